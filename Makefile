@@ -1,0 +1,39 @@
+# Game Tree Lab: `make run` starts the app, `make test` runs every test.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PORT   ?= 8501
+
+.PHONY: install run test unit bench lint chromium clean
+
+install: $(STAMP)
+
+# Re-install only when requirements.txt changed (the stamp is newer otherwise).
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.txt
+	touch $(STAMP)
+
+run: install
+	$(BIN)/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
+
+# Browser tests need Debian's chromium; install it when missing (root or sudo).
+chromium:
+	@bash scripts/ensure_chromium.sh
+
+test: install chromium
+	$(BIN)/python -m pytest
+
+unit: install
+	$(BIN)/python -m pytest -m "not browser"
+
+bench: install
+	$(BIN)/python -m engine.bench
+
+lint: install
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis artifacts

@@ -1,0 +1,239 @@
+"""Explicit game trees: one tree type for every search in the engine.
+
+A :class:`GameTree` is a rooted, ordered tree stored in flat tuples. Node 0 is the root,
+the root is a MAX node, and levels alternate MAX, MIN, MAX, ... Leaves carry integer
+values (scores for MAX). Inner nodes carry no value.
+
+Everything here is iterative, so a chain of 100,000 nodes never meets Python's recursion
+limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import InputError
+
+
+@dataclass(frozen=True, eq=False)
+class GameTree:
+    """A rooted ordered tree. ``parent[0] == -1``; ``values[i]`` is None for inner nodes.
+
+    ``labels`` are optional display names (one per node), e.g. the move that leads to
+    the node in a game search. Build one with :func:`from_parents` or
+    :func:`complete_tree` rather than by hand.
+    """
+
+    parent: tuple[int, ...]
+    children: tuple[tuple[int, ...], ...]
+    values: tuple[int | None, ...]
+    depth: tuple[int, ...]
+    labels: tuple[str, ...] | None = None
+
+    # ---- shape -------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.parent)
+
+    @property
+    def root(self) -> int:
+        return 0
+
+    def is_leaf(self, node: int) -> bool:
+        return not self.children[node]
+
+    def is_max(self, node: int) -> bool:
+        """True for MAX nodes (even depth: the root and every second level)."""
+        return self.depth[node] % 2 == 0
+
+    def leaves(self) -> list[int]:
+        """Leaves from left to right."""
+        return [n for n in self.preorder() if not self.children[n]]
+
+    def preorder(self, start: int = 0) -> list[int]:
+        out: list[int] = []
+        stack = [start]
+        ch = self.children
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            stack.extend(reversed(ch[n]))
+        return out
+
+    def postorder(self, start: int = 0) -> list[int]:
+        """Children before parents, children left to right."""
+        out: list[int] = []
+        stack: list[tuple[int, int]] = [(start, 0)]
+        ch = self.children
+        while stack:
+            n, i = stack[-1]
+            if i < len(ch[n]):
+                stack[-1] = (n, i + 1)
+                stack.append((ch[n][i], 0))
+            else:
+                stack.pop()
+                out.append(n)
+        return out
+
+    def path(self, node: int) -> tuple[int, ...]:
+        """Child indices from the root down to ``node`` (the root's path is ``()``)."""
+        out: list[int] = []
+        while node != 0:
+            p = self.parent[node]
+            out.append(self.children[p].index(node))
+            node = p
+        return tuple(reversed(out))
+
+    def node_at(self, path: Sequence[int]) -> int:
+        """The node reached from the root by following child indices ``path``."""
+        node = 0
+        for i in path:
+            node = self.children[node][i]
+        return node
+
+    def subtree_sizes(self) -> list[int]:
+        size = [1] * len(self)
+        for n in self.postorder():
+            p = self.parent[n]
+            if p >= 0:
+                size[p] += size[n]
+        return size
+
+    def height(self) -> int:
+        return max(self.depth)
+
+    def label(self, node: int) -> str:
+        if self.labels is not None:
+            return self.labels[node]
+        return str(node + 1)
+
+
+def from_parents(
+    parent: Sequence[int],
+    values: Sequence[int | None],
+    labels: Sequence[str] | None = None,
+) -> GameTree:
+    """Build a tree from a parent array (``parent[0] == -1``) and per-node leaf values.
+
+    Children keep the order of their node numbers. Nodes must be reachable from node 0;
+    every node with children must have value None and every leaf must have a value.
+    """
+    n = len(parent)
+    if n == 0:
+        raise InputError("the tree has no nodes")
+    if len(values) != n:
+        raise InputError(f"{len(values)} values for {n} nodes")
+    if parent[0] != -1:
+        raise InputError("node 1 is the root and has no parent")
+    kids: list[list[int]] = [[] for _ in range(n)]
+    for i in range(1, n):
+        p = parent[i]
+        if not 0 <= p < n:
+            raise InputError(f"node {i + 1} names parent {p + 1}, which does not exist")
+        if p == i:
+            raise InputError(f"node {i + 1} is its own parent")
+        kids[p].append(i)
+    depth = [-1] * n
+    depth[0] = 0
+    stack = [0]
+    seen = 1
+    while stack:
+        v = stack.pop()
+        for c in kids[v]:
+            depth[c] = depth[v] + 1
+            stack.append(c)
+            seen += 1
+    if seen != n:
+        bad = next(i for i in range(n) if depth[i] < 0)
+        raise InputError(f"node {bad + 1} is on a cycle of parents and never reaches the root")
+    for i in range(n):
+        if kids[i] and values[i] is not None:
+            raise InputError(f"node {i + 1} is a leaf with value {values[i]} but has children")
+        if not kids[i] and values[i] is None:
+            raise InputError(f"node {i + 1} is an inner node with no children")
+    return GameTree(
+        parent=tuple(parent),
+        children=tuple(tuple(k) for k in kids),
+        values=tuple(values),
+        depth=tuple(depth),
+        labels=tuple(labels) if labels is not None else None,
+    )
+
+
+def complete_depth(n_leaves: int, branching: int) -> int:
+    """The depth d with ``branching ** d == n_leaves``; InputError when there is none."""
+    if branching < 2:
+        raise InputError(f"branching must be at least 2, not {branching}")
+    if n_leaves < branching:
+        raise InputError(
+            f"{n_leaves} leaves is not a power of the branching {branching} (need at least {branching})"
+        )
+    d, m = 0, 1
+    while m < n_leaves:
+        m *= branching
+        d += 1
+    if m != n_leaves:
+        lo = m // branching
+        raise InputError(
+            f"{n_leaves} leaves is not a power of the branching {branching} "
+            f"(nearest: {lo} or {m})"
+        )
+    return d
+
+
+def complete_tree(leaves: Sequence[int], branching: int) -> GameTree:
+    """The complete tree whose leaves, left to right, are ``leaves``. Nodes in BFS order."""
+    d = complete_depth(len(leaves), branching)
+    parent = [-1]
+    level = [0]
+    for _ in range(d):
+        nxt = []
+        for p in level:
+            for _ in range(branching):
+                parent.append(p)
+                nxt.append(len(parent) - 1)
+        level = nxt
+    values: list[int | None] = [None] * len(parent)
+    for node, v in zip(level, leaves, strict=True):
+        values[node] = int(v)
+    return from_parents(parent, values)
+
+
+@dataclass(frozen=True)
+class TreeSolution:
+    """Exact minimax values of every node; ``best[i]`` is the first best child (or -1)."""
+
+    value: int
+    node_values: tuple[int, ...]
+    best: tuple[int, ...]
+
+    def principal_variation(self) -> list[int]:
+        """Nodes from the root along first-best children down to a leaf."""
+        out = [0]
+        while self.best[out[-1]] >= 0:
+            out.append(self.best[out[-1]])
+        return out
+
+
+def minimax(tree: GameTree) -> TreeSolution:
+    """Plain minimax over the whole tree, without recursion."""
+    n = len(tree)
+    val = [0] * n
+    best = [-1] * n
+    for v in tree.postorder():
+        ch = tree.children[v]
+        if not ch:
+            val[v] = tree.values[v]  # type: ignore[assignment]
+            continue
+        b = ch[0]
+        if tree.is_max(v):
+            for c in ch[1:]:
+                if val[c] > val[b]:
+                    b = c
+        else:
+            for c in ch[1:]:
+                if val[c] < val[b]:
+                    b = c
+        best[v] = b
+        val[v] = val[b]
+    return TreeSolution(value=val[0], node_values=tuple(val), best=tuple(best))
