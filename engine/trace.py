@@ -70,3 +70,6 @@ class SearchRun:
     leaves_evaluated: int
     nodes_visited: int
     algorithm: str = "alphabeta"
+    # For a search over a game position: the game state at each node id (None for explicit
+    # trees). Pages draw the board of the node a person selects from it.
+    states: list | None = None
