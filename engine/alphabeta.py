@@ -98,11 +98,12 @@ def alpha_beta(leaves: Sequence[int], branching: int) -> list[int]:
     Any branching >= 2 and depth >= 1. InputError (no line) when the length is not a power
     of the branching, the branching is below 2, or a leaf/branching is not an integer.
     """
-    if isinstance(leaves, (str, bytes)) or not isinstance(leaves, Sequence):
+    if isinstance(leaves, (str, bytes, dict)) or not hasattr(leaves, "__iter__"):
         raise InputError(f"leaves must be a list of integers, not {type(leaves).__name__}")
     b = _as_int(branching, "branching")
+    leaves = list(leaves)  # also takes tuples and numpy arrays
     if all(type(x) is int for x in leaves):  # the common case, without per-leaf calls
-        vals = list(leaves)
+        vals = leaves
     else:
         vals = [_as_int(x, f"leaf {i + 1}") for i, x in enumerate(leaves)]
     complete_depth(len(vals), b)  # raises unless len(vals) == b ** d with d >= 1
