@@ -1,0 +1,183 @@
+"""Problem 1: alpha-beta on a complete tree given as leaves + branching.
+
+The search works straight on the flat leaf list: the node covering leaves
+``[start, start + width)`` has children of width ``width // branching``. No tree is built, so
+10,000 leaves take a few milliseconds. Recursion depth is the tree depth (at most
+``log2(len(leaves))``), never the number of nodes.
+
+Counting rule (PROBLEMS.md, problem 1): the root is MAX, children left to right; after each
+child ``best = max/min(best, value)`` then ``alpha = max(alpha, best)`` at MAX nodes or
+``beta = min(beta, best)`` at MIN nodes; as soon as ``alpha >= beta`` the remaining children
+are skipped. ``evaluated`` counts the leaves looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from numbers import Integral
+
+from .errors import InputError
+from .tree import complete_depth
+
+_INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def _as_int(x: object, what: str) -> int:
+    """``x`` as an int: ints and integral floats pass; bools, other floats, the rest fail."""
+    if isinstance(x, bool):
+        raise InputError(f"{what}: {x!r} is not an integer (true/false)")
+    if isinstance(x, Integral):
+        return int(x)
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    raise InputError(f"{what}: {x!r} is not an integer")
+
+
+def _search(
+    leaves: Sequence[int], b: int, start: int, width: int, is_max: bool, alpha: float, beta: float
+) -> tuple[int, int]:
+    """(value, leaves evaluated) of the node covering ``leaves[start:start + width]``."""
+    best: float
+    count = 0
+    if width == b:  # the children are leaves: a plain loop, no calls
+        if is_max:
+            best = -math.inf
+            for i in range(start, start + b):
+                v = leaves[i]
+                count += 1
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+                if alpha >= beta:
+                    break
+        else:
+            best = math.inf
+            for i in range(start, start + b):
+                v = leaves[i]
+                count += 1
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+                if alpha >= beta:
+                    break
+        return best, count  # type: ignore[return-value]
+    w = width // b
+    if is_max:
+        best = -math.inf
+        for k in range(b):
+            v, c = _search(leaves, b, start + k * w, w, False, alpha, beta)
+            count += c
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+    else:
+        best = math.inf
+        for k in range(b):
+            v, c = _search(leaves, b, start + k * w, w, True, alpha, beta)
+            count += c
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+            if alpha >= beta:
+                break
+    return best, count  # type: ignore[return-value]
+
+
+def alpha_beta(leaves: Sequence[int], branching: int) -> list[int]:
+    """``[root value, leaves evaluated]`` for the complete tree with these leaves.
+
+    Any branching >= 2 and depth >= 1. InputError (no line) when the length is not a power
+    of the branching, the branching is below 2, or a leaf/branching is not an integer.
+    """
+    if isinstance(leaves, (str, bytes, dict)) or not hasattr(leaves, "__iter__"):
+        raise InputError(f"leaves must be a list of integers, not {type(leaves).__name__}")
+    b = _as_int(branching, "branching")
+    leaves = list(leaves)  # also takes tuples and numpy arrays
+    if all(type(x) is int for x in leaves):  # the common case, without per-leaf calls
+        vals = leaves
+    else:
+        vals = [_as_int(x, f"leaf {i + 1}") for i, x in enumerate(leaves)]
+    complete_depth(len(vals), b)  # raises unless len(vals) == b ** d with d >= 1
+    value, evaluated = _search(vals, b, 0, len(vals), True, -math.inf, math.inf)
+    return [value, evaluated]
+
+
+def parse_leaves(text: str) -> list[int]:
+    """Leaf scores from free text: commas and/or whitespace, optional surrounding ``[ ]``.
+
+    ``-3``, ``+4`` allowed. A bad token gives ``leaf K: 'x' is not an integer``; when the text
+    spans several lines the InputError also carries the token's line number.
+    """
+    body = text.strip()
+    multiline = "\n" in body
+    offset = len(text) - len(text.lstrip())  # where body starts inside text
+    if body.startswith("["):
+        if not body.endswith("]"):
+            raise InputError("'[' is never closed: the list must end with ']'")
+        body = body[1:-1]
+        offset += 1
+    elif body.endswith("]"):
+        raise InputError("']' without an opening '['")
+    out: list[int] = []
+    after_comma = True  # a comma right at the start is an empty leaf too
+    for m in re.finditer(r",|[^\s,]+", body):
+        tok = m.group()
+        line = text.count("\n", 0, offset + m.start()) + 1 if multiline else None
+        if tok == ",":
+            if after_comma:
+                raise InputError(f"leaf {len(out) + 1}: empty (two commas in a row?)", line)
+            after_comma = True
+            continue
+        after_comma = False
+        if not _INT_RE.match(tok):
+            raise InputError(f"leaf {len(out) + 1}: {tok!r} is not an integer", line)
+        out.append(int(tok))
+    if not out:
+        raise InputError("no leaves: type scores such as 3, 12, 8, 2")
+    return out
+
+
+def cli_alphabeta(text: str) -> str:
+    """Judge format: JSON lines ``{"leaves": [...], "branching": b}`` -> lines ``[value, n]``.
+
+    Blank lines are skipped. Errors carry the 1-based line number of the bad case.
+    """
+    out: list[str] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            case = json.loads(line)
+        except ValueError as e:
+            msg = getattr(e, "msg", str(e))
+            raise InputError(f"not valid JSON ({msg})", no) from None
+        if not isinstance(case, dict):
+            raise InputError(
+                'expected a JSON object like {"leaves": [3, 12, 8], "branching": 3}', no
+            )
+        keys = set(case)
+        if keys != {"leaves", "branching"}:
+            missing = sorted({"leaves", "branching"} - keys)
+            extra = sorted(keys - {"leaves", "branching"})
+            parts = [f"missing key {k!r}" for k in missing] + [f"unknown key {k!r}" for k in extra]
+            raise InputError(", ".join(parts), no)
+        if not isinstance(case["leaves"], list):
+            raise InputError(f"leaves must be a list, not {json.dumps(case['leaves'])}", no)
+        try:
+            res = alpha_beta(case["leaves"], case["branching"])
+        except InputError as e:
+            raise InputError(e.reason, no) from None
+        out.append(f"[{res[0]}, {res[1]}]")
+    if not out:
+        raise InputError("no cases: the input has no JSON lines")
+    return "\n".join(out) + "\n"
