@@ -7,18 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.tree import (
-    GameTree,
+from engine.tree import GameTree, format_value, from_parents, minimax, solve_tree
+from engine.tree_text import (
     cli_tree,
     format_brackets,
     format_ural,
-    format_value,
-    from_parents,
-    minimax,
     parse_brackets,
     parse_ural,
     parse_ural_cases,
-    solve_tree,
 )
 
 SAMPLE1 = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n"
