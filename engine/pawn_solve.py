@@ -60,47 +60,66 @@ class _Solver:
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
         self.wf, self.wc, self.bf, self.bc = _tables(rows, cols)
-        self.w_goal = (1 << cols) - 1  # row 0
-        self.b_goal = ((1 << cols) - 1) << ((rows - 1) * cols)  # last row
-        self.memo: dict[tuple[int, int, bool], int] = {}
+        row = (1 << cols) - 1
+        n = rows * cols
+        left = sum(1 << (r * cols) for r in range(rows))  # column a
+        self.not_a = ((1 << n) - 1) ^ left
+        self.not_h = ((1 << n) - 1) ^ (left << (cols - 1))
+        self.w_pre = row << cols  # row 1: one step from white's goal
+        self.b_pre = row << ((rows - 2) * cols)  # one step from black's goal
+        self.shift = n + 1
+        self.memo: dict[int, int] = {}  # key: w, b and the side to move packed in one int
 
     def value(self, w: int, b: int, white: bool) -> int:
-        """Score for the side to move; the position is not final by a reached goal."""
-        key = (w, b, white)
+        """Score for the side to move; no pawn stands on its goal rank."""
+        key = (w << self.shift | b) << 1 | white
         memo = self.memo
         got = memo.get(key)
         if got is not None:
             return got
-        if white:
-            mine, theirs, fwd, caps, goal = w, b, self.wf, self.wc, self.w_goal
-        else:
-            mine, theirs, fwd, caps, goal = b, w, self.bf, self.bc, self.b_goal
+        C = self.cols
         empty = ~(w | b)
+        if white:
+            p = w & self.w_pre
+            if p and (
+                p >> C & empty or (p & self.not_a) >> (C + 1) & b or (p & self.not_h) >> (C - 1) & b
+            ):
+                memo[key] = WIN - 1
+                return WIN - 1
+            mine, theirs, fwd, caps = w, b, self.wf, self.wc
+        else:
+            p = b & self.b_pre
+            if p and (
+                p << C & empty or (p & self.not_h) << (C + 1) & w or (p & self.not_a) << (C - 1) & w
+            ):
+                memo[key] = WIN - 1
+                return WIN - 1
+            mine, theirs, fwd, caps = b, w, self.bf, self.bc
         best = -WIN  # no legal move: lost now
+        value = self.value
         m = mine
         while m:
             low = m & -m
             m ^= low
             i = low.bit_length() - 1
             f = fwd[i]
-            if f < 0:
-                continue
-            targets = []
             if empty >> f & 1:
-                targets.append(1 << f)
-            for t in caps[i]:
-                if theirs >> t & 1:
-                    targets.append(1 << t)
-            for tb in targets:
-                if tb & goal:
-                    memo[key] = WIN - 1
-                    return WIN - 1
-                nm = mine ^ low | tb
-                nt = theirs & ~tb
-                c = self.value(nm, nt, False) if white else self.value(nt, nm, True)
+                nm = mine ^ low | 1 << f
+                c = value(nm, theirs, False) if white else value(theirs, nm, True)
                 s = -c + 1 if c > 0 else -c - 1
                 if s > best:
                     best = s
+            for t in caps[i]:
+                if theirs >> t & 1:
+                    tb = 1 << t
+                    nm = mine ^ low | tb
+                    nt = theirs ^ tb
+                    c = value(nm, nt, False) if white else value(nt, nm, True)
+                    s = -c + 1 if c > 0 else -c - 1
+                    if s > best:
+                        best = s
+            if best == WIN - 1:
+                break
         memo[key] = best
         return best
 
