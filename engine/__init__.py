@@ -1,0 +1,50 @@
+"""Game Tree Lab engine: exact answers to the four problems of PROBLEMS.md.
+
+Pure Python and numpy; never imports streamlit, plotly or networkx. The public API:
+
+- ``alpha_beta(leaves, branching) -> [value, evaluated]`` (problem 1)
+- pawn chess (problem 2): ``PawnPosition``, ``parse_board``, ``legal_moves``, ``solve_pawn``
+- the chase (problem 3): ``ChasePosition``, ``solve_table``, ``solve_chase``
+- explicit trees (problem 4): ``GameTree``, ``parse_ural``, ``parse_brackets``, ``solve_tree``,
+  ``complete_tree``
+- every parser raises ``InputError`` (a ``ValueError``) naming the line and the problem.
+"""
+
+from __future__ import annotations
+
+from .alphabeta import alpha_beta, parse_leaves
+from .chase import ChasePosition, judge_answer, parse_case
+from .chase import solve_position as solve_chase
+from .chase_solve import ChaseTable, solve_table
+from .errors import InputError
+from .pawn import PawnPosition, legal_moves, parse_board
+from .pawn_solve import PawnSolution
+from .pawn_solve import solve as solve_pawn
+from .tree import GameTree, complete_tree, from_parents, minimax, solve_tree
+from .tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+
+__all__ = [
+    "ChasePosition",
+    "ChaseTable",
+    "GameTree",
+    "InputError",
+    "PawnPosition",
+    "PawnSolution",
+    "alpha_beta",
+    "complete_tree",
+    "format_brackets",
+    "format_ural",
+    "from_parents",
+    "judge_answer",
+    "legal_moves",
+    "minimax",
+    "parse_board",
+    "parse_brackets",
+    "parse_case",
+    "parse_leaves",
+    "parse_ural",
+    "solve_chase",
+    "solve_pawn",
+    "solve_table",
+    "solve_tree",
+]
