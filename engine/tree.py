@@ -175,7 +175,8 @@ def complete_depth(n_leaves: int, branching: int) -> int:
     if m != n_leaves:
         lo = m // branching
         raise InputError(
-            f"{n_leaves} leaves is not a power of the branching {branching} (nearest: {lo} or {m})"
+            f"{n_leaves} leaves is not a power of the branching {branching} "
+            f"(nearest: {lo} or {m})"
         )
     return d
 
