@@ -3,7 +3,9 @@
 A search (see ``engine.search``) returns a :class:`SearchRun`: the tree it ran on (for a game
 position, the tree it explored, with pruned moves present as unexplored children) and the
 list of :class:`Event` it recorded. Node ids are indices into ``run.tree``; every event also
-carries the node's path from the root (a tuple of child indices).
+carries the node's path from the root (child indices; a :class:`NodePath`, which compares
+equal to the plain tuple and is computed on demand, so a 100,000-node chain keeps a trace
+linear in size).
 
 :func:`replay` turns the first k events into a :class:`Snapshot`, which the step player, the
 explanations and the practice questions all read.
@@ -12,6 +14,8 @@ explanations and the practice questions all read.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .tree import GameTree
@@ -33,17 +37,91 @@ DONE = "done"  # returned, with a value
 PRUNED = "pruned"  # skipped by a cut (the child named by CUT and its whole subtree)
 
 
+class PathTable:
+    """Parent and child-position of every node: what a :class:`NodePath` reads."""
+
+    __slots__ = ("parent", "index")
+
+    def __init__(self, parent: Sequence[int], index: Sequence[int]):
+        self.parent = parent  # parent[0] == -1
+        self.index = index  # index[n] = position of n among its parent's children
+
+    @classmethod
+    def of_tree(cls, tree: GameTree) -> PathTable:
+        index = [0] * len(tree)
+        for kids in tree.children:
+            for i, c in enumerate(kids):
+                index[c] = i
+        return cls(tree.parent, index)
+
+
+class NodePath(Sequence[int]):
+    """A node's path from the root (child indices), read on demand from a shared table.
+
+    Behaves like the tuple it stands for: ``len``, indexing, iteration, ``==`` and ``hash``
+    agree with ``tuple(path)``. Storing a tuple in every event would make the trace of a
+    deep tree quadratic in size; this handle is two references.
+    """
+
+    __slots__ = ("_table", "node")
+
+    def __init__(self, table: PathTable, node: int):
+        self._table = table
+        self.node = node
+
+    def as_tuple(self) -> tuple[int, ...]:
+        out: list[int] = []
+        parent, index = self._table.parent, self._table.index
+        n = self.node
+        while parent[n] >= 0:
+            out.append(index[n])
+            n = parent[n]
+        return tuple(reversed(out))
+
+    def __len__(self) -> int:
+        return len(self.as_tuple())
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.as_tuple()[i]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.as_tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, NodePath):
+            return self.as_tuple() == other.as_tuple()
+        if isinstance(other, tuple):
+            return self.as_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return repr(self.as_tuple())
+
+
 @dataclass(frozen=True)
 class Event:
+    """One step of a search. Values and windows are always from MAX's point of view.
+
+    The ``nm_*`` fields are set only by the negamax variant: the same quantities in the
+    negamax view of the event's node (scores for the side to move there).
+    """
+
     kind: str
     node: int
-    path: tuple[int, ...]
+    path: Sequence[int]  # a tuple or a NodePath (compares equal to the tuple)
     alpha: float
     beta: float
     value: int | None = None
     child: int | None = None
-    best: int | None = None  # the node's best value so far (after UPDATE), or None
+    best: int | None = None  # the node's best value so far (after UPDATE, at EXIT), or None
     skipped: tuple[int, ...] = ()
+    nm_alpha: float | None = None
+    nm_beta: float | None = None
+    nm_value: int | None = None
+    nm_best: int | None = None
 
 
 @dataclass
@@ -70,6 +148,133 @@ class SearchRun:
     leaves_evaluated: int
     nodes_visited: int
     algorithm: str = "alphabeta"
+    variant: str = "statement"
     # For a search over a game position: the game state at each node id (None for explicit
     # trees). Pages draw the board of the node a person selects from it.
     states: list | None = None
+
+
+# ---- replay ------------------------------------------------------------------------------
+class Replayer:
+    """Snapshots of one run at any step k, without re-applying the events each time.
+
+    Instead of checkpoints, the constructor indexes the trace once (O(events + nodes)):
+    for every node the step it was entered, returned or pruned, its returned value and final
+    window, and the timeline of its best-so-far and window while it is active. A snapshot
+    at step k then costs O(nodes) simple comparisons plus a binary search per node on the
+    current path, whatever k is, and stepping backwards costs the same as forwards.
+    """
+
+    def __init__(self, run: SearchRun):
+        self.run = run
+        tree = run.tree
+        events = run.events
+        n = len(tree)
+        never = len(events) + 1
+        self._enter = enter = [never] * n
+        self._done = done = [never] * n
+        self._pruned = pruned = [never] * n
+        self._value: list[int | None] = [None] * n
+        self._alpha: list[float | None] = [None] * n
+        self._beta: list[float | None] = [None] * n
+        # node -> (steps, [(best, alpha, beta)]) while active
+        self._steps: dict[int, list[int]] = {}
+        self._states: dict[int, list[tuple[int | None, float, float]]] = {}
+        self._leaves = leaves = [0] * (len(events) + 1)
+        self._visits = visits = [0] * (len(events) + 1)
+        nl = nv = 0
+        for i, e in enumerate(events):
+            step = i + 1
+            v = e.node
+            kind = e.kind
+            if kind == ENTER:
+                nv += 1
+                enter[v] = step
+                self._steps[v] = [step]
+                self._states[v] = [(None, e.alpha, e.beta)]
+            elif kind == LEAF or kind == EXIT:
+                if kind == LEAF:
+                    nl += 1
+                done[v] = step
+                self._value[v] = e.value
+                self._alpha[v] = e.alpha
+                self._beta[v] = e.beta
+            else:  # UPDATE, CUT
+                self._steps[v].append(step)
+                self._states[v].append((e.best, e.alpha, e.beta))
+                for s in e.skipped:
+                    for x in tree.preorder(s):
+                        pruned[x] = step
+            leaves[step] = nl
+            visits[step] = nv
+
+    def __len__(self) -> int:
+        return len(self.run.events)
+
+    def snapshot(self, k: int) -> Snapshot:
+        """The state of every node after the first ``k`` events (k is clamped to the run)."""
+        events = self.run.events
+        k = max(0, min(int(k), len(events)))
+        status = [
+            DONE if d <= k else ACTIVE if en <= k else PRUNED if p <= k else UNSEEN
+            for en, d, p in zip(self._enter, self._done, self._pruned, strict=True)
+        ]
+        done = self._done
+        value = [x if d <= k else None for x, d in zip(self._value, done, strict=True)]
+        alpha = [x if d <= k else None for x, d in zip(self._alpha, done, strict=True)]
+        beta = [x if d <= k else None for x, d in zip(self._beta, done, strict=True)]
+        current: int | None = None
+        event: Event | None = None
+        path: list[int] = []
+        if k:
+            event = events[k - 1]
+            current = event.node
+            parent = self.run.tree.parent
+            v = current
+            while v >= 0:
+                path.append(v)
+                v = parent[v]
+            path.reverse()
+            for v in path:
+                if status[v] == ACTIVE:
+                    j = bisect_right(self._steps[v], k) - 1
+                    value[v], alpha[v], beta[v] = self._states[v][j]
+        return Snapshot(
+            step=k,
+            status=status,
+            value=value,
+            alpha=alpha,
+            beta=beta,
+            current=current,
+            event=event,
+            leaves_evaluated=self._leaves[k],
+            nodes_visited=self._visits[k],
+            path=path,
+        )
+
+    def final_values(self) -> list[int | None]:
+        """The value every node returned (None for nodes never searched)."""
+        return list(self._value)
+
+
+_RECENT: list[Replayer] = []  # the few most recently replayed runs (bounded memory)
+
+
+def _replayer(run: SearchRun) -> Replayer:
+    for r in _RECENT:
+        if r.run is run:
+            return r
+    r = Replayer(run)
+    _RECENT.insert(0, r)
+    del _RECENT[4:]
+    return r
+
+
+def replay(run: SearchRun, k: int) -> Snapshot:
+    """The state of every node after the first ``k`` events (0 <= k <= len(run.events))."""
+    return _replayer(run).snapshot(k)
+
+
+def final_values(run: SearchRun) -> list[int | None]:
+    """The value each node returned in ``run`` (None where the search never went)."""
+    return _replayer(run).final_values()
