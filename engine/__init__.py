@@ -7,6 +7,7 @@ Pure Python and numpy; never imports streamlit, plotly or networkx. The public A
 - the chase (problem 3): ``ChasePosition``, ``solve_table``, ``solve_chase``
 - explicit trees (problem 4): ``GameTree``, ``parse_ural``, ``parse_brackets``, ``solve_tree``,
   ``complete_tree``
+- traced searches: ``search_tree``, ``search_game`` -> ``SearchRun``; ``replay(run, k)``
 - every parser raises ``InputError`` (a ``ValueError``) naming the line and the problem.
 """
 
@@ -20,6 +21,8 @@ from .errors import InputError
 from .pawn import PawnPosition, legal_moves, parse_board
 from .pawn_solve import PawnSolution
 from .pawn_solve import solve as solve_pawn
+from .search import reorder, search_game, search_tree
+from .trace import Replayer, SearchRun, Snapshot, replay
 from .tree import GameTree, complete_tree, from_parents, minimax, solve_tree
 from .tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 
@@ -30,6 +33,9 @@ __all__ = [
     "InputError",
     "PawnPosition",
     "PawnSolution",
+    "Replayer",
+    "SearchRun",
+    "Snapshot",
     "alpha_beta",
     "complete_tree",
     "format_brackets",
@@ -43,6 +49,10 @@ __all__ = [
     "parse_case",
     "parse_leaves",
     "parse_ural",
+    "reorder",
+    "replay",
+    "search_game",
+    "search_tree",
     "solve_chase",
     "solve_pawn",
     "solve_table",

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.alphabeta import alpha_beta
 from engine.game import WIN
 from engine.search import (
     SearchError,
@@ -16,7 +17,7 @@ from engine.search import (
     search_game,
     search_tree,
 )
-from engine.trace import CUT, ENTER, LEAF
+from engine.trace import CUT, ENTER, LEAF, replay
 from engine.tree import GameTree, complete_tree, from_parents, minimax
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
@@ -310,3 +311,24 @@ def test_search_game_rejects_non_alternating_game():
 
     with pytest.raises(SearchError, match="does not alternate"):
         search_game(Lonely(), (3, True))
+
+
+# ---- cross-check with the fast judge implementation ----------------------------------------
+@st.composite
+def complete_cases(draw):
+    b = draw(st.integers(2, 4))
+    d = draw(st.integers(1, 4))
+    leaves = draw(st.lists(st.integers(-9, 9), min_size=b**d, max_size=b**d))
+    return leaves, b
+
+
+@settings(max_examples=150, deadline=None)
+@given(complete_cases())
+def test_trace_counts_equal_engine_alpha_beta(case) -> None:
+    """The traced search and its replay count exactly what engine.alpha_beta counts."""
+    leaves, b = case
+    run = search_tree(complete_tree(leaves, b))
+    assert [run.value, run.leaves_evaluated] == alpha_beta(leaves, b)
+    final = replay(run, len(run.events))
+    assert final.leaves_evaluated == run.leaves_evaluated
+    assert final.nodes_visited == run.nodes_visited
