@@ -1,0 +1,1 @@
+"""Streamlit pieces shared by several pages (step player, board editor, share links)."""

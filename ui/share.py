@@ -1,0 +1,68 @@
+"""Share links: a page's whole state lives in the URL query string.
+
+Usage in a page::
+
+    tree_text = restore("t", decode=parse_brackets_text, default=PRESET, what="tree")
+    ...
+    publish(t=encode(tree), k=str(step))
+
+``restore`` reads a parameter once per session (the first run that sees it) and returns the
+decoded value, or the default with a warning shown on the page when the link is malformed.
+``publish`` writes parameters only when they changed, so it never causes a rerun loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import streamlit as st
+
+T = TypeVar("T")
+
+_SEEN = "_share_restored"
+
+
+def restore(
+    param: str,
+    *,
+    decode: Callable[[str], T],
+    default: T,
+    what: str,
+    state_key: str | None = None,
+) -> T:
+    """The value of query parameter ``param`` decoded, once per session.
+
+    On the first run of a session that finds ``param`` in the URL the decoded value is
+    stored under ``state_key`` (default ``param``) in session_state and returned; later runs
+    return the session value (so the page's own edits win). A value that fails to decode
+    (any exception: a link is untrusted input) gives ``default`` and a warning naming what
+    was wrong.
+    """
+    key = state_key or param
+    seen: set[str] = st.session_state.setdefault(_SEEN, set())
+    if key in st.session_state and param in seen:
+        return st.session_state[key]
+    seen.add(param)
+    raw = st.query_params.get(param)
+    if raw is None:
+        st.session_state.setdefault(key, default)
+        return st.session_state[key]
+    try:
+        value = decode(raw)
+    except Exception as e:  # noqa: BLE001 - a malformed link must never raise
+        st.warning(f"The link's {what} could not be read ({e}); showing the default instead.")
+        value = default
+    st.session_state[key] = value
+    return value
+
+
+def publish(**params: str | None) -> None:
+    """Set query parameters (None removes one), touching only those that changed."""
+    for name, value in params.items():
+        current = st.query_params.get(name)
+        if value is None:
+            if current is not None:
+                del st.query_params[name]
+        elif current != value:
+            st.query_params[name] = value
