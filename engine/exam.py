@@ -93,6 +93,7 @@ def make_exercise(
     n = branching**depth
     best: tuple[int, tuple[int, ...], Solution] | None = None  # (distance, leaves, solution)
     tries = 0
+    top = max_cuts(branching, depth)  # a target above it cannot be met: stop at the bound
     for attempt in range(1, max(1, max_tries) + 1):
         tries = attempt
         leaves = tuple(rng.randint(lo, hi) for _ in range(n))
@@ -100,7 +101,7 @@ def make_exercise(
         dist = 0 if target_cuts is None else abs(sol.cuts - target_cuts)
         if best is None or dist < best[0]:
             best = (dist, leaves, sol)
-        if dist == 0:
+        if dist == 0 or (target_cuts is not None and target_cuts > top == sol.cuts):
             break
     assert best is not None
     dist, leaves, sol = best
@@ -136,6 +137,7 @@ def make_sheet(
 
 
 def max_cuts(branching: int, depth: int) -> int:
-    """An upper bound on cut-offs: every inner node below the root can cut at most once."""
+    """An upper bound on cut-offs. Every inner node cuts at most once, and the nodes on the
+    leftmost path never do: they all search with the window (-inf, +inf)."""
     inner = sum(branching**d for d in range(depth))
-    return inner - 1
+    return inner - depth
