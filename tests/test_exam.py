@@ -98,4 +98,4 @@ def test_render_rejects_what_cannot_print():
     with pytest.raises(InputError):
         render_sheet(make_sheet(1, 1), False, "svg")
     with pytest.raises(InputError):
-        render_sheet([make_exercise(1, 4, 3, 0, 9)], False, "pdf")  # 64 leaves
+        render_sheet([make_exercise(1, 2, 5, 0, 9)], False, "pdf")  # 32 leaves

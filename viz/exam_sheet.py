@@ -28,11 +28,11 @@ from engine.tree import GameTree  # noqa: E402
 A4 = (8.27, 11.69)  # inches, portrait
 MARGIN = 0.5  # inches, left/right/bottom
 HEADER = 1.25  # inches at the top of every page
-LABEL_W = 0.45  # inches for the MAX/MIN level labels
+LABEL_W = 0.38  # inches for the MAX/MIN level labels
 LEVEL_H = 0.66  # inches between levels
 BOX_W, BOX_H = 0.40, 0.28  # inner-node boxes (room for "-100" in handwriting)
 FONT = 11  # points: node values
-MAX_PRINT_LEAVES = 32  # wider trees cannot be printed readably on A4
+MAX_PRINT_LEAVES = 27  # wider trees (e.g. 2^5) cannot be printed readably on A4
 PNG_DPI = 150
 INK, GREY, LIGHT = "#000000", "#8a8a8a", "#c8c8c8"
 RC = {"font.family": "DejaVu Sans", "pdf.fonttype": 42, "svg.hashsalt": "gtl"}
@@ -83,8 +83,19 @@ def _leaf_font(ex: Exercise, pos: dict[int, tuple[float, float]]) -> float:
     leaves = ex.tree.leaves()
     xs = sorted(pos[n][0] for n in leaves)
     step_pt = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1.0) * 72
-    chars = max(len(str(ex.tree.values[n])) for n in leaves)
-    return max(7.0, min(float(FONT), (step_pt - 3) / (chars * 0.64)))
+    # DejaVu Sans advance widths in em: digits 0.636, minus sign 0.838
+    ems = max(sum(0.838 if ch == "-" else 0.636 for ch in str(ex.tree.values[n])) for n in leaves)
+    return max(7.0, min(float(FONT), (step_pt - 2) / ems))
+
+
+def _box_width(ex: Exercise, pos: dict[int, tuple[float, float]]) -> float:
+    """BOX_W, narrowed when inner nodes on one level would touch (keeps a 0.06 inch gap)."""
+    w = BOX_W
+    for d in range(ex.depth):
+        xs = sorted(pos[n][0] for n in range(len(ex.tree)) if ex.tree.depth[n] == d)
+        for a, b in zip(xs, xs[1:], strict=False):
+            w = min(w, b - a - 0.06)
+    return max(w, 0.2)
 
 
 def _strike(ax, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -123,6 +134,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
         ax.text(0, y0 - d * LEVEL_H, kind, fontsize=9, color=GREY, va="center", ha="left")
     skipped = sol.skipped if answers else frozenset()
     leaf_fs = _leaf_font(ex, pos)
+    box_w = _box_width(ex, pos)
     # edges
     for c in range(1, len(ex.tree)):
         p = ex.tree.parent[c]
@@ -151,8 +163,8 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
             continue
         ax.add_patch(
             Rectangle(
-                (x - BOX_W / 2, y - BOX_H / 2),
-                BOX_W,
+                (x - box_w / 2, y - BOX_H / 2),
+                box_w,
                 BOX_H,
                 fill=True,
                 facecolor="white",
