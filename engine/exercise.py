@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .quiz import node_names
 from .tree import GameTree, minimax
 
 Edge = tuple[int, int]
@@ -185,7 +186,8 @@ def grade(
     latter are listed as "not graded"). Never raises on a well-typed answer.
     """
     sol = sol or solution(tree)
-    name = tree.label
+    names = node_names(tree)
+    name = names.__getitem__
     items: list[Item] = []
     vr = vw = vm = 0
     for node in tree.preorder():
