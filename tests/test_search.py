@@ -1,0 +1,312 @@
+"""Traced searches: statement samples, agreement with independent references, variants."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.game import WIN
+from engine.search import (
+    SearchError,
+    SearchTooLarge,
+    reorder,
+    search_game,
+    search_tree,
+)
+from engine.trace import CUT, ENTER, LEAF
+from engine.tree import GameTree, complete_tree, from_parents, minimax
+
+VARIANTS = ("statement", "fail-hard", "strict", "negamax")
+
+
+@st.composite
+def random_trees(draw, max_nodes: int = 40, lo: int = -9, hi: int = 9) -> GameTree:
+    """Trees of any shape: node i's parent is an earlier node; leaves get small values."""
+    n = draw(st.integers(1, max_nodes))
+    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
+    inner = set(parent[1:])
+    values = [None if i in inner else draw(st.integers(lo, hi)) for i in range(n)]
+    return from_parents(parent, values)
+
+
+@st.composite
+def complete_trees(draw) -> GameTree:
+    b = draw(st.integers(2, 4))
+    d = draw(st.integers(1, 4 if b <= 3 else 3))
+    leaves = draw(st.lists(st.integers(-50, 50), min_size=b**d, max_size=b**d))
+    return complete_tree(leaves, b)
+
+
+def reference_statement(tree: GameTree) -> tuple[int, int]:
+    """PROBLEMS.md problem 1, written recursively and independently: (value, leaves)."""
+    count = 0
+
+    def ab(node: int, alpha: float, beta: float) -> float:
+        nonlocal count
+        kids = tree.children[node]
+        if not kids:
+            count += 1
+            return tree.values[node]
+        if tree.is_max(node):
+            best = -math.inf
+            for c in kids:
+                best = max(best, ab(c, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+        else:
+            best = math.inf
+            for c in kids:
+                best = min(best, ab(c, alpha, beta))
+                beta = min(beta, best)
+                if alpha >= beta:
+                    break
+        return best
+
+    v = ab(0, -math.inf, math.inf)
+    return int(v), count
+
+
+# ---- statement samples ---------------------------------------------------------------
+def test_first_sample_statement():
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    run = search_tree(tree)
+    assert run.tree is tree
+    assert (run.value, run.leaves_evaluated) == (3, 7)
+    cuts = [e for e in run.events if e.kind == CUT]
+    assert len(cuts) == 1
+    cut = cuts[0]
+    second_min = tree.children[0][1]
+    assert cut.node == second_min
+    assert (cut.beta, cut.alpha) == (2, 3)
+    assert [tree.values[s] for s in cut.skipped] == [4, 6]
+    # the CUT comes right after the UPDATE from the MIN node's first child
+    i = run.events.index(cut)
+    before = run.events[i - 1]
+    assert before.kind == "update" and before.child == tree.children[second_min][0]
+
+
+def test_second_sample_statement():
+    run = search_tree(complete_tree([5, 6, 7, 4], 2))
+    assert [run.value, run.leaves_evaluated] == [5, 4]
+
+
+# ---- independent references -----------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(complete_trees())
+def test_statement_matches_minimax_and_reference_on_complete_trees(tree):
+    run = search_tree(tree)
+    value, leaves = reference_statement(tree)
+    assert run.value == minimax(tree).value == value
+    assert run.leaves_evaluated == leaves
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_trees())
+def test_statement_matches_reference_on_any_shape(tree):
+    run = search_tree(tree)
+    assert (run.value, run.leaves_evaluated) == reference_statement(tree)
+    assert run.nodes_visited == sum(1 for e in run.events if e.kind == ENTER)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_trees())
+def test_minimax_visits_everything(tree):
+    for variant in VARIANTS:
+        run = search_tree(tree, algorithm="minimax", variant=variant)
+        assert run.value == minimax(tree).value
+        assert run.leaves_evaluated == len(tree.leaves())
+        assert run.nodes_visited == len(tree)
+        assert not any(e.kind == CUT for e in run.events)
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_trees())
+def test_variants_agree_on_value(tree):
+    runs = {v: search_tree(tree, variant=v) for v in VARIANTS}
+    assert {r.value for r in runs.values()} == {minimax(tree).value}
+    base = runs["statement"].leaves_evaluated
+    # fail-hard and negamax prune exactly like the statement; strict never prunes more
+    assert runs["fail-hard"].leaves_evaluated == base
+    assert runs["negamax"].leaves_evaluated == base
+    assert runs["strict"].leaves_evaluated >= base
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_trees())
+def test_fail_hard_returns_within_window(tree):
+    run = search_tree(tree, variant="fail-hard")
+    window = {}
+    for e in run.events:
+        if e.kind == ENTER:
+            window[e.node] = (e.alpha, e.beta)
+        elif e.kind == "exit":
+            a0, b0 = window[e.node]
+            assert a0 <= e.value <= b0
+            assert e.value == min(max(e.best, a0), b0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_trees())
+def test_negamax_views_are_consistent(tree):
+    for e in search_tree(tree, variant="negamax").events:
+        sign = 1 if tree.is_max(e.node) else -1
+        if e.kind in (ENTER, LEAF, "update", CUT, "exit"):
+            assert (e.nm_alpha, e.nm_beta) == (
+                (e.alpha, e.beta) if sign == 1 else (-e.beta, -e.alpha)
+            )
+        if e.value is not None:
+            assert e.nm_value == sign * e.value
+
+
+def test_strict_prunes_less_on_equal_bounds():
+    # the second MIN node's first leaf equals alpha: the statement cuts at 3 >= 3, strict not
+    tree = complete_tree([3, 12, 8, 3, 4, 6, 14, 5, 2], 3)
+    statement = search_tree(tree)
+    strict = search_tree(tree, variant="strict")
+    assert statement.value == strict.value == 3
+    assert statement.leaves_evaluated == 7
+    assert strict.leaves_evaluated == 9
+    assert all(e.alpha > e.beta for e in strict.events if e.kind == CUT)
+
+
+def test_long_chain_is_iterative():
+    n = 100_000
+    tree = from_parents([-1] + list(range(n - 1)), [None] * (n - 1) + [7])
+    run = search_tree(tree)
+    assert run.value == 7 and run.nodes_visited == n and run.leaves_evaluated == 1
+    assert len(run.events[-1].path) == 0 and len(run.events[n - 1].path) == n - 1
+
+
+def test_unknown_options_raise():
+    tree = complete_tree([1, 2], 2)
+    with pytest.raises(SearchError):
+        search_tree(tree, algorithm="mtdf")
+    with pytest.raises(SearchError):
+        search_tree(tree, variant="pvs")
+
+
+# ---- move ordering ----------------------------------------------------------------------
+@settings(max_examples=100, deadline=None)
+@given(random_trees(), st.integers(0, 5))
+def test_reorder_keeps_the_tree(tree, seed):
+    for mode in ("best-first", "worst-first", "shuffled"):
+        t = reorder(tree, mode, seed)
+        assert [sorted(c) for c in t.children] == [sorted(c) for c in tree.children]
+        assert minimax(t).value == minimax(tree).value
+        assert search_tree(t).value == minimax(tree).value
+    best = reorder(tree, "best-first")
+    val = minimax(tree).node_values
+    for n, kids in enumerate(best.children):
+        vs = [val[c] for c in kids]
+        assert vs == sorted(vs, reverse=best.is_max(n))
+
+
+@settings(max_examples=100, deadline=None)
+@given(complete_trees())
+def test_best_first_never_evaluates_more(tree):
+    best = search_tree(reorder(tree, "best-first")).leaves_evaluated
+    worst = search_tree(reorder(tree, "worst-first")).leaves_evaluated
+    assert best <= search_tree(tree).leaves_evaluated <= worst
+
+
+def test_reorder_sample():
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    assert search_tree(reorder(tree, "best-first")).leaves_evaluated == 5
+    assert search_tree(reorder(tree, "worst-first")).leaves_evaluated == 9
+    assert reorder(tree, "shuffled", 1).children == reorder(tree, "shuffled", 1).children
+
+
+# ---- games ------------------------------------------------------------------------------
+class Nim:
+    """Take 1..k stones; whoever takes the last stone wins. State: (stones, MAX to move)."""
+
+    def __init__(self, k: int = 3):
+        self.k = k
+
+    def is_max(self, s):
+        return s[1]
+
+    def moves(self, s):
+        return list(range(1, min(self.k, s[0]) + 1))
+
+    def play(self, s, m):
+        return (s[0] - m, not s[1])
+
+    def terminal_value(self, s, ply):
+        if s[0]:
+            return None
+        return -(WIN - ply) if s[1] else WIN - ply  # the side to move has lost
+
+    def frontier_value(self, s, ply):
+        return s[0] % (self.k + 1) * (1 if s[1] else -1)
+
+    def move_label(self, s, m):
+        return f"take {m}"
+
+
+def plain_game_minimax(game, s, ply: int, depth: int | None) -> int:
+    tv = game.terminal_value(s, ply)
+    if tv is not None:
+        return tv
+    if depth is not None and ply >= depth:
+        return game.frontier_value(s, ply)
+    vals = [plain_game_minimax(game, game.play(s, m), ply + 1, depth) for m in game.moves(s)]
+    return max(vals) if game.is_max(s) else min(vals)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 11), st.integers(2, 3), st.none() | st.integers(0, 6))
+def test_search_game_equals_plain_minimax(stones, k, depth):
+    game = Nim(k)
+    root = (stones, True)
+    expect = plain_game_minimax(game, root, 0, depth)
+    for algorithm in ("minimax", "alphabeta"):
+        for variant in VARIANTS:
+            run = search_game(game, root, depth, algorithm, variant)
+            assert run.value == expect
+            tree = run.tree
+            assert len(run.states) == len(tree) and run.states[0] == root
+            for n in range(1, len(tree)):
+                p = tree.parent[n]
+                m = game.moves(run.states[p])[tree.children[p].index(n)]
+                assert run.states[n] == game.play(run.states[p], m)
+                assert tree.labels[n] == f"take {m}"
+                assert tree.is_max(n) == game.is_max(run.states[n])
+            skipped = {s for e in run.events if e.kind == CUT for s in e.skipped}
+            unexplored = {
+                n for n in range(len(tree)) if tree.values[n] is None and not tree.children[n]
+            }
+            assert skipped == unexplored
+            if algorithm == "minimax":
+                assert not skipped
+            entered = {e.node for e in run.events if e.kind == ENTER}
+            assert entered | skipped == set(range(len(tree)))
+
+
+def test_search_game_prunes_moves_as_unexplored_leaves():
+    run = search_game(Nim(3), (6, True))
+    cuts = [e for e in run.events if e.kind == CUT]
+    assert cuts, "alpha-beta should cut in Nim from 6 stones"
+    for e in cuts:
+        for s in e.skipped:
+            assert run.tree.values[s] is None and not run.tree.children[s]
+    assert run.value == plain_game_minimax(Nim(3), (6, True), 0, None)
+    assert run.tree.labels[0] == "root"
+
+
+def test_search_game_node_limit():
+    with pytest.raises(SearchTooLarge, match="more than 50 nodes"):
+        search_game(Nim(3), (12, True), max_nodes=50)
+
+
+def test_search_game_rejects_non_alternating_game():
+    class Lonely(Nim):
+        def play(self, s, m):
+            return (s[0] - m, s[1])  # MAX moves forever
+
+    with pytest.raises(SearchError, match="does not alternate"):
+        search_game(Lonely(), (3, True))
