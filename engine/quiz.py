@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from .explain import node_name
 from .trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
 from .tree import GameTree
 
@@ -39,29 +40,15 @@ _INF = {"inf", "infinity", "∞", "+inf", "+infinity", "+∞", "oo", "+oo"}
 _NEG_INF = {"-inf", "-infinity", "-∞", "-oo"}
 
 
-def _letters(i: int) -> str:
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
 def node_names(tree: GameTree) -> list[str]:
-    """Display names: inner nodes A, B, C, ... in BFS order; leaves "leaf 1", "leaf 2", ...
-    left to right. The root is always A."""
-    names = [""] * len(tree)
-    order = [0]
-    for n in order:
-        order.extend(tree.children[n])
-    k = 0
-    for n in order:
-        if tree.children[n]:
-            names[n] = _letters(k)
-            k += 1
-    for i, leaf in enumerate(tree.leaves()):
-        names[leaf] = f"leaf {i + 1}"
+    """Display names, as :func:`engine.explain.node_name` gives them (inner nodes A, B, C, ...
+    in BFS order; move paths in a game search), except that leaves of an explicit tree are
+    "leaf 1", "leaf 2", ... left to right, since a value as a name reads badly in a question
+    ("12 returns 12 to B")."""
+    names = [node_name(tree, n) for n in range(len(tree))]
+    if tree.labels is None:
+        for i, leaf in enumerate(tree.leaves()):
+            names[leaf] = f"leaf {i + 1}"
     return names
 
 
