@@ -1,0 +1,168 @@
+"""Pure edit operations on game trees, for the tree editor page.
+
+A tree is edited through its parent list and leaf values (what :func:`engine.tree.from_parents`
+takes). Every operation returns a new :class:`GameTree` (labels dropped, so nodes are named
+A, B, ... and leaves by value) and never changes its input. Node ids follow preorder after
+every edit, so a node's children are always listed left to right by id.
+
+Operations raise :class:`engine.errors.InputError` with a message for people when an edit
+makes no sense (deleting the root, giving an inner node a value, a node that does not exist).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.errors import InputError
+from engine.tree import GameTree, from_parents
+
+MAX_NODES = 20_000  # the editor refuses to grow a tree past this
+
+
+def _check_node(tree: GameTree, node: int) -> None:
+    if not 0 <= node < len(tree):
+        raise InputError(f"there is no node {node + 1} (the tree has {len(tree)} nodes)")
+
+
+def _rebuild(parent: list[int], values: list[int | None], drop: set[int] | None = None) -> GameTree:
+    """The tree of ``parent``/``values`` without the nodes in ``drop``, renumbered in preorder."""
+    drop = drop or set()
+    n = len(parent)
+    kids: list[list[int]] = [[] for _ in range(n)]
+    for v in range(1, n):
+        if v not in drop:
+            kids[parent[v]].append(v)
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        stack.extend(reversed(kids[v]))
+    new_id = {old: i for i, old in enumerate(order)}
+    new_parent = [-1 if old == 0 else new_id[parent[old]] for old in order]
+    new_values = [values[old] for old in order]
+    return from_parents(new_parent, new_values)
+
+
+def relabel(tree: GameTree) -> GameTree:
+    """The same tree with ids in preorder and no labels (how the editor keeps every tree)."""
+    return _rebuild(list(tree.parent), list(tree.values))
+
+
+def add_child(tree: GameTree, node: int, value: int = 0) -> GameTree:
+    """``node`` gets a new last child, a leaf of ``value``. A leaf becomes an inner node
+    (its own value is dropped)."""
+    _check_node(tree, node)
+    if len(tree) >= MAX_NODES:
+        raise InputError(f"the editor keeps trees to {MAX_NODES:,} nodes")
+    parent = [*tree.parent, node]
+    values = [*tree.values, int(value)]
+    values[node] = None
+    return _rebuild(parent, values)
+
+
+def delete_subtree(tree: GameTree, node: int, value: int = 0) -> GameTree:
+    """Remove ``node`` and everything below it. A parent left without children becomes a
+    leaf of ``value``. The root cannot be deleted."""
+    _check_node(tree, node)
+    if node == 0:
+        raise InputError("the root cannot be deleted (set the tree from a preset or text instead)")
+    drop = set(tree.preorder(node))
+    values = list(tree.values)
+    p = tree.parent[node]
+    if len(tree.children[p]) == 1:
+        values[p] = int(value)
+    return _rebuild(list(tree.parent), values, drop)
+
+
+def set_value(tree: GameTree, node: int, value: int) -> GameTree:
+    """A copy of ``tree`` where leaf ``node`` has ``value``."""
+    _check_node(tree, node)
+    if tree.children[node]:
+        raise InputError(
+            f"node {node + 1} is an inner node: its value comes from its children "
+            "(delete its subtree to make it a leaf)"
+        )
+    values = list(tree.values)
+    values[node] = int(value)
+    return _rebuild(list(tree.parent), values)
+
+
+def make_leaf(tree: GameTree, node: int, value: int = 0) -> GameTree:
+    """Replace everything below ``node`` by nothing: ``node`` becomes a leaf of ``value``."""
+    _check_node(tree, node)
+    drop = set(tree.preorder(node)) - {node}
+    values = list(tree.values)
+    values[node] = int(value)
+    return _rebuild(list(tree.parent), values, drop)
+
+
+# ---- editor session state --------------------------------------------------------------
+@dataclass(frozen=True)
+class EditorState:
+    """What the editor page keeps between runs: the tree, the selected node, the drawn
+    subtree (``focus``) and the message of the last refused edit (None when it worked)."""
+
+    tree: GameTree
+    selected: int = 0
+    focus: int = 0
+    error: str | None = None
+
+
+def _fit(state: EditorState, tree: GameTree, selected: int) -> EditorState:
+    n = len(tree)
+    sel = selected if 0 <= selected < n else 0
+    focus = state.focus if 0 <= state.focus < n else 0
+    if focus and sel not in tree.preorder(focus):
+        focus = 0
+    return EditorState(tree=tree, selected=sel, focus=focus, error=None)
+
+
+def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
+    """Apply ``op`` (``"add"``, ``"delete"``, ``"set"``, ``"leaf"``) to the selected node.
+
+    A refused edit keeps the tree and records the reason in ``error``. After ``add`` the new
+    child is selected; after ``delete`` its parent.
+    """
+    t, sel = state.tree, state.selected
+    try:
+        if op == "add":
+            new = add_child(t, sel, value)
+            # The new child is the last child of sel; ids are preorder, so find it there.
+            return _fit(state, new, new.children[_same_node(t, new, sel)][-1])
+        if op == "delete":
+            new = delete_subtree(t, sel, value)
+            return _fit(state, new, _same_node(t, new, t.parent[sel]))
+        if op == "set":
+            new = set_value(t, sel, value)
+            return _fit(state, new, _same_node(t, new, sel))
+        if op == "leaf":
+            new = make_leaf(t, sel, value)
+            return _fit(state, new, _same_node(t, new, sel))
+    except InputError as e:
+        return replace(state, error=str(e))
+    return replace(state, error=f"unknown edit {op!r}")
+
+
+def _same_node(old: GameTree, new: GameTree, node: int) -> int:
+    """``node`` of ``old`` in ``new`` when the edit kept it (found by its path)."""
+    return new.node_at(old.path(node))
+
+
+def select(state: EditorState, node: int) -> EditorState:
+    """Select ``node`` (ignored when it does not exist)."""
+    if not 0 <= node < len(state.tree):
+        return state
+    return replace(state, selected=node, error=None)
+
+
+def set_focus(state: EditorState, node: int) -> EditorState:
+    """Draw the subtree of ``node`` (the root: the whole tree)."""
+    if not 0 <= node < len(state.tree):
+        node = 0
+    return replace(state, focus=node)
+
+
+def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
+    """A new tree (from a preset, an import, a link): selection and focus back to the root."""
+    return EditorState(tree=relabel(tree))
