@@ -1,0 +1,59 @@
+"""Seeded random trees for the tree labs: the same arguments always give the same tree."""
+
+from __future__ import annotations
+
+import random
+
+from .errors import InputError
+from .tree import GameTree, from_parents
+
+MAX_LEAVES = 100_000
+
+
+def random_leaves(branching: int, depth: int, low: int, high: int, seed: int) -> list[int]:
+    """``branching ** depth`` leaf scores drawn uniformly from ``low..high`` (inclusive)."""
+    if branching < 2:
+        raise InputError(f"branching must be at least 2, not {branching}")
+    if depth < 1:
+        raise InputError(f"depth must be at least 1, not {depth}")
+    if low > high:
+        raise InputError(f"the lowest value {low} is above the highest {high}")
+    n = branching**depth
+    if n > MAX_LEAVES:
+        raise InputError(f"{branching}^{depth} = {n:,} leaves is more than {MAX_LEAVES:,}")
+    rng = random.Random(seed)
+    return [rng.randint(low, high) for _ in range(n)]
+
+
+def random_tree(nodes: int, max_children: int, low: int, high: int, seed: int) -> GameTree:
+    """A random tree of about ``nodes`` nodes (at least 2), each inner node with 1 to
+    ``max_children`` children, leaf values in ``low..high``. Grown breadth-first."""
+    if nodes < 2:
+        raise InputError(f"a tree needs at least 2 nodes, not {nodes}")
+    if nodes > MAX_LEAVES:
+        raise InputError(f"{nodes:,} nodes is more than {MAX_LEAVES:,}")
+    if max_children < 1:
+        raise InputError(f"max children must be at least 1, not {max_children}")
+    if low > high:
+        raise InputError(f"the lowest value {low} is above the highest {high}")
+    rng = random.Random(seed)
+    parent = [-1]
+    frontier = [0]
+    i = 0
+    while len(parent) < nodes and i < len(frontier):
+        v = frontier[i]
+        i += 1
+        k = min(rng.randint(1, max_children), nodes - len(parent))
+        if v == 0:
+            k = max(k, min(2, nodes - 1))
+        for _ in range(k):
+            parent.append(v)
+            frontier.append(len(parent) - 1)
+        # Leave some nodes as early leaves so the shape is irregular.
+        if rng.random() < 0.25 and i < len(frontier):
+            i += 1
+    has_kids = [False] * len(parent)
+    for p in parent[1:]:
+        has_kids[p] = True
+    values = [None if has_kids[v] else rng.randint(low, high) for v in range(len(parent))]
+    return from_parents(parent, values)

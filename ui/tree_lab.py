@@ -1,0 +1,358 @@
+"""Shared logic of the two tree-lab pages: cached runs, the figure + step player block, and
+the move-ordering experiment.
+
+The block that shows a run is :func:`run_player` (a function of the run, so a practice
+switch can wrap it or replace it). Pure helpers (encodings, sentences, the figure for one
+step) sit at the top and are tested without Streamlit.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from functools import partial
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.alphabeta import parse_leaves
+from engine.errors import InputError
+from engine.explain import describe, node_name
+from engine.random_tree import random_leaves
+from engine.search import REORDER_MODES, reorder, search_tree
+from engine.trace import ENTER, Replayer, SearchRun
+from engine.tree import GameTree, complete_depth, complete_tree, minimax
+from engine.tree_text import format_brackets, parse_brackets
+from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+
+AS_GIVEN = "as given"
+ORDERINGS = (AS_GIVEN, *REORDER_MODES)
+ORDER_WORDS = {
+    AS_GIVEN: "as given (left to right)",
+    "best-first": "best move first",
+    "worst-first": "worst move first",
+    "shuffled": "shuffled",
+}
+VARIANT_WORDS = {
+    "statement": "as in the statement (fail-soft)",
+    "fail-hard": "fail-hard (clamp into the window)",
+    "strict": "strict (cut only when α > β)",
+    "negamax": "negamax (one rule for both sides)",
+}
+BUDGET = 3000  # markers drawn at most (viz collapses the rest)
+LINK_LIMIT = 6000  # characters of a tree in a share link at most
+_ZIP = "z"  # prefix of a compressed tree in a link
+
+
+# ---- pure helpers ---------------------------------------------------------------------------
+def encode_tree(tree: GameTree) -> str:
+    """A tree for a share link: bracket notation, compressed when that is shorter."""
+    text = format_brackets(tree)
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    return _ZIP + packed if len(packed) + 1 < len(text) else text
+
+
+def decode_tree(s: str) -> GameTree:
+    """Inverse of :func:`encode_tree`; InputError for anything that is not a tree."""
+    s = s.strip()
+    if s.startswith(_ZIP):
+        try:
+            raw = base64.urlsafe_b64decode(s[1:] + "=" * (-len(s[1:]) % 4))
+            s = zlib.decompress(raw, bufsize=1 << 16).decode()
+        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
+            raise InputError(f"the packed tree is damaged ({e})") from None
+    return parse_brackets(s)
+
+
+def result_words(value: int, evaluated: int, total: int, algorithm: str = "alpha-beta") -> str:
+    """``MAX can force 3; alpha-beta looked at 7 of 9 leaves.``"""
+    saved = total - evaluated
+    tail = f" ({saved} pruned)" if saved > 0 else " (nothing pruned)"
+    return f"MAX can force {value}; {algorithm} looked at {evaluated} of {total} leaves{tail}."
+
+
+def ordered(tree: GameTree, ordering: str, seed: int = 0) -> GameTree:
+    """``tree`` with children in ``ordering`` (one of :data:`ORDERINGS`)."""
+    return tree if ordering == AS_GIVEN else reorder(tree, ordering, seed)
+
+
+def enter_steps(run: SearchRun) -> dict[int, int]:
+    """For each visited node, the step (1-based) at which the search enters it."""
+    out: dict[int, int] = {}
+    for i, e in enumerate(run.events):
+        if e.kind == ENTER and e.node not in out:
+            out[e.node] = i + 1
+    return out
+
+
+def cut_step(run: SearchRun) -> int | None:
+    """The step of the first cut, or None when nothing is pruned."""
+    for i, e in enumerate(run.events):
+        if e.kind == "cut":
+            return i + 1
+    return None
+
+
+@dataclass(frozen=True)
+class Lab:
+    """Everything cached about one run: the run, its replayer, node names, PV, steps."""
+
+    run: SearchRun
+    replayer: Replayer
+    names: list[str]
+    pv: list[int]
+    enter: dict[int, int]
+
+
+def make_lab(tree: GameTree, variant: str = "statement") -> Lab:
+    run = search_tree(tree, "alphabeta", variant)
+    names = [node_name(tree, v) for v in range(len(tree))]
+    return Lab(run, Replayer(run), names, minimax(tree).principal_variation(), enter_steps(run))
+
+
+def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> go.Figure:
+    """The tree figure at ``step``: the page-level work of one step (no Streamlit)."""
+    run = lab.run
+    n = len(run.events)
+    step = max(0, min(step, n))
+    snap = lab.replayer.snapshot(step)
+    return tree_figure(
+        run.tree,
+        snap,
+        focus=focus,
+        budget=BUDGET,
+        highlight=lab.pv if step == n else None,
+        names=lab.names,
+        animate=animate,
+        snapshots=lab.replayer.snapshot if animate else None,
+        n_steps=n,
+        frame_ms=400,
+    )
+
+
+# ---- cached work ----------------------------------------------------------------------------
+# A tree is named by a short "source" string, the cache key of everything below:
+# "c|" + Complete.encode() for a complete tree, "t|" + bracket text for any other tree.
+
+
+def source_of_complete(setup: Complete) -> str:
+    return "c|" + setup.encode()
+
+
+def source_of_tree(tree: GameTree) -> str:
+    return "t|" + format_brackets(tree)
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def tree_of(source: str) -> GameTree:
+    """The tree a source string names (built once per process)."""
+    kind, _, body = source.partition("|")
+    if kind == "c":
+        setup = decode_complete(body)
+        return complete_tree(setup.leaves, setup.branching)
+    return parse_brackets(body)
+
+
+@st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
+def cached_lab(source: str, variant: str, ordering: str, seed: int) -> Lab:
+    """The lab of a source's tree in one ordering (a big run is built once and shared by
+    every session; cache_resource hands out the object itself, never a copy)."""
+    return make_lab(ordered(tree_of(source), ordering, seed), variant)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
+    """Rows of the move-ordering table: leaves evaluated per ordering."""
+    rows = []
+    for ordering in ORDERINGS:
+        run = cached_lab(source, variant, ordering, seed).run
+        total = sum(1 for c in run.tree.children if not c)
+        rows.append(
+            {
+                "children ordered": ORDER_WORDS[ordering],
+                "alpha-beta leaves": run.leaves_evaluated,
+                "minimax leaves": total,
+                "pruned": total - run.leaves_evaluated,
+                "value": run.value,
+            }
+        )
+    return rows
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
+                   animate: bool) -> go.Figure:  # fmt: skip
+    return step_figure(cached_lab(source, variant, ordering, seed), step, focus, animate)
+
+
+# ---- the step player block ------------------------------------------------------------------
+_CSS = """<style>
+.gtl-step {font-size: 1.35rem; line-height: 1.45; padding: .6rem .9rem; border-radius: .5rem;
+  background: #fff8e6; border-left: 6px solid #f6a623; color: #1f2933; margin: .25rem 0 .5rem;}
+.gtl-step b {color: #7a4a00;}
+.gtl-result {font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem;}
+</style>"""
+
+
+def css() -> None:
+    st.markdown(_CSS, unsafe_allow_html=True)
+
+
+def step_key(key: str) -> str:
+    return f"{key}.step"
+
+
+def get_step(key: str) -> int:
+    return int(st.session_state.get(step_key(key), 0))
+
+
+def set_step(key: str, k: int, n: int) -> None:
+    k = max(0, min(int(k), n))
+    st.session_state[step_key(key)] = k
+    st.session_state[f"{key}.slider"] = k
+
+
+def _on_slider(key: str) -> None:
+    st.session_state[step_key(key)] = int(st.session_state[f"{key}.slider"])
+
+
+def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None] | None) -> None:
+    """A click on the figure: a collapsed subtree opens; a node is handed to ``on_node``
+    (default: jump to the step where the search reaches it)."""
+    state = st.session_state.get(chart_key)
+    st.session_state[f"{key}.chart_n"] = st.session_state.get(f"{key}.chart_n", 0) + 1
+    points = (state or {}).get("selection", {}).get("points", []) if state else []
+    if not points:
+        return
+    hit = click_target(points[0])
+    if hit is None:
+        return
+    node, summary = hit
+    if summary:
+        st.session_state[f"{key}.focus"] = node
+    elif on_node is not None:
+        on_node(node)
+    elif node in lab.enter:
+        set_step(key, lab.enter[node], len(lab.run.events))
+
+
+def run_player(
+    lab: Lab,
+    *,
+    key: str,
+    cache_args: tuple[str, str, str, int] | None = None,
+    on_node: Callable[[int], None] | None = None,
+    caption: str | None = None,
+) -> int:
+    """The run's figure with first/prev/next/last (Left/Right keys), a slider, autoplay in the
+    browser and one sentence for the step. Returns the step shown.
+
+    The step lives in ``session_state[f"{key}.step"]`` (not a widget key), so it survives
+    page switches and unrelated widgets. ``cache_args`` = (tree text, variant, ordering, seed)
+    lets figures be cached; ``on_node(node)`` handles clicks on nodes (the editor selects).
+    """
+    run = lab.run
+    n = len(run.events)
+    k = max(0, min(get_step(key), n))
+    st.session_state[step_key(key)] = k
+    st.session_state[f"{key}.slider"] = k
+    cols = st.columns([1, 1, 1, 1, 5, 2], vertical_alignment="bottom")
+    cols[0].button("⏮ first", key=f"{key}.first", on_click=set_step, args=(key, 0, n),
+                   disabled=k == 0, width="stretch")  # fmt: skip
+    cols[1].button("◀ prev", key=f"{key}.prev", on_click=set_step, args=(key, k - 1, n),
+                   disabled=k == 0, shortcut="Left", width="stretch")  # fmt: skip
+    cols[2].button("next ▶", key=f"{key}.next", on_click=set_step, args=(key, k + 1, n),
+                   disabled=k >= n, shortcut="Right", type="primary", width="stretch")  # fmt: skip
+    cols[3].button("last ⏭", key=f"{key}.last", on_click=set_step, args=(key, n, n),
+                   disabled=k >= n, width="stretch")  # fmt: skip
+    cols[4].slider("step", 0, max(n, 1), key=f"{key}.slider", on_change=_on_slider, args=(key,),
+                   disabled=n == 0, label_visibility="collapsed")  # fmt: skip
+    animate = cols[5].toggle("autoplay", key=f"{key}.animate", persist_state="session",
+                             help="Adds ▶ play under the figure: the steps play in the browser.")  # fmt: skip
+    snap = lab.replayer.snapshot(k)
+    sentence = describe(run, k)
+    st.markdown(
+        f"<div class='gtl-step'><b>Step {k} of {n}.</b> {sentence}</div>", unsafe_allow_html=True
+    )
+    focus = int(st.session_state.get(f"{key}.focus", 0))
+    if not 0 <= focus < len(run.tree):
+        focus = 0
+    if focus:
+        path = [focus]
+        while path[-1] > 0:
+            path.append(run.tree.parent[path[-1]])
+        c1, c2 = st.columns([1, 4], vertical_alignment="center")
+        if c1.button("⬆ whole tree", key=f"{key}.unfocus"):
+            st.session_state[f"{key}.focus"] = 0
+            st.rerun()
+        c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
+    if cache_args is not None:
+        fig = _cached_figure(*cache_args, k, focus, bool(animate))
+    else:
+        fig = step_figure(lab, k, focus, bool(animate))
+    chart_key = f"{key}.chart.{st.session_state.get(f'{key}.chart_n', 0)}"
+    st.plotly_chart(
+        fig,
+        key=chart_key,
+        on_select=partial(_on_chart, key, chart_key, lab, on_node),
+        selection_mode="points",
+        config=PLOTLY_CONFIG,
+        width="stretch",
+    )
+    bits = [f"leaves evaluated so far: **{snap.leaves_evaluated}**",
+            f"nodes visited: **{snap.nodes_visited}**"]  # fmt: skip
+    st.caption(" · ".join(bits) + (f" · {caption}" if caption else ""))
+    return k
+
+
+# ---- complete trees (the alpha-beta page) ---------------------------------------------------
+@dataclass(frozen=True)
+class Complete:
+    """A complete tree's setup: leaves + branching, and the random recipe when generated."""
+
+    leaves: tuple[int, ...]
+    branching: int
+    recipe: tuple[int, int, int, int, int] | None = None  # branching, depth, low, high, seed
+
+    def encode(self) -> str:
+        if self.recipe is not None:
+            return "r:" + ",".join(map(str, self.recipe))
+        return f"b{self.branching}:" + ",".join(map(str, self.leaves))
+
+    @property
+    def text(self) -> str:
+        return ", ".join(map(str, self.leaves))
+
+
+def complete_from(leaves_text: str, branching: int) -> Complete:
+    """Leaves typed by a person + branching; InputError with the parser's message."""
+    leaves = parse_leaves(leaves_text)
+    complete_depth(len(leaves), int(branching))
+    return Complete(tuple(leaves), int(branching))
+
+
+def random_complete(branching: int, depth: int, low: int, high: int, seed: int) -> Complete:
+    leaves = random_leaves(branching, depth, low, high, seed)
+    return Complete(tuple(leaves), branching, (branching, depth, low, high, seed))
+
+
+def decode_complete(s: str) -> Complete:
+    """Inverse of :meth:`Complete.encode`; InputError for a malformed setup."""
+    s = s.strip()
+    head, sep, body = s.partition(":")
+    if not sep:
+        raise InputError(f"expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {s[:40]!r}")
+    if head == "r":
+        parts = body.split(",")
+        if len(parts) != 5 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+            raise InputError("a random tree needs five integers: branching, depth, low, high, seed")
+        b, d, lo, hi, seed = (int(p) for p in parts)
+        if b > 10 or d > 10:
+            raise InputError(f"branching {b} or depth {d} is too big for this page")
+        return random_complete(b, d, lo, hi, seed)
+    if head.startswith("b") and head[1:].isdigit():
+        return complete_from(body, int(head[1:]))
+    raise InputError(f"unknown tree kind {head!r}")
