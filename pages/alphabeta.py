@@ -13,7 +13,9 @@ from ui.share import publish, restore
 
 K = "ab"  # session-state prefix of this page
 PRESETS = {
-    "Statement sample 1 (Russell & Norvig, Fig. 5.2)": tl.Complete((3, 12, 8, 2, 4, 6, 14, 5, 2), 3),
+    "Statement sample 1 (Russell & Norvig, Fig. 5.2)": tl.Complete(
+        (3, 12, 8, 2, 4, 6, 14, 5, 2), 3
+    ),
     "Statement sample 2": tl.Complete((5, 6, 7, 4), 2),
     "Random: 3 levels of 3 (27 leaves)": tl.random_complete(3, 3, -20, 20, 7),
     "Random: 5 levels of 5 (3,125 leaves)": tl.random_complete(5, 5, -99, 99, 1),

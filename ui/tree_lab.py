@@ -11,9 +11,9 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
-from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import plotly.graph_objects as go
 import streamlit as st
