@@ -133,6 +133,37 @@ def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> g
     )
 
 
+def mark_node(fig: go.Figure, node: int, label: str = "selected") -> None:
+    """Draw a ring around ``node`` (when it is drawn) as a new last trace, labelled."""
+    for tr in fig.data[:13]:
+        cd = getattr(tr, "customdata", None)
+        if cd is None or tr.x is None:
+            continue
+        hits = [i for i, c in enumerate(cd) if int(c) == node]
+        if hits:
+            x, y = float(tr.x[hits[0]]), float(tr.y[hits[0]])
+            size = max(28.0, float(_marker_size(tr, hits[0])) * 1.9)
+            fig.add_trace(
+                go.Scatter(
+                    x=[x], y=[y], mode="markers", name=label, hoverinfo="skip",
+                    marker=dict(symbol="circle-open", size=size, color="#d6336c",
+                                line=dict(width=4, color="#d6336c")),
+                    showlegend=True,
+                )
+            )  # fmt: skip
+            return
+
+
+def _marker_size(tr: go.Scatter, i: int) -> float:
+    size = tr.marker.size
+    if size is None:
+        return 20.0
+    try:
+        return float(size[i])
+    except TypeError:
+        return float(size)
+
+
 # ---- cached work ----------------------------------------------------------------------------
 # A tree is named by a short "source" string, the cache key of everything below:
 # "c|" + Complete.encode() for a complete tree, "t|" + bracket text for any other tree.
@@ -246,13 +277,15 @@ def run_player(
     cache_args: tuple[str, str, str, int] | None = None,
     on_node: Callable[[int], None] | None = None,
     caption: str | None = None,
+    selected: int | None = None,
 ) -> int:
     """The run's figure with first/prev/next/last (Left/Right keys), a slider, autoplay in the
     browser and one sentence for the step. Returns the step shown.
 
     The step lives in ``session_state[f"{key}.step"]`` (not a widget key), so it survives
     page switches and unrelated widgets. ``cache_args`` = (tree text, variant, ordering, seed)
-    lets figures be cached; ``on_node(node)`` handles clicks on nodes (the editor selects).
+    lets figures be cached; ``on_node(node)`` handles clicks on nodes (the editor selects);
+    ``selected`` gets a ring.
     """
     run = lab.run
     n = len(run.events)
@@ -293,6 +326,9 @@ def run_player(
         fig = _cached_figure(*cache_args, k, focus, bool(animate))
     else:
         fig = step_figure(lab, k, focus, bool(animate))
+    if selected is not None:
+        fig = go.Figure(fig)  # a copy: the cached figure stays clean
+        mark_node(fig, selected)
     chart_key = f"{key}.chart.{st.session_state.get(f'{key}.chart_n', 0)}"
     st.plotly_chart(
         fig,

@@ -1,0 +1,209 @@
+"""AppTest for pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from engine.alphabeta import alpha_beta
+from engine.errors import InputError
+from engine.explain import describe
+from engine.random_tree import random_leaves
+from engine.trace import ENTER, PRUNED
+from engine.tree import complete_tree
+from engine.tree_text import format_brackets, parse_brackets
+from ui import tree_lab as tl
+
+PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "alphabeta.py")
+SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
+
+
+def app(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def sentence(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if "gtl-step'>" in m.value)
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+# ---- page ------------------------------------------------------------------------------------
+def test_default_is_statement_sample_with_result_in_words():
+    at = app()
+    assert not at.exception
+    assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in texts(at)
+    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    assert metric(at, "minimax evaluates") == "9 leaves"
+    assert at.query_params["t"] == [SAMPLE1] or at.query_params["t"] == SAMPLE1
+
+
+def test_presets_give_both_statement_samples():
+    at = app()
+    at.selectbox(key="ab.preset").set_value("Statement sample 2").run()
+    assert not at.exception
+    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert at.text_area(key="ab.leaves").value == "5, 6, 7, 4"
+    at.selectbox(key="ab.preset").set_value("Random: 5 levels of 5 (3,125 leaves)").run()
+    assert not at.exception
+    leaves = random_leaves(5, 5, -99, 99, 1)
+    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 5))
+
+
+@pytest.mark.parametrize(
+    ("leaves", "branching", "words"),
+    [("3, 12, x", 3, "'x' is not an integer"), ("1 2 3 4", 3, "not a power of the branching")],
+)
+def test_bad_input_shows_parser_message_and_keeps_tree(leaves, branching, words):
+    at = app()
+    at.number_input(key="ab.b").set_value(branching)
+    at.text_area(key="ab.leaves").set_value(leaves).run()
+    assert not at.exception
+    assert len(at.error) == 1 and words in at.error[0].value
+    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    at.text_area(key="ab.leaves").set_value("[5, 6, 7, 4]")
+    at.number_input(key="ab.b").set_value(2).run()
+    assert not at.error and metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+
+
+def test_step_buttons_move_the_step_and_the_sentence():
+    at = app()
+    n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
+    first = sentence(at)
+    for _ in range(3):
+        at.button(key="ab.next").click().run()
+    assert at.session_state["ab.step"] == 3 and sentence(at) != first
+    at.button(key="ab.prev").click().run()
+    assert at.session_state["ab.step"] == 2
+    at.button(key="ab.last").click().run()
+    assert at.session_state["ab.step"] == n
+    assert "value of the game is 3" in sentence(at)
+    at.button(key="ab.first").click().run()
+    assert at.session_state["ab.step"] == 0
+    at.slider(key="ab.slider").set_value(5).run()
+    assert at.session_state["ab.step"] == 5
+    assert at.query_params["k"] in ("5", ["5"])
+
+
+def test_step_survives_unrelated_widgets():
+    at = app()
+    for _ in range(4):
+        at.button(key="ab.next").click().run()
+    at.number_input(key="ab.rd").set_value(4).run()
+    at.toggle(key="ab.animate").set_value(True).run()
+    assert not at.exception
+    assert at.session_state["ab.step"] == 4
+
+
+def test_url_restores_tree_step_order_and_variant():
+    at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
+    assert not at.exception and not at.warning
+    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert at.session_state["ab.step"] == 5
+    assert at.segmented_control(key="ab.order").value == "worst-first"
+    assert at.selectbox(key="ab.variant").value == "strict"
+    assert "Step 5 of" in sentence(at)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [dict(t="b3:1,2"), dict(t="nonsense"), dict(t="r:2,3"), dict(k="-4"), dict(order="sideways")],
+)
+def test_malformed_link_falls_back_with_a_warning(params):
+    at = app(**params)
+    assert not at.exception
+    assert len(at.warning) == 1
+    assert metric(at, "alpha_beta(leaves, branching)") in ("[3, 7]",)
+
+
+def test_random_tree_link_is_a_recipe():
+    at = app(t="r:3,3,-5,5,42")
+    assert not at.exception
+    leaves = random_leaves(3, 3, -5, 5, 42)
+    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
+
+
+def test_ordering_table_and_cut_step():
+    at = app(order="best-first")
+    assert not at.exception
+    rows = at.dataframe[0].value
+    assert list(rows["children ordered"]) == [tl.ORDER_WORDS[o] for o in tl.ORDERINGS]
+    assert set(rows["value"]) == {3}
+    by = dict(zip(rows["children ordered"], rows["alpha-beta leaves"], strict=True))
+    assert by["best move first"] <= min(by.values())
+    assert by["as given (left to right)"] == 7
+
+
+# ---- pure helpers ----------------------------------------------------------------------------
+def test_statement_cut_sentence_and_pruned_nodes():
+    lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    k = tl.cut_step(lab.run)
+    assert k is not None
+    text = describe(lab.run, k)
+    assert "4 and 6 are pruned" in text
+    snap = lab.replayer.snapshot(k)
+    pruned = [lab.run.tree.values[v] for v, s in enumerate(snap.status) if s == PRUNED]
+    assert pruned == [4, 6]
+    fig = tl.step_figure(lab, k)
+    assert fig.layout.height > 0
+
+
+def test_enter_steps_point_at_enter_events():
+    lab = tl.make_lab(complete_tree(random_leaves(3, 3, -9, 9, 2), 3))
+    for node, step in lab.enter.items():
+        e = lab.run.events[step - 1]
+        assert e.kind == ENTER and e.node == node
+
+
+def test_result_words():
+    assert (
+        tl.result_words(3, 7, 9)
+        == "MAX can force 3; alpha-beta looked at 7 of 9 leaves (2 pruned)."
+    )
+    assert "nothing pruned" in tl.result_words(5, 4, 4)
+
+
+def test_complete_setup_round_trip_and_errors():
+    s = tl.decode_complete(SAMPLE1)
+    assert s.leaves == (3, 12, 8, 2, 4, 6, 14, 5, 2) and s.branching == 3
+    assert tl.decode_complete(s.encode()) == s
+    r = tl.random_complete(4, 3, -3, 3, 9)
+    assert tl.decode_complete(r.encode()) == r
+    for bad in ("", "b3:", "b2:1,2,3", "r:1,2,3", "q:1", "r:20,20,0,1,1"):
+        with pytest.raises(InputError):
+            tl.decode_complete(bad)
+
+
+trees = st.recursive(
+    st.integers(-50, 50).map(str),
+    lambda kids: st.lists(kids, min_size=1, max_size=4).map(lambda xs: "(" + " ".join(xs) + ")"),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(trees)
+def test_tree_link_round_trips(text):
+    tree = parse_brackets(text)
+    enc = tl.encode_tree(tree)
+    assert format_brackets(tl.decode_tree(enc)) == format_brackets(tree)
+
+
+def test_damaged_packed_link_is_an_input_error():
+    with pytest.raises(InputError):
+        tl.decode_tree("z!!!not-base64")
+    with pytest.raises(InputError):
+        tl.decode_tree("zAAAA")
