@@ -64,8 +64,8 @@ def _on_random() -> None:
         ss[f"{K}.error"] = str(e)
 
 
-tl.css()
 st.title("Alpha-beta on a complete tree")
+tl.css()
 setup: tl.Complete = restore("t", decode=tl.decode_complete, default=DEFAULT, what="tree",
                              state_key=f"{K}.setup")  # fmt: skip
 restore("k", decode=_step, default=0, what="step", state_key=f"{K}.step")
@@ -105,7 +105,7 @@ m = st.columns(4)
 m[0].metric("alpha_beta(leaves, branching)", str(answer))
 m[1].metric("minimax evaluates", f"{total:,} leaves")
 m[2].metric("alpha-beta evaluates", f"{answer[1]:,} leaves")
-m[3].metric("tree", f"{setup.branching}^{tl.complete_depth(total, setup.branching)} leaves")
+m[3].metric("shape", f"{tl.complete_depth(total, setup.branching)} levels of {setup.branching}")
 
 o1, o2 = st.columns([3, 2])
 order = o1.segmented_control("Children ordered", tl.ORDERINGS, key=f"{K}.order",
@@ -125,7 +125,7 @@ step = tl.run_player(lab, key=K, cache_args=run_key,
 st.subheader("Move ordering: same tree, different order of children")
 rows = tl.cached_counts(source, variant, seed)
 st.dataframe(pd.DataFrame(rows), hide_index=True, width="content")
-best, worst = rows[2]["alpha-beta leaves"], rows[3]["alpha-beta leaves"]
+best, worst = (rows[tl.ORDERINGS.index(o)]["alpha-beta leaves"] for o in tl.REORDER_MODES[:2])
 st.caption(f"Best move first, alpha-beta needs {best:,} leaves; worst first, {worst:,}. Every "
            "ordering gives the same value: only the work changes.")  # fmt: skip
 

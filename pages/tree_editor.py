@@ -69,8 +69,8 @@ def _tree(raw: str):
     return te.replace_tree(te.EditorState(tree=parse_brackets("0")), tl.decode_tree(raw))
 
 
-tl.css()
 st.title("Game tree editor")
+tl.css()
 default = te.replace_tree(te.EditorState(tree=parse_brackets("0")), PRESETS["URAL sample 1 (+1)"]())
 restore("t", decode=_tree, default=default, what="tree", state_key=f"{K}.state")
 restore("k", decode=lambda s: int(s) if s.isdigit() else int("x"), default=0, what="step",
@@ -98,7 +98,7 @@ else:
 st.markdown(f"<div class='gtl-result'>{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
             f"{leaves} leaves ({len(tree):,} nodes).</div>", unsafe_allow_html=True)  # fmt: skip
 
-left, right = st.columns([1, 3.2], gap="medium")
+left, right = st.columns([1.15, 3.2], gap="medium")
 with left, st.container(border=True):
     st.markdown("**Edit the selected node**")
     order = tree.preorder()
@@ -115,8 +115,9 @@ with left, st.container(border=True):
                 help="A new last child, a leaf with the value above.")  # fmt: skip
     b[1].button("Set value", key=f"{K}.set", on_click=_on_edit, args=("set",), width="stretch",
                 disabled=not is_leaf, help="Leaves only.")  # fmt: skip
-    b[0].button("Delete subtree", key=f"{K}.del", on_click=_on_edit, args=("delete",),
-                width="stretch", disabled=state.selected == 0)  # fmt: skip
+    b[0].button("Delete", key=f"{K}.del", on_click=_on_edit, args=("delete",),
+                width="stretch", disabled=state.selected == 0,
+                help="Remove the node and everything below it.")  # fmt: skip
     b[1].button("Make leaf", key=f"{K}.leaf", on_click=_on_edit, args=("leaf",), width="stretch",
                 disabled=is_leaf, help="Remove its children; it gets the value above.")  # fmt: skip
 with right:
@@ -131,7 +132,7 @@ c1, c2 = st.columns(2)
 with c1:
     st.radio("Format", FORMATS, key=f"{K}.fmt", horizontal=True)
     st.text_area("Tree text", key=f"{K}.text", height=180,
-                 placeholder="7\nN 1\nN 1\nL 2 -1\n…   or   ((-1 1) (1 1))")  # fmt: skip
+                 placeholder="Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))")  # fmt: skip
     st.button("Import", key=f"{K}.import", on_click=_on_import, type="primary")
 with c2:
     try:

@@ -119,7 +119,7 @@ def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> g
     n = len(run.events)
     step = max(0, min(step, n))
     snap = lab.replayer.snapshot(step)
-    return tree_figure(
+    fig = tree_figure(
         run.tree,
         snap,
         focus=focus,
@@ -130,6 +130,46 @@ def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> g
         snapshots=lab.replayer.snapshot if animate else None,
         n_steps=n,
         frame_ms=400,
+    )
+    add_names(fig, lab)
+    return fig
+
+
+def _drawn(fig: go.Figure) -> list[tuple[int, float, float, float]]:
+    """``(node, x, y, marker px)`` of every drawn node (the node traces of viz's figure)."""
+    out = []
+    for tr in fig.data[:13]:
+        cd = getattr(tr, "customdata", None)
+        if cd is None or tr.x is None or "markers" not in (tr.mode or ""):
+            continue
+        for i, c in enumerate(cd):
+            out.append((int(c), float(tr.x[i]), float(tr.y[i]), _marker_size(tr, i)))
+    return out
+
+
+def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
+    """Write the names the sentences use (A, B, ...) above the drawn inner nodes, when there
+    are few enough of them to read."""
+    tree = lab.run.tree
+    inner = [d for d in _drawn(fig) if tree.children[d[0]]]
+    if not inner or len(inner) > max_names or min(d[3] for d in inner) < 18:
+        return
+    lo, hi = fig.layout.yaxis.range
+    m = fig.layout.margin
+    px_per_unit = (fig.layout.height - (m.t or 0) - (m.b or 0)) / (hi - lo)
+    fig.add_trace(
+        go.Scatter(
+            x=[d[1] for d in inner],
+            y=[d[2] + (0.5 * d[3] + 4) / px_per_unit for d in inner],
+            mode="text",
+            text=[f"<b>{lab.names[d[0]]}</b>" for d in inner],
+            textposition="top center",
+            textfont=dict(size=15, color="#52606d"),
+            hoverinfo="skip",
+            showlegend=False,
+            name="names",
+            cliponaxis=False,
+        )
     )
 
 
@@ -292,19 +332,22 @@ def run_player(
     k = max(0, min(get_step(key), n))
     st.session_state[step_key(key)] = k
     st.session_state[f"{key}.slider"] = k
-    cols = st.columns([1, 1, 1, 1, 5, 2], vertical_alignment="bottom")
-    cols[0].button("⏮ first", key=f"{key}.first", on_click=set_step, args=(key, 0, n),
-                   disabled=k == 0, width="stretch")  # fmt: skip
-    cols[1].button("◀ prev", key=f"{key}.prev", on_click=set_step, args=(key, k - 1, n),
-                   disabled=k == 0, shortcut="Left", width="stretch")  # fmt: skip
-    cols[2].button("next ▶", key=f"{key}.next", on_click=set_step, args=(key, k + 1, n),
-                   disabled=k >= n, shortcut="Right", type="primary", width="stretch")  # fmt: skip
-    cols[3].button("last ⏭", key=f"{key}.last", on_click=set_step, args=(key, n, n),
-                   disabled=k >= n, width="stretch")  # fmt: skip
-    cols[4].slider("step", 0, max(n, 1), key=f"{key}.slider", on_change=_on_slider, args=(key,),
-                   disabled=n == 0, label_visibility="collapsed")  # fmt: skip
-    animate = cols[5].toggle("autoplay", key=f"{key}.animate", persist_state="session",
+    cols = st.columns([1, 1, 1, 1, 1.3], vertical_alignment="center")
+    buttons = (
+        ("First", "first", ":material/first_page:", 0, k == 0, None),
+        ("Prev", "prev", ":material/chevron_left:", k - 1, k == 0, "Left"),
+        ("Next", "next", ":material/chevron_right:", k + 1, k >= n, "Right"),
+        ("Last", "last", ":material/last_page:", n, k >= n, None),
+    )
+    for col, (label, name, icon, target, off, keys) in zip(cols, buttons, strict=False):
+        col.button(label, key=f"{key}.{name}", icon=icon, on_click=set_step, args=(key, target, n),
+                   disabled=off, shortcut=keys, width="stretch",
+                   type="primary" if name == "next" else "secondary",
+                   icon_position="right" if name in ("next", "last") else "left")  # fmt: skip
+    animate = cols[4].toggle("autoplay", key=f"{key}.animate", persist_state="session",
                              help="Adds ▶ play under the figure: the steps play in the browser.")  # fmt: skip
+    st.slider("step", 0, max(n, 1), key=f"{key}.slider", on_change=_on_slider, args=(key,),
+              disabled=n == 0, label_visibility="collapsed")  # fmt: skip
     snap = lab.replayer.snapshot(k)
     sentence = describe(run, k)
     st.markdown(
