@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import ROOT, TIMINGS, VIEWPORT
+from tests.browser.helpers import ROOT, TIMINGS, VIEWPORT, open_url
 
 # Debian's chromium; GTL_CHROMIUM overrides the path (e.g. to check the skip/fail logic).
 CHROMIUM = os.environ.get("GTL_CHROMIUM", "/usr/bin/chromium")
@@ -58,8 +58,9 @@ def _healthy(url: str) -> bool:
 
 
 @pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    """Start `streamlit run app.py` on a free loopback port; yield its base URL."""
+def base_url(browser) -> Iterator[str]:
+    """Start `streamlit run app.py` on a free loopback port; yield its base URL once the app
+    has run once (see _warm_up). Needs the browser, so it is skipped or failed with it."""
     port = _free_port()
     log_dir = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
     out, err = open(log_dir / "stdout", "wb"), open(log_dir / "stderr", "wb")
@@ -86,6 +87,7 @@ def base_url() -> Iterator[str]:
                 )
                 pytest.fail(f"streamlit server {state}; stderr:\n{stderr}", pytrace=False)
             time.sleep(0.1)
+        _warm_up(browser, url)
         yield url
     finally:
         proc.terminate()
@@ -96,6 +98,18 @@ def base_url() -> Iterator[str]:
             proc.wait()
         out.close()
         err.close()
+
+
+def _warm_up(browser, url: str) -> None:
+    """Run the app once. Until app.py has run, the server does not know the pages that
+    st.navigation registers, so the first visitor who opens a lab's URL directly gets a
+    "Page not found" box over the right page (streamlit issue 9992). Every test after this
+    sees a server that has run at least once."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        open_url(context.new_page(), url)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")
@@ -121,14 +135,23 @@ def browser():  # -> playwright.sync_api.Browser
         manager.stop()
 
 
-@pytest.fixture
-def page(browser, base_url):  # -> playwright.sync_api.Page
-    """A new context and page per test (no shared cookies or session), closed afterwards."""
+@pytest.fixture(scope="session")
+def browser_context(browser):  # -> playwright.sync_api.BrowserContext
+    """One context for the session: its HTTP and code caches keep the plotly bundle warm.
+    Each page still gets its own Streamlit session (sessions live on the websocket); a test
+    that needs a clean browser (share links) opens its own context."""
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(30_000)
-    pg = context.new_page()
-    yield pg
+    yield context
     context.close()
+
+
+@pytest.fixture
+def page(browser_context, base_url):  # -> playwright.sync_api.Page
+    """A new page (so a new Streamlit session) per test, closed afterwards."""
+    pg = browser_context.new_page()
+    yield pg
+    pg.close()
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocket
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -24,6 +28,7 @@ APP = '[data-testid="stApp"]'
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 CHART = '[data-testid="stPlotlyChart"]'
 EXCEPTION = '[data-testid="stException"]'
+SKELETON = '[data-testid="stMain"] [data-testid="stSkeleton"]'
 
 # name -> seconds, in the order recorded; printed by pytest_terminal_summary.
 TIMINGS: dict[str, list[float]] = {}
@@ -35,30 +40,88 @@ def record_figure(name: str, seconds: float) -> None:
 
 
 def _charts_drawn(page: Page, timeout_ms: float) -> None:
-    """Wait until every plotly chart on the page has drawn its SVG."""
+    """Wait until no element is still a loading skeleton (plotly charts are one while the
+    plotly bundle loads) and every plotly chart has drawn its SVG."""
     page.wait_for_function(
-        """(sel) => [...document.querySelectorAll(sel)].every(
-               (c) => c.querySelector('.js-plotly-plot .main-svg'))""",
-        arg=CHART,
+        """([chart, skeleton]) => !document.querySelector(skeleton)
+               && [...document.querySelectorAll(chart)].every(
+                      (c) => c.querySelector('.js-plotly-plot .main-svg'))""",
+        arg=[CHART, SKELETON],
         timeout=timeout_ms,
     )
 
 
-def wait_idle(page: Page, *, after_action: bool = True, timeout_ms: float = 30_000) -> None:
-    """Wait until the script run has finished and every plotly chart is drawn.
-
-    ``after_action``: first give the rerun a moment (up to 1 s) to start, so that a check right
-    after a click does not see the idle state from before the click.
-    """
-    if after_action:
-        try:
-            page.wait_for_selector(
-                f'{APP}:not([data-test-script-state="notRunning"])', timeout=1_000
-            )
-        except Exception:  # the rerun was quicker than the poll, or there was none
-            pass
+def wait_idle(page: Page, timeout_ms: float = 30_000) -> None:
+    """Wait until no script run is going on and every plotly chart is drawn."""
     page.wait_for_selector(IDLE, timeout=timeout_ms)
     _charts_drawn(page, timeout_ms)
+
+
+class _Runs:
+    """What a page's Streamlit websocket has carried: rerun requests sent, runs finished."""
+
+    def __init__(self) -> None:
+        self.requested = 0
+        self.finished = 0
+
+    def sent(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes) and BackMsg.FromString(payload).HasField("rerun_script"):
+            self.requested += 1
+
+    def received(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes):
+            if ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished":
+                self.finished += 1
+
+
+_RUNS: WeakKeyDictionary[Page, _Runs] = WeakKeyDictionary()
+
+
+def _watch(page: Page) -> None:
+    """Count the rerun requests and finished runs on ``page``'s websocket (before goto)."""
+    if page in _RUNS:
+        return
+    runs = _RUNS[page] = _Runs()
+
+    def on_websocket(ws: WebSocket) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framesent", runs.sent)
+            ws.on("framereceived", runs.received)
+
+    page.on("websocket", on_websocket)
+
+
+def _pump_until(page: Page, done: Callable[[], bool], timeout_ms: float) -> bool:
+    """Let Playwright deliver events until ``done()`` or the timeout; return done()."""
+    deadline = time.perf_counter() + timeout_ms / 1000
+    while not done() and time.perf_counter() < deadline:
+        page.wait_for_timeout(10)
+    return done()
+
+
+@contextmanager
+def rerun(
+    page: Page, start_timeout_ms: float = 2_000, timeout_ms: float = 30_000
+) -> Iterator[None]:
+    """Wrap an action that makes Streamlit rerun (a click, a key press, a slider drag).
+
+    On exit, wait until the browser has asked for a rerun (at most ``start_timeout_ms``: an
+    action that asks for none just waits for the idle state), the server has finished that
+    run, the page shows it and every chart is drawn. Read from the websocket, so a run that
+    is over before the page could show "running" is not missed. The page must have been
+    opened with open_page or open_url.
+    """
+    runs = _RUNS.get(page)
+    if runs is None:
+        raise RuntimeError("rerun(): open the page with open_page() or open_url() first")
+    requested, finished = runs.requested, runs.finished
+    yield
+    if _pump_until(page, lambda: runs.requested > requested, start_timeout_ms):
+        # every requested run ends with script_finished (also when a newer one replaces it)
+        target = finished + runs.requested - requested
+        if not _pump_until(page, lambda: runs.finished >= target, timeout_ms):
+            raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
+    wait_idle(page, timeout_ms)
 
 
 def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
@@ -66,6 +129,7 @@ def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
 
     Returns the seconds from navigation to a finished, drawn page.
     """
+    _watch(page)
     start = time.perf_counter()
     page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
     page.wait_for_selector(APP, timeout=timeout_ms)
@@ -89,6 +153,8 @@ def assert_no_exception(page: Page) -> None:
     """Fail when the page shows a Streamlit exception box or a traceback."""
     boxes = page.locator(EXCEPTION)
     assert boxes.count() == 0, f"exception on page: {boxes.first.inner_text()[:2000]}"
+    dialogs = page.locator('[role="dialog"]').filter(has_text="Page not found")
+    assert dialogs.count() == 0, "a 'Page not found' box is open"
     body = page.locator("body").inner_text()
     assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
 
@@ -107,8 +173,8 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     page.mouse.move(x, y)
     page.wait_for_timeout(100)  # plotly needs the hover before the click counts
     start = time.perf_counter()
-    page.mouse.click(x, y)
-    wait_idle(page)
+    with rerun(page):
+        page.mouse.click(x, y)
     return time.perf_counter() - start
 
 
@@ -117,9 +183,11 @@ def click_button(page: Page, key: str) -> float:
 
     Returns the seconds from the click to a finished, drawn page.
     """
+    button = page.locator(f".st-key-{key} button")
+    button.wait_for(state="visible")
     start = time.perf_counter()
-    page.locator(f".st-key-{key} button").click()
-    wait_idle(page)
+    with rerun(page):
+        button.click()
     return time.perf_counter() - start
 
 

@@ -10,8 +10,8 @@ from tests.browser.helpers import (
     assert_share_link_restores,
     open_page,
     record_figure,
+    rerun,
     screenshot,
-    wait_idle,
 )
 from ui.registry import HOME, LABS, PAGE_LINK, PAGES
 
@@ -26,8 +26,8 @@ def test_page_loads_and_responds(page, base_url, spec):
     assert page.title() == "Game Tree Lab" or spec.title in page.title()
     if spec.smoke is not None:
         if spec.smoke.click is not None:
-            page.locator(spec.smoke.click).first.click()
-            wait_idle(page)
+            with rerun(page):
+                page.locator(spec.smoke.click).first.click()
             assert_no_exception(page)
         expected = page.locator(spec.smoke.expect).first
         expected.wait_for(state="visible")
@@ -45,9 +45,9 @@ def test_home_links_every_existing_lab_and_no_other(page, base_url):
         assert href.strip("/").rsplit("/", 1)[-1] == spec.url_path
     assert page.get_by_text("Lab coming soon.").count() == 4 - len(labs)
     if labs:  # following a link lands on the lab, cleanly
-        links.first.click()
+        with rerun(page):
+            links.first.click()
         page.wait_for_url(f"**/{labs[0].url_path}**")
-        wait_idle(page)
         assert_no_exception(page)
 
 
