@@ -1,5 +1,6 @@
-"""Fixtures for the browser tests: one Streamlit server and one chromium per session, a fresh
-context and page per test, and the timing figures printed at the end of the run.
+"""Fixtures for the browser tests: one Streamlit server, one chromium and one browser context
+per session, a new page (a new Streamlit session) per test, and the timing figures printed at
+the end of the run.
 
 Where chromium is missing or does not start, the browser tests are skipped with the reason,
 except under CI=true, where that is a failure (CI must run them).

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.helpers import (
+    CHART,
     assert_no_exception,
     assert_share_link_restores,
     open_page,
@@ -21,7 +22,8 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("spec", PAGES, ids=lambda s: s.url_path or "home")
 def test_page_loads_and_responds(page, base_url, spec):
     seconds = open_page(page, base_url, spec.url_path)
-    record_figure(f"navigation to drawn page: {spec.url_path or 'home'}", seconds)
+    what = "first drawn figure" if page.locator(CHART).count() else "drawn page (no figure)"
+    record_figure(f"time from navigation to {what}: {spec.url_path or 'home'}", seconds)
     assert_no_exception(page)
     assert page.title() == "Game Tree Lab" or spec.title in page.title()
     if spec.smoke is not None:
