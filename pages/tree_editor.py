@@ -111,15 +111,15 @@ with left, st.container(border=True):
     st.number_input("Value", -(10**6), 10**6, 0, key=f"{K}.value")
     is_leaf = not tree.children[state.selected]
     b = st.columns(2)
-    b[0].button("Add child", key=f"{K}.add", on_click=_on_edit, args=("add",), width="stretch",
-                help="A new last child, a leaf with the value above.")  # fmt: skip
+    b[0].button("Add child", key=f"{K}.add", on_click=_on_edit, args=("add",), width="stretch")
     b[1].button("Set value", key=f"{K}.set", on_click=_on_edit, args=("set",), width="stretch",
-                disabled=not is_leaf, help="Leaves only.")  # fmt: skip
+                disabled=not is_leaf)  # fmt: skip
     b[0].button("Delete", key=f"{K}.del", on_click=_on_edit, args=("delete",),
-                width="stretch", disabled=state.selected == 0,
-                help="Remove the node and everything below it.")  # fmt: skip
+                width="stretch", disabled=state.selected == 0)  # fmt: skip
     b[1].button("Make leaf", key=f"{K}.leaf", on_click=_on_edit, args=("leaf",), width="stretch",
-                disabled=is_leaf, help="Remove its children; it gets the value above.")  # fmt: skip
+                disabled=is_leaf)  # fmt: skip
+    st.caption("Add child: a new last child, a leaf with this value. Delete: the node and "
+               "everything below it. Make leaf: drop its children, keep this value.")  # fmt: skip
 with right:
     if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished search
         ss[f"{K}.step"], ss[f"{K}.focus"] = len(lab.run.events), 0

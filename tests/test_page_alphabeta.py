@@ -207,3 +207,16 @@ def test_damaged_packed_link_is_an_input_error():
         tl.decode_tree("z!!!not-base64")
     with pytest.raises(InputError):
         tl.decode_tree("zAAAA")
+
+
+def test_step_survives_switching_pages():
+    root = Path(__file__).resolve().parents[1]
+    at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
+    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    for _ in range(3):
+        at.button(key="ab.next").click().run()
+    at.switch_page(str(root / "pages" / "home.py")).run()
+    assert not at.exception
+    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    assert not at.exception
+    assert at.session_state["ab.step"] == 3 and "Step 3 of" in sentence(at)

@@ -62,7 +62,24 @@ class PageSpec:
 
 
 # The labs, one line each (the lead adds them as their pages land).
-LABS: list[PageSpec] = []
+LABS: list[PageSpec] = [
+    PageSpec(
+        "pages/alphabeta.py",
+        "Alpha-beta",
+        ":material/content_cut:",
+        "alphabeta",
+        PROBLEM_ALPHABETA,
+        Smoke(expect=".st-key-ab-next", click=".st-key-ab-next button"),
+    ),  # fmt: skip
+    PageSpec(
+        "pages/tree_editor.py",
+        "Game tree editor",
+        ":material/account_tree:",
+        "tree",
+        PROBLEM_TREE,
+        Smoke(expect=".st-key-ed-next", click=".st-key-ed-next button"),
+    ),  # fmt: skip
+]
 
 
 def labs_for(problem: str) -> list[PageSpec]:
