@@ -98,34 +98,32 @@ else:
 st.markdown(f"<div class='gtl-result'>{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
             f"{leaves} leaves ({len(tree):,} nodes).</div>", unsafe_allow_html=True)  # fmt: skip
 
-left, right = st.columns([1.15, 3.2], gap="medium")
-with left, st.container(border=True):
-    st.markdown("**Edit the selected node**")
+with st.container(border=True):
     order = tree.preorder()
     options = order[:1500] if state.selected in order[:1500] else [*order[:1500], state.selected]
     ss[f"{K}.sel"] = state.selected
     names = lab.names
-    st.selectbox("Node (or click it in the figure)", options, key=f"{K}.sel",
-                 on_change=_on_select_box,
-                 format_func=lambda v: f"{'leaf' if not tree.children[v] else 'MAX' if tree.is_max(v) else 'MIN'} {names[v]} (node {v + 1})")  # fmt: skip
-    st.number_input("Value", -(10**6), 10**6, 0, key=f"{K}.value")
     is_leaf = not tree.children[state.selected]
-    b = st.columns(2)
-    b[0].button("Add child", key=f"{K}.add", on_click=_on_edit, args=("add",), width="stretch")
-    b[1].button("Set value", key=f"{K}.set", on_click=_on_edit, args=("set",), width="stretch",
-                disabled=not is_leaf)  # fmt: skip
-    b[0].button("Delete", key=f"{K}.del", on_click=_on_edit, args=("delete",),
-                width="stretch", disabled=state.selected == 0)  # fmt: skip
-    b[1].button("Make leaf", key=f"{K}.leaf", on_click=_on_edit, args=("leaf",), width="stretch",
+    e = st.columns([2.6, 1.4, 1, 1, 1, 1], vertical_alignment="bottom")
+    e[0].selectbox("Selected node (click one in the figure)", options, key=f"{K}.sel",
+                   on_change=_on_select_box,
+                   format_func=lambda v: f"{'leaf' if not tree.children[v] else 'MAX' if tree.is_max(v) else 'MIN'} {names[v]} (node {v + 1})")  # fmt: skip
+    e[1].number_input("Value", -(10**6), 10**6, 0, key=f"{K}.value")
+    e[2].button("Set value", key=f"{K}.set", on_click=_on_edit, args=("set",), width="stretch",
+                disabled=not is_leaf, type="primary")  # fmt: skip
+    e[3].button("Add child", key=f"{K}.add", on_click=_on_edit, args=("add",), width="stretch")
+    e[4].button("Make leaf", key=f"{K}.leaf", on_click=_on_edit, args=("leaf",), width="stretch",
                 disabled=is_leaf)  # fmt: skip
-    st.caption("Add child: a new last child, a leaf with this value. Delete: the node and "
-               "everything below it. Make leaf: drop its children, keep this value.")  # fmt: skip
-with right:
-    if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished search
-        ss[f"{K}.step"], ss[f"{K}.focus"] = len(lab.run.events), 0
-    ss[f"{K}.run_key"] = run_key
-    step = tl.run_player(lab, key=K, cache_args=run_key, on_node=_on_node,
-                         selected=state.selected, caption="Click a node to select it.")  # fmt: skip
+    e[5].button("Delete", key=f"{K}.del", on_click=_on_edit, args=("delete",),
+                width="stretch", disabled=state.selected == 0)  # fmt: skip
+    st.caption("Set value: leaves only. Add child: a new last child, a leaf with this value. "
+               "Make leaf: drop the node's children. Delete: the node and everything below it.")  # fmt: skip
+
+if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished search
+    ss[f"{K}.step"], ss[f"{K}.focus"] = len(lab.run.events), 0
+ss[f"{K}.run_key"] = run_key
+step = tl.run_player(lab, key=K, cache_args=run_key, on_node=_on_node, selected=state.selected,
+                     caption="Click a node to select it.")  # fmt: skip
 
 st.subheader("Import and export")
 c1, c2 = st.columns(2)

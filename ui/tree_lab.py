@@ -148,23 +148,25 @@ def _drawn(fig: go.Figure) -> list[tuple[int, float, float, float]]:
 
 
 def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
-    """Write the names the sentences use (A, B, ...) above the drawn inner nodes, when there
+    """Write the names the sentences use (A, B, ...) beside the drawn inner nodes, on the
+    side away from the α/β labels (those sit away from the edge to the parent), when there
     are few enough of them to read."""
     tree = lab.run.tree
-    inner = [d for d in _drawn(fig) if tree.children[d[0]]]
+    drawn = _drawn(fig)
+    inner = [d for d in drawn if tree.children[d[0]]]
     if not inner or len(inner) > max_names or min(d[3] for d in inner) < 18:
         return
-    lo, hi = fig.layout.yaxis.range
-    m = fig.layout.margin
-    px_per_unit = (fig.layout.height - (m.t or 0) - (m.b or 0)) / (hi - lo)
+    xs = {d[0]: d[1] for d in drawn}
+    right = [d[1] < xs.get(tree.parent[d[0]], d[1]) - 1e-6 for d in inner]
     fig.add_trace(
         go.Scatter(
             x=[d[1] for d in inner],
-            y=[d[2] + (0.5 * d[3] + 4) / px_per_unit for d in inner],
-            mode="text",
+            y=[d[2] for d in inner],
+            mode="markers+text",
             text=[f"<b>{lab.names[d[0]]}</b>" for d in inner],
-            textposition="top center",
-            textfont=dict(size=15, color="#52606d"),
+            textposition=["middle right" if r else "middle left" for r in right],
+            textfont=dict(size=16, color="#3e4c59"),
+            marker=dict(size=[d[3] + 6 for d in inner], color="rgba(0,0,0,0)"),
             hoverinfo="skip",
             showlegend=False,
             name="names",
@@ -182,12 +184,12 @@ def mark_node(fig: go.Figure, node: int, label: str = "selected") -> None:
         hits = [i for i, c in enumerate(cd) if int(c) == node]
         if hits:
             x, y = float(tr.x[hits[0]]), float(tr.y[hits[0]])
-            size = max(28.0, float(_marker_size(tr, hits[0])) * 1.9)
+            size = max(24.0, float(_marker_size(tr, hits[0])) * 1.5)
             fig.add_trace(
                 go.Scatter(
                     x=[x], y=[y], mode="markers", name=label, hoverinfo="skip",
                     marker=dict(symbol="circle-open", size=size, color="#d6336c",
-                                line=dict(width=4, color="#d6336c")),
+                                line=dict(width=3, color="#d6336c")),
                     showlegend=True,
                 )
             )  # fmt: skip

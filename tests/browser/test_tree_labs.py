@@ -59,7 +59,8 @@ def test_alphabeta_steps_to_the_cut(page, base_url):
         page.keyboard.press("ArrowRight")
     assert sentence(page) == seen[-1]
     record_figure(
-        "alphabeta: next step, median of 10", median_of_clicks(lambda: click_button(page, "ab-next"))
+        "alphabeta: next step, median of 10",
+        median_of_clicks(lambda: click_button(page, "ab-next")),
     )
     assert_no_exception(page)
 
@@ -90,6 +91,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     assert_no_exception(page)
     assert "Value +1" in page.inner_text("body")
     # At step 0 every node is in one trace, in preorder: point 2 is the first leaf (-1).
+    page.locator(f"{CHART} .scatterlayer path.point").nth(2).scroll_into_view_if_needed()
     click_plotly_point(page, 2)
     assert_no_exception(page)
     assert page.locator(".st-key-ed-sel input").input_value() == "leaf -1 (node 3)"
