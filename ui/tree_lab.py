@@ -43,6 +43,7 @@ VARIANT_WORDS = {
     "negamax": "negamax (one rule for both sides)",
 }
 BUDGET = 3000  # markers drawn at most (viz collapses the rest)
+AUTOPLAY_FRAMES = 120  # steps the in-browser autoplay covers from the current step
 LINK_LIMIT = 6000  # characters of a tree in a share link at most
 _ZIP = "z"  # prefix of a compressed tree in a link
 
@@ -130,6 +131,7 @@ def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> g
         snapshots=lab.replayer.snapshot if animate else None,
         n_steps=n,
         frame_ms=400,
+        max_frames=AUTOPLAY_FRAMES,
     )
     add_names(fig, lab)
     return fig
