@@ -72,13 +72,13 @@ left, right = st.columns([6, 5], gap="large")
 with right:
     if not playing:
         st.markdown("**Presets** (the statement's samples)")
-        for col, (name, code) in zip(st.columns(len(PRESETS)), PRESETS.items(), strict=True):
-            col.button(
+        row = st.container(horizontal=True)
+        for name, code in PRESETS.items():
+            row.button(
                 name,
                 key=f"chase_preset_{name}",
                 on_click=set_edit,
                 args=(bl.ChaseEdit(bl.chase_from_code(code)),),
-                width="stretch",
             )
         big = st.checkbox("Allow big boards (up to 40x40)", key="chase_big", value=pos.n > 20)
         n = st.slider(

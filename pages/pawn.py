@@ -68,13 +68,13 @@ left, right = st.columns([5, 6], gap="large")
 with right:
     if not playing:
         st.markdown("**Presets**")
-        for col, (name, code) in zip(st.columns(len(PRESETS)), PRESETS.items(), strict=True):
-            col.button(
+        row = st.container(horizontal=True)
+        for name, code in PRESETS.items():
+            row.button(
                 name,
                 key=f"pawn_preset_{name}",
                 on_click=set_pos,
                 args=(pawn.from_code(code),),
-                width="stretch",
             )
         c1, c2 = st.columns(2)
         sizes = [3, 4, 5]
@@ -135,11 +135,11 @@ with left:
             st.session_state.pawn_game_session = s
             st.session_state.pawn_selected = new_sel
 
-        fig = pawn_figure(cur, last=last, selected=sel)
+        fig = pawn_figure(cur, px=460, last=last, selected=sel)
         bl.clickable_board("pawn_board", fig, on_play)
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
-        fig = pawn_figure(pos, arrows=best, caption="arrow: the best move" if best else "")
+        fig = pawn_figure(pos, px=460, arrows=best, caption="arrow: the best move" if best else "")
         bl.clickable_board("pawn_board", fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
     st.code(pawn.format_board(pos), language=None)
 

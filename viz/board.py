@@ -118,9 +118,9 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         (x0, y0), (x1, y1) = _xy(pic, a), _xy(pic, b)
         # stop short of the centres so the pieces stay visible
         dx, dy = x1 - x0, y1 - y0
-        ax += [x0 + 0.18 * dx, x1 - 0.22 * dx, None]
-        ay += [y0 + 0.18 * dy, y1 - 0.22 * dy, None]
-        sizes += [0, cell * 0.32, 0]
+        ax += [x0 + 0.3 * dx, x1 - 0.12 * dx, None]
+        ay += [y0 + 0.3 * dy, y1 - 0.12 * dy, None]
+        sizes += [0, cell * 0.42, 0]
     arrows = go.Scatter(
         x=ax or [None],
         y=ay or [None],
@@ -271,7 +271,7 @@ def animated_figure(
                         args=[None, dict(**anim, fromcurrent=True, mode="immediate")],
                     ),
                     dict(
-                        label="⏸",
+                        label="Pause",
                         method="animate",
                         args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate")],
                     ),
