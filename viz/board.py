@@ -6,9 +6,10 @@ with a single point (``go.Heatmap`` would not: streamlit issues 8760/8933). A he
 same squares coloured by value. Trace order is fixed (the animation restyles traces 0-5):
 
 0 squares, 1 move arrows, 2 white pieces, 3 black pieces, 4 caption, 5 selection ring.
+Animation frames restyle traces 1-4 only (the squares stay as drawn in the first picture).
 
 Every figure is built from a :class:`BoardPicture` (plain data), so the best line can be
-animated in the browser as plotly frames: one picture per ply.
+animated in the browser as plotly frames: one picture per ply, the move shown as an arrow.
 """
 
 from __future__ import annotations
@@ -27,11 +28,18 @@ ARROW = "rgba(32, 120, 60, 0.85)"
 INK = "#222222"
 FONT = "Source Sans Pro, DejaVu Sans, Arial, sans-serif"
 CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
-ANIMATED_TRACES = [0, 1, 2, 3, 4, 5]
+ANIMATED_TRACES = [1, 2, 3, 4]  # arrows, pieces, caption: small, so frames stay cheap
 # Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
 BLACK_WINS = ((21, 67, 140), (198, 219, 239))
 WHITE_WINS = ((179, 71, 0), (253, 208, 162))
 DRAW_GREY = "#d9d9d9"
+# Plain board squares as numbers 0-3 through a discrete colour scale.
+BOARD_CODES = (LIGHT, DARK, LAST_LIGHT, LAST_DARK)
+BOARD_SCALE = [
+    [bound, colour]
+    for i, colour in enumerate(BOARD_CODES)
+    for bound in (i / len(BOARD_CODES), (i + 1) / len(BOARD_CODES))
+]
 
 
 @dataclass
@@ -58,7 +66,7 @@ class BoardPicture:
 
     rows: int
     cols: int
-    fill: list[str]
+    fill: list[str] | list[int]  # colours, or BOARD_CODES indices (fast to validate and send)
     hover: list[str]
     white: list[int]
     black: list[int]
@@ -90,6 +98,21 @@ def _cell_px(pic: BoardPicture, px: int) -> float:
     return px / max(pic.rows, pic.cols)
 
 
+def _square_marker(pic: BoardPicture, cell: float) -> dict:
+    marker: dict = dict(symbol="square", size=cell * 0.985, line=dict(width=0))
+    if pic.fill and isinstance(pic.fill[0], int):
+        marker.update(
+            color=np.asarray(pic.fill, dtype=np.float32) + 0.5,
+            colorscale=BOARD_SCALE,
+            cmin=0,
+            cmax=len(BOARD_CODES),
+            showscale=False,
+        )
+    else:
+        marker["color"] = pic.fill
+    return marker
+
+
 def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
     cell = _cell_px(pic, px)
     n = pic.rows * pic.cols
@@ -100,7 +123,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         x=xs,
         y=ys,
         mode="markers+text" if pic.text else "markers",
-        marker=dict(symbol="square", size=cell * 0.985, color=pic.fill, line=dict(width=0)),
+        marker=_square_marker(pic, cell),
         text=pic.text or None,
         textfont=dict(size=font_px, color=pic.text_color or INK, family=FONT),
         customdata=np.arange(n),
@@ -110,6 +133,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         unselected=dict(marker=dict(opacity=1)),
         showlegend=False,
         name="squares",
+        _validate=False,  # colour validation of hundreds of squares costs ~0.2 s per trace
     )
     ax: list[float | None] = []
     ay: list[float | None] = []
@@ -130,6 +154,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         hoverinfo="skip",
         showlegend=False,
         name="moves",
+        _validate=False,
     )
     pieces = []
     for side, squares_of in (("white", pic.white), ("black", pic.black)):
@@ -153,6 +178,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
                 unselected=dict(marker=dict(opacity=1)),
                 showlegend=False,
                 name=f"{side} pieces",
+                _validate=False,
             )
         )
     caption = go.Scatter(
@@ -164,6 +190,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         hoverinfo="skip",
         showlegend=False,
         name="caption",
+        _validate=False,
     )
     sel = pic.selected
     ring = go.Scatter(
@@ -174,6 +201,7 @@ def _traces(pic: BoardPicture, px: int) -> list[go.Scatter]:
         hoverinfo="skip",
         showlegend=False,
         name="selected",
+        _validate=False,
     )
     return [squares, arrows, *pieces, caption, ring]
 
@@ -203,7 +231,7 @@ def board_figure(
     ranks: Sequence[str] = (),
 ) -> go.Figure:
     """One board, ``px`` pixels a side (plus room for labels and the caption)."""
-    fig = go.Figure(data=_traces(pic, px))
+    fig = go.Figure(data=_traces(pic, px), _validate=False)
     cell = _cell_px(pic, px)
     big = max(1.0, max(pic.rows, pic.cols) / 8)
     bottom_units = 1.1 * big if pic.caption is not None else 0.6
@@ -242,14 +270,15 @@ def animated_figure(
     frame_ms: int = 700,
     start: int = 0,
 ) -> go.Figure:
-    """The board at ``pics[start]`` with plotly frames for every picture, a play button and a
+    """The board at ``pics[start]`` (its squares) with plotly frames for every picture, a play button and a
     slider: plays in the browser without a server round trip."""
     start = max(0, min(start, len(pics) - 1))
-    fig = board_figure(pics[start], px=px, files=files, ranks=ranks)
-    fig.frames = [
-        go.Frame(name=str(k), data=_traces(p, px), traces=ANIMATED_TRACES)
+    base = board_figure(pics[start], px=px, files=files, ranks=ranks)
+    frames = [
+        go.Frame(name=str(k), data=_traces(p, px)[1:5], traces=ANIMATED_TRACES, _validate=False)
         for k, p in enumerate(pics)
     ]
+    fig = go.Figure(data=base.data, layout=base.layout, frames=frames, _validate=False)
     anim = dict(frame=dict(duration=frame_ms, redraw=False), transition=dict(duration=0))
     fig.update_layout(
         height=fig.layout.height + 70,
@@ -302,16 +331,9 @@ def animated_figure(
 
 
 # ---- pawn chess ------------------------------------------------------------------------
-def _base_fill(rows: int, cols: int, last: Sequence[int] = ()) -> list[str]:
-    out = []
-    for sq in range(rows * cols):
-        r, c = divmod(sq, cols)
-        light = (r + c) % 2 == 0
-        if sq in last:
-            out.append(LAST_LIGHT if light else LAST_DARK)
-        else:
-            out.append(LIGHT if light else DARK)
-    return out
+def _base_fill(rows: int, cols: int, last: Sequence[int] = ()) -> list[int]:
+    """BOARD_CODES index per square: light/dark, tinted on the last move's squares."""
+    return [(sq // cols + sq % cols) % 2 + (2 if sq in last else 0) for sq in range(rows * cols)]
 
 
 def pawn_files(pos: pawn.PawnPosition) -> list[str]:
