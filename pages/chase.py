@@ -73,10 +73,10 @@ with right:
     if not playing:
         st.markdown("**Presets** (the statement's samples)")
         row = st.container(horizontal=True)
-        for name, code in PRESETS.items():
+        for i, (name, code) in enumerate(PRESETS.items()):
             row.button(
                 name,
-                key=f"chase_preset_{name}",
+                key=f"chase_preset_{i}",
                 on_click=set_edit,
                 args=(bl.ChaseEdit(bl.chase_from_code(code)),),
             )

@@ -69,10 +69,10 @@ with right:
     if not playing:
         st.markdown("**Presets**")
         row = st.container(horizontal=True)
-        for name, code in PRESETS.items():
+        for i, (name, code) in enumerate(PRESETS.items()):
             row.button(
                 name,
-                key=f"pawn_preset_{name}",
+                key=f"pawn_preset_{i}",
                 on_click=set_pos,
                 args=(pawn.from_code(code),),
             )

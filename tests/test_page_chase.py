@@ -26,8 +26,7 @@ def _judge(at: AppTest) -> str:
 
 @pytest.mark.parametrize(
     "preset, answer",
-    [("2 1 1 2 2", "BLACK 2"), ("3 1 1 3 3", "BLACK 6"), ("3 1 1 1 2", "WHITE 1"),
-     ("20x20 corners", "BLACK 56")],
+    [(0, "BLACK 2"), (1, "BLACK 6"), (2, "WHITE 1"), (3, "BLACK 56")],
 )  # fmt: skip
 def test_statement_samples(preset, answer):
     at = _run()

@@ -28,9 +28,9 @@ def _verdicts(at: AppTest) -> list[str]:
 @pytest.mark.parametrize(
     "preset, code",
     [
-        ("Sample 1", "4x4w:.ppp/..../.PPP/...."),
-        ("Sample 2", "4x4w:...p/...p/pP.P/...P"),
-        ("4 vs 4 start", "4x4w:pppp/..../..../PPPP"),
+        (0, "4x4w:.ppp/..../.PPP/...."),
+        (1, "4x4w:...p/...p/pP.P/...P"),
+        (2, "4x4w:pppp/..../..../PPPP"),
     ],
 )
 def test_presets_show_the_engine_answer(preset, code):
