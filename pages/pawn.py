@@ -106,7 +106,11 @@ with right:
     elif not playing:
         with st.spinner("Solving every reachable position…"):
             sol = solved(pawn.to_code(pos))
-        bl.verdict(sol.winner, sol.plies, f"Exact: {sol.positions:,} positions solved.")
+        bl.verdict(
+            sol.winner,
+            sol.plies,
+            f"Exact: {sol.positions:,} position{'s' * (sol.positions != 1)} solved.",
+        )
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, "pawn_moves")
     if playing and not bad and not too_big:
@@ -135,11 +139,11 @@ with left:
             st.session_state.pawn_game_session = s
             st.session_state.pawn_selected = new_sel
 
-        fig = pawn_figure(cur, px=460, last=last, selected=sel)
+        fig = pawn_figure(cur, px=400, last=last, selected=sel)
         bl.clickable_board("pawn_board", fig, on_play)
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
-        fig = pawn_figure(pos, px=460, arrows=best, caption="arrow: the best move" if best else "")
+        fig = pawn_figure(pos, px=400, arrows=best, caption="arrow: the best move" if best else "")
         bl.clickable_board("pawn_board", fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
     st.code(pawn.format_board(pos), language=None)
 

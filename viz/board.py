@@ -237,8 +237,8 @@ def board_figure(
     bottom_units = 1.1 * big if pic.caption is not None else 0.6
     fig.update_layout(
         template="none",
-        width=int(px + 1.0 * cell + 10),
-        height=int(px + bottom_units * cell + 10),
+        width=int(px + 0.5 * cell + 10),
+        height=int(px * pic.rows / max(pic.rows, pic.cols) + bottom_units * cell + 10),
         margin=dict(l=5, r=5, t=5, b=5),
         paper_bgcolor="white",
         plot_bgcolor="white",
@@ -310,8 +310,8 @@ def animated_figure(
         sliders=[
             dict(
                 active=start,
-                x=0.22,
-                len=0.78,
+                x=0.3,
+                len=0.7,
                 y=0,
                 yanchor="top",
                 pad=dict(t=0),
