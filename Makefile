@@ -29,8 +29,10 @@ test: install chromium
 unit: install
 	$(BIN)/python -m pytest -m "not browser"
 
+# Benchmarks print figures (they are not timed tests): the engine, then the pages' server time.
 bench: install
 	$(BIN)/python -m engine.bench
+	@for f in bench/bench_*.py; do echo; echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 lint: install
 	$(BIN)/ruff check .
