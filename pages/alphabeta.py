@@ -68,7 +68,7 @@ st.title("Alpha-beta on a complete tree")
 tl.css()
 setup: tl.Complete = restore("t", decode=tl.decode_complete, default=DEFAULT, what="tree",
                              state_key=f"{K}.setup")  # fmt: skip
-restore("k", decode=_step, default=0, what="step", state_key=f"{K}.step")
+restore("k", decode=_step, default=0, what="step", state_key=f"{K}:step")
 restore("order", decode=_choice(tl.ORDERINGS), default=tl.AS_GIVEN, what="ordering",
         state_key=f"{K}.order")  # fmt: skip
 restore("var", decode=_choice(VARIANTS), default="statement", what="variant",
@@ -115,11 +115,11 @@ variant = o2.selectbox("Alpha-beta variant", VARIANTS, key=f"{K}.variant",
                        format_func=tl.VARIANT_WORDS.get, persist_state="session")  # fmt: skip
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed)
-if ss.get(f"{K}.run_key") not in (None, run_key):  # another run: start from its beginning
-    ss[f"{K}.step"], ss[f"{K}.focus"] = 0, 0
+if ss.get(f"{K}.run_key") not in (None, run_key):  # another run: back to the whole tree
+    ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
 lab = tl.cached_lab(*run_key)
-step = tl.run_player(lab, key=K, cache_args=run_key,
+step = tl.run_player(lab, key=K, cache_args=run_key, token=run_key,
                      caption="Click a node to jump to the step where the search reaches it.")  # fmt: skip
 
 st.subheader("Move ordering: same tree, different order of children")

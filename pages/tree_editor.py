@@ -9,6 +9,7 @@ from engine.random_tree import random_tree
 from engine.search import VARIANTS
 from engine.tree import format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from ui import stepper
 from ui import tree_edit as te
 from ui import tree_lab as tl
 from ui.share import publish, restore
@@ -74,7 +75,7 @@ tl.css()
 default = te.replace_tree(te.EditorState(tree=parse_brackets("0")), PRESETS["URAL sample 1 (+1)"]())
 restore("t", decode=_tree, default=default, what="tree", state_key=f"{K}.state")
 restore("k", decode=lambda s: int(s) if s.isdigit() else int("x"), default=0, what="step",
-        state_key=f"{K}.step")  # fmt: skip
+        state_key=f"{K}:step")  # fmt: skip
 state = _state()
 tree = state.tree
 source = tl.source_of_tree(tree)
@@ -120,7 +121,8 @@ with st.container(border=True):
                "Make leaf: drop the node's children. Delete: the node and everything below it.")  # fmt: skip
 
 if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished search
-    ss[f"{K}.step"], ss[f"{K}.focus"] = len(lab.run.events), 0
+    stepper.set_step(K, len(lab.run.events), len(lab.run.events))
+    ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
 step = tl.run_player(lab, key=K, cache_args=run_key, on_node=_on_node, selected=state.selected,
                      caption="Click a node to select it.")  # fmt: skip

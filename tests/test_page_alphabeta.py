@@ -34,7 +34,7 @@ def texts(at: AppTest) -> str:
 
 
 def sentence(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if "gtl-step'>" in m.value)
+    return next(m.value for m in at.markdown if m.value.startswith("##### "))
 
 
 def metric(at: AppTest, label: str) -> str:
@@ -84,35 +84,35 @@ def test_step_buttons_move_the_step_and_the_sentence():
     n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
     first = sentence(at)
     for _ in range(3):
-        at.button(key="ab.next").click().run()
-    assert at.session_state["ab.step"] == 3 and sentence(at) != first
-    at.button(key="ab.prev").click().run()
-    assert at.session_state["ab.step"] == 2
-    at.button(key="ab.last").click().run()
-    assert at.session_state["ab.step"] == n
+        at.button(key="ab:next").click().run()
+    assert at.session_state["ab:step"] == 3 and sentence(at) != first
+    at.button(key="ab:prev").click().run()
+    assert at.session_state["ab:step"] == 2
+    at.button(key="ab:last").click().run()
+    assert at.session_state["ab:step"] == n
     assert "value of the game is 3" in sentence(at)
-    at.button(key="ab.first").click().run()
-    assert at.session_state["ab.step"] == 0
-    at.slider(key="ab.slider").set_value(5).run()
-    assert at.session_state["ab.step"] == 5
+    at.button(key="ab:first").click().run()
+    assert at.session_state["ab:step"] == 0
+    at.slider(key="ab:slider").set_value(5).run()
+    assert at.session_state["ab:step"] == 5
     assert at.query_params["k"] in ("5", ["5"])
 
 
 def test_step_survives_unrelated_widgets():
     at = app()
     for _ in range(4):
-        at.button(key="ab.next").click().run()
+        at.button(key="ab:next").click().run()
     at.number_input(key="ab.rd").set_value(4).run()
     at.toggle(key="ab.animate").set_value(True).run()
     assert not at.exception
-    assert at.session_state["ab.step"] == 4
+    assert at.session_state["ab:step"] == 4
 
 
 def test_url_restores_tree_step_order_and_variant():
     at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
     assert not at.exception and not at.warning
     assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
-    assert at.session_state["ab.step"] == 5
+    assert at.session_state["ab:step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
     assert "Step 5 of" in sentence(at)
@@ -214,9 +214,9 @@ def test_step_survives_switching_pages():
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     for _ in range(3):
-        at.button(key="ab.next").click().run()
+        at.button(key="ab:next").click().run()
     at.switch_page(str(root / "pages" / "home.py")).run()
     assert not at.exception
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     assert not at.exception
-    assert at.session_state["ab.step"] == 3 and "Step 3 of" in sentence(at)
+    assert at.session_state["ab:step"] == 3 and "Step 3 of" in sentence(at)

@@ -27,7 +27,7 @@ def result(at: AppTest) -> str:
 
 
 def sentence(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if "gtl-step'>" in m.value)
+    return next(m.value for m in at.markdown if m.value.startswith("##### "))
 
 
 def tree_of(at: AppTest) -> str:
@@ -67,9 +67,9 @@ def test_big_preset_stays_usable():
     tree = at.session_state["ed.state"].tree
     assert len(tree) == 12000
     assert f"can force {minimax(tree).value};" in result(at)
-    at.button(key="ed.first").click().run()
-    at.button(key="ed.next").click().run()
-    assert not at.exception and at.session_state["ed.step"] == 1
+    at.button(key="ed:first").click().run()
+    at.button(key="ed:next").click().run()
+    assert not at.exception and at.session_state["ed:step"] == 1
 
 
 def test_edits_change_tree_value_and_link():
@@ -122,12 +122,12 @@ def test_import_ural_and_brackets_and_bad_text():
 
 def test_step_buttons_and_sentence():
     at = app()
-    assert at.session_state["ed.step"] == 0
-    at.button(key="ed.next").click().run()
-    at.button(key="ed.next").click().run()
-    assert at.session_state["ed.step"] == 2 and "Step 2 of" in sentence(at)
-    at.button(key="ed.prev").click().run()
-    assert at.session_state["ed.step"] == 1 and param(at, "k") == "1"
+    assert at.session_state["ed:step"] == 0
+    at.button(key="ed:next").click().run()
+    at.button(key="ed:next").click().run()
+    assert at.session_state["ed:step"] == 2 and "Step 2 of" in sentence(at)
+    at.button(key="ed:prev").click().run()
+    assert at.session_state["ed:step"] == 1 and param(at, "k") == "1"
 
 
 def test_share_link_restores_tree_and_step():
@@ -135,7 +135,7 @@ def test_share_link_restores_tree_and_step():
     at = app(t=tl.encode_tree(tree), k="9")
     assert not at.exception and not at.warning
     assert tree_of(at) == format_brackets(tree)
-    assert at.session_state["ed.step"] == 9 and "Step 9 of" in sentence(at)
+    assert at.session_state["ed:step"] == 9 and "Step 9 of" in sentence(at)
 
 
 def test_packed_link_for_a_bigger_tree():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 
@@ -26,6 +26,7 @@ from engine.search import REORDER_MODES, reorder, search_tree
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import format_brackets, parse_brackets
+from ui import stepper
 from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
 
 AS_GIVEN = "as given"
@@ -114,7 +115,9 @@ def make_lab(tree: GameTree, variant: str = "statement") -> Lab:
     return Lab(run, Replayer(run), names, minimax(tree).principal_variation(), enter_steps(run))
 
 
-def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> go.Figure:
+def step_figure(
+    lab: Lab, step: int, focus: int = 0, animate: bool = False, ms: int = 400
+) -> go.Figure:
     """The tree figure at ``step``: the page-level work of one step (no Streamlit)."""
     run = lab.run
     n = len(run.events)
@@ -130,10 +133,10 @@ def step_figure(lab: Lab, step: int, focus: int = 0, animate: bool = False) -> g
         animate=animate,
         snapshots=lab.replayer.snapshot if animate else None,
         n_steps=n,
-        frame_ms=400,
+        frame_ms=ms,
         max_frames=AUTOPLAY_FRAMES,
     )
-    add_names(fig, lab)
+    add_names(fig, lab, skip=snap.current)
     return fig
 
 
@@ -149,13 +152,13 @@ def _drawn(fig: go.Figure) -> list[tuple[int, float, float, float]]:
     return out
 
 
-def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
+def add_names(fig: go.Figure, lab: Lab, max_names: int = 80, skip: int | None = None) -> None:
     """Write the names the sentences use (A, B, ...) beside the drawn inner nodes, on the
     side away from the α/β labels (those sit away from the edge to the parent), when there
     are few enough of them to read."""
     tree = lab.run.tree
     drawn = _drawn(fig)
-    inner = [d for d in drawn if tree.children[d[0]]]
+    inner = [d for d in drawn if tree.children[d[0]] and d[0] != skip]  # viz names the current
     if not inner or len(inner) > max_names or min(d[3] for d in inner) < 18:
         return
     xs = {d[0]: d[1] for d in drawn}
@@ -259,8 +262,8 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
-                   animate: bool) -> go.Figure:  # fmt: skip
-    return step_figure(cached_lab(source, variant, ordering, seed), step, focus, animate)
+                   animate: bool, ms: int) -> go.Figure:  # fmt: skip
+    return step_figure(cached_lab(source, variant, ordering, seed), step, focus, animate, ms)
 
 
 # ---- the step player block ------------------------------------------------------------------
@@ -277,21 +280,8 @@ def css() -> None:
 
 
 def step_key(key: str) -> str:
-    return f"{key}.step"
-
-
-def get_step(key: str) -> int:
-    return int(st.session_state.get(step_key(key), 0))
-
-
-def set_step(key: str, k: int, n: int) -> None:
-    k = max(0, min(int(k), n))
-    st.session_state[step_key(key)] = k
-    st.session_state[f"{key}.slider"] = k
-
-
-def _on_slider(key: str) -> None:
-    st.session_state[step_key(key)] = int(st.session_state[f"{key}.slider"])
+    """The session key of a player's step (owned by ui.stepper, no widget)."""
+    return f"{key}:step"
 
 
 def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None] | None) -> None:
@@ -311,52 +301,11 @@ def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None]
     elif on_node is not None:
         on_node(node)
     elif node in lab.enter:
-        set_step(key, lab.enter[node], len(lab.run.events))
+        stepper.set_step(key, lab.enter[node], len(lab.run.events))
 
 
-def run_player(
-    lab: Lab,
-    *,
-    key: str,
-    cache_args: tuple[str, str, str, int] | None = None,
-    on_node: Callable[[int], None] | None = None,
-    caption: str | None = None,
-    selected: int | None = None,
-) -> int:
-    """The run's figure with first/prev/next/last (Left/Right keys), a slider, autoplay in the
-    browser and one sentence for the step. Returns the step shown.
-
-    The step lives in ``session_state[f"{key}.step"]`` (not a widget key), so it survives
-    page switches and unrelated widgets. ``cache_args`` = (tree text, variant, ordering, seed)
-    lets figures be cached; ``on_node(node)`` handles clicks on nodes (the editor selects);
-    ``selected`` gets a ring.
-    """
+def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate) -> None:
     run = lab.run
-    n = len(run.events)
-    k = max(0, min(get_step(key), n))
-    st.session_state[step_key(key)] = k
-    st.session_state[f"{key}.slider"] = k
-    cols = st.columns([1, 1, 1, 1, 1.3], vertical_alignment="center")
-    buttons = (
-        ("First", "first", ":material/first_page:", 0, k == 0, None),
-        ("Prev", "prev", ":material/chevron_left:", k - 1, k == 0, "Left"),
-        ("Next", "next", ":material/chevron_right:", k + 1, k >= n, "Right"),
-        ("Last", "last", ":material/last_page:", n, k >= n, None),
-    )
-    for col, (label, name, icon, target, off, keys) in zip(cols, buttons, strict=False):
-        col.button(label, key=f"{key}.{name}", icon=icon, on_click=set_step, args=(key, target, n),
-                   disabled=off, shortcut=keys, width="stretch",
-                   type="primary" if name == "next" else "secondary",
-                   icon_position="right" if name in ("next", "last") else "left")  # fmt: skip
-    animate = cols[4].toggle("autoplay", key=f"{key}.animate", persist_state="session",
-                             help="Adds ▶ play under the figure: the steps play in the browser.")  # fmt: skip
-    st.slider("step", 0, max(n, 1), key=f"{key}.slider", on_change=_on_slider, args=(key,),
-              disabled=n == 0, label_visibility="collapsed")  # fmt: skip
-    snap = lab.replayer.snapshot(k)
-    sentence = describe(run, k)
-    st.markdown(
-        f"<div class='gtl-step'><b>Step {k} of {n}.</b> {sentence}</div>", unsafe_allow_html=True
-    )
     focus = int(st.session_state.get(f"{key}.focus", 0))
     if not 0 <= focus < len(run.tree):
         focus = 0
@@ -365,14 +314,15 @@ def run_player(
         while path[-1] > 0:
             path.append(run.tree.parent[path[-1]])
         c1, c2 = st.columns([1, 4], vertical_alignment="center")
-        if c1.button("⬆ whole tree", key=f"{key}.unfocus"):
+        if c1.button("Whole tree", key=f"{key}.unfocus", icon=":material/zoom_out_map:"):
             st.session_state[f"{key}.focus"] = 0
             st.rerun()
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
+    ms = stepper.frame_ms(stepper.step_speed(key)) if animate else 400
     if cache_args is not None:
-        fig = _cached_figure(*cache_args, k, focus, bool(animate))
+        fig = _cached_figure(*cache_args, k, focus, animate, ms)
     else:
-        fig = step_figure(lab, k, focus, bool(animate))
+        fig = step_figure(lab, k, focus, animate, ms)
     if selected is not None:
         fig = go.Figure(fig)  # a copy: the cached figure stays clean
         mark_node(fig, selected)
@@ -385,10 +335,54 @@ def run_player(
         config=PLOTLY_CONFIG,
         width="stretch",
     )
+    snap = lab.replayer.snapshot(k)
     bits = [f"leaves evaluated so far: **{snap.leaves_evaluated}**",
             f"nodes visited: **{snap.nodes_visited}**"]  # fmt: skip
     st.caption(" · ".join(bits) + (f" · {caption}" if caption else ""))
-    return k
+
+
+def step_words(run: SearchRun, k: int) -> str:
+    """The sentence under the figure (markdown): ``Step k of n.`` and engine.explain's words."""
+    return f"##### :orange-background[Step {k} of {len(run.events)}.] {describe(run, k)}"
+
+
+def run_player(
+    lab: Lab,
+    *,
+    key: str,
+    cache_args: tuple[str, str, str, int] | None = None,
+    on_node: Callable[[int], None] | None = None,
+    caption: str | None = None,
+    selected: int | None = None,
+    token: Hashable | None = None,
+) -> int:
+    """The run's figure inside ui.stepper's step player (first/prev/next/last, Left/Right,
+    slider), autoplay in the browser, and one sentence for the step under the figure.
+    Returns the step shown.
+
+    The step lives in ``session_state[f"{key}:step"]`` (ui.stepper), so it survives page
+    switches and unrelated widgets; a new ``token`` starts the run from step 0.
+    ``cache_args`` = (source, variant, ordering, seed) lets figures be cached; ``on_node(node)``
+    handles clicks on nodes (the editor selects); ``selected`` gets a ring.
+    """
+    animate = st.toggle("Autoplay in the figure (▶ play under the tree)", key=f"{key}.animate",
+                        persist_state="session")  # fmt: skip
+    return stepper.step_player(
+        key,
+        len(lab.run.events),
+        describe=partial(step_words, lab.run),
+        draw=partial(
+            _draw,
+            lab,
+            key,
+            cache_args=cache_args,
+            on_node=on_node,
+            caption=caption,
+            selected=selected,
+            animate=bool(animate),
+        ),  # fmt: skip
+        token=token,
+    )
 
 
 # ---- complete trees (the alpha-beta page) ---------------------------------------------------
