@@ -64,22 +64,6 @@ class PageSpec:
 # The labs, one line each (the lead adds them as their pages land).
 LABS: list[PageSpec] = [
     PageSpec(
-        "pages/pawn.py",
-        "Pawn chess",
-        ":material/chess_pawn:",
-        "pawn",
-        PROBLEM_PAWN,
-        Smoke(expect=".st-key-pawn_board", click=".st-key-pawn_preset_0 button"),
-    ),
-    PageSpec(
-        "pages/chase.py",
-        "The chase",
-        ":material/sprint:",
-        "chase",
-        PROBLEM_CHASE,
-        Smoke(expect=".st-key-chase_board", click=".st-key-chase_preset_1 button"),
-    ),
-    PageSpec(
         "pages/alphabeta.py",
         "Alpha-beta",
         ":material/content_cut:",
@@ -94,6 +78,22 @@ LABS: list[PageSpec] = [
         "tree",
         PROBLEM_TREE,
         Smoke(expect=".st-key-ed-next", click=".st-key-ed-next button"),
+    ),
+    PageSpec(
+        "pages/pawn.py",
+        "Pawn chess",
+        ":material/chess_pawn:",
+        "pawn",
+        PROBLEM_PAWN,
+        Smoke(expect=".st-key-pawn_board", click=".st-key-pawn_preset_0 button"),
+    ),
+    PageSpec(
+        "pages/chase.py",
+        "The chase",
+        ":material/sprint:",
+        "chase",
+        PROBLEM_CHASE,
+        Smoke(expect=".st-key-chase_board", click=".st-key-chase_preset_1 button"),
     ),
 ]
 
