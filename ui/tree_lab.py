@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import math
 import zlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -136,29 +137,35 @@ def step_figure(
         frame_ms=ms,
         max_frames=AUTOPLAY_FRAMES,
     )
-    add_names(fig, lab, skip=snap.current)
+    add_names(fig, lab)
     return fig
 
 
 def _drawn(fig: go.Figure) -> list[tuple[int, float, float, float]]:
-    """``(node, x, y, marker px)`` of every drawn node (the node traces of viz's figure)."""
-    out = []
+    """``(node, x, y, marker px)`` of every drawn node (the node traces of viz's figure), once
+    per node (a node may sit in several style traces; hidden copies have no coordinates)."""
+    seen: dict[int, tuple[int, float, float, float]] = {}
     for tr in fig.data[:13]:
         cd = getattr(tr, "customdata", None)
         if cd is None or tr.x is None or "markers" not in (tr.mode or ""):
             continue
         for i, c in enumerate(cd):
-            out.append((int(c), float(tr.x[i]), float(tr.y[i]), _marker_size(tr, i)))
-    return out
+            if c is None:
+                continue
+            x, y = tr.x[i], tr.y[i]
+            if x is None or y is None or math.isnan(float(x)) or math.isnan(float(y)):
+                continue
+            seen[int(c)] = (int(c), float(x), float(y), _marker_size(tr, i))
+    return list(seen.values())
 
 
-def add_names(fig: go.Figure, lab: Lab, max_names: int = 80, skip: int | None = None) -> None:
+def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
     """Write the names the sentences use (A, B, ...) beside the drawn inner nodes, on the
     side away from the α/β labels (those sit away from the edge to the parent), when there
     are few enough of them to read."""
     tree = lab.run.tree
     drawn = _drawn(fig)
-    inner = [d for d in drawn if tree.children[d[0]] and d[0] != skip]  # viz names the current
+    inner = [d for d in drawn if tree.children[d[0]]]
     if not inner or len(inner) > max_names or min(d[3] for d in inner) < 18:
         return
     xs = {d[0]: d[1] for d in drawn}
