@@ -1,0 +1,170 @@
+"""Pieces the "Practice & exams" panels share: the tree chooser (bound to the URL), the tree
+figure with node names, and a small step player.
+"""
+
+from __future__ import annotations
+
+import random
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.alphabeta import parse_leaves
+from engine.errors import InputError
+from engine.exam import make_exercise
+from engine.quiz import node_names
+from engine.trace import Snapshot
+from engine.tree import GameTree, complete_depth, complete_tree
+from ui.share import publish, restore
+
+try:  # branch viz; until it is merged the panels say so instead of drawing
+    from viz.tree_figure import PLOTLY_CONFIG, tree_figure
+except ImportError:  # pragma: no cover - only before the merge
+    tree_figure = None  # type: ignore[assignment]
+    PLOTLY_CONFIG = {"displayModeBar": False}
+
+PRESETS = {
+    "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
+    "Deep binary (2^4)": ("3, 17, 2, 12, 15, 25, 2, 5, 3, 2, 14, 20, 8, 9, 4, 7", 2),
+    "Ties (cut on equality)": ("5, 6, 5, 4, 5, 7, 5, 3, 9", 3),
+    "Best move last (few cuts)": ("1, 2, 3, 4, 5, 6, 7, 8, 9", 3),
+}
+DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
+MAX_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
+
+
+def _norm_leaves(text: str) -> str:
+    return ", ".join(map(str, parse_leaves(text)))
+
+
+def _int_in(lo: int, hi: int):
+    def decode(text: str) -> int:
+        v = int(text)
+        if not lo <= v <= hi:
+            raise ValueError(f"{v} is not between {lo} and {hi}")
+        return v
+
+    return decode
+
+
+def build_tree(leaves_text: str, branching: object) -> GameTree:
+    """The complete tree of ``leaves_text`` with ``branching``; InputError says what is wrong."""
+    if not isinstance(branching, int | float) or int(branching) != branching:
+        raise InputError(f"branching must be a whole number, not {branching!r}")
+    b = int(branching)
+    if not 2 <= b <= 5:
+        raise InputError(f"branching must be between 2 and 5, not {b}")
+    leaves = parse_leaves(str(leaves_text or ""))
+    if len(leaves) > MAX_LEAVES:
+        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_LEAVES})")
+    complete_depth(len(leaves), b)
+    return complete_tree(leaves, b)
+
+
+def _preset(name: str) -> None:
+    st.session_state["pr_leaves"], st.session_state["pr_b"] = PRESETS[name]
+
+
+def _random(depth_key: str) -> None:
+    ss = st.session_state
+    b = ss.get("pr_b")
+    b = int(b) if isinstance(b, int | float) and 2 <= b <= 5 else 3
+    d = ss.get(depth_key)
+    d = int(d) if isinstance(d, int | float) and 1 <= d <= 4 and b**d <= MAX_LEAVES else 2
+    ex = make_exercise(random.randrange(10**6), b, d, 0, 20)
+    ss["pr_leaves"], ss["pr_b"] = ", ".join(map(str, ex.leaves)), b
+
+
+def tree_chooser() -> GameTree | None:
+    """Leaves + branching (URL params ``t`` and ``b``), presets and a random tree.
+
+    Returns the tree, or None after showing an error box (the page goes on without it).
+    """
+    restore("t", decode=_norm_leaves, default=DEFAULT_LEAVES, what="tree", state_key="pr_leaves")
+    restore("b", decode=_int_in(2, 5), default=DEFAULT_B, what="branching", state_key="pr_b")
+    c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
+    text = c1.text_input(
+        "Leaves, left to right", key="pr_leaves", help="Scores separated by commas or spaces."
+    )
+    b = c2.number_input("Branching", step=1, key="pr_b", persist_state="session")
+    with c3.popover("Presets and random trees", width="stretch"):
+        for name in PRESETS:
+            st.button(name, key=f"pr_preset_{name}", on_click=_preset, args=(name,))
+        st.number_input(
+            "Depth of a random tree", value=2, step=1, key="pr_rand_depth", persist_state="session"
+        )
+        st.button("Random tree", key="pr_random", on_click=_random, args=("pr_rand_depth",))
+    try:
+        tree = build_tree(text, b)
+    except InputError as e:
+        st.error(f"This tree cannot be used: {e}")
+        return None
+    publish(t=_norm_leaves(text), b=str(int(b)))
+    return tree
+
+
+def name_overlay(fig: go.Figure, tree: GameTree, names: list[str] | None = None) -> go.Figure:
+    """Write the inner nodes' names (A, B, C, ...) beside their markers, so questions and
+    answer boxes that say "node C" can be matched to the picture."""
+    names = names or node_names(tree)
+    pos: dict[int, tuple[float, float]] = {}
+    for tr in fig.data:
+        cd, xs, ys = getattr(tr, "customdata", None), tr.x, tr.y
+        if cd is None or xs is None or ys is None or tr.name == "summary":
+            continue
+        for c, x, y in zip(cd, xs, ys, strict=False):
+            node = c[0] if isinstance(c, list | tuple) else c
+            if node is not None and x is not None and not tree.is_leaf(int(node)):
+                pos.setdefault(int(node), (float(x), float(y)))
+    if pos:
+        ids = sorted(pos)
+        fig.add_trace(
+            go.Scatter(
+                x=[pos[i][0] for i in ids],
+                y=[pos[i][1] + 0.3 for i in ids],
+                mode="text",
+                text=[f"<b>{names[i]}</b>" for i in ids],
+                textfont=dict(size=15, color="#5a3e9b"),
+                hoverinfo="skip",
+                showlegend=False,
+                name="names",
+                cliponaxis=False,
+            )
+        )
+    return fig
+
+
+def draw_tree(
+    tree: GameTree, snapshot: Snapshot | None, key: str, *, height: int | None = None
+) -> None:
+    """The tree (at ``snapshot``) with inner-node names, as a static plotly chart."""
+    if tree_figure is None:
+        st.info("The tree figure arrives with the viz branch.")
+        return
+    fig = tree_figure(tree, snapshot, height=height)
+    st.plotly_chart(name_overlay(fig, tree), config=PLOTLY_CONFIG, key=key)
+
+
+def _move(key: str, delta: int, n: int) -> None:
+    ss = st.session_state
+    ss[key] = max(0, min(n, int(ss.get(key, 0)) + delta))
+
+
+def step_slider(n_steps: int, key: str) -> int:
+    """Back / forward buttons and a slider over steps 0..n_steps; returns the step."""
+    ss = st.session_state
+    if not isinstance(ss.get(key), int) or not 0 <= ss[key] <= n_steps:
+        ss[key] = 0
+    c1, c2, c3 = st.columns([1, 1, 6], vertical_alignment="bottom")
+    c1.button("◀", key=f"{key}_back", on_click=_move, args=(key, -1, n_steps), shortcut="Left")
+    c2.button("▶", key=f"{key}_fwd", on_click=_move, args=(key, 1, n_steps), shortcut="Right")
+    return int(
+        c3.slider(
+            "Step",
+            0,
+            max(1, n_steps),
+            key=key,
+            persist_state="session",
+            label_visibility="collapsed",
+        )
+    )

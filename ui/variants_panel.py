@@ -1,0 +1,96 @@
+"""The variants side by side: one table over the same tree, then one variant stepped through
+with its pseudocode beside the figure, the line the current step executes highlighted.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from engine.explain import describe, fmt
+from engine.practice import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
+from engine.trace import replay
+from engine.tree import GameTree
+from ui.practice_common import draw_tree, step_slider
+from ui.quiz_panel import run_signature
+
+LABELS = {
+    "minimax": "Minimax",
+    "statement": "Statement (alpha >= beta)",
+    "fail-hard": "Fail-hard",
+    "strict": "Strict (alpha > beta)",
+    "negamax": "Negamax",
+}
+
+
+def code_html(lines: list[str], active: int | None) -> str:
+    """Pseudocode as a <pre> block; line ``active`` (0-based) highlighted and arrowed."""
+    out = []
+    for i, line in enumerate(lines):
+        text = html.escape(line)
+        if i == active:
+            out.append(
+                f'<span style="background:#ffe58a;display:block;font-weight:700">▶ {text}</span>'
+            )
+        else:
+            out.append(f'<span style="display:block">  {text}</span>')
+    return (
+        '<pre style="font-size:15px;line-height:1.45;background:#f7f7f9;padding:10px 12px;'
+        'border-radius:6px;white-space:pre;overflow-x:auto">' + "".join(out) + "</pre>"
+    )
+
+
+def variants_table(tree: GameTree) -> list[dict[str, object]]:
+    """One row per variant: root value, leaves evaluated, nodes visited, cut-offs."""
+    n_leaves = len(tree.leaves())
+    return [
+        {
+            "variant": LABELS[r.name],
+            "root value": r.value,
+            "leaves evaluated": f"{r.leaves_evaluated} of {n_leaves}",
+            "nodes visited": r.nodes_visited,
+            "cut-offs": r.cuts,
+            "what it does": r.description,
+        }
+        for r in compare_variants(tree)
+    ]
+
+
+def variants_panel(tree: GameTree | None, key: str = "var") -> None:
+    """Table of all variants on ``tree``, then the chosen one's stepper and pseudocode."""
+    if tree is None:
+        st.info("Choose a valid tree above to compare the variants.")
+        return
+    st.dataframe(variants_table(tree), hide_index=True, width="stretch")
+    results = {r.name: r for r in compare_variants(tree)}
+    name = (
+        st.segmented_control(
+            "Step through",
+            ALL,
+            format_func=LABELS.__getitem__,
+            default="statement",
+            key=f"{key}_pick",
+            persist_state="session",
+        )
+        or "statement"
+    )
+    run = results[name].run
+    n = len(run.events)
+    step = step_slider(n, key=f"{key}_step_{name}_{run_signature(run)}")
+    snap = replay(run, step)
+    fig_col, code_col = st.columns([3, 2])
+    with fig_col:
+        st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
+        draw_tree(tree, snap, key=f"{key}_fig")
+    with code_col:
+        active = line_for_event(name, snap.event) if snap.event is not None else None
+        st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
+        st.markdown(code_html(pseudocode(name), active), unsafe_allow_html=True)
+        if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
+            e = snap.event
+            st.caption(
+                f"In negamax's own view at this node: alpha = {fmt(e.nm_alpha)}, "
+                f"beta = {fmt(e.nm_beta)}"
+                + (f", value = {fmt(e.nm_value)}" if e.nm_value is not None else "")
+            )
