@@ -57,7 +57,13 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
         elif it.status == CUT_MISSED and it.edge is not None:
             missed.append(f"⬜ {edge_label(tree, names, it.edge)}: pruned, but not marked")
         elif it.status == CUT_WRONG and it.edge is not None:
-            wrong.append(f"❌ {edge_label(tree, names, it.edge)}: {it.reason}")
+            if "inside" in it.reason:
+                why = "inside a subtree that is already pruned: mark only its top edge"
+            elif "no edge" in it.reason:
+                why = it.reason
+            else:
+                why = "searched, not pruned"
+            wrong.append(f"❌ {edge_label(tree, names, it.edge)}: {why}")
         elif it.status == CUT_FOUND and it.edge is not None:
             vals.append(f"✅ cut {edge_label(tree, names, it.edge)} found")
     return vals, missed, wrong

@@ -30,6 +30,7 @@ PRESETS = {
     "Best move last (few cuts)": ("1, 2, 3, 4, 5, 6, 7, 8, 9", 3),
 }
 DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
+MAX_TAGS = 120  # inner-node names drawn at most
 MAX_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
 
 
@@ -116,20 +117,16 @@ def name_overlay(fig: go.Figure, tree: GameTree, names: list[str] | None = None)
             node = c[0] if isinstance(c, list | tuple) else c
             if node is not None and x is not None and not tree.is_leaf(int(node)):
                 pos.setdefault(int(node), (float(x), float(y)))
-    if pos:
-        ids = sorted(pos)
-        fig.add_trace(
-            go.Scatter(
-                x=[pos[i][0] for i in ids],
-                y=[pos[i][1] + 0.3 for i in ids],
-                mode="text",
-                text=[f"<b>{names[i]}</b>" for i in ids],
-                textfont=dict(size=15, color="#5a3e9b"),
-                hoverinfo="skip",
-                showlegend=False,
-                name="names",
-                cliponaxis=False,
-            )
+    for node in sorted(pos)[:MAX_TAGS]:  # annotations on white, readable over edges
+        x, y = pos[node]
+        fig.add_annotation(
+            x=x,
+            y=y + 0.3,
+            text=f"<b>{names[node]}</b>",
+            showarrow=False,
+            font=dict(size=15, color="#5a3e9b"),
+            bgcolor="rgba(255,255,255,0.9)",
+            borderpad=1,
         )
     return fig
 
@@ -141,8 +138,9 @@ def draw_tree(
     if tree_figure is None:
         st.info("The tree figure arrives with the viz branch.")
         return
-    fig = tree_figure(tree, snapshot, height=height)
-    st.plotly_chart(name_overlay(fig, tree), config=PLOTLY_CONFIG, key=key)
+    names = node_names(tree)  # the names the questions use: A, B, ... and leaf 1, leaf 2, ...
+    fig = tree_figure(tree, snapshot, height=height, names=names)
+    st.plotly_chart(name_overlay(fig, tree, names), config=PLOTLY_CONFIG, key=key)
 
 
 def _move(key: str, delta: int, n: int) -> None:

@@ -167,7 +167,10 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
             width="stretch",
         )
     else:
-        with st.form(_k(key, "form"), clear_on_submit=False, border=False):
+        with (
+            st.container(key=_k(key, "answer")),
+            st.form(_k(key, "form"), clear_on_submit=False, border=False),
+        ):
             st.text_input(
                 "Your answer",
                 key=_k(key, f"in{nonce}"),

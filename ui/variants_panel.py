@@ -37,7 +37,9 @@ def code_html(lines: list[str], active: int | None) -> str:
             out.append(f'<span style="display:block">  {text}</span>')
     return (
         '<pre style="font-size:15px;line-height:1.45;background:#f7f7f9;padding:10px 12px;'
-        'border-radius:6px;white-space:pre;overflow-x:auto">' + "".join(out) + "</pre>"
+        'border-radius:6px;white-space:pre;overflow-x:auto;font-family:monospace;margin:0">'
+        + "".join(out)
+        + "</pre>"
     )
 
 
@@ -86,7 +88,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
     with code_col:
         active = line_for_event(name, snap.event) if snap.event is not None else None
         st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
-        st.markdown(code_html(pseudocode(name), active), unsafe_allow_html=True)
+        st.html(code_html(pseudocode(name), active))
         if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
             e = snap.event
             st.caption(
