@@ -36,7 +36,7 @@ def code_html(lines: list[str], active: int | None) -> str:
         else:
             out.append(f'<span style="display:block">  {text}</span>')
     return (
-        '<pre style="font-size:15px;line-height:1.45;background:#f7f7f9;padding:10px 12px;'
+        '<pre style="font-size:14px;line-height:1.4;background:#f7f7f9;padding:10px 12px;'
         'border-radius:6px;white-space:pre;overflow-x:auto;font-family:monospace;margin:0">'
         + "".join(out)
         + "</pre>"
@@ -81,7 +81,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
     n = len(run.events)
     step = step_slider(n, key=f"{key}_step_{name}_{run_signature(run)}")
     snap = replay(run, step)
-    fig_col, code_col = st.columns([3, 2])
+    fig_col, code_col = st.columns([1, 1])
     with fig_col:
         st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
         draw_tree(tree, snap, key=f"{key}_fig")
