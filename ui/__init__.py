@@ -1,1 +1,1 @@
-"""Streamlit pieces shared by several pages (step player, board editor, share links)."""
+"""Streamlit pieces shared by several pages (registry, board editor, step player, share links)."""

@@ -1,0 +1,233 @@
+"""Helpers for the browser tests: open a page and wait for Streamlit, click things, take
+screenshots, record timing figures, check share links.
+
+Always import as ``from tests.browser.helpers import ...`` so every test module shares one
+timing record (printed at the end of the run by tests/browser/conftest.py).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips without it
+    from playwright.sync_api import Browser, Page, WebSocket
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+# A projector-ish window: wide layout gets room, screenshots stay readable.
+VIEWPORT = {"width": 1440, "height": 900}
+
+APP = '[data-testid="stApp"]'
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+CHART = '[data-testid="stPlotlyChart"]'
+EXCEPTION = '[data-testid="stException"]'
+SKELETON = '[data-testid="stMain"] [data-testid="stSkeleton"]'
+
+# name -> seconds, in the order recorded; printed by pytest_terminal_summary.
+TIMINGS: dict[str, list[float]] = {}
+
+
+def record_figure(name: str, seconds: float) -> None:
+    """Record a timing figure (printed at the end of the run; never asserted)."""
+    TIMINGS.setdefault(name, []).append(seconds)
+
+
+def _charts_drawn(page: Page, timeout_ms: float) -> None:
+    """Wait until no element is still a loading skeleton (plotly charts are one while the
+    plotly bundle loads) and every plotly chart has drawn its SVG."""
+    page.wait_for_function(
+        """([chart, skeleton]) => !document.querySelector(skeleton)
+               && [...document.querySelectorAll(chart)].every(
+                      (c) => c.querySelector('.js-plotly-plot .main-svg'))""",
+        arg=[CHART, SKELETON],
+        timeout=timeout_ms,
+    )
+
+
+def wait_idle(page: Page, timeout_ms: float = 30_000) -> None:
+    """Wait until no script run is going on and every plotly chart is drawn."""
+    page.wait_for_selector(IDLE, timeout=timeout_ms)
+    _charts_drawn(page, timeout_ms)
+
+
+class _Runs:
+    """What a page's Streamlit websocket has carried: rerun requests sent, runs finished."""
+
+    def __init__(self) -> None:
+        self.requested = 0
+        self.finished = 0
+
+    def sent(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes) and BackMsg.FromString(payload).HasField("rerun_script"):
+            self.requested += 1
+
+    def received(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes):
+            if ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished":
+                self.finished += 1
+
+
+_RUNS: WeakKeyDictionary[Page, _Runs] = WeakKeyDictionary()
+
+
+def _watch(page: Page) -> None:
+    """Count the rerun requests and finished runs on ``page``'s websocket (before goto)."""
+    if page in _RUNS:
+        return
+    runs = _RUNS[page] = _Runs()
+
+    def on_websocket(ws: WebSocket) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framesent", runs.sent)
+            ws.on("framereceived", runs.received)
+
+    page.on("websocket", on_websocket)
+
+
+def _pump_until(page: Page, done: Callable[[], bool], timeout_ms: float) -> bool:
+    """Let Playwright deliver events until ``done()`` or the timeout; return done()."""
+    deadline = time.perf_counter() + timeout_ms / 1000
+    while not done() and time.perf_counter() < deadline:
+        page.wait_for_timeout(10)
+    return done()
+
+
+@contextmanager
+def rerun(
+    page: Page, start_timeout_ms: float = 2_000, timeout_ms: float = 30_000
+) -> Iterator[None]:
+    """Wrap an action that makes Streamlit rerun (a click, a key press, a slider drag).
+
+    On exit, wait until the browser has asked for a rerun (at most ``start_timeout_ms``: an
+    action that asks for none just waits for the idle state), the server has finished that
+    run, the page shows it and every chart is drawn. Read from the websocket, so a run that
+    is over before the page could show "running" is not missed. The page must have been
+    opened with open_page or open_url.
+    """
+    runs = _RUNS.get(page)
+    if runs is None:
+        raise RuntimeError("rerun(): open the page with open_page() or open_url() first")
+    requested, finished = runs.requested, runs.finished
+    yield
+    if _pump_until(page, lambda: runs.requested > requested, start_timeout_ms):
+        # every requested run ends with script_finished (also when a newer one replaces it)
+        target = finished + runs.requested - requested
+        if not _pump_until(page, lambda: runs.finished >= target, timeout_ms):
+            raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
+    wait_idle(page, timeout_ms)
+
+
+def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
+    """Go to ``url``, wait until the app has finished its run and drawn its charts.
+
+    Returns the seconds from navigation to a finished, drawn page.
+    """
+    _watch(page)
+    start = time.perf_counter()
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
+    page.wait_for_selector(APP, timeout=timeout_ms)
+    # The first run goes initial -> running -> notRunning; "initial" is not idle.
+    page.wait_for_selector(IDLE, timeout=timeout_ms)
+    # Wait for the page's body to be on screen (the main block has at least one element).
+    page.wait_for_selector('[data-testid="stMain"] [data-testid="stElementContainer"]')
+    _charts_drawn(page, timeout_ms)
+    return time.perf_counter() - start
+
+
+def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float = 30_000) -> float:
+    """Open the app page at ``url_path`` ("" = home; may carry a ``?query``) and wait for it.
+
+    Returns the seconds from navigation to a finished run with every plotly chart drawn.
+    """
+    return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
+
+
+def assert_no_exception(page: Page) -> None:
+    """Fail when the page shows a Streamlit exception box or a traceback."""
+    boxes = page.locator(EXCEPTION)
+    assert boxes.count() == 0, f"exception on page: {boxes.first.inner_text()[:2000]}"
+    dialogs = page.locator('[role="dialog"]').filter(has_text="Page not found")
+    assert dialogs.count() == 0, "a 'Page not found' box is open"
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
+
+
+def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
+    """Click marker ``index`` (DOM order of ``.scatterlayer path.point``) of plotly chart
+    number ``chart``, the way a person does, and wait for the rerun.
+
+    Returns the seconds from the click to a finished, drawn page.
+    """
+    point = page.locator(CHART).nth(chart).locator(".scatterlayer path.point").nth(index)
+    point.wait_for(state="attached")
+    box = point.bounding_box()
+    assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.wait_for_timeout(100)  # plotly needs the hover before the click counts
+    start = time.perf_counter()
+    with rerun(page):
+        page.mouse.click(x, y)
+    return time.perf_counter() - start
+
+
+def click_button(page: Page, key: str) -> float:
+    """Click the ``st.button`` with ``key`` and wait for the rerun.
+
+    Returns the seconds from the click to a finished, drawn page.
+    """
+    button = page.locator(f".st-key-{key} button")
+    button.wait_for(state="visible")
+    start = time.perf_counter()
+    with rerun(page):
+        button.click()
+    return time.perf_counter() - start
+
+
+def median_of_clicks(click: Callable[[], float], times: int = 10) -> float:
+    """Run ``click`` (returning its seconds) ``times`` times; return the median seconds."""
+    return statistics.median(click() for _ in range(times))
+
+
+def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot to artifacts/screenshots/NAME.png (repo root) and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    viewport = page.viewport_size
+    # Streamlit scrolls inside its main block, so a "full page" shot would stop at the window:
+    # grow the window to the content's height for the shot, then put it back.
+    height = page.evaluate(
+        """() => Math.max(...[...document.querySelectorAll('[data-testid="stMain"], body')]
+                   .map((e) => e.scrollHeight))"""
+    )
+    if full_page and viewport and height > viewport["height"]:
+        page.set_viewport_size({"width": viewport["width"], "height": min(int(height), 8000)})
+        page.wait_for_timeout(200)  # let plotly and the layout settle at the new size
+    page.screenshot(path=str(path))
+    if viewport and page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    return path
+
+
+def assert_share_link_restores(browser: Browser, url: str, check: Callable[[Page], None]) -> None:
+    """Open ``url`` (a full share link) in a NEW browser context, so no session state, cookie
+    or storage is shared with the page that made it; assert it loads cleanly and run
+    ``check(page)`` on it."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        open_url(page, url)
+        assert_no_exception(page)
+        check(page)
+    finally:
+        context.close()
