@@ -81,6 +81,17 @@ def test_quiz_right_and_wrong_answers_change_the_score():
     assert _quiz(at).current is second  # a wrong answer stays on the question
 
 
+def test_quiz_yes_no_buttons_answer_a_cut_question():
+    at = app()
+    while _quiz(at).current is not None and _quiz(at).current.kind != "prune":
+        at.button(key="pq__skip").click().run()
+    q = _quiz(at).current
+    assert q is not None, "the textbook tree has cut questions"
+    at.button(key="pq__yes" if q.answer else "pq__no").click().run()
+    ok(at)
+    assert _quiz(at).score.right == 1 and q.explanation in at.success[0].value
+
+
 def test_quiz_garbage_answer_is_a_warning_not_a_score():
     at = _answer(app(), "twelve-ish")
     ok(at)
@@ -127,7 +138,7 @@ def test_exercise_one_wrong_value_is_shown():
     at.button(key=f"FormSubmitter:ex_form_{sig}-Check my answers").click().run()
     ok(at)
     text = " ".join(m.value for m in at.markdown)
-    assert "❌" in text and f"returns {sol.values[wrong_node]}, not" in text
+    assert ":material/cancel:" in text and f"returns {sol.values[wrong_node]}, not" in text
     assert f"{len(inner) - 1} right, 1 wrong, 0 missing" in text
     assert "Missing cuts:** 0" in text and "Wrong cuts:** 0" in text
     at.toggle(key=f"ex_show_{sig}").set_value(True).run()

@@ -26,14 +26,10 @@ from ui.practice_common import draw_tree
 from ui.quiz_panel import run_signature
 
 MAX_INNER = 40  # answer boxes on one screen at most
-_ICON = {
-    RIGHT: "✅",
-    WRONG: "❌",
-    MISSING: "⬜",
-    CUT_FOUND: "✅",
-    CUT_MISSED: "⬜",
-    CUT_WRONG: "❌",
-}
+OK_ICON = ":green[:material/check_circle:]"
+BAD_ICON = ":red[:material/cancel:]"
+GAP_ICON = ":orange[:material/radio_button_unchecked:]"
+_ICON = {RIGHT: OK_ICON, WRONG: BAD_ICON, MISSING: GAP_ICON}
 
 
 def edges(tree: GameTree) -> list[tuple[int, int]]:
@@ -55,7 +51,7 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
         if it.kind == "value" and it.status in _ICON:
             vals.append(f"{_ICON[it.status]} {it.reason}")
         elif it.status == CUT_MISSED and it.edge is not None:
-            missed.append(f"⬜ {edge_label(tree, names, it.edge)}: pruned, but not marked")
+            missed.append(f"{GAP_ICON} {edge_label(tree, names, it.edge)}: pruned, but not marked")
         elif it.status == CUT_WRONG and it.edge is not None:
             if "inside" in it.reason:
                 why = "inside a subtree that is already pruned: mark only its top edge"
@@ -63,9 +59,9 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
                 why = it.reason
             else:
                 why = "searched, not pruned"
-            wrong.append(f"❌ {edge_label(tree, names, it.edge)}: {why}")
+            wrong.append(f"{BAD_ICON} {edge_label(tree, names, it.edge)}: {why}")
         elif it.status == CUT_FOUND and it.edge is not None:
-            vals.append(f"✅ cut {edge_label(tree, names, it.edge)} found")
+            vals.append(f"{OK_ICON} cut {edge_label(tree, names, it.edge)} found")
     return vals, missed, wrong
 
 
@@ -143,6 +139,7 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
         run = search_tree(tree)
         st.caption(
             f"Root value {sol.value}; {sol.leaves_evaluated} of {len(tree.leaves())} leaves "
-            f"evaluated; {sol.cuts} cut-offs. Pruned subtrees are grey with dashed edges."
+            f"evaluated; {sol.cuts} cut-off{'s' if sol.cuts != 1 else ''}. "
+            "Pruned subtrees are grey with dashed edges."
         )
         draw_tree(tree, replay(run, len(run.events)), key=f"{key}_sol_{sig}")

@@ -139,7 +139,9 @@ def draw_tree(
         st.info("The tree figure arrives with the viz branch.")
         return
     names = node_names(tree)  # the names the questions use: A, B, ... and leaf 1, leaf 2, ...
-    fig = tree_figure(tree, snapshot, height=height, names=names)
+    # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
+    short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
+    fig = tree_figure(tree, snapshot, height=height, names=short)
     st.plotly_chart(name_overlay(fig, tree, names), config=PLOTLY_CONFIG, key=key)
 
 

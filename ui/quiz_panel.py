@@ -148,7 +148,7 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
     cur = q.current
     assert cur is not None
     st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
-    st.markdown(f"#### {cur.prompt}")
+    st.subheader(cur.prompt, anchor=False)
     nonce = st.session_state.get(_k(key, "nonce"), 0)
     if cur.kind == PRUNE:
         c1, c2 = st.columns(2)
