@@ -47,4 +47,11 @@ def test_exam_tab_from_a_link_shows_the_sheet(page, base_url):
     img = page.locator('[data-testid="stImage"] img').first
     img.wait_for(state="visible")
     assert page.locator('[data-testid="stDownloadButton"]').count() == 4
+    # the PDF is rendered when clicked (deferred): it must arrive and be a PDF
+    with page.expect_download(timeout=60_000) as info:
+        page.locator(".st-key-exam_dl_0 button").click()
+    download = info.value
+    assert download.suggested_filename == "alphabeta-sheet-11.pdf"
+    with open(download.path(), "rb") as f:
+        assert f.read(4) == b"%PDF"
     screenshot(page, "practice_exam")
