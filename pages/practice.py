@@ -13,7 +13,7 @@ from engine.trace import replay
 from ui.exam_panel import exam_panel
 from ui.exercise_panel import exercise_panel
 from ui.practice_common import draw_tree, step_slider, tree_chooser
-from ui.quiz_panel import quiz_panel, run_signature
+from ui.quiz_panel import asked, hide_answer, quiz_panel, run_signature
 from ui.variants_panel import variants_panel
 
 st.title("Practice & exams")
@@ -41,7 +41,9 @@ if quiz_tab.open:
                     step = step_slider(len(run.events), key=f"pq_free_{run_signature(run)}")
                     st.markdown(f"**Step {step} of {len(run.events)}:** {describe(run, step)}")
             with fig_col:
-                draw_tree(tree, replay(run, step), key="pq_fig")
+                q = asked("pq")  # the open question: tag its node, hide its value
+                snap = hide_answer(replay(run, step), q)
+                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
 
 if exercise_tab.open:
     with exercise_tab:

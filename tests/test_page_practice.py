@@ -3,6 +3,7 @@ exercise grades, exam sheets are reproducible, and bad input shows an error box.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,11 @@ from engine.exam import make_sheet
 from engine.exercise import solution
 from engine.quiz import QuizState, node_names
 from engine.search import search_tree
+from engine.trace import replay
 from ui.exam_panel import sheet_bytes
 from ui.exercise_panel import edge_label, edges
 from ui.practice_common import build_tree
-from ui.quiz_panel import run_signature
+from ui.quiz_panel import hide_answer, run_signature
 from ui.variants_panel import code_html, variants_table
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "practice.py")
@@ -241,3 +243,50 @@ def test_variants_table_and_highlighted_pseudocode():
     ok(at)
     html = code_html(["a", "b<c", "d"], 1)
     assert html.count("▶") == 1 and "b&lt;c" in html
+
+
+def test_value_question_hides_the_value_being_asked_for():
+    run = search_tree(build_tree(TEXTBOOK, 3))
+    quiz = QuizState.start(run, kinds=("value",))
+    q = quiz.current
+    assert q is not None and q.kind == "value"
+    snap = replay(run, q.step)
+    assert snap.value[q.node] == q.answer  # fail-soft: the best so far is the answer ...
+    hidden = hide_answer(snap, q)
+    assert hidden.value[q.node] is None  # ... so the figure must not show it
+    assert snap.value[q.node] == q.answer  # the cached snapshot is untouched
+    others = [v for i, v in enumerate(hidden.value) if i != q.node]
+    assert others == [v for i, v in enumerate(snap.value) if i != q.node]
+
+
+def test_the_figure_tags_the_node_asked_about_and_hides_its_value():
+    at = app()
+    at.button_group(key="pq__kinds").set_value(["value"]).run()
+    ok(at)
+    q = _quiz(at).current
+    assert q is not None and q.prompt.startswith("What value does B")
+    assert "<b>B ?</b>" in _tags(at)
+    at = _answer(at, q.answer_text)  # answered: the tag goes, the step is shown
+    assert "<b>B ?</b>" not in _tags(at) and "<b>B</b>" in _tags(at)
+
+
+def _tags(at: AppTest) -> list[str]:
+    """The name tags (annotations) on the page's first figure."""
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    return [a["text"] for a in spec["layout"].get("annotations", [])]
+
+
+def test_variants_table_names_the_nodes_where_fail_hard_differs():
+    rows = {r["variant"]: r for r in variants_table(build_tree(TEXTBOOK, 3))}
+    # fail-hard clamps C's 2 and D's 2 into their window [3, +inf)
+    assert rows["Fail-hard"]["inner values unlike the statement's"] == "C: 3 (not 2), D: 3 (not 2)"
+    assert rows["Negamax"]["inner values unlike the statement's"] == "-"
+
+
+def test_new_seed_button_changes_the_sheet():
+    at = app("Exam sheets")
+    before = at.number_input(key="exam_seed").value
+    at.button(key="exam_new_seed").click().run()
+    ok(at)
+    assert at.number_input(key="exam_seed").value != before
+    assert not at.error

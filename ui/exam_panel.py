@@ -7,6 +7,7 @@ be shared by its link (URL params ``seed``, ``n``, ``eb``, ``ed``, ``lo``, ``hi`
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 import streamlit as st
@@ -71,14 +72,27 @@ def _whole(x: object, what: str) -> int:
     return int(x)
 
 
+def _new_seed() -> None:
+    st.session_state["exam_seed"] = random.randrange(1, 10**6)
+
+
 def exam_panel() -> None:
     """Inputs, preview and four download buttons."""
     for wkey, (param, default, lo, hi) in FIELDS.items():
         restore(param, decode=_decode(lo, hi), default=default, what=param, state_key=wkey)
     c = st.columns(4)
-    seed = c[0].number_input(
-        "Seed", step=1, key="exam_seed", persist_state="session", help="Same seed, same sheet."
-    )
+    with c[0]:
+        s1, s2 = st.columns([3, 1], vertical_alignment="bottom")
+        seed = s1.number_input(
+            "Seed", step=1, key="exam_seed", persist_state="session", help="Same seed, same sheet."
+        )
+        s2.button(
+            "",
+            icon=":material/casino:",
+            key="exam_new_seed",
+            on_click=_new_seed,
+            help="A new random seed: a new sheet",
+        )
     count = c[1].number_input("Exercises", step=1, key="exam_count", persist_state="session")
     b = c[2].number_input("Branching", step=1, key="exam_b", persist_state="session")
     d = c[3].number_input("Depth", step=1, key="exam_d", persist_state="session")

@@ -104,9 +104,12 @@ def tree_chooser() -> GameTree | None:
     return tree
 
 
-def name_overlay(fig: go.Figure, tree: GameTree, names: list[str] | None = None) -> go.Figure:
-    """Write the inner nodes' names (A, B, C, ...) beside their markers, so questions and
-    answer boxes that say "node C" can be matched to the picture."""
+def name_overlay(
+    fig: go.Figure, tree: GameTree, names: list[str] | None = None, ask: int | None = None
+) -> go.Figure:
+    """Write the inner nodes' names (A, B, C, ...) above their markers, so questions and
+    answer boxes that say "node C" can be matched to the picture; node ``ask`` (the one a
+    question is about) gets a red "B ?" tag."""
     names = names or node_names(tree)
     pos: dict[int, tuple[float, float]] = {}
     for tr in fig.data:
@@ -119,22 +122,30 @@ def name_overlay(fig: go.Figure, tree: GameTree, names: list[str] | None = None)
                 pos.setdefault(int(node), (float(x), float(y)))
     for node in sorted(pos)[:MAX_TAGS]:  # annotations on white, readable over edges
         x, y = pos[node]
+        hot = node == ask
         fig.add_annotation(
             x=x,
             y=y + 0.3,
-            text=f"<b>{names[node]}</b>",
+            text=f"<b>{names[node]} ?</b>" if hot else f"<b>{names[node]}</b>",
             showarrow=False,
-            font=dict(size=15, color="#5a3e9b"),
-            bgcolor="rgba(255,255,255,0.9)",
-            borderpad=1,
+            font=dict(size=17 if hot else 15, color="#c62828" if hot else "#5a3e9b"),
+            bgcolor="#fff3f3" if hot else "rgba(255,255,255,0.9)",
+            bordercolor="#c62828" if hot else "rgba(0,0,0,0)",
+            borderpad=2 if hot else 1,
         )
     return fig
 
 
 def draw_tree(
-    tree: GameTree, snapshot: Snapshot | None, key: str, *, height: int | None = None
+    tree: GameTree,
+    snapshot: Snapshot | None,
+    key: str,
+    *,
+    height: int | None = None,
+    ask: int | None = None,
 ) -> None:
-    """The tree (at ``snapshot``) with inner-node names, as a static plotly chart."""
+    """The tree (at ``snapshot``) with inner-node names, as a static plotly chart; node
+    ``ask`` is tagged as the one the open question is about."""
     if tree_figure is None:
         st.info("The tree figure arrives with the viz branch.")
         return
@@ -142,7 +153,7 @@ def draw_tree(
     # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
     short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
     fig = tree_figure(tree, snapshot, height=height, names=short)
-    st.plotly_chart(name_overlay(fig, tree, names), config=PLOTLY_CONFIG, key=key)
+    st.plotly_chart(name_overlay(fig, tree, names, ask), config=PLOTLY_CONFIG, key=key)
 
 
 def _move(key: str, delta: int, n: int) -> None:

@@ -6,7 +6,7 @@ running score. The engine side is :class:`engine.quiz.QuizState`; this module on
 
 How a page wires it next to its tree figure (the quiz decides the step while it is on)::
 
-    from ui.quiz_panel import quiz_panel
+    from ui.quiz_panel import asked, hide_answer, quiz_panel
 
     fig_col, side_col = st.columns([3, 2])
     with side_col:
@@ -14,7 +14,10 @@ How a page wires it next to its tree figure (the quiz decides the step while it 
         if step is None:  # practice is off: the page's own step player decides
             step = step_player(...)
     with fig_col:
-        st.plotly_chart(tree_figure(run.tree, replay(run, step)), ...)
+        q = asked("ab")  # the open question (None when off or showing an answer)
+        snap = hide_answer(replay(run, step), q)  # do not draw the value being asked for
+        fig = tree_figure(run.tree, snap, ...)  # optionally mark q.node on the figure
+        st.plotly_chart(fig, ...)
 
 While practice is on, do not draw the page's own step player (it would show the answer).
 State lives in ``st.session_state`` under keys that start with ``f"{key}__"``; the quiz
@@ -23,10 +26,12 @@ restarts by itself when ``run`` searches another tree or variant.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from engine.quiz import BOUND, KINDS, PRUNE, VALUE, QuizState, Score
-from engine.trace import SearchRun
+from engine.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from engine.trace import SearchRun, Snapshot
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
 
@@ -44,6 +49,31 @@ def run_signature(run: SearchRun) -> int:
 def quiz_state(key: str) -> QuizState | None:
     """The quiz in progress under ``key`` (None before the panel first ran)."""
     return st.session_state.get(_k(key, "quiz"))
+
+
+def asked(key: str) -> Question | None:
+    """The question on screen now under ``key``: None when practice is off, the quiz is done,
+    or the panel is showing an answered step. Pages use it to mark the node asked about
+    and to hide its value (:func:`hide_answer`)."""
+    if not st.session_state.get(_k(key, "on")):
+        return None
+    q = quiz_state(key)
+    if q is None or q.current is None:
+        return None
+    fb = q.feedback
+    if fb is not None and fb.grade.valid and (fb.grade.correct or fb.revealed):
+        return None
+    return q.current
+
+
+def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
+    """``snap`` with the asked node's best-so-far blanked for a value question (the figure
+    would otherwise show what the student is asked to predict). A copy; ``snap`` is kept."""
+    if question is None or question.kind != VALUE:
+        return snap
+    value = list(snap.value)
+    value[question.node] = None
+    return replace(snap, value=value)
 
 
 def quiz_score(key: str) -> Score | None:

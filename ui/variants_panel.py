@@ -10,7 +10,8 @@ import streamlit as st
 
 from engine.explain import describe, fmt
 from engine.practice import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
-from engine.trace import replay
+from engine.quiz import node_names
+from engine.trace import final_values, replay
 from engine.tree import GameTree
 from ui.practice_common import draw_tree, step_slider
 from ui.quiz_panel import run_signature
@@ -44,19 +45,32 @@ def code_html(lines: list[str], active: int | None) -> str:
 
 
 def variants_table(tree: GameTree) -> list[dict[str, object]]:
-    """One row per variant: root value, leaves evaluated, nodes visited, cut-offs."""
+    """One row per variant: root value, leaves evaluated, nodes visited, cut-offs, and the
+    inner nodes (searched by both) whose returned value differs from the statement's."""
     n_leaves = len(tree.leaves())
-    return [
-        {
-            "variant": LABELS[r.name],
-            "root value": r.value,
-            "leaves evaluated": f"{r.leaves_evaluated} of {n_leaves}",
-            "nodes visited": r.nodes_visited,
-            "cut-offs": r.cuts,
-            "what it does": r.description,
-        }
-        for r in compare_variants(tree)
-    ]
+    results = compare_variants(tree)
+    names = node_names(tree)
+    ref = final_values(next(r.run for r in results if r.name == "statement"))
+    rows = []
+    for r in results:
+        vals = final_values(r.run)
+        diff = [
+            f"{names[v]}: {vals[v]} (not {ref[v]})"
+            for v in tree.preorder()
+            if not tree.is_leaf(v) and None not in (vals[v], ref[v]) and vals[v] != ref[v]
+        ]
+        rows.append(
+            {
+                "variant": LABELS[r.name],
+                "root value": r.value,
+                "leaves evaluated": f"{r.leaves_evaluated} of {n_leaves}",
+                "nodes visited": r.nodes_visited,
+                "cut-offs": r.cuts,
+                "inner values unlike the statement's": ", ".join(diff) or "-",
+                "what it does": r.description,
+            }
+        )
+    return rows
 
 
 def variants_panel(tree: GameTree | None, key: str = "var") -> None:
