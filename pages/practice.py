@@ -43,7 +43,8 @@ if quiz_tab.open:
             with fig_col:
                 q = asked("pq")  # the open question: tag its node, hide its value
                 snap = hide_answer(replay(run, step), q)
-                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
+                on = bool(st.session_state.get("pq__on"))
+                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None, quiz_names=on)
 
 if exercise_tab.open:
     with exercise_tab:

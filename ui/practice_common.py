@@ -12,6 +12,7 @@ import streamlit as st
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
 from engine.exam import make_exercise
+from engine.explain import node_name
 from engine.quiz import node_names
 from engine.trace import Snapshot
 from engine.tree import GameTree, complete_depth, complete_tree
@@ -143,15 +144,20 @@ def draw_tree(
     *,
     height: int | None = None,
     ask: int | None = None,
+    quiz_names: bool = True,
 ) -> None:
     """The tree (at ``snapshot``) with inner-node names, as a static plotly chart; node
-    ``ask`` is tagged as the one the open question is about."""
+    ``ask`` is tagged as the one the open question is about. ``quiz_names``: leaves are
+    "leaf 1", "leaf 2", ... in the figure's step text as in the quiz questions; otherwise
+    they are named by their value, as :func:`engine.explain.describe` does."""
     if tree_figure is None:
         st.info("The tree figure arrives with the viz branch.")
         return
     names = node_names(tree)  # the names the questions use: A, B, ... and leaf 1, leaf 2, ...
-    # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
-    short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
+    if quiz_names:  # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
+        short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
+    else:
+        short = [node_name(tree, i) for i in range(len(tree))]
     fig = tree_figure(tree, snapshot, height=height, names=short)
     st.plotly_chart(name_overlay(fig, tree, names, ask), config=PLOTLY_CONFIG, key=key)
 

@@ -98,7 +98,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
     fig_col, code_col = st.columns([1, 1])
     with fig_col:
         st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
-        draw_tree(tree, snap, key=f"{key}_fig")
+        draw_tree(tree, snap, key=f"{key}_fig", quiz_names=False)
     with code_col:
         active = line_for_event(name, snap.event) if snap.event is not None else None
         st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
