@@ -62,7 +62,24 @@ class PageSpec:
 
 
 # The labs, one line each (the lead adds them as their pages land).
-LABS: list[PageSpec] = []
+LABS: list[PageSpec] = [
+    PageSpec(
+        "pages/pawn.py",
+        "Pawn chess",
+        ":material/chess_pawn:",
+        "pawn",
+        PROBLEM_PAWN,
+        Smoke(expect=".st-key-pawn_board", click=".st-key-pawn_preset_0 button"),
+    ),
+    PageSpec(
+        "pages/chase.py",
+        "The chase",
+        ":material/sprint:",
+        "chase",
+        PROBLEM_CHASE,
+        Smoke(expect=".st-key-chase_board", click=".st-key-chase_preset_1 button"),
+    ),
+]
 
 
 def labs_for(problem: str) -> list[PageSpec]:

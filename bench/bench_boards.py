@@ -1,0 +1,90 @@
+"""Server time of a click that changes the position on the board labs (goal < 300 ms each).
+
+Times the page-level work after a click: the click handler, the exact solve (not cached: a
+new position), the board figure, the move table rows and the animated best line, plus the
+figures serialised to JSON as Streamlit sends them. The chase table is warm (computed once
+per board size and shared by all sessions). Run: python bench/bench_boards.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import chase, pawn  # noqa: E402
+from engine.chase_solve import solve_table  # noqa: E402
+from engine.pawn_solve import solve  # noqa: E402
+from ui.board_lab import ChaseEdit, chase_click, pawn_click  # noqa: E402
+from viz.board import (  # noqa: E402
+    animated_figure,
+    chase_figure,
+    chase_move_squares,
+    chase_picture,
+    pawn_figure,
+    pawn_picture,
+)
+
+
+def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
+    pos = pawn_click(pos, square)
+    if pawn.problems(pos):
+        return len(pawn_figure(pos).to_json())
+    sol = solve(pos)
+    fig = pawn_figure(pos, arrows=sol.pv[:1])
+    positions = [pos]
+    for mv in sol.pv:
+        positions.append(pawn.play(positions[-1], mv))
+    pics = [pawn_picture(p, last=sol.pv[k - 1] if k else None) for k, p in enumerate(positions)]
+    anim = animated_figure(pics)
+    return len(fig.to_json()) + len(anim.to_json())
+
+
+def chase_click_work(edit: ChaseEdit, square: int) -> int:
+    pos = chase_click(edit, square).pos
+    sol = chase.solve_position(pos)
+    vals, _ = solve_table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
+    arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
+    fig = chase_figure(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
+    positions = [pos]
+    for mv in sol.pv:
+        positions.append(chase.play(positions[-1], mv))
+    pics = [chase_picture(p) for p in positions]
+    anim = animated_figure(pics, frame_ms=500)
+    return len(fig.to_json()) + len(anim.to_json())
+
+
+def timed(label: str, work, cases) -> None:
+    times, cpu, size = [], [], 0
+    for args in cases:
+        t, c = time.perf_counter(), time.process_time()
+        size = work(*args)
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    print(
+        f"{label:<38} wall median {1000 * statistics.median(times):6.1f} ms, "
+        f"max {1000 * max(times):6.1f} ms; cpu median {1000 * statistics.median(cpu):6.1f} ms"
+        f"  ({len(times)} clicks, payload {size / 1e3:.0f} kB)"
+    )
+
+
+def main() -> None:
+    start = pawn.start(4, 4)
+    # each click puts a pawn on an empty middle square of the 4-vs-4 start: a new position
+    timed(
+        "pawn 4x4: click on the 4-vs-4 start", pawn_click_work, [(start, s) for s in range(4, 12)]
+    )
+    t = time.perf_counter()
+    solve_table(20)
+    print(f"{'chase 20x20: table (once, shared)':<42} {1000 * (time.perf_counter() - t):6.1f} ms")
+    edit = ChaseEdit(chase.ChasePosition(20, (0, 0), (19, 19)), "black")
+    timed(
+        "chase 20x20: click places black", chase_click_work, [(edit, s) for s in range(20, 400, 19)]
+    )
+
+
+if __name__ == "__main__":
+    main()

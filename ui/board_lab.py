@@ -1,0 +1,265 @@
+"""Blocks shared by the two board labs (pawn chess, the chase).
+
+Plain functions first (click handlers, share codes, outcome words: tested without Streamlit),
+then the Streamlit blocks: a clickable board, the verdict, the move table, the best line as an
+animation, the play-vs-engine panel and the search tree in the step player.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine import chase, pawn
+from engine.errors import InputError
+from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
+from viz.board import CONFIG, square_of
+
+# ---- pure helpers ----------------------------------------------------------------------
+PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
+
+
+def pawn_click(pos: pawn.PawnPosition, square: int) -> pawn.PawnPosition:
+    """Board editor click: the square cycles empty -> white -> black -> empty."""
+    if not 0 <= square < pos.rows * pos.cols:
+        return pos
+    return pawn.toggled(pos, *divmod(square, pos.cols))
+
+
+def pawn_too_big(pos: pawn.PawnPosition) -> str | None:
+    """Why the page will not solve ``pos`` (None = it will)."""
+    if pos.rows * pos.cols > 25:
+        return f"The lab solves boards up to 5x5; this one is {pos.rows}x{pos.cols}."
+    pawns = sum(ch != pawn.EMPTY for ch in pos.cells)
+    if pos.rows * pos.cols > 16 and pawns > PAWN_PIECE_CAP_5X5:
+        return (
+            f"On a 5x5 board the lab solves positions with up to {PAWN_PIECE_CAP_5X5} pawns "
+            f"(the full start); this one has {pawns}. Remove {pawns - PAWN_PIECE_CAP_5X5}."
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class ChaseEdit:
+    """The chase board editor: the position and which piece a click places."""
+
+    pos: chase.ChasePosition
+    piece: str = "black"  # 'white' or 'black'
+
+
+def chase_click(edit: ChaseEdit, square: int) -> ChaseEdit:
+    """Put the palette's piece on ``square``; onto the other piece, the two swap places."""
+    n = edit.pos.n
+    if not 0 <= square < n * n:
+        return edit
+    rc = divmod(square, n)
+    p = edit.pos
+    white, black = p.white, p.black
+    if edit.piece == "white":
+        white, black = rc, (white if rc == black else black)
+    else:
+        black, white = rc, (black if rc == white else white)
+    return replace(edit, pos=chase.ChasePosition(n, white, black, p.white_to_move))
+
+
+_CHASE_CODE = re.compile(r"^(\d{1,2})-(\d{1,2})\.(\d{1,2})-(\d{1,2})\.(\d{1,2})-([wb])$")
+
+
+def chase_code(pos: chase.ChasePosition) -> str:
+    """Compact URL form, 1-based like the judge: ``20-1.1-20.20-w`` (n, white, black, side)."""
+    side = "w" if pos.white_to_move else "b"
+    (r1, c1), (r2, c2) = pos.white, pos.black
+    return f"{pos.n}-{r1 + 1}.{c1 + 1}-{r2 + 1}.{c2 + 1}-{side}"
+
+
+def chase_from_code(code: str, max_n: int = 40) -> chase.ChasePosition:
+    """Read :func:`chase_code`; raises InputError naming what is wrong."""
+    m = _CHASE_CODE.match(code.strip())
+    if not m:
+        raise InputError(f"malformed chase code {code!r}: expected e.g. 20-1.1-20.20-w")
+    n, r1, c1, r2, c2 = (int(g) for g in m.groups()[:5])
+    if not 2 <= n <= max_n:
+        raise InputError(f"board size {n} is not within 2..{max_n}")
+    for name, r, c in (("white", r1, c1), ("black", r2, c2)):
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise InputError(f"{name} square ({r}, {c}) is off the {n} x {n} board")
+    if (r1, c1) == (r2, c2):
+        raise InputError("both pieces on one square")
+    return chase.ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1), m.group(6) == "w")
+
+
+def outcome_words(mover: str, winner: str | None, plies: int) -> str:
+    """A move's outcome for the side that plays it: ``wins in 5``, ``loses in 4``, ``draw``."""
+    if winner is None:
+        return "draw"
+    return f"{'wins' if winner.lower() == mover.lower() else 'loses'} in {plies}"
+
+
+def verdict_words(winner: str | None, plies: int) -> str:
+    """``White wins in 7 plies`` (``ply`` for 1), ``Black has already won``, ``Draw``."""
+    if winner is None:
+        return "Draw: neither side can force a capture"
+    who = winner.capitalize()
+    if plies == 0:
+        return f"{who} has already won"
+    return f"{who} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
+
+
+# ---- Streamlit blocks ------------------------------------------------------------------
+def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) -> None:
+    """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
+    before the rerun). The chart key changes after every click so the next click on the same
+    square counts again."""
+    counter = f"{key}__n"
+    st.session_state.setdefault(counter, 0)
+    chart_key = f"{key}_{st.session_state[counter]}"
+
+    def handle() -> None:
+        sel = st.session_state.get(chart_key)
+        points = (sel or {}).get("selection", {}).get("points", []) if sel else []
+        for pt in points:
+            sq = square_of(pt)
+            if sq is not None:
+                on_square(sq)
+                break
+        st.session_state[counter] += 1
+
+    with st.container(key=key):
+        st.plotly_chart(
+            fig,
+            key=chart_key,
+            on_select=handle,
+            selection_mode="points",
+            config=CONFIG,
+            width="content",
+        )
+
+
+def verdict(winner: str | None, plies: int, detail: str = "") -> None:
+    """The answer, big, in words."""
+    text = verdict_words(winner, plies)
+    colour = {"white": "orange", "black": "blue"}.get((winner or "").lower(), "gray")
+    st.markdown(f"### :{colour}[{text}]")
+    if detail:
+        st.caption(detail)
+
+
+def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], key: str) -> None:
+    """Every legal move with its outcome for the mover, best first."""
+    if not moves:
+        st.caption("No legal moves: the game is over.")
+        return
+    rows = [
+        {
+            "move": name,
+            "outcome": outcome_words(mover, who, n),
+            "best": "★" if i == 0 or (who, n) == (moves[0][2], moves[0][3]) else "",
+        }
+        for i, (_, name, who, n) in enumerate(moves)
+    ]
+    st.dataframe(rows, hide_index=True, key=key, width="stretch")
+
+
+def play_panel(
+    key: str,
+    start: Any,
+    rules: Rules,
+    describe: Callable[[Any], tuple[str | None, int]],
+) -> PlaySession:
+    """Pick a side, undo, restart; returns the current session (kept in session_state).
+
+    ``describe(position)`` gives (winner, plies) for the verdict after every move.
+    """
+    skey = f"{key}_session"
+    side = (
+        st.segmented_control(
+            "You play",
+            ["white", "black"],
+            default="white",
+            key=f"{key}_side",
+            format_func=str.title,
+        )
+        or "white"
+    )
+    sess: PlaySession | None = st.session_state.get(skey)
+    if sess is None or sess.history[0] != start or sess.human != side:
+        sess = new_session(start, side, rules)
+        st.session_state[skey] = sess
+    c1, c2 = st.columns(2)
+    if c1.button("Undo", key=f"{key}_undo", icon=":material/undo:", width="stretch"):
+        sess = st.session_state[skey] = undo(sess, rules)
+    if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
+        sess = st.session_state[skey] = restart(sess, rules)
+    winner = rules.winner(sess.position)
+    if winner is not None:
+        st.markdown(f"### :{'orange' if winner == 'white' else 'blue'}[{winner.title()} won]")
+        st.caption(f"after {sess.plies} plies" + (" — you won!" if winner == side else ""))
+    else:
+        w, n = describe(sess.position)
+        verdict(w, n, "from here, with perfect play on both sides")
+        turn = "Your move" if human_to_move(sess, rules) else "Engine thinking"
+        st.caption(f"{turn} ({rules.to_move(sess.position)}). Click a piece, then its target.")
+    if sess.names:
+        st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
+    return sess
+
+
+def pv_nodes(run: Any) -> list[int]:
+    """Root-down node ids of the principal variation of a finished search run."""
+    from engine.trace import final_values
+
+    values = final_values(run)
+    tree = run.tree
+    out, v = [0], 0
+    while tree.children[v]:
+        nxt = next((c for c in tree.children[v] if values[c] == values[v]), None)
+        if nxt is None:
+            break
+        out.append(nxt)
+        v = nxt
+    return out
+
+
+def search_panel(key: str, run: Any, board_of: Callable[[Any], go.Figure] | None = None) -> None:
+    """The search tree in a step player: pruned branches grey, principal variation green.
+    Clicking a grey '+N nodes' marker opens that part of a big tree."""
+    try:
+        from viz.tree_figure import click_target, tree_figure
+
+        from engine.trace import replay
+    except ImportError:
+        st.info("The search-tree view needs the viz module, which is not installed yet.")
+        return
+    n_ev = len(run.events)
+    fkey = f"{key}_focus"
+    focus = st.session_state.get(fkey, 0)
+    if not 0 <= focus < len(run.tree):
+        focus = 0
+    k = st.slider("Step of the search", 0, n_ev, n_ev, key=f"{key}_step")
+    snap = replay(run, k)
+    pv = pv_nodes(run) if k == n_ev else None
+    c1, c2, c3 = st.columns(3)
+    c1.metric("nodes visited", f"{snap.nodes_visited:,}")
+    c2.metric("positions scored", f"{snap.leaves_evaluated:,}")
+    c3.metric("tree size (incl. pruned)", f"{len(run.tree):,}")
+    if focus:
+        if st.button("Back to the root", key=f"{key}_root", icon=":material/arrow_upward:"):
+            st.session_state[fkey] = focus = 0
+    fig = tree_figure(run.tree, snap, focus=focus, budget=2500, highlight=pv)
+
+    def on_click() -> None:
+        sel = st.session_state.get(f"{key}_tree")
+        for pt in (sel or {}).get("selection", {}).get("points", []) if sel else []:
+            got = click_target(pt)
+            if got is not None:
+                st.session_state[fkey] = got[0]
+                break
+
+    st.plotly_chart(
+        fig, key=f"{key}_tree", on_select=on_click, selection_mode="points", config=CONFIG
+    )
