@@ -27,6 +27,15 @@ FIELDS = {
     "exam_hi": ("hi", 20, -999, 999),
     "exam_cuts": ("cuts", 2, 0, 60),
 }
+WORDS = {
+    "seed": "seed",
+    "n": "number of exercises",
+    "eb": "branching",
+    "ed": "depth",
+    "lo": "lowest leaf",
+    "hi": "highest leaf",
+    "cuts": "number of cut-offs",
+}
 
 
 @st.cache_data(max_entries=64, show_spinner="Drawing the sheet ...")
@@ -79,7 +88,8 @@ def _new_seed() -> None:
 def exam_panel() -> None:
     """Inputs, preview and four download buttons."""
     for wkey, (param, default, lo, hi) in FIELDS.items():
-        restore(param, decode=_decode(lo, hi), default=default, what=param, state_key=wkey)
+        what = WORDS[param]
+        restore(param, decode=_decode(lo, hi), default=default, what=what, state_key=wkey)
     c = st.columns(4)
     with c[0]:
         s1, s2 = st.columns([3, 1], vertical_alignment="bottom")

@@ -22,7 +22,7 @@ from engine.quiz import node_names
 from engine.search import search_tree
 from engine.trace import replay
 from engine.tree import GameTree
-from ui.practice_common import draw_tree
+from ui.practice_common import draw_tree, random_tree
 from ui.quiz_panel import run_signature
 
 MAX_INNER = 40  # answer boxes on one screen at most
@@ -79,7 +79,17 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
         return
     names = node_names(tree)
     sig = run_signature(search_tree(tree))
-    st.markdown(
+    intro, new = st.columns([5, 1], vertical_alignment="center")
+    new.button(
+        "New random tree",
+        key=f"{key}_new",
+        icon=":material/casino:",
+        on_click=random_tree,
+        args=("pr_rand_depth",),
+        help="A random tree of the branching above (depth: see Presets and random trees).",
+        width="stretch",
+    )
+    intro.markdown(
         "Fill in the value **alpha-beta returns** at every inner node (children left to "
         "right, cut as soon as alpha ≥ beta) and mark the edges it never follows. "
         "A node inside a pruned subtree is never visited: leave it empty."

@@ -67,7 +67,9 @@ def _preset(name: str) -> None:
     st.session_state["pr_leaves"], st.session_state["pr_b"] = PRESETS[name]
 
 
-def _random(depth_key: str) -> None:
+def random_tree(depth_key: str) -> None:
+    """Callback: put a random complete tree (branching from the page, depth from
+    ``session_state[depth_key]``, leaves 0..20) into the tree chooser."""
     ss = st.session_state
     b = ss.get("pr_b")
     b = int(b) if isinstance(b, int | float) and 2 <= b <= 5 else 3
@@ -95,7 +97,7 @@ def tree_chooser() -> GameTree | None:
         st.number_input(
             "Depth of a random tree", value=2, step=1, key="pr_rand_depth", persist_state="session"
         )
-        st.button("Random tree", key="pr_random", on_click=_random, args=("pr_rand_depth",))
+        st.button("Random tree", key="pr_random", on_click=random_tree, args=("pr_rand_depth",))
     try:
         tree = build_tree(text, b)
     except InputError as e:
