@@ -32,6 +32,14 @@ GAP_ICON = ":orange[:material/radio_button_unchecked:]"
 _ICON = {RIGHT: OK_ICON, WRONG: BAD_ICON, MISSING: GAP_ICON}
 
 
+def _bfs(tree: GameTree) -> list[int]:
+    out, i = [0], 0
+    while i < len(out):
+        out += tree.children[out[i]]
+        i += 1
+    return out
+
+
 def edges(tree: GameTree) -> list[tuple[int, int]]:
     """Every edge (parent, child) in preorder: the options of the "pruned edges" box."""
     return [(p, c) for p in tree.preorder() for c in tree.children[p]]
@@ -78,6 +86,7 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
         )
         return
     names = node_names(tree)
+    order = {n: i for i, n in enumerate(_bfs(tree))}
     sig = run_signature(search_tree(tree))
     intro, new = st.columns([5, 1], vertical_alignment="center")
     new.button(
@@ -100,9 +109,14 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
     with right, st.form(f"{key}_form_{sig}", border=True):
         per_row = 4
         values: dict[int, int | None] = {}
-        for row in range(0, len(inner), per_row):
+        # one level of the tree per block of rows, in name order (A; B, C, D; E, F, ...)
+        rows: list[list[int]] = []
+        for d in sorted({tree.depth[n] for n in inner}):
+            level = sorted((n for n in inner if tree.depth[n] == d), key=order.__getitem__)
+            rows += [level[i : i + per_row] for i in range(0, len(level), per_row)]
+        for row in rows:
             cols = st.columns(per_row)
-            for col, n in zip(cols, inner[row : row + per_row], strict=False):
+            for col, n in zip(cols, row, strict=False):
                 kind = "MAX" if tree.is_max(n) else "MIN"
                 v = col.number_input(
                     f"{names[n]} ({kind})",
