@@ -1,0 +1,153 @@
+"""Tree figures: shapes, per-step styles, legend, budget, frames."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+from viz_snapshots import alphabeta_snapshots
+
+from engine.trace import PRUNED
+from engine.tree import GameTree, complete_tree, minimax
+from viz import tree_style as ts
+from viz.tree_figure import (
+    CURRENT_CURVE,
+    DYNAMIC_TRACES,
+    NODE_CURVE,
+    SUMMARY_CURVE,
+    click_target,
+    frame_window,
+    step_frames,
+    tree_figure,
+)
+
+SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+
+
+def _segments(trace) -> set[tuple[float, float, float, float]]:
+    x, y = np.asarray(trace.x, dtype=float), np.asarray(trace.y, dtype=float)
+    out = set()
+    for i in range(0, len(x), 3):
+        if not np.isnan(x[i]) and not np.isnan(x[i + 1]):
+            out.add((x[i], y[i], x[i + 1], y[i + 1]))
+    return out
+
+
+def _pos(fig, node):
+    nodes = fig.data[NODE_CURVE]
+    i = list(nodes.customdata).index(node)
+    return float(nodes.x[i]), float(nodes.y[i])
+
+
+def _cut_snapshot(tree):
+    snaps = alphabeta_snapshots(tree)
+    return snaps, next(s for s in snaps if s.event is not None and s.event.kind == "cut")
+
+
+def test_shapes_per_max_min_leaf():
+    t = complete_tree(SAMPLE, 3)
+    fig = tree_figure(t)
+    nodes = fig.data[NODE_CURVE]
+    for v, sym in zip(nodes.customdata, nodes.marker.symbol, strict=True):
+        want = ts.SYMBOL_LEAF if t.is_leaf(v) else ts.SYMBOL_MAX if t.is_max(v) else ts.SYMBOL_MIN
+        assert sym == want
+    assert len(nodes.x) == 13 and nodes.x.dtype == np.float32
+
+
+def test_cut_step_styles_pruned_grey_dashed_and_current_highlighted():
+    t = complete_tree(SAMPLE, 3)
+    snaps, cut = _cut_snapshot(t)
+    assert cut.event.skipped == (8, 9)  # the statement: 4 and 6 are skipped
+    fig = tree_figure(t, cut)
+    nodes = fig.data[NODE_CURVE]
+    colour = dict(zip(nodes.customdata, nodes.marker.color, strict=True))
+    for v in range(13):
+        if cut.status[v] == PRUNED:
+            assert colour[v] == ts.STYLE_PRUNED.fill
+        else:
+            assert colour[v] != ts.STYLE_PRUNED.fill
+    pruned = next(tr for tr in fig.data if tr.name == "pruned edges")
+    assert pruned.line.dash == "dash"
+    want = {(*_pos(fig, 2), *_pos(fig, c)) for c in (8, 9)}
+    assert _segments(pruned) == want
+    active = next(tr for tr in fig.data if tr.name == "active edges")
+    assert _segments(active) == {(*_pos(fig, 0), *_pos(fig, 2))}
+    cur = fig.data[CURRENT_CURVE]
+    assert list(cur.customdata) == [2] and cur.marker.line.width >= 3
+    assert cur.marker.size > nodes.marker.size[list(nodes.customdata).index(2)]
+    bounds = [s for s in fig.data[8].text if "α" in s]
+    assert "α=3<br>β=+∞" in bounds and "α=3<br>β=2" in bounds
+    assert "cut" in fig.data[9].text[0]
+
+
+def test_legend_explains_every_style():
+    t = complete_tree(SAMPLE, 3)
+    snaps, cut = _cut_snapshot(t)
+    fig = tree_figure(t, cut, highlight=minimax(t).principal_variation())
+    names = {tr.name for tr in fig.data if tr.showlegend is not False}
+    for s in (ts.STYLE_UNSEEN, ts.STYLE_ACTIVE, ts.STYLE_CURRENT, ts.STYLE_DONE, ts.STYLE_PRUNED):
+        assert s.name in names
+    assert {"MAX node", "MIN node", "leaf", ts.PV_NAME} <= names
+    pv = fig.data[0]
+    assert _segments(pv) == {(*_pos(fig, 0), *_pos(fig, 1)), (*_pos(fig, 1), *_pos(fig, 4))}
+    plain = tree_figure(t)
+    assert ts.STYLE_PRUNED.name not in {tr.name for tr in plain.data if tr.showlegend is not False}
+
+
+def test_unexplored_move_is_a_hollow_stub():
+    t = GameTree(
+        parent=(-1, 0, 0),
+        children=((1, 2), (), ()),
+        values=(None, 4, None),
+        depth=(0, 1, 1),
+    )
+    nodes = tree_figure(t).data[NODE_CURVE]
+    assert list(nodes.marker.symbol) == [ts.SYMBOL_MAX, ts.SYMBOL_LEAF, ts.SYMBOL_STUB]
+    assert nodes.marker.size[2] < nodes.marker.size[1]
+
+
+def test_big_tree_respects_budget_and_is_fast():
+    rng = random.Random(3)
+    t = complete_tree([rng.randint(-1000, 1000) for _ in range(10_000)], 10)
+    sol = minimax(t)
+    tree_figure(complete_tree(SAMPLE, 3))  # warm plotly's imports
+    t0 = time.perf_counter()
+    fig = tree_figure(t, None, budget=3000, highlight=sol.principal_variation())
+    dt = time.perf_counter() - t0
+    print(f"figure of a 10,000-leaf tree collapsed to 3,000 markers: {dt:.3f} s")
+    shown = len(fig.data[NODE_CURVE].x) + len(fig.data[SUMMARY_CURVE].x)
+    assert shown <= 3000
+    assert set(sol.principal_variation()) <= set(fig.data[NODE_CURVE].customdata)
+    assert len(fig.data[SUMMARY_CURVE].x) > 0
+    assert ts.SUMMARY.name in {tr.name for tr in fig.data if tr.showlegend is not False}
+    pt = {"curve_number": SUMMARY_CURVE, "customdata": int(fig.data[SUMMARY_CURVE].customdata[0])}
+    assert click_target(pt) == (pt["customdata"], True)
+    assert click_target({"curve_number": NODE_CURVE, "customdata": 5}) == (5, False)
+    assert click_target({}) is None
+
+
+def test_frames_capped_constant_length_and_windowed():
+    rng = random.Random(5)
+    t = complete_tree([rng.randint(-50, 50) for _ in range(81)], 3)
+    snaps = alphabeta_snapshots(t)
+    n = len(snaps) - 1
+    here = snaps[30]
+    fig = tree_figure(t, here, animate=True, snapshots=snaps, max_frames=50)
+    assert len(fig.frames) == 50
+    assert [f.name for f in fig.frames] == [str(k) for k in range(30, 80)]
+    assert fig.layout.sliders[0].active == 0 and len(fig.layout.sliders[0].steps) == 50
+    assert fig.layout.updatemenus[0].buttons[0].args[1]["frame"]["redraw"] is False
+    for f in fig.frames[:5]:
+        assert list(f.traces) == DYNAMIC_TRACES
+        for tr, i in zip(f.data, DYNAMIC_TRACES, strict=True):
+            base = fig.data[i]
+            for attr in ("x", "text"):
+                if getattr(tr, attr) is not None and getattr(base, attr) is not None:
+                    assert len(getattr(tr, attr)) == len(getattr(base, attr))
+    end = tree_figure(t, snaps[-1], animate=True, snapshots=lambda k: snaps[k], n_steps=n)
+    assert 2 <= len(end.frames) <= 400 and end.frames[-1].name == str(n)
+    assert frame_window(0, 1000, 400) == range(0, 400)
+    assert frame_window(990, 1000, 400) == range(601, 1001)
+    frames = step_frames(t, snaps, range(3))
+    assert [f.name for f in frames] == ["0", "1", "2"]

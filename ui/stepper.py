@@ -1,0 +1,135 @@
+"""The step player the tree and board pages share: walk a search forwards and backwards.
+
+``step_player`` draws first / previous / next / last buttons (keyboard: Home, Left, Right,
+End), a slider over every step, a speed control for the figure's own autoplay, then the
+figure (through ``draw``) and the one-sentence description of the step under it.
+
+The step lives in ``st.session_state[f"{key}:step"]``, a plain key that no widget owns, so it
+survives page switches and runs where the player is hidden; the slider is re-seeded from it
+on every run. Step arithmetic is plain functions, tested without streamlit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import streamlit as st
+
+SPEEDS = (1, 2, 4, 8, 15, 30)  # steps per second for the in-figure autoplay
+DEFAULT_SPEED = 4
+
+
+def clamp_step(k: int, n: int) -> int:
+    """``k`` clamped to ``0..n`` (``n`` = number of steps; ``n < 0`` counts as 0)."""
+    return max(0, min(int(k), max(0, int(n))))
+
+
+def step_after(k: int, n: int, action: str) -> int:
+    """The step after pressing ``first``, ``prev``, ``next`` or ``last`` at step ``k``."""
+    k = clamp_step(k, n)
+    moves = {"first": 0, "prev": k - 1, "next": k + 1, "last": n}
+    if action not in moves:
+        raise ValueError(f"unknown step action {action!r}")
+    return clamp_step(moves[action], n)
+
+
+def reconcile(k: int, old_n: int | None, n: int, old_token, token) -> int:
+    """The step to show when the run may have changed: 0 for a new ``token`` (a new tree or
+    position), else ``k`` clamped to the new length."""
+    if old_n is not None and token is not None and token != old_token:
+        return 0
+    return clamp_step(k, n)
+
+
+def frame_ms(speed: float) -> int:
+    """Milliseconds per frame for ``speed`` steps per second."""
+    return max(20, int(round(1000 / max(0.1, float(speed)))))
+
+
+def _keys(key: str) -> dict[str, str]:
+    return {
+        name: f"{key}:{name}"
+        for name in ("step", "n", "token", "slider", "speed", "first", "prev", "next", "last")
+    }
+
+
+def current_step(key: str) -> int:
+    """The step stored for player ``key`` (0 before the player ever ran)."""
+    return int(st.session_state.get(f"{key}:step", 0))
+
+
+def step_speed(key: str) -> int:
+    """Autoplay speed (steps per second) chosen in player ``key``."""
+    return int(st.session_state.get(f"{key}:speed_value", DEFAULT_SPEED))
+
+
+def set_step(key: str, k: int, n_steps: int) -> None:
+    """Jump player ``key`` to step ``k`` (e.g. from a click on the figure). Call it before the
+    player is drawn in a run, or from a callback."""
+    k = clamp_step(k, n_steps)
+    st.session_state[f"{key}:step"] = k
+    st.session_state[f"{key}:slider"] = k
+
+
+def step_player(
+    key: str,
+    n_steps: int,
+    *,
+    describe: Callable[[int], str],
+    draw: Callable[[int], None] | None = None,
+    token: Hashable | None = None,
+) -> int:
+    """Draw the player for a run of ``n_steps`` steps and return the current step (0..n_steps).
+
+    ``draw(k)`` draws the figure for step ``k`` between the controls and the description.
+    ``token`` identifies the run (e.g. a hash of the tree): when it changes the step resets to
+    0; when only ``n_steps`` changes the step is clamped.
+    """
+    kk = _keys(key)
+    ss = st.session_state
+    n = max(0, int(n_steps))
+    k = reconcile(ss.get(kk["step"], 0), ss.get(kk["n"]), n, ss.get(kk["token"]), token)
+    ss[kk["step"]], ss[kk["n"]], ss[kk["token"]] = k, n, token
+    ss[kk["slider"]] = k  # re-seed: the slider's own value is lost when it was not drawn
+
+    def press(action: str) -> None:
+        set_step(key, step_after(ss[kk["step"]], n, action), n)
+
+    def slid() -> None:
+        ss[kk["step"]] = clamp_step(ss[kk["slider"]], n)
+
+    def sped() -> None:
+        ss[f"{key}:speed_value"] = ss[kk["speed"]]
+
+    cols = st.columns([1, 1, 1, 1, 3], vertical_alignment="center")
+    buttons = (
+        ("first", "⏮ first", "Home", k == 0),
+        ("prev", "◀ back", "Left", k == 0),
+        ("next", "next ▶", "Right", k >= n),
+        ("last", "last ⏭", "End", k >= n),
+    )
+    for col, (action, label, shortcut, disabled) in zip(cols, buttons, strict=False):
+        col.button(
+            label,
+            key=kk[action],
+            on_click=press,
+            args=(action,),
+            shortcut=shortcut,
+            disabled=disabled,
+            help=f"keyboard: {shortcut}",
+            width="stretch",
+        )
+    cols[4].markdown(f"**step {k} of {n}**")
+    if n > 0:
+        st.slider("step", 0, n, key=kk["slider"], on_change=slid, label_visibility="collapsed")
+    ss[kk["speed"]] = ss.get(f"{key}:speed_value", DEFAULT_SPEED)
+    st.select_slider(
+        "autoplay speed (steps per second, ▶ play in the figure)",
+        options=SPEEDS,
+        key=kk["speed"],
+        on_change=sped,
+    )
+    if draw is not None:
+        draw(k)
+    st.markdown(describe(k))
+    return k

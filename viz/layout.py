@@ -1,0 +1,79 @@
+"""Tidy tree layout in O(n), without recursion, and a networkx view of a game tree.
+
+Leaves sit at consecutive x (0, 1, 2, ...) in left-to-right order and every parent sits at
+the middle of its first and last child, so nothing crosses: on every level, x strictly
+increases in preorder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import networkx as nx
+import numpy as np
+
+from engine.tree import GameTree
+
+
+def tidy_layout_children(
+    children: Sequence[Sequence[int]], root: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Tidy layout of any ordered tree given as child lists; nodes not under ``root`` get NaN.
+
+    Returns ``(x, y)`` as float arrays indexed by node id, ``y = -depth`` below ``root``.
+    """
+    n = len(children)
+    x = np.full(n, np.nan)
+    y = np.full(n, np.nan)
+    order: list[int] = []
+    stack = [root]
+    y[root] = 0.0
+    next_leaf = 0.0
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        ch = children[v]
+        if ch:
+            dy = y[v] - 1.0
+            for c in ch:
+                y[c] = dy
+            stack.extend(reversed(ch))
+        else:
+            x[v] = next_leaf
+            next_leaf += 1.0
+    # Reversed preorder visits every node after all of its descendants.
+    for v in reversed(order):
+        ch = children[v]
+        if ch:
+            x[v] = 0.5 * (x[ch[0]] + x[ch[-1]])
+    return x, y
+
+
+def tidy_layout(tree: GameTree) -> tuple[np.ndarray, np.ndarray]:
+    """``(x, y)`` for every node of ``tree``: leaves at 0..L-1, parents centred, y = -depth."""
+    return tidy_layout_children(tree.children, 0)
+
+
+def node_kind(tree: GameTree, node: int) -> str:
+    """``"leaf"``, ``"max"`` or ``"min"``."""
+    if not tree.children[node]:
+        return "leaf"
+    return "max" if tree.is_max(node) else "min"
+
+
+def to_networkx(tree: GameTree) -> nx.DiGraph:
+    """A directed graph parent -> child; node attributes ``kind``, ``value``, ``label``,
+    ``depth``; edge attribute ``index`` (the child's position among its siblings)."""
+    g = nx.DiGraph()
+    for v in range(len(tree)):
+        g.add_node(
+            v,
+            kind=node_kind(tree, v),
+            value=tree.values[v],
+            label=tree.label(v),
+            depth=tree.depth[v],
+        )
+    for v, ch in enumerate(tree.children):
+        for i, c in enumerate(ch):
+            g.add_edge(v, c, index=i)
+    return g
