@@ -12,8 +12,9 @@ from engine.search import search_tree
 from engine.trace import replay
 from ui.exam_panel import exam_panel
 from ui.exercise_panel import exercise_panel
-from ui.practice_common import draw_tree, step_slider, tree_chooser
+from ui.practice_common import draw_run, draw_tree, tree_chooser
 from ui.quiz_panel import asked, hide_answer, quiz_panel, run_signature
+from ui.stepper import step_player
 from ui.variants_panel import variants_panel
 
 st.title("Practice & exams")
@@ -37,14 +38,19 @@ if quiz_tab.open:
             fig_col, quiz_col = st.columns([3, 2])
             with quiz_col:
                 step = quiz_panel(run, key="pq", default_on=True)
-                if step is None:  # practice off: free stepping
-                    step = step_slider(len(run.events), key=f"pq_free_{run_signature(run)}")
-                    st.markdown(f"**Step {step} of {len(run.events)}:** {describe(run, step)}")
             with fig_col:
-                q = asked("pq")  # the open question: tag its node, hide its value
-                snap = hide_answer(replay(run, step), q)
-                on = bool(st.session_state.get("pq__on"))
-                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None, quiz_names=on)
+                if step is None:  # practice off: the app's step player, with autoplay
+                    step_player(
+                        "pq_free",
+                        len(run.events),
+                        describe=lambda k: describe(run, k),
+                        draw=lambda k: draw_run(run, k, key="pq_free_fig", player="pq_free"),
+                        token=run_signature(run),
+                    )
+                else:
+                    q = asked("pq")  # the open question: tag its node, hide its value
+                    snap = hide_answer(replay(run, step), q)
+                    draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
 
 if exercise_tab.open:
     with exercise_tab:

@@ -14,15 +14,15 @@ from engine.errors import InputError
 from engine.exam import make_exercise
 from engine.explain import node_name
 from engine.quiz import node_names
-from engine.trace import Snapshot
+from engine.trace import (
+    SearchRun,
+    Snapshot,
+    replay,
+)
 from engine.tree import GameTree, complete_depth, complete_tree
 from ui.share import publish, restore
-
-try:  # branch viz; until it is merged the panels say so instead of drawing
-    from viz.tree_figure import PLOTLY_CONFIG, tree_figure
-except ImportError:  # pragma: no cover - only before the merge
-    tree_figure = None  # type: ignore[assignment]
-    PLOTLY_CONFIG = {"displayModeBar": False}
+from ui.stepper import frame_ms, step_speed
+from viz.tree_figure import PLOTLY_CONFIG, tree_figure
 
 PRESETS = {
     "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
@@ -152,9 +152,6 @@ def draw_tree(
     ``ask`` is tagged as the one the open question is about. ``quiz_names``: leaves are
     "leaf 1", "leaf 2", ... in the figure's step text as in the quiz questions; otherwise
     they are named by their value, as :func:`engine.explain.describe` does."""
-    if tree_figure is None:
-        st.info("The tree figure arrives with the viz branch.")
-        return
     names = node_names(tree)  # the names the questions use: A, B, ... and leaf 1, leaf 2, ...
     if quiz_names:  # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
         short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
@@ -162,6 +159,23 @@ def draw_tree(
         short = [node_name(tree, i) for i in range(len(tree))]
     fig = tree_figure(tree, snapshot, height=height, names=short)
     st.plotly_chart(name_overlay(fig, tree, names, ask), config=PLOTLY_CONFIG, key=key)
+
+
+def draw_run(run: SearchRun, step: int, key: str, player: str) -> None:
+    """The run at ``step`` with the in-figure autoplay (▶ plays in the browser at the speed
+    chosen in step player ``player``); leaves named by value, as ``describe`` names them."""
+    tree = run.tree
+    names = [node_name(tree, i) for i in range(len(tree))]
+    fig = tree_figure(
+        tree,
+        replay(run, step),
+        names=names,
+        animate=True,
+        snapshots=lambda k: replay(run, k),
+        n_steps=len(run.events),
+        frame_ms=frame_ms(step_speed(player)),
+    )
+    st.plotly_chart(name_overlay(fig, tree), config=PLOTLY_CONFIG, key=key)
 
 
 def _move(key: str, delta: int, n: int) -> None:
