@@ -11,15 +11,16 @@ How a page wires it next to its tree figure (the quiz decides the step while it 
     fig_col, side_col = st.columns([3, 2])
     with side_col:
         step = quiz_panel(run, key="ab")  # the toggle, the question, the score
-        if step is None:  # practice is off: the page's own step player decides
-            step = step_player(...)
     with fig_col:
-        q = asked("ab")  # the open question (None when off or showing an answer)
-        snap = hide_answer(replay(run, step), q)  # do not draw the value being asked for
-        fig = tree_figure(run.tree, snap, ...)  # optionally mark q.node on the figure
-        st.plotly_chart(fig, ...)
+        if step is None:  # practice is off: the page's own step player decides
+            step = step_player("ab_player", len(run.events), describe=..., draw=...)
+        else:  # practice is on: draw exactly this step, and no player (it would tell)
+            q = asked("ab")  # the open question (None when showing an answered step)
+            snap = hide_answer(replay(run, step), q)  # blank the value being asked for
+            st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
 
-While practice is on, do not draw the page's own step player (it would show the answer).
+pages/practice.py does exactly this (and tags ``q.node`` with ui.practice_common.draw_tree).
+
 State lives in ``st.session_state`` under keys that start with ``f"{key}__"``; the quiz
 restarts by itself when ``run`` searches another tree or variant.
 """
