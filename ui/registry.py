@@ -112,4 +112,13 @@ HOME = PageSpec(
     smoke=Smoke(expect=PAGE_LINK if any(s.exists() for s in LABS) else ".st-key-home_problems"),
 )
 
-PAGES: list[PageSpec] = [HOME, *LABS]
+# Practice mode for class (not a lab of one problem: the home page does not list it).
+PRACTICE = PageSpec(
+    path="pages/practice.py",
+    title="Practice & exams",
+    icon=":material/school:",
+    url_path="practice",
+    smoke=Smoke(expect=".st-key-pq__answer input"),
+)
+
+PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]

@@ -102,15 +102,18 @@ def step_player(
         ss[f"{key}:speed_value"] = ss[kk["speed"]]
 
     cols = st.columns([1, 1, 1, 1, 3], vertical_alignment="center")
+    # Material icons rather than ⏮/⏭ glyphs: those are missing from many system fonts
+    # (headless chromium here draws them as empty boxes), the icon font always has them.
     buttons = (
-        ("first", "⏮ first", "Home", k == 0),
-        ("prev", "◀ back", "Left", k == 0),
-        ("next", "next ▶", "Right", k >= n),
-        ("last", "last ⏭", "End", k >= n),
+        ("first", "first", ":material/first_page:", "Home", k == 0),
+        ("prev", "back", ":material/chevron_left:", "Left", k == 0),
+        ("next", "next", ":material/chevron_right:", "Right", k >= n),
+        ("last", "last", ":material/last_page:", "End", k >= n),
     )
-    for col, (action, label, shortcut, disabled) in zip(cols, buttons, strict=False):
+    for col, (action, label, icon, shortcut, disabled) in zip(cols, buttons, strict=False):
         col.button(
             label,
+            icon=icon,
             key=kk[action],
             on_click=press,
             args=(action,),

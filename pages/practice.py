@@ -1,0 +1,74 @@
+"""Practice & exams: students predict alpha-beta step by step, fill in whole trees and get
+graded; teachers print exam sheets; the common variants side by side with their pseudocode.
+
+The tree (leaves + branching) and the exam parameters live in the URL, so a teacher can hand
+out a link to exactly this exercise.
+"""
+
+import streamlit as st
+
+from engine.explain import describe
+from engine.search import search_tree
+from engine.trace import replay
+from ui.exam_panel import exam_panel
+from ui.exercise_panel import exercise_panel
+from ui.practice_common import draw_run, draw_tree, tree_chooser
+from ui.quiz_panel import asked, hide_answer, quiz_panel, run_signature
+from ui.stepper import step_player
+from ui.variants_panel import variants_panel
+
+st.title("Practice & exams")
+st.markdown(
+    "Watching is not learning: **predict** each step of alpha-beta before it is shown, fill "
+    "in a whole tree and get it graded, or print exam sheets with their answer keys."
+)
+
+tree = tree_chooser()
+TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
+# Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
+# open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
+quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key="tab", bind="query-params")
+
+if quiz_tab.open:
+    with quiz_tab:
+        if tree is None:
+            st.info("Fix the tree above to start a quiz.")
+        else:
+            run = search_tree(tree)
+            fig_col, quiz_col = st.columns([3, 2])
+            with quiz_col:
+                step = quiz_panel(run, key="pq", default_on=True)
+            with fig_col:
+                if step is None:  # practice off: the app's step player, with autoplay
+                    step_player(
+                        "pq_free",
+                        len(run.events),
+                        describe=lambda k: describe(run, k),
+                        draw=lambda k: draw_run(run, k, key="pq_free_fig", player="pq_free"),
+                        token=run_signature(run),
+                    )
+                else:
+                    q = asked("pq")  # the open question: tag its node, hide its value
+                    snap = hide_answer(replay(run, step), q)
+                    draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
+
+if exercise_tab.open:
+    with exercise_tab:
+        exercise_panel(tree, key="ex")
+
+if exam_tab.open:
+    with exam_tab:
+        st.markdown(
+            "Printable sheets of random trees: students fill in the node values and cross out "
+            "the pruned edges. **The same seed always gives the same sheet**, so the link to "
+            "this page is the exam's reference."
+        )
+        exam_panel()
+
+if variants_tab.open:
+    with variants_tab:
+        st.markdown(
+            "The same tree under five formulations. They agree on the root value; they differ in "
+            "what an inner node returns and in when they cut."
+        )
+        variants_panel(tree, key="var")
