@@ -24,7 +24,8 @@ from ui.stepper import frame_ms, step_player, step_speed
 from viz.tree_figure import NODE_CURVE, PLOTLY_CONFIG, click_target, tree_figure
 
 BUDGET = 2500  # markers drawn at most (browser draw time grows with markers)
-ANIMATE_MAX = 400  # views up to this many nodes also get in-browser autoplay frames
+ANIMATE_MAX = 400  # views up to this many nodes can get in-browser autoplay frames
+AUTOPLAY_FRAMES = 80  # steps per autoplay figure (about 10 ms of server time each)
 TREE_PX = 960  # expected width of the tree column on a projector-sized window
 CRUMBS = 5  # ancestors shown in the breadcrumb before eliding the top
 
@@ -255,26 +256,29 @@ def search_panel(
 
 
 def _tree_chart(key, token, run, replayer, snap, view: TreeView, pv, n_ev) -> None:
-    fig = tree_figure(
-        run.tree, snap, focus=view.focus, budget=BUDGET, highlight=pv, width_hint=TREE_PX
-    )
-    if len(fig.data[NODE_CURVE].x) <= ANIMATE_MAX:
+    kw = dict(focus=view.focus, budget=BUDGET, highlight=pv, width_hint=TREE_PX)
+    fig = tree_figure(run.tree, snap, **kw)
+    small = len(fig.data[NODE_CURVE].x) <= ANIMATE_MAX
+    if (
+        st.toggle(
+            "Autoplay in the figure",
+            key=f"{key}:autoplay",
+            disabled=not small,
+            help="Adds ▶ play and a slider to the figure: the next steps play in the browser "
+            f"(up to {AUTOPLAY_FRAMES}) at the speed chosen above. For trees of at most "
+            f"{ANIMATE_MAX} drawn nodes: open a subtree of a bigger one.",
+        )
+        and small
+    ):
         fig = tree_figure(
             run.tree,
             snap,
-            focus=view.focus,
-            budget=BUDGET,
-            highlight=pv,
-            width_hint=TREE_PX,
+            **kw,
             animate=True,
             snapshots=replayer.snapshot,
             n_steps=n_ev,
             frame_ms=frame_ms(step_speed(key)),
-        )
-    else:
-        st.caption(
-            "A tree this big is stepped with the buttons and the slider (no autoplay); "
-            "open a subtree to watch it play."
+            max_frames=AUTOPLAY_FRAMES,
         )
     counter = f"{key}:clicks"
     st.session_state.setdefault(counter, 0)
