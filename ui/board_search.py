@@ -23,7 +23,8 @@ from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from ui.stepper import frame_ms, step_player, step_speed
 from viz.tree_figure import NODE_CURVE, PLOTLY_CONFIG, click_target, tree_figure
 
-BUDGET = 2500  # markers drawn at most (browser draw time grows with markers)
+BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
+BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
 ANIMATE_MAX = 400  # views up to this many nodes can get in-browser autoplay frames
 AUTOPLAY_FRAMES = 80  # steps per autoplay figure (about 10 ms of server time each)
 TREE_PX = 960  # expected width of the tree column on a projector-sized window
@@ -225,14 +226,13 @@ def search_panel(
     board: Callable[[Any, Any | None], go.Figure],
     sides: tuple[str, str],
 ) -> int:
-    """Counts, the step player over ``run`` and, per step, the collapsed tree (pruned grey,
+    """The step player over ``run`` and, per step, the collapsed tree (pruned grey,
     principal variation green) beside the board of the selected node. Returns the step.
 
     ``token`` names the run (e.g. the position code and depth): a new token starts at step 0
     with the whole tree shown. ``board(state, parent_state)`` draws a small board;
     ``sides`` = (MAX's side, MIN's side) in words, e.g. ("white", "black").
     """
-    counts(run)
     pv = pv_nodes(run, replayer.final_values())
     n_ev = len(run.events)
 
@@ -241,26 +241,40 @@ def search_panel(
         if view.focus >= len(run.tree):
             view = TreeView()
         snap = replayer.snapshot(k)
-        st.caption(
+        c1, c2, c3 = st.columns([4, 2, 2], vertical_alignment="center")
+        c1.caption(
             f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
             f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves evaluated."
+        )
+        budget = (
+            c2.segmented_control(
+                "Nodes drawn",
+                BUDGETS,
+                default=BUDGET,
+                key=f"{key}:budget",
+                format_func=lambda b: f"{b:,}",
+                label_visibility="collapsed",
+                help="At most this many markers; the rest is collapsed into +N squares. "
+                "More markers take the browser longer to draw at every step.",
+            )
+            or BUDGET
         )
         _breadcrumb(key, token, run, view)
         left, right = st.columns([3, 1], gap="medium")
         with left:
-            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev)
+            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, c3)
         with right:
             _node_panel(key, token, run, snap, view, board, sides)
 
     return step_player(key, n_ev, describe=lambda k: describe(run, k), draw=draw, token=token)
 
 
-def _tree_chart(key, token, run, replayer, snap, view: TreeView, pv, n_ev) -> None:
-    kw = dict(focus=view.focus, budget=BUDGET, highlight=pv, width_hint=TREE_PX)
+def _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
+    kw = dict(focus=view.focus, budget=budget, highlight=pv, width_hint=TREE_PX)
     fig = tree_figure(run.tree, snap, **kw)
     small = len(fig.data[NODE_CURVE].x) <= ANIMATE_MAX
     if (
-        st.toggle(
+        toggle_at.toggle(
             "Autoplay in the figure",
             key=f"{key}:autoplay",
             disabled=not small,
@@ -326,13 +340,10 @@ def search_tab(
     run, replayer = got
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
-    c1, c2 = st.columns(2)
-    c1.metric(searched_what, value_words(run.value, *sides))
-    c2.metric(
-        "Exact answer",
-        exact_text,
-        delta="the search agrees" if same else "the search differs",
-        delta_color="normal" if same else "inverse",
-        delta_arrow="off",
+    verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
+    st.markdown(
+        f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
+        f"**exact answer:** {exact_text} · {verdict}"
     )
+    counts(run)
     search_panel(key, run, replayer, token=token, board=board, sides=sides)
