@@ -1,9 +1,12 @@
-"""Server time of a click that changes the position on the board labs (goal < 300 ms each).
+"""Server time of a click that changes the position on the board labs (goal < 300 ms each),
+and of one step in the search tab.
 
 Times the page-level work after a click: the click handler, the exact solve (not cached: a
-new position), the board figure, the move table rows and the animated best line, plus the
-figures serialised to JSON as Streamlit sends them. The chase table is warm (computed once
-per board size and shared by all sessions). Run: python bench/bench_boards.py
+new position), the board figure, the move table rows and the animated best line (the open
+tab; the search tab runs only when it is open), plus the figures serialised to JSON as
+Streamlit sends them. The chase table is warm (computed once per board size and shared by
+all sessions). A search step: the snapshot, the collapsed tree figure and the node's board
+(the search and its Replayer are cached per position). Run: python bench/bench_boards.py
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import chase, pawn  # noqa: E402
 from engine.chase_solve import solve_table  # noqa: E402
 from engine.pawn_solve import solve  # noqa: E402
-from ui.board_lab import ChaseEdit, chase_click, pawn_click  # noqa: E402
+from engine.search import search_game  # noqa: E402
+from engine.trace import Replayer, SearchRun  # noqa: E402
+from ui.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board  # noqa: E402
+from ui.board_search import BUDGET, TREE_PX, pv_nodes  # noqa: E402
 from viz.board import (  # noqa: E402
     animated_figure,
     chase_figure,
@@ -27,6 +33,7 @@ from viz.board import (  # noqa: E402
     pawn_figure,
     pawn_picture,
 )
+from viz.tree_figure import tree_figure  # noqa: E402
 
 
 def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
@@ -57,6 +64,15 @@ def chase_click_work(edit: ChaseEdit, square: int) -> int:
     return len(fig.to_json()) + len(anim.to_json())
 
 
+def search_step_work(run: SearchRun, replayer: Replayer, pv: list[int], k: int) -> int:
+    snap = replayer.snapshot(k)
+    fig = tree_figure(run.tree, snap, budget=BUDGET, highlight=pv, width_hint=TREE_PX)
+    node = snap.current or 0
+    parent = run.tree.parent[node]
+    board = pawn_node_board(run.states[node], run.states[parent] if parent >= 0 else None)
+    return len(fig.to_json()) + len(board.to_json())
+
+
 def timed(label: str, work, cases) -> None:
     times, cpu, size = [], [], 0
     for args in cases:
@@ -83,6 +99,21 @@ def main() -> None:
     edit = ChaseEdit(chase.ChasePosition(20, (0, 0), (19, 19)), "black")
     timed(
         "chase 20x20: click places black", chase_click_work, [(edit, s) for s in range(20, 400, 19)]
+    )
+
+    t = time.perf_counter()
+    run = search_game(pawn.PawnGame(start), start, None, max_nodes=80_000)
+    replayer = Replayer(run)
+    print(
+        f"{'pawn 4x4 start: search + replayer (once)':<42} "
+        f"{1000 * (time.perf_counter() - t):6.1f} ms  ({len(run.tree):,} nodes)"
+    )
+    pv = pv_nodes(run, replayer.final_values())
+    n = len(run.events)
+    timed(
+        "pawn 4x4 start: one search step",
+        lambda k: search_step_work(run, replayer, pv, k),
+        [(k,) for k in range(1, n, n // 10)],
     )
 
 

@@ -6,9 +6,11 @@ from engine import chase
 from engine.chase_solve import solve_table
 from engine.play import chase_rules, chase_target, click_move
 from engine.search import SearchError, search_game
+from engine.trace import Replayer, SearchRun
 from ui import board_lab as bl
+from ui import board_search as bs
 from ui.share import publish, restore
-from viz.board import animated_figure, chase_figure, chase_labels, chase_move_squares, chase_picture
+from viz.board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
 PRESETS = {
     "2 1 1 2 2": "2-1.1-2.2-w",
@@ -35,13 +37,16 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
     return sol.winner, sol.plies
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
-def searched(code: str, depth: int):
+@st.cache_resource(max_entries=16, show_spinner=False)
+def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
+    """Alpha-beta to ``depth`` plies, the frontier scored exactly, and its replayer."""
     pos = bl.chase_from_code(code)
+    table(pos.n)
     try:
-        return search_game(chase.ChaseGame.for_root(pos), pos, depth, max_nodes=60_000)
+        run = search_game(chase.ChaseGame.for_root(pos), pos, depth, max_nodes=60_000)
     except SearchError as e:
         return str(e)
+    return run, Replayer(run)
 
 
 def set_edit(edit: bl.ChaseEdit) -> None:
@@ -174,37 +179,44 @@ publish(c=bl.chase_code(pos))
 if playing:
     st.stop()
 
-line_tab, tree_tab = st.tabs(["The best line", "The search tree"])
-with line_tab:
-    positions = [pos]
-    for mv in sol.pv:
-        positions.append(chase.play(positions[-1], mv))
-    names = [chase.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
-    pics = []
-    for k, p in enumerate(positions):
-        last = chase_move_squares(positions[k - 1], sol.pv[k - 1]) if k else None
-        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
-        pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    st.write(" → ".join(names) + f"  ({chase.judge_answer(sol)})")
-    files, ranks = chase_labels(pos.n)
-    st.plotly_chart(
-        animated_figure(pics, files=files, ranks=ranks, frame_ms=500),
-        config=bl.CONFIG,
-        key="chase_line",
-        width="content",
-    )
-with tree_tab:
-    st.info(
-        "The chase has cycles: pieces can come back to squares they left, so a search that "
-        "follows moves can run forever, and a depth-limited one cannot know what lies beyond "
-        "its horizon. The exact answer comes from retrograde analysis: starting from every "
-        "capture and working backwards over all positions at once. Below, alpha-beta searches "
-        "a few plies and scores the frontier with those exact values."
-    )
-    depth = st.slider("Search depth (plies)", 1, 6, 3, key="chase_depth")
-    with st.spinner("Searching…"):
-        run = searched(bl.chase_code(pos), depth)
-    if isinstance(run, str):
-        st.warning(run)
-    else:
-        bl.search_panel("chase_search", run)
+line_tab, tree_tab = st.tabs(
+    ["The best line", "The search tree"], key="chase_tabs", on_change="rerun"
+)
+if line_tab.open:
+    with line_tab:
+        positions = [pos]
+        for mv in sol.pv:
+            positions.append(chase.play(positions[-1], mv))
+        names = [chase.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
+        pics = []
+        for k, p in enumerate(positions):
+            last = chase_move_squares(positions[k - 1], sol.pv[k - 1]) if k else None
+            cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+            pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
+        files, ranks = chase_labels(pos.n)
+        words = chase.judge_answer(sol)
+        bl.best_line("chase_line", pics, names, words, files=files, ranks=ranks, frame_ms=500)
+if tree_tab.open:
+    with tree_tab:
+        st.info(
+            "The chase has cycles: pieces can come back to squares they left, so a search "
+            "that follows moves can run forever, and a depth-limited one cannot know what lies "
+            "beyond its horizon. The exact answer comes from retrograde analysis: starting "
+            "from every capture and working backwards over all positions at once. Below, "
+            "alpha-beta searches a few plies and scores the frontier with those exact values, "
+            "so its root value agrees with the exact answer."
+        )
+        depth = st.slider("Search depth (plies)", 1, 6, 3, key="chase_depth")
+        code = bl.chase_code(pos)
+        with st.spinner("Searching…"):
+            got = searched(code, depth)
+        bs.search_tab(
+            "chase_search",
+            got,
+            token=(code, depth),
+            sides=("white", "black") if pos.white_to_move else ("black", "white"),
+            exact=(sol.winner, sol.plies),
+            exact_text=chase.judge_answer(sol),
+            searched_what=f"Alpha-beta, {depth} pl{'y' if depth == 1 else 'ies'} deep",
+            board=bl.chase_node_board,
+        )

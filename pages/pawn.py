@@ -6,9 +6,11 @@ from engine import pawn
 from engine.pawn_solve import solve
 from engine.play import click_move, pawn_from, pawn_rules, pawn_target
 from engine.search import SearchError, search_game
+from engine.trace import Replayer, SearchRun
 from ui import board_lab as bl
+from ui import board_search as bs
 from ui.share import publish, restore
-from viz.board import animated_figure, pawn_figure, pawn_files, pawn_picture, pawn_ranks
+from viz.board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
     "Sample 1": "4x4w:.ppp/..../.PPP/....",
@@ -18,6 +20,7 @@ PRESETS = {
     "5x5 start": "5x5w:ppppp/...../...../...../PPPPP",
 }
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
+SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -26,12 +29,14 @@ def solved(code: str):
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def searched(code: str, depth: int | None):
+def searched(code: str) -> tuple[SearchRun, Replayer] | str:
+    """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        return search_game(pawn.PawnGame(pos), pos, depth, max_nodes=60_000)
+        run = search_game(pawn.PawnGame(pos), pos, None, max_nodes=SEARCH_CAP)
     except SearchError as e:
         return str(e)
+    return run, Replayer(run)
 
 
 def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
@@ -151,31 +156,38 @@ publish(p=pawn.to_code(pos))
 if sol is None or playing:
     st.stop()
 
-line_tab, tree_tab = st.tabs(["The best line", "The search tree"])
-with line_tab:
-    positions, pics = [pos], []
-    for mv in sol.pv:
-        positions.append(pawn.play(positions[-1], mv))
-    names = [pawn.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
-    for k, p in enumerate(positions):
-        last = sol.pv[k - 1] if k else None
-        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
-        pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    st.write(" → ".join(names) + f"  ({bl.verdict_words(sol.winner, sol.plies)})")
-    st.plotly_chart(
-        animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos)),
-        config=bl.CONFIG,
-        key="pawn_line",
-        width="content",
-    )
-with tree_tab:
-    st.caption(
-        "Alpha-beta from this position to the end of the game (a win at ply k scores "
-        "1000 − k). Grey: branches alpha-beta never had to look at. Green: the best line."
-    )
-    with st.spinner("Searching…"):
-        run = searched(pawn.to_code(pos), None)
-    if isinstance(run, str):
-        st.warning(f"{run}. Pick a smaller position to watch the whole search.")
-    else:
-        bl.search_panel("pawn_search", run)
+line_tab, tree_tab = st.tabs(
+    ["The best line", "The search tree"], key="pawn_tabs", on_change="rerun"
+)
+if line_tab.open:
+    with line_tab:
+        positions, pics = [pos], []
+        for mv in sol.pv:
+            positions.append(pawn.play(positions[-1], mv))
+        names = [pawn.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
+        for k, p in enumerate(positions):
+            last = sol.pv[k - 1] if k else None
+            cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+            pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
+        words = bl.verdict_words(sol.winner, sol.plies)
+        bl.best_line("pawn_line", pics, names, words, files=pawn_files(pos), ranks=pawn_ranks(pos))
+if tree_tab.open:
+    with tree_tab:
+        st.caption(
+            "Alpha-beta from this position to the end of the game. A win at ply k scores "
+            "1000 − k, so the winner prefers fast wins and the loser slow losses. Grey: "
+            "branches alpha-beta never had to look at; green: the best line."
+        )
+        code = pawn.to_code(pos)
+        with st.spinner("Alpha-beta is searching the whole game…"):
+            got = searched(code)
+        bs.search_tab(
+            "pawn_search",
+            got,
+            token=code,
+            sides=("white", "black") if pos.white_to_move else ("black", "white"),
+            exact=(sol.winner, sol.plies),
+            exact_text=bl.verdict_words(sol.winner, sol.plies),
+            searched_what="Alpha-beta, whole game",
+            board=bl.pawn_node_board,
+        )

@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import chase
+from engine.search import search_game
 from ui.board_lab import chase_from_code, outcome_words
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "chase.py")
@@ -63,7 +64,10 @@ def test_malformed_link_falls_back_with_a_warning(bad):
 
 
 def test_big_board_needs_the_option_and_depth_slider():
-    at = _run({"c": "30-1.1-30.30-w"})
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["c"] = "30-1.1-30.30-w"
+    at.session_state["chase_tabs"] = "The search tree"
+    at.run()
     assert not at.exception
     assert at.checkbox(key="chase_big").value
     at.slider(key="chase_depth").set_value(5).run()
@@ -79,3 +83,44 @@ def test_play_mode_and_undo():
     assert game.plies == 1 and game.human == "black"
     at.button(key="chase_game_undo").click().run()
     assert not at.exception and at.session_state["chase_game_session"].plies == 1
+
+
+@pytest.mark.parametrize("code, depth", [("3-1.1-3.3-w", 3), ("8-2.2-7.6-b", 4)])
+def test_search_tab_counts_value_and_steps(code, depth):
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["c"] = code
+    at.session_state["chase_tabs"] = "The search tree"
+    at.run()
+    assert not at.exception
+    assert any("retrograde analysis" in i.value for i in at.info)  # why search is not exact
+    at.slider(key="chase_depth").set_value(depth).run()
+    assert not at.exception
+    pos = chase_from_code(code)
+    run = search_game(chase.ChaseGame.for_root(pos), pos, depth)
+    got = {m.label: m.value for m in at.metric}
+    assert got["Nodes visited"] == f"{run.nodes_visited:,}"
+    assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
+    sol = chase.solve_position(pos)
+    line = next(m.value for m in at.markdown if "exact answer" in m.value)
+    assert f"Alpha-beta, {depth} plies deep:** root value {run.value} (" in line
+    assert f"wins at ply {sol.plies})" in line and chase.judge_answer(sol) in line
+    assert "the same" in line
+    sentences = [at.markdown[-1].value]
+    for k in (1, 2):
+        at.button(key="chase_search:next").click().run()
+        assert not at.exception and at.session_state["chase_search:step"] == k
+        sentences.append(at.markdown[-1].value)
+    assert len(set(sentences)) == 3
+    at.button(key="chase_search:prev").click().run()
+    assert at.session_state["chase_search:step"] == 1 and at.markdown[-1].value == sentences[1]
+
+
+def test_search_tab_autoplay_figure():
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["c"] = "3-1.1-3.3-w"
+    at.session_state["chase_tabs"] = "The search tree"
+    at.run()
+    at.toggle(key="chase_search:autoplay").set_value(True).run()
+    assert not at.exception
+    at.button(key="chase_search:next").click().run()
+    assert not at.exception and at.session_state["chase_search:step"] == 1

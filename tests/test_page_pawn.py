@@ -9,7 +9,9 @@ from streamlit.testing.v1 import AppTest
 
 from engine import pawn
 from engine.pawn_solve import solve
+from engine.search import search_game
 from ui.board_lab import outcome_words, verdict_words
+from ui.board_search import TreeView
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "pawn.py")
 
@@ -98,3 +100,60 @@ def test_play_mode_engine_answers_and_undo():
     assert game.names[0] == solve(pawn.from_code("4x4w:.ppp/..../.PPP/....")).moves[0][1]
     at.button(key="pawn_game_restart").click().run()
     assert not at.exception and at.session_state["pawn_game_session"].plies == 1
+
+
+def _search_tab(code: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["p"] = code
+    at.session_state["pawn_tabs"] = "The search tree"
+    return at.run()
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def _sentence(at: AppTest) -> str:
+    return at.markdown[-1].value
+
+
+@pytest.mark.parametrize("code", ["4x4w:.ppp/..../.PPP/....", "4x4w:pppp/..../..../PPPP"])
+def test_search_tab_counts_and_steps(code):
+    at = _search_tab(code)
+    assert not at.exception
+    pos = pawn.from_code(code)
+    run = search_game(pawn.PawnGame(pos), pos)
+    got = _metrics(at)
+    assert got["Nodes visited"] == f"{run.nodes_visited:,}"
+    assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
+    sol = solve(pos)
+    line = next(m.value for m in at.markdown if "exact answer" in m.value)
+    assert f"root value {run.value} (" in line and verdict_words(sol.winner, sol.plies) in line
+    assert "the same" in line
+    assert at.session_state["pawn_search:step"] == 0
+    seen = [_sentence(at)]
+    for k in (1, 2, 3):
+        at.button(key="pawn_search:next").click().run()
+        assert not at.exception
+        assert at.session_state["pawn_search:step"] == k
+        seen.append(_sentence(at))
+    assert len(set(seen)) == 4  # every step says something new
+    at.button(key="pawn_search:last").click().run()
+    assert at.session_state["pawn_search:step"] == len(run.events)
+    assert _sentence(at).startswith(f"The root returns {run.value}")
+
+
+def test_search_tab_node_selection_and_back_to_root():
+    code = "4x4w:.ppp/..../.PPP/...."
+    at = _search_tab(code)
+    # a click on a "+N nodes" marker opens node 5 (the handler is tree_click: unit-tested)
+    at.session_state["pawn_search:view"] = (code, TreeView(focus=5, selected=5))
+    at.run()
+    assert not at.exception
+    assert any(m.value.startswith("**Selected:") for m in at.markdown)
+    at.button(key="pawn_search_root").click().run()
+    assert not at.exception
+    assert at.session_state["pawn_search:view"][1].focus == 0
+    at.button(key="pawn_search_follow").click().run()
+    assert at.session_state["pawn_search:view"][1].selected is None
+    assert any(m.value.startswith("**Search is at:") for m in at.markdown)

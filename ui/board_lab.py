@@ -2,7 +2,8 @@
 
 Plain functions first (click handlers, share codes, outcome words: tested without Streamlit),
 then the Streamlit blocks: a clickable board, the verdict, the move table, the best line as an
-animation, the play-vs-engine panel and the search tree in the step player.
+animation, the play-vs-engine panel, small boards for nodes of the search tree (the
+search tab itself is ui.board_search).
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ import streamlit as st
 from engine import chase, pawn
 from engine.errors import InputError
 from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
-from viz.board import CONFIG, square_of
+from viz.board import (
+    CONFIG,
+    BoardPicture,
+    animated_figure,
+    chase_figure,
+    chase_move_squares,
+    pawn_figure,
+    square_of,
+)
 
 # ---- pure helpers ----------------------------------------------------------------------
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
@@ -209,57 +218,38 @@ def play_panel(
     return sess
 
 
-def pv_nodes(run: Any) -> list[int]:
-    """Root-down node ids of the principal variation of a finished search run."""
-    from engine.trace import final_values
-
-    values = final_values(run)
-    tree = run.tree
-    out, v = [0], 0
-    while tree.children[v]:
-        nxt = next((c for c in tree.children[v] if values[c] == values[v]), None)
-        if nxt is None:
-            break
-        out.append(nxt)
-        v = nxt
-    return out
+def pawn_node_board(state: pawn.PawnPosition, parent: pawn.PawnPosition | None) -> go.Figure:
+    """A small board of a search-tree node, the move that led to it tinted and drawn."""
+    last = None
+    if parent is not None:
+        last = next((m for m in pawn.legal_moves(parent) if pawn.play(parent, m) == state), None)
+    return pawn_figure(state, px=230, last=last, arrows=[last] if last else [])
 
 
-def search_panel(key: str, run: Any, board_of: Callable[[Any], go.Figure] | None = None) -> None:
-    """The search tree in a step player: pruned branches grey, principal variation green.
-    Clicking a grey '+N nodes' marker opens that part of a big tree."""
-    try:
-        from viz.tree_figure import click_target, tree_figure
+def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | None) -> go.Figure:
+    """A small chase board of a search-tree node, with the move that led to it."""
+    last = None
+    if parent is not None:
+        mv = next((m for m in chase.legal_moves(parent) if chase.play(parent, m) == state), None)
+        last = chase_move_squares(parent, mv) if mv is not None else None
+    return chase_figure(state, px=230, last=last, arrows=[last] if last else [])
 
-        from engine.trace import replay
-    except ImportError:
-        st.info("The search-tree view needs the viz module, which is not installed yet.")
-        return
-    n_ev = len(run.events)
-    fkey = f"{key}_focus"
-    focus = st.session_state.get(fkey, 0)
-    if not 0 <= focus < len(run.tree):
-        focus = 0
-    k = st.slider("Step of the search", 0, n_ev, n_ev, key=f"{key}_step")
-    snap = replay(run, k)
-    pv = pv_nodes(run) if k == n_ev else None
-    c1, c2, c3 = st.columns(3)
-    c1.metric("nodes visited", f"{snap.nodes_visited:,}")
-    c2.metric("positions scored", f"{snap.leaves_evaluated:,}")
-    c3.metric("tree size (incl. pruned)", f"{len(run.tree):,}")
-    if focus:
-        if st.button("Back to the root", key=f"{key}_root", icon=":material/arrow_upward:"):
-            st.session_state[fkey] = focus = 0
-    fig = tree_figure(run.tree, snap, focus=focus, budget=2500, highlight=pv)
 
-    def on_click() -> None:
-        sel = st.session_state.get(f"{key}_tree")
-        for pt in (sel or {}).get("selection", {}).get("points", []) if sel else []:
-            got = click_target(pt)
-            if got is not None:
-                st.session_state[fkey] = got[0]
-                break
-
+def best_line(
+    key: str,
+    pics: Sequence[BoardPicture],
+    names: Sequence[str],
+    result: str,
+    *,
+    files: Sequence[str],
+    ranks: Sequence[str],
+    frame_ms: int = 700,
+) -> None:
+    """The best line in words, then animated on a board (plays in the browser)."""
+    st.write(" → ".join(names) + f"  ({result})")
     st.plotly_chart(
-        fig, key=f"{key}_tree", on_select=on_click, selection_mode="points", config=CONFIG
+        animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
+        config=CONFIG,
+        key=key,
+        width="content",
     )

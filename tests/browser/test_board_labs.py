@@ -1,21 +1,29 @@
 """The board labs in a real browser: clicking squares changes the position and the verdict
-(equal to the engine's answer), share links restore, screenshots are written."""
+(equal to the engine's answer), share links restore, the search tabs step and drill down,
+screenshots are written."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from engine import chase, pawn
 from engine.pawn_solve import solve
+from engine.search import search_game
 from tests.browser.helpers import (
+    CHART,
     assert_no_exception,
     assert_share_link_restores,
     click_plotly_point,
+    median_of_clicks,
     open_page,
     record_figure,
+    rerun,
     screenshot,
 )
 from ui.board_lab import chase_from_code, verdict_words
+from viz.tree_figure import SUMMARY_CURVE
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +77,82 @@ def test_chase_big_board_heatmap(page, base_url):
     record_figure("chase 20x20: click a square", click_plotly_point(page, 10 * 20 + 10))
     assert_no_exception(page)
     screenshot(page, "chase_20")
+
+
+def _step(page, player: str, action: str) -> float:
+    """Press a step-player button and wait for the rerun; the seconds it took.
+
+    Not helpers.click_button: the key ``player:action`` becomes the CSS class
+    ``st-key-player-action``, and a button with ``help=`` is rendered twice (the second
+    copy hidden), so the locator takes the first."""
+    button = page.locator(f".st-key-{player}-{action} button").first
+    button.wait_for(state="visible")
+    start = time.perf_counter()
+    with rerun(page):
+        button.click()
+    return time.perf_counter() - start
+
+
+def _open_search_tab(page) -> None:
+    with rerun(page):  # the tabs are lazy: opening one reruns the page
+        page.get_by_role("tab", name="The search tree").click()
+
+
+def test_pawn_search_tab_steps(page, base_url):
+    code = "4x4w:pppp/..../..../PPPP"  # the 4-vs-4 start: tens of thousands of nodes
+    open_page(page, base_url, f"pawn?p={code}")
+    start = time.perf_counter()
+    _open_search_tab(page)
+    record_figure("pawn 4x4 start: open the search tab", time.perf_counter() - start)
+    assert_no_exception(page)
+    pos = pawn.from_code(code)
+    run = search_game(pawn.PawnGame(pos), pos)
+    assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1
+    before = page.get_by_text("Press next to start").count()
+    assert before == 1
+    record_figure("pawn 4x4 start: first next step", _step(page, "pawn_search", "next"))
+    assert_no_exception(page)
+    assert page.get_by_text("Start at the root").count() == 1
+    screenshot(page, "pawn_search_4x4_start")
+    record_figure(
+        "pawn 4x4 start: next step (median of 10)",
+        median_of_clicks(lambda: _step(page, "pawn_search", "next")),
+    )
+    assert page.get_by_text("step 11 of").count() == 1
+    # open a collapsed part of the tree by clicking its "+N nodes" marker
+    assert _summaries(page).count() > 0
+    record_figure("pawn 4x4 start: open a '+N nodes' marker", _click_summary(page))
+    assert_no_exception(page)
+    screenshot(page, "pawn_search_drilled")
+    assert page.locator(".st-key-pawn_search_root button").count() == 1
+
+
+def _summaries(page):
+    """The "+N nodes" markers of the search tree figure."""
+    tree = page.locator(f'[class*="st-key-pawn_search_tree_"] {CHART}')
+    return tree.locator(".scatterlayer .trace").nth(SUMMARY_CURVE).locator("path.point")
+
+
+def _click_summary(page) -> float:
+    point = _summaries(page).first
+    point.scroll_into_view_if_needed()  # the tree is below the fold; clicks need it on screen
+    box = point.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.wait_for_timeout(100)
+    start = time.perf_counter()
+    with rerun(page):
+        page.mouse.click(x, y)
+    return time.perf_counter() - start
+
+
+def test_chase_search_tab(page, base_url):
+    open_page(page, base_url, "chase?c=6-1.1-5.4-w")
+    _open_search_tab(page)
+    assert_no_exception(page)
+    for _ in range(6):
+        _step(page, "chase_search", "next")
+    assert_no_exception(page)
+    assert page.get_by_text("agrees").count() >= 1
+    screenshot(page, "chase_search")
