@@ -113,7 +113,8 @@ def describe(run: SearchRun, k: int) -> str:
     window = f"alpha = {fmt(e.alpha)} and beta = {fmt(e.beta)}"
     if e.kind == ENTER:
         if e.node == 0:
-            return f"Start at the root, {who}, with {window}." if ab else f"Start at {who}."
+            root = who if tree.labels is not None else f"the root, {who}"
+            return f"Start at {root}, with {window}." if ab else f"Start at {root}."
         return f"Go down to {who} with {window}." if ab else f"Go down to {who}."
     if e.kind == LEAF:
         return f"Evaluate {who}: its value is {fmt(e.value)}."
