@@ -68,13 +68,18 @@ def asked(key: str) -> Question | None:
 
 
 def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
-    """``snap`` with the asked node's best-so-far blanked for a value question (the figure
-    would otherwise show what the student is asked to predict). A copy; ``snap`` is kept."""
+    """``snap`` with the asked node's best-so-far and its α/β blanked for a value question
+    (the figure would otherwise show what the student is asked to predict: just before a
+    node returns, its best-so-far is the answer, and so is the bound on its own side, e.g.
+    β at a MIN node whose parent's window is open). A copy; ``snap`` is kept."""
     if question is None or question.kind != VALUE:
         return snap
-    value = list(snap.value)
-    value[question.node] = None
-    return replace(snap, value=value)
+    blanked = {}
+    for name in ("value", "alpha", "beta"):
+        values = list(getattr(snap, name))
+        values[question.node] = None
+        blanked[name] = values
+    return replace(snap, **blanked)
 
 
 def quiz_score(key: str) -> Score | None:
