@@ -316,3 +316,6 @@ def test_practice_figure_hides_the_asked_value():
         label(hidden)[0] == "" and "value" not in label(hidden)[1] and "β" not in label(hidden)[1]
     )
     assert [t.name for t in hidden.data][-1] == "asked"
+    step_text = next(t.text[0] for t in hidden.data if t.name == "step")
+    assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
+    assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")

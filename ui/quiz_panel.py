@@ -67,18 +67,26 @@ def asked(key: str) -> Question | None:
     return q.current
 
 
+HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predict the value of B"
+
+
 def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
-    """``snap`` with the asked node's best-so-far and its α/β blanked for a value question
-    (the figure would otherwise show what the student is asked to predict: just before a
-    node returns, its best-so-far is the answer, and so is the bound on its own side, e.g.
-    β at a MIN node whose parent's window is open). A copy; ``snap`` is kept."""
+    """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
+    its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
+    on its own side, e.g. β at a MIN node whose parent's window is open), and the last event
+    when it happened at that node (the figure's step text would say "B gets 8, best 3"; it
+    says "predict the value of B" instead). A copy; ``snap`` is kept."""
     if question is None or question.kind != VALUE:
         return snap
-    blanked = {}
+    blanked: dict = {}
     for name in ("value", "alpha", "beta"):
         values = list(getattr(snap, name))
         values[question.node] = None
         blanked[name] = values
+    ev = snap.event
+    if ev is not None and ev.node == question.node:
+        # viz writes an event of unknown kind as "<kind> <node name>"
+        blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
     return replace(snap, **blanked)
 
 

@@ -62,6 +62,8 @@ VARIANT_WORDS = {
     "negamax": "negamax (one rule for both sides)",
 }
 ASKED_COLOR = "#c62828"  # the ring on the node a practice question is about
+FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
+PRACTICE_WIDTH = 640  # px of the figure beside the question panel (3/5 of the page)
 BUDGET = 3000  # markers drawn at most (viz collapses the rest)
 AUTOPLAY_FRAMES = 120  # steps the in-browser autoplay covers from the current step
 
@@ -120,10 +122,12 @@ def step_figure(
     animate: bool = False,
     ms: int = 400,
     question: Question | None = None,
+    width: int = FULL_WIDTH,
 ) -> go.Figure:
     """The tree figure at ``step``: the page-level work of one step (no Streamlit).
     ``question``: the practice question open at this step; the value it asks for is blanked
-    (ui.quiz_panel.hide_answer) and the node gets a ring."""
+    (ui.quiz_panel.hide_answer) and the node gets a ring. ``width``: the figure's expected
+    width in px (markers and α/β labels are sized for it)."""
     run = lab.run
     n = len(run.events)
     step = max(0, min(step, n))
@@ -140,10 +144,11 @@ def step_figure(
         n_steps=n,
         frame_ms=ms,
         max_frames=AUTOPLAY_FRAMES,
+        width_hint=width,
     )
     add_names(fig, lab)
     if question is not None:
-        mark_node(fig, question.node, "asked", ASKED_COLOR)
+        mark_node(fig, question.node, "asked", ASKED_COLOR, scale=1.25)  # clear of α/β
     return fig
 
 
@@ -193,8 +198,11 @@ def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
     )
 
 
-def mark_node(fig: go.Figure, node: int, label: str = "selected", color: str = "#d6336c") -> None:
-    """Draw a ring around ``node`` (when it is drawn) as a new last trace, labelled."""
+def mark_node(
+    fig: go.Figure, node: int, label: str = "selected", color: str = "#d6336c", scale: float = 1.5
+) -> None:
+    """Draw a ring around ``node`` (when it is drawn) as a new last trace, labelled;
+    ``scale`` = ring size / marker size."""
     for tr in fig.data[:13]:
         cd = getattr(tr, "customdata", None)
         if cd is None or tr.x is None:
@@ -202,7 +210,7 @@ def mark_node(fig: go.Figure, node: int, label: str = "selected", color: str = "
         hits = [i for i, c in enumerate(cd) if int(c) == node]
         if hits:
             x, y = float(tr.x[hits[0]]), float(tr.y[hits[0]])
-            size = max(24.0, float(_marker_size(tr, hits[0])) * 1.5)
+            size = max(24.0, float(_marker_size(tr, hits[0])) * scale)
             fig.add_trace(
                 go.Scatter(
                     x=[x], y=[y], mode="markers", name=label, hoverinfo="skip",
@@ -253,9 +261,10 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
-                   animate: bool, ms: int, question: Question | None = None) -> go.Figure:  # fmt: skip
+                   animate: bool, ms: int, question: Question | None = None,
+                   width: int = FULL_WIDTH) -> go.Figure:  # fmt: skip
     lab = cached_lab(source, variant, ordering, seed)
-    return step_figure(lab, step, focus, animate, ms, question)
+    return step_figure(lab, step, focus, animate, ms, question, width)
 
 
 # ---- the step player block ------------------------------------------------------------------
@@ -297,7 +306,7 @@ def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None]
 
 
 def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate,
-          question: Question | None = None) -> None:  # fmt: skip
+          question: Question | None = None, width: int = FULL_WIDTH) -> None:  # fmt: skip
     run = lab.run
     focus = int(st.session_state.get(f"{key}.focus", 0))
     if not 0 <= focus < len(run.tree):
@@ -313,9 +322,9 @@ def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, an
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
     ms = stepper.frame_ms(stepper.step_speed(key)) if animate else 400
     if cache_args is not None:
-        fig = _cached_figure(*cache_args, k, focus, animate, ms, question)
+        fig = _cached_figure(*cache_args, k, focus, animate, ms, question, width)
     else:
-        fig = step_figure(lab, k, focus, animate, ms, question)
+        fig = step_figure(lab, k, focus, animate, ms, question, width)
     if selected is not None:
         fig = go.Figure(fig)  # a copy: the cached figure stays clean
         mark_node(fig, selected)
@@ -344,7 +353,7 @@ def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
     """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
     show what comes next), the open question's value blanked and its node ringed. No
     sentence: the question and its reason say it, in the quiz's names (leaf 1, leaf 2, ...)."""
-    draw(k, animate=False, question=question)
+    draw(k, animate=False, question=question, width=PRACTICE_WIDTH)
     st.markdown(f"##### :orange-background[Step {k} of {len(lab.run.events)}.]")
 
 
