@@ -10,8 +10,16 @@ from .tree import GameTree, from_parents
 MAX_LEAVES = 100_000
 
 
+def _whole(**args: object) -> None:
+    """InputError naming the first argument that is not a whole number (bools are not)."""
+    for name, v in args.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(f"{name} must be a whole number, not {v!r}")
+
+
 def random_leaves(branching: int, depth: int, low: int, high: int, seed: int) -> list[int]:
     """``branching ** depth`` leaf scores drawn uniformly from ``low..high`` (inclusive)."""
+    _whole(branching=branching, depth=depth, low=low, high=high, seed=seed)
     if branching < 2:
         raise InputError(f"branching must be at least 2, not {branching}")
     if depth < 1:
@@ -26,8 +34,10 @@ def random_leaves(branching: int, depth: int, low: int, high: int, seed: int) ->
 
 
 def random_tree(nodes: int, max_children: int, low: int, high: int, seed: int) -> GameTree:
-    """A random tree of about ``nodes`` nodes (at least 2), each inner node with 1 to
-    ``max_children`` children, leaf values in ``low..high``. Grown breadth-first."""
+    """A random tree of exactly ``nodes`` nodes (at least 2), each inner node with 1 to
+    ``max_children`` children (the root at least 2 when there is room), leaf values in
+    ``low..high``. Grown breadth-first; some nodes are left as early leaves."""
+    _whole(nodes=nodes, max_children=max_children, low=low, high=high, seed=seed)
     if nodes < 2:
         raise InputError(f"a tree needs at least 2 nodes, not {nodes}")
     if nodes > MAX_LEAVES:
@@ -49,8 +59,9 @@ def random_tree(nodes: int, max_children: int, low: int, high: int, seed: int) -
         for _ in range(k):
             parent.append(v)
             frontier.append(len(parent) - 1)
-        # Leave some nodes as early leaves so the shape is irregular.
-        if rng.random() < 0.25 and i < len(frontier):
+        # Leave some nodes as early leaves so the shape is irregular, but never the last one
+        # waiting: the tree would stop growing short of ``nodes``.
+        if rng.random() < 0.25 and i + 1 < len(frontier):
             i += 1
     has_kids = [False] * len(parent)
     for p in parent[1:]:

@@ -13,7 +13,7 @@ from engine.trace import replay
 from ui.exam_panel import exam_panel
 from ui.exercise_panel import exercise_panel
 from ui.practice_common import draw_run, draw_tree, tree_chooser
-from ui.quiz_panel import asked, hide_answer, quiz_panel, run_signature
+from ui.quiz_panel import hide_answer, practice_or_player, run_signature
 from ui.stepper import step_player
 from ui.variants_panel import variants_panel
 
@@ -35,22 +35,23 @@ if quiz_tab.open:
             st.info("Fix the tree above to start a quiz.")
         else:
             run = search_tree(tree)
-            fig_col, quiz_col = st.columns([3, 2])
-            with quiz_col:
-                step = quiz_panel(run, key="pq", default_on=True)
-            with fig_col:
-                if step is None:  # practice off: the app's step player, with autoplay
-                    step_player(
-                        "pq_free",
-                        len(run.events),
-                        describe=lambda k: describe(run, k),
-                        draw=lambda k: draw_run(run, k, key="pq_free_fig", player="pq_free"),
-                        token=run_signature(run),
-                    )
-                else:
-                    q = asked("pq")  # the open question: tag its node, hide its value
-                    snap = hide_answer(replay(run, step), q)
-                    draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
+
+            def free() -> int:  # practice off: the app's step player, with autoplay
+                return step_player(
+                    "pq_free",
+                    len(run.events),
+                    describe=lambda k: describe(run, k),
+                    draw=lambda k: draw_run(run, k, key="pq_free_fig", player="pq_free"),
+                    token=run_signature(run),
+                )
+
+            def quiz_figure(step: int, q) -> None:  # tag the asked node, hide its value
+                snap = hide_answer(replay(run, step), q)
+                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
+
+            practice_or_player(
+                run, "pq", player=free, figure=quiz_figure, player_key="pq_free", default_on=True
+            )
 
 if exercise_tab.open:
     with exercise_tab:

@@ -125,7 +125,7 @@ if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished 
     ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
 step = tl.run_player(lab, key=K, cache_args=run_key, on_node=_on_node, selected=state.selected,
-                     caption="Click a node to select it.")  # fmt: skip
+                     caption="Click a node to select it.", practice=True)  # fmt: skip
 
 st.subheader("Import and export")
 c1, c2 = st.columns(2)

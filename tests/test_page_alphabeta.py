@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from engine.alphabeta import alpha_beta
 from engine.errors import InputError
 from engine.explain import describe
+from engine.quiz import questions
 from engine.random_tree import random_leaves
 from engine.trace import ENTER, PRUNED
 from engine.tree import complete_tree
@@ -220,3 +222,100 @@ def test_step_survives_switching_pages():
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     assert not at.exception
     assert at.session_state["ab:step"] == 3 and "Step 3 of" in sentence(at)
+
+
+# ---- practice ----------------------------------------------------------------------------
+FORWARD = ("ab:next", "ab:last")
+
+
+def keys(at: AppTest) -> set[str]:
+    return {w.key for w in [*at.button, *at.slider, *at.toggle, *at.select_slider] if w.key}
+
+
+def quiz(at: AppTest):
+    return at.session_state["ab__quiz"]
+
+
+def answer(at: AppTest, text: str) -> AppTest:
+    q = quiz(at).current
+    if q.kind == "prune":
+        return at.button(key="ab__yes" if text.startswith("yes") else "ab__no").click().run()
+    at.text_input(key=f"ab__in{at.session_state['ab__nonce']}").set_value(text)
+    return at.button(key="FormSubmitter:ab__form-Check").click().run()
+
+
+def chart(at: AppTest) -> dict:
+    return json.loads(at.get("plotly_chart")[0].proto.spec)
+
+
+def test_practice_asks_before_the_step_and_hides_the_forward_controls():
+    at = app()
+    assert set(FORWARD) <= keys(at) and "ab:slider" in keys(at)
+    at.toggle(key="ab__on").set_value(True).run()
+    assert not at.exception
+    q = quiz(at).current
+    assert q is not None and q.prompt in [h.value for h in at.subheader]
+    # No player while a question is open: nothing steps (or plays) past it.
+    assert not keys(at) & {*FORWARD, "ab:slider", "ab:speed", "ab.animate"}
+    assert at.session_state["ab:step"] == q.step
+    assert f"Step {q.step} of" in sentence(at)
+    assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
+
+
+def wrong(q) -> str:
+    return "7777" if q.kind != "prune" else ("no" if q.answer else "yes")
+
+
+def test_practice_right_answer_scores_and_shows_the_answered_step():
+    at = app()
+    at.toggle(key="ab__on").set_value(True).run()
+    q = quiz(at).current
+    answer(at, q.answer_text)
+    assert not at.exception
+    assert quiz(at).score.right == 1 and q.explanation in at.success[0].value
+    assert at.session_state["ab:step"] == q.step + 1  # the answered event is on screen now
+    assert not keys(at) & set(FORWARD)
+    at.button(key="ab__next").click().run()
+    nxt = quiz(at).current
+    assert nxt is not None and nxt != q and at.session_state["ab:step"] == nxt.step
+    answer(at, wrong(nxt))  # wrong: the same question again, the step does not move
+    assert quiz(at).score.wrong == 1 and quiz(at).current == nxt and at.error
+    assert at.session_state["ab:step"] == nxt.step
+
+
+def test_leaving_practice_restores_the_player_at_the_same_step():
+    at = app()
+    at.toggle(key="ab__on").set_value(True).run()
+    at.button(key="ab__reveal").click().run()
+    at.button(key="ab__next").click().run()
+    k = quiz(at).current.step
+    at.button(key="ab__leave").click().run()
+    assert not at.exception and at.toggle(key="ab__on").value is False
+    assert set(FORWARD) <= keys(at)
+    assert at.session_state["ab:step"] == k and at.slider(key="ab:slider").value == k
+    assert f"Step {k} of" in sentence(at) and at.query_params["k"] in (str(k), [str(k)])
+    at.button(key="ab:next").click().run()
+    assert at.session_state["ab:step"] == k + 1
+    at.toggle(key="ab__on").set_value(True).run()  # back in: the quiz resumes where it was
+    assert at.session_state["ab:step"] == k and quiz(at).score.revealed == 1
+
+
+def test_practice_figure_hides_the_asked_value():
+    lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    q = next(q for q in questions(lab.run) if q.kind == "value")
+    assert lab.replayer.snapshot(q.step).value[q.node] == q.answer  # it would show
+
+    def label(fig) -> tuple:
+        nodes = next(t for t in fig.data if t.name == "nodes")
+        i = list(nodes.customdata).index(q.node)
+        return nodes.text[i], nodes.hovertext[i]
+
+    shown, hidden = tl.step_figure(lab, q.step), tl.step_figure(lab, q.step, question=q)
+    assert label(shown)[0] == str(q.answer) and f"β = {q.answer}" in label(shown)[1]
+    assert (
+        label(hidden)[0] == "" and "value" not in label(hidden)[1] and "β" not in label(hidden)[1]
+    )
+    assert [t.name for t in hidden.data][-1] == "asked"
+    step_text = next(t.text[0] for t in hidden.data if t.name == "step")
+    assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
+    assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")

@@ -152,3 +152,34 @@ def test_malformed_link_falls_back_with_a_warning(params):
     assert not at.exception
     assert len(at.warning) == 1
     assert tree_of(at) == "((-1 1) (1 1))"
+
+
+# ---- practice ----------------------------------------------------------------------------
+def test_practice_on_the_editor_asks_scores_and_gives_the_player_back():
+    at = app()
+    n = len(tl.make_lab(parse_brackets("((-1 1) (1 1))")).run.events)
+    at.button(key="ed:last").click().run()
+    assert at.session_state["ed:step"] == n
+    at.toggle(key="ed__on").set_value(True).run()
+    assert not at.exception
+    quiz = at.session_state["ed__quiz"]
+    q = quiz.current
+    assert q is not None and q.prompt in [h.value for h in at.subheader]
+    assert at.session_state["ed:step"] == q.step < n  # back to the first question's step
+    assert not {b.key for b in at.button} & {"ed:next", "ed:last"}
+    assert not {s.key for s in at.slider} & {"ed:slider"}
+    if q.kind == "prune":
+        at.button(key="ed__yes" if q.answer else "ed__no").click().run()
+    else:
+        at.text_input(key=f"ed__in{at.session_state['ed__nonce']}").set_value(q.answer_text)
+        at.button(key="FormSubmitter:ed__form-Check").click().run()
+    assert at.session_state["ed__quiz"].score.right == 1
+    assert at.session_state["ed:step"] == q.step + 1
+    # An edit while practising: a new tree, so a new quiz (the editor still works).
+    at.button(key="ed.add").click().run()
+    assert not at.exception and tree_of(at) != "((-1 1) (1 1))"
+    assert at.session_state["ed__quiz"].score.done == 0
+    k = at.session_state["ed__quiz"].current.step
+    at.button(key="ed__leave").click().run()
+    assert not at.exception and {"ed:next", "ed:last"} <= {b.key for b in at.button}
+    assert at.session_state["ed:step"] == k and f"Step {k} of" in sentence(at)

@@ -4,22 +4,20 @@ Watching is not learning: with practice on, the student answers each step of the
 before it is shown (a number, or yes/no for a cut-off), gets a one-line reason, and keeps a
 running score. The engine side is :class:`engine.quiz.QuizState`; this module only draws it.
 
-How a page wires it next to its tree figure (the quiz decides the step while it is on)::
+A page wires it around its own step player with :func:`practice_or_player`::
 
-    from ui.quiz_panel import asked, hide_answer, quiz_panel
+    from ui.quiz_panel import hide_answer, practice_or_player
 
-    fig_col, side_col = st.columns([3, 2])
-    with side_col:
-        step = quiz_panel(run, key="ab")  # the toggle, the question, the score
-    with fig_col:
-        if step is None:  # practice is off: the page's own step player decides
-            step = step_player("ab_player", len(run.events), describe=..., draw=...)
-        else:  # practice is on: draw exactly this step, and no player (it would tell)
-            q = asked("ab")  # the open question (None when showing an answered step)
-            snap = hide_answer(replay(run, step), q)  # blank the value being asked for
-            st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
+    def figure(step, q):  # the quiz's step; q = the open question (None: an answered step)
+        snap = hide_answer(replay(run, step), q)  # blank the value being asked for
+        st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
 
-pages/practice.py does exactly this (and tags ``q.node`` with ui.practice_common.draw_tree).
+    step = practice_or_player(run, "ab", player=lambda: step_player("ab", ...), figure=figure,
+                              player_key="ab")
+
+Practice off: the switch, then the page's player. Practice on: the figure of the quiz's step
+(no player: its next/last/slider would tell) beside the question. pages/practice.py and the
+tree labs (ui/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
 
 State lives in ``st.session_state`` under keys that start with ``f"{key}__"``; the quiz
 restarts by itself when ``run`` searches another tree or variant.
@@ -27,12 +25,14 @@ restarts by itself when ``run`` searches another tree or variant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import streamlit as st
 
 from engine.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
 from engine.trace import SearchRun, Snapshot
+from ui.stepper import set_step
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
 
@@ -67,14 +67,27 @@ def asked(key: str) -> Question | None:
     return q.current
 
 
+HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predict the value of B"
+
+
 def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
-    """``snap`` with the asked node's best-so-far blanked for a value question (the figure
-    would otherwise show what the student is asked to predict). A copy; ``snap`` is kept."""
+    """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
+    its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
+    on its own side, e.g. β at a MIN node whose parent's window is open), and the last event
+    when it happened at that node (the figure's step text would say "B gets 8, best 3"; it
+    says "predict the value of B" instead). A copy; ``snap`` is kept."""
     if question is None or question.kind != VALUE:
         return snap
-    value = list(snap.value)
-    value[question.node] = None
-    return replace(snap, value=value)
+    blanked: dict = {}
+    for name in ("value", "alpha", "beta"):
+        values = list(getattr(snap, name))
+        values[question.node] = None
+        blanked[name] = values
+    ev = snap.event
+    if ev is not None and ev.node == question.node:
+        # viz writes an event of unknown kind as "<kind> <node name>"
+        blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
+    return replace(snap, **blanked)
 
 
 def quiz_score(key: str) -> Score | None:
@@ -217,3 +230,44 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
     c2.button("Skip", key=_k(key, "skip"), on_click=_do, args=(key, "skip"))
     c3.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
     return q.step
+
+
+def practice_on(key: str, default_on: bool = False) -> bool:
+    """Whether the practice switch under ``key`` is on (also before it is drawn in a run)."""
+    return bool(st.session_state.get(_k(key, "on"), default_on))
+
+
+def practice_or_player(
+    run: SearchRun,
+    key: str,
+    *,
+    player: Callable[[], int],
+    figure: Callable[[int, Question | None], None],
+    player_key: str | None = None,
+    default_on: bool = False,
+    widths: tuple[float, float] = (3, 2),
+) -> int:
+    """The practice switch around a page's step player; returns the step on screen.
+
+    Practice off: the switch, then ``player()`` (the page's step player, full width), whose
+    step is returned. Practice on: ``figure(step, question)`` beside the question panel
+    (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
+    (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
+    its snapshot passed through :func:`hide_answer`, with no control that steps forward. The
+    step is written to ui.stepper's player ``player_key`` too, so leaving practice shows the
+    same step in the player.
+    """
+    on = practice_on(key, default_on)
+    if on:
+        fig_col, quiz_col = st.columns(widths)
+        with quiz_col:
+            step = quiz_panel(run, key, default_on=default_on)
+    else:
+        step = quiz_panel(run, key, default_on=default_on)
+    if step is None:
+        return player()
+    if player_key is not None:
+        set_step(player_key, step, len(run.events))
+    with fig_col if on else st.container():
+        figure(step, asked(key))
+    return step

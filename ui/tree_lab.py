@@ -1,17 +1,15 @@
-"""Shared logic of the two tree-lab pages: cached runs, the figure + step player block, and
-the move-ordering experiment.
+"""Shared logic of the two tree-lab pages: cached runs, the figure + step player block (with
+its practice switch), and the move-ordering experiment.
 
-The block that shows a run is :func:`run_player` (a function of the run, so a practice
-switch can wrap it or replace it). Pure helpers (encodings, sentences, the figure for one
-step) sit at the top and are tested without Streamlit.
+The block that shows a run is :func:`run_player`: ui.stepper's step player around the
+figure, or, with ``practice=True`` and the switch on, ui.quiz_panel's questions beside a
+figure of the quiz's step with no forward controls. Where a tree comes from (setups, share
+links, cache sources) is ui.tree_source; its names are re-exported here for the pages.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
-import zlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
@@ -19,16 +17,35 @@ from functools import partial
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.alphabeta import parse_leaves
-from engine.errors import InputError
 from engine.explain import describe, node_name
-from engine.random_tree import random_leaves
+from engine.quiz import Question
 from engine.search import REORDER_MODES, reorder, search_tree
 from engine.trace import ENTER, Replayer, SearchRun
-from engine.tree import GameTree, complete_depth, complete_tree, minimax
-from engine.tree_text import format_brackets, parse_brackets
+from engine.tree import GameTree, complete_depth, minimax
 from ui import stepper
+from ui.quiz_panel import hide_answer, practice_or_player
+from ui.tree_source import (
+    LINK_LIMIT,
+    Complete,
+    complete_from,
+    decode_complete,
+    decode_tree,
+    encode_tree,
+    random_complete,
+    source_of_complete,
+    source_of_tree,
+    tree_of,
+)
 from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+
+__all__ = [  # the pages' and tests' names (ui.tree_source's re-exported)
+    "AS_GIVEN", "BUDGET", "LINK_LIMIT", "ORDERINGS", "ORDER_WORDS", "REORDER_MODES",
+    "VARIANT_WORDS", "Complete", "Lab", "cached_counts", "cached_lab", "complete_depth",
+    "complete_from", "css", "cut_step", "decode_complete", "decode_tree", "encode_tree",
+    "enter_steps", "make_lab", "mark_node", "ordered", "random_complete", "result_words",
+    "run_player", "source_of_complete", "source_of_tree", "step_figure", "step_key",
+    "step_words", "tree_of",
+]  # fmt: skip
 
 AS_GIVEN = "as given"
 ORDERINGS = (AS_GIVEN, *REORDER_MODES)
@@ -44,32 +61,14 @@ VARIANT_WORDS = {
     "strict": "strict (cut only when α > β)",
     "negamax": "negamax (one rule for both sides)",
 }
+ASKED_COLOR = "#c62828"  # the ring on the node a practice question is about
+FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
+PRACTICE_WIDTH = 640  # px of the figure beside the question panel (3/5 of the page)
 BUDGET = 3000  # markers drawn at most (viz collapses the rest)
 AUTOPLAY_FRAMES = 120  # steps the in-browser autoplay covers from the current step
-LINK_LIMIT = 6000  # characters of a tree in a share link at most
-_ZIP = "z"  # prefix of a compressed tree in a link
 
 
 # ---- pure helpers ---------------------------------------------------------------------------
-def encode_tree(tree: GameTree) -> str:
-    """A tree for a share link: bracket notation, compressed when that is shorter."""
-    text = format_brackets(tree)
-    packed = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
-    return _ZIP + packed if len(packed) + 1 < len(text) else text
-
-
-def decode_tree(s: str) -> GameTree:
-    """Inverse of :func:`encode_tree`; InputError for anything that is not a tree."""
-    s = s.strip()
-    if s.startswith(_ZIP):
-        try:
-            raw = base64.urlsafe_b64decode(s[1:] + "=" * (-len(s[1:]) % 4))
-            s = zlib.decompress(raw, bufsize=1 << 16).decode()
-        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
-            raise InputError(f"the packed tree is damaged ({e})") from None
-    return parse_brackets(s)
-
-
 def result_words(value: int, evaluated: int, total: int, algorithm: str = "alpha-beta") -> str:
     """``MAX can force 3; alpha-beta looked at 7 of 9 leaves.``"""
     saved = total - evaluated
@@ -117,13 +116,22 @@ def make_lab(tree: GameTree, variant: str = "statement") -> Lab:
 
 
 def step_figure(
-    lab: Lab, step: int, focus: int = 0, animate: bool = False, ms: int = 400
+    lab: Lab,
+    step: int,
+    focus: int = 0,
+    animate: bool = False,
+    ms: int = 400,
+    question: Question | None = None,
+    width: int = FULL_WIDTH,
 ) -> go.Figure:
-    """The tree figure at ``step``: the page-level work of one step (no Streamlit)."""
+    """The tree figure at ``step``: the page-level work of one step (no Streamlit).
+    ``question``: the practice question open at this step; the value it asks for is blanked
+    (ui.quiz_panel.hide_answer) and the node gets a ring. ``width``: the figure's expected
+    width in px (markers and α/β labels are sized for it)."""
     run = lab.run
     n = len(run.events)
     step = max(0, min(step, n))
-    snap = lab.replayer.snapshot(step)
+    snap = hide_answer(lab.replayer.snapshot(step), question)
     fig = tree_figure(
         run.tree,
         snap,
@@ -136,8 +144,11 @@ def step_figure(
         n_steps=n,
         frame_ms=ms,
         max_frames=AUTOPLAY_FRAMES,
+        width_hint=width,
     )
     add_names(fig, lab)
+    if question is not None:
+        mark_node(fig, question.node, "asked", ASKED_COLOR, scale=1.25)  # clear of α/β
     return fig
 
 
@@ -187,8 +198,11 @@ def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
     )
 
 
-def mark_node(fig: go.Figure, node: int, label: str = "selected") -> None:
-    """Draw a ring around ``node`` (when it is drawn) as a new last trace, labelled."""
+def mark_node(
+    fig: go.Figure, node: int, label: str = "selected", color: str = "#d6336c", scale: float = 1.5
+) -> None:
+    """Draw a ring around ``node`` (when it is drawn) as a new last trace, labelled;
+    ``scale`` = ring size / marker size."""
     for tr in fig.data[:13]:
         cd = getattr(tr, "customdata", None)
         if cd is None or tr.x is None:
@@ -196,12 +210,12 @@ def mark_node(fig: go.Figure, node: int, label: str = "selected") -> None:
         hits = [i for i, c in enumerate(cd) if int(c) == node]
         if hits:
             x, y = float(tr.x[hits[0]]), float(tr.y[hits[0]])
-            size = max(24.0, float(_marker_size(tr, hits[0])) * 1.5)
+            size = max(24.0, float(_marker_size(tr, hits[0])) * scale)
             fig.add_trace(
                 go.Scatter(
                     x=[x], y=[y], mode="markers", name=label, hoverinfo="skip",
-                    marker=dict(symbol="circle-open", size=size, color="#d6336c",
-                                line=dict(width=3, color="#d6336c")),
+                    marker=dict(symbol="circle-open", size=size, color=color,
+                                line=dict(width=3, color=color)),
                     showlegend=True,
                 )
             )  # fmt: skip
@@ -219,28 +233,6 @@ def _marker_size(tr: go.Scatter, i: int) -> float:
 
 
 # ---- cached work ----------------------------------------------------------------------------
-# A tree is named by a short "source" string, the cache key of everything below:
-# "c|" + Complete.encode() for a complete tree, "t|" + bracket text for any other tree.
-
-
-def source_of_complete(setup: Complete) -> str:
-    return "c|" + setup.encode()
-
-
-def source_of_tree(tree: GameTree) -> str:
-    return "t|" + format_brackets(tree)
-
-
-@st.cache_resource(max_entries=16, show_spinner=False)
-def tree_of(source: str) -> GameTree:
-    """The tree a source string names (built once per process)."""
-    kind, _, body = source.partition("|")
-    if kind == "c":
-        setup = decode_complete(body)
-        return complete_tree(setup.leaves, setup.branching)
-    return parse_brackets(body)
-
-
 @st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
 def cached_lab(source: str, variant: str, ordering: str, seed: int) -> Lab:
     """The lab of a source's tree in one ordering (a big run is built once and shared by
@@ -269,8 +261,10 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
-                   animate: bool, ms: int) -> go.Figure:  # fmt: skip
-    return step_figure(cached_lab(source, variant, ordering, seed), step, focus, animate, ms)
+                   animate: bool, ms: int, question: Question | None = None,
+                   width: int = FULL_WIDTH) -> go.Figure:  # fmt: skip
+    lab = cached_lab(source, variant, ordering, seed)
+    return step_figure(lab, step, focus, animate, ms, question, width)
 
 
 # ---- the step player block ------------------------------------------------------------------
@@ -311,7 +305,8 @@ def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None]
         stepper.set_step(key, lab.enter[node], len(lab.run.events))
 
 
-def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate) -> None:
+def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate,
+          question: Question | None = None, width: int = FULL_WIDTH) -> None:  # fmt: skip
     run = lab.run
     focus = int(st.session_state.get(f"{key}.focus", 0))
     if not 0 <= focus < len(run.tree):
@@ -327,9 +322,9 @@ def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, an
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
     ms = stepper.frame_ms(stepper.step_speed(key)) if animate else 400
     if cache_args is not None:
-        fig = _cached_figure(*cache_args, k, focus, animate, ms)
+        fig = _cached_figure(*cache_args, k, focus, animate, ms, question, width)
     else:
-        fig = step_figure(lab, k, focus, animate, ms)
+        fig = step_figure(lab, k, focus, animate, ms, question, width)
     if selected is not None:
         fig = go.Figure(fig)  # a copy: the cached figure stays clean
         mark_node(fig, selected)
@@ -353,6 +348,15 @@ def step_words(run: SearchRun, k: int) -> str:
     return f"##### :orange-background[Step {k} of {len(run.events)}.] {describe(run, k)}"
 
 
+def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
+                     question: Question | None) -> None:  # fmt: skip
+    """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
+    show what comes next), the open question's value blanked and its node ringed. No
+    sentence: the question and its reason say it, in the quiz's names (leaf 1, leaf 2, ...)."""
+    draw(k, animate=False, question=question, width=PRACTICE_WIDTH)
+    st.markdown(f"##### :orange-background[Step {k} of {len(lab.run.events)}.]")
+
+
 def run_player(
     lab: Lab,
     *,
@@ -362,6 +366,7 @@ def run_player(
     caption: str | None = None,
     selected: int | None = None,
     token: Hashable | None = None,
+    practice: bool = False,
 ) -> int:
     """The run's figure inside ui.stepper's step player (first/prev/next/last, Left/Right,
     slider), autoplay in the browser, and one sentence for the step under the figure.
@@ -371,72 +376,27 @@ def run_player(
     switches and unrelated widgets; a new ``token`` starts the run from step 0.
     ``cache_args`` = (source, variant, ordering, seed) lets figures be cached; ``on_node(node)``
     handles clicks on nodes (the editor selects); ``selected`` gets a ring.
+
+    ``practice=True`` adds ui.quiz_panel's practice switch (state under ``f"{key}__"``): when
+    it is on, the question panel sits beside a figure of the quiz's step and the player is
+    not drawn, so nothing steps past the open question; leaving practice shows the player at
+    that step.
     """
-    animate = st.toggle("Autoplay in the figure (▶ play under the tree)", key=f"{key}.animate",
-                        persist_state="session")  # fmt: skip
-    return stepper.step_player(
-        key,
-        len(lab.run.events),
-        describe=partial(step_words, lab.run),
-        draw=partial(
-            _draw,
-            lab,
+    draw = partial(_draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption,
+                   selected=selected)  # fmt: skip
+
+    def player() -> int:
+        animate = st.toggle("Autoplay in the figure (▶ play under the tree)",
+                            key=f"{key}.animate", persist_state="session")  # fmt: skip
+        return stepper.step_player(
             key,
-            cache_args=cache_args,
-            on_node=on_node,
-            caption=caption,
-            selected=selected,
-            animate=bool(animate),
-        ),  # fmt: skip
-        token=token,
-    )
+            len(lab.run.events),
+            describe=partial(step_words, lab.run),
+            draw=partial(draw, animate=bool(animate)),
+            token=token,
+        )
 
-
-# ---- complete trees (the alpha-beta page) ---------------------------------------------------
-@dataclass(frozen=True)
-class Complete:
-    """A complete tree's setup: leaves + branching, and the random recipe when generated."""
-
-    leaves: tuple[int, ...]
-    branching: int
-    recipe: tuple[int, int, int, int, int] | None = None  # branching, depth, low, high, seed
-
-    def encode(self) -> str:
-        if self.recipe is not None:
-            return "r:" + ",".join(map(str, self.recipe))
-        return f"b{self.branching}:" + ",".join(map(str, self.leaves))
-
-    @property
-    def text(self) -> str:
-        return ", ".join(map(str, self.leaves))
-
-
-def complete_from(leaves_text: str, branching: int) -> Complete:
-    """Leaves typed by a person + branching; InputError with the parser's message."""
-    leaves = parse_leaves(leaves_text)
-    complete_depth(len(leaves), int(branching))
-    return Complete(tuple(leaves), int(branching))
-
-
-def random_complete(branching: int, depth: int, low: int, high: int, seed: int) -> Complete:
-    leaves = random_leaves(branching, depth, low, high, seed)
-    return Complete(tuple(leaves), branching, (branching, depth, low, high, seed))
-
-
-def decode_complete(s: str) -> Complete:
-    """Inverse of :meth:`Complete.encode`; InputError for a malformed setup."""
-    s = s.strip()
-    head, sep, body = s.partition(":")
-    if not sep:
-        raise InputError(f"expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {s[:40]!r}")
-    if head == "r":
-        parts = body.split(",")
-        if len(parts) != 5 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise InputError("a random tree needs five integers: branching, depth, low, high, seed")
-        b, d, lo, hi, seed = (int(p) for p in parts)
-        if b > 10 or d > 10:
-            raise InputError(f"branching {b} or depth {d} is too big for this page")
-        return random_complete(b, d, lo, hi, seed)
-    if head.startswith("b") and head[1:].isdigit():
-        return complete_from(body, int(head[1:]))
-    raise InputError(f"unknown tree kind {head!r}")
+    if not practice:
+        return player()
+    figure = partial(_practice_figure, lab, key, draw)
+    return practice_or_player(lab.run, key, player=player, figure=figure, player_key=key)

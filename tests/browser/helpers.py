@@ -7,6 +7,7 @@ timing record (printed at the end of the run by tests/browser/conftest.py).
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -170,6 +171,7 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     """
     point = page.locator(CHART).nth(chart).locator(".scatterlayer path.point").nth(index)
     point.wait_for(state="attached")
+    point.scroll_into_view_if_needed()  # Streamlit scrolls its main block, not the window
     box = point.bounding_box()
     assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -182,16 +184,24 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
 
 
 def click_button(page: Page, key: str) -> float:
-    """Click the ``st.button`` with ``key`` and wait for the rerun.
+    """Click the ``st.button`` with ``key`` and wait for the rerun. A button with ``help=``
+    is in the DOM twice (Streamlit renders its tooltip target again), so the first visible
+    match is clicked. Keys are written as in Python: ``ab:next`` finds ``.st-key-ab-next``.
 
     Returns the seconds from the click to a finished, drawn page.
     """
-    button = page.locator(f".st-key-{key} button")
+    button = page.locator(f".st-key-{css_key(key)} button:visible").first
     button.wait_for(state="visible")
     start = time.perf_counter()
     with rerun(page):
         button.click()
     return time.perf_counter() - start
+
+
+def css_key(key: str) -> str:
+    """The class suffix Streamlit gives a widget key (``.st-key-<this>``): characters other
+    than letters, digits, ``-`` and ``_`` become ``-``."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", key)
 
 
 def median_of_clicks(click: Callable[[], float], times: int = 10) -> float:

@@ -1,18 +1,19 @@
 """Real-browser tests of the two tree labs: clicks on the figure, stepping, share links,
-screenshots at the statement sample's cut, and timing figures (recorded, never asserted)."""
+screenshots at the statement sample's cut and of a practice question, and timing figures
+(recorded, never asserted)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
+from engine.quiz import KINDS, QuizState
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
 from tests.browser.helpers import (
     CHART,
     assert_no_exception,
     assert_share_link_restores,
+    click_button,
     click_plotly_point,
     median_of_clicks,
     open_page,
@@ -27,17 +28,6 @@ pytestmark = pytest.mark.browser
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 RN = "((3 12 8) (2 4 6) (14 5 2))"
 STEP = '[data-testid="stMarkdownContainer"] h5'
-
-
-def press(page, key: str) -> float:
-    """Like helpers.click_button, but the step player's buttons carry a help tooltip, which
-    makes streamlit render the button twice in the DOM: click the first."""
-    button = page.locator(f".st-key-{key} button").first
-    button.wait_for(state="visible")
-    start = time.perf_counter()
-    with rerun(page):
-        button.click()
-    return time.perf_counter() - start
 
 
 def sentence(page) -> str:
@@ -57,13 +47,13 @@ def test_alphabeta_steps_to_the_cut(page, base_url):
     assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in page.inner_text("body")
     seen = [sentence(page)]
     for _ in range(cut_step()):
-        press(page, "ab-next")
+        click_button(page, "ab:next")
         seen.append(sentence(page))
     assert len(set(seen)) == len(seen), "every step has its own sentence"
     assert "4 and 6 are pruned" in seen[-1]
     page.locator(CHART).first.scroll_into_view_if_needed()
     screenshot(page, "alphabeta_cut")
-    press(page, "ab-prev")
+    click_button(page, "ab:prev")
     assert sentence(page) == seen[-2]
     # Left/Right keys step too.
     page.locator("h1").first.click()
@@ -72,7 +62,7 @@ def test_alphabeta_steps_to_the_cut(page, base_url):
     assert sentence(page) == seen[-1]
     record_figure(
         "alphabeta: next step, median of 10",
-        median_of_clicks(lambda: press(page, "ab-next")),
+        median_of_clicks(lambda: click_button(page, "ab:next")),
     )
     assert_no_exception(page)
 
@@ -84,7 +74,7 @@ def test_alphabeta_share_link_restores_the_tree(page, browser, base_url):
         page.locator(".st-key-ab-b input").fill("2")
         page.locator(".st-key-ab-b input").press("Enter")
     for _ in range(3):
-        press(page, "ab-next")
+        click_button(page, "ab:next")
     assert "[5, 4]" in page.inner_text("body")
     here = sentence(page)
     url = page.url
@@ -103,18 +93,17 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     assert_no_exception(page)
     assert "Value +1" in page.inner_text("body")
     # At step 0 every node is in one trace, in preorder: point 2 is the first leaf (-1).
-    page.locator(f"{CHART} .scatterlayer path.point").nth(2).scroll_into_view_if_needed()
     click_plotly_point(page, 2)
     assert_no_exception(page)
     assert page.locator(".st-key-ed-sel input").input_value() == "leaf -1 (node 3)"
     with rerun(page):
         page.locator(".st-key-ed-value input").fill("1")
         page.locator(".st-key-ed-value input").press("Enter")
-    press(page, "ed-set")
+    click_button(page, "ed.set")
     assert "((1 1) (1 1))" in page.inner_text("body")
     first = sentence(page)
-    press(page, "ed-first")
-    press(page, "ed-next")
+    click_button(page, "ed:first")
+    click_button(page, "ed:next")
     assert sentence(page) != first
     url = page.url
 
@@ -124,7 +113,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     assert_share_link_restores(browser, url, check)
     record_figure(
         "tree editor: next step, median of 10",
-        median_of_clicks(lambda: press(page, "ed-next")),
+        median_of_clicks(lambda: click_button(page, "ed:next")),
     )
 
 
@@ -135,3 +124,32 @@ def test_editor_at_the_statement_cut(page, base_url):
     assert_no_exception(page)
     assert "4 and 6 are pruned" in sentence(page)
     screenshot(page, "tree_editor_cut")
+
+
+def test_alphabeta_practice_answers_a_question(page, base_url):
+    lab = tl.make_lab(complete_tree(SAMPLE, 3))
+    quiz = QuizState.start(lab.run, KINDS)
+    first, second = quiz.questions[:2]
+    assert first.kind != "prune"  # a typed answer
+    open_page(page, base_url, "alphabeta")
+    with rerun(page):
+        page.locator(".st-key-ab__on label").first.click()
+    assert_no_exception(page)
+    body = page.inner_text("body")
+    assert first.prompt in body and f"Step {first.step} of" in sentence(page)
+    for key in ("ab-next", "ab-last", "ab-slider"):  # no way past the open question
+        assert page.locator(f".st-key-{key}").count() == 0
+    with rerun(page):
+        page.locator(".st-key-ab__answer input").fill(first.answer_text)
+        page.get_by_role("button", name="Check").click()
+    assert_no_exception(page)
+    body = page.inner_text("body")
+    assert "1** ✓" in body or "1 ✓ right" in body
+    assert first.explanation in body and f"Step {first.step + 1} of" in sentence(page)
+    click_button(page, "ab__next")
+    assert second.prompt in page.inner_text("body")
+    page.locator(CHART).first.scroll_into_view_if_needed()
+    screenshot(page, "alphabeta_practice")
+    click_button(page, "ab__leave")
+    assert page.locator(".st-key-ab-next button:visible").count() == 1
+    assert f"Step {second.step} of" in sentence(page)
