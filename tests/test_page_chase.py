@@ -92,7 +92,7 @@ def test_search_tab_counts_value_and_steps(code, depth):
     at.session_state["chase_tabs"] = "The search tree"
     at.run()
     assert not at.exception
-    assert any("retrograde analysis" in i.value for i in at.info)  # why search is not exact
+    assert any("retrograde analysis" in c.value for c in at.caption)  # why search is not exact
     at.slider(key="chase_depth").set_value(depth).run()
     assert not at.exception
     pos = chase_from_code(code)

@@ -120,6 +120,15 @@ def verdict_words(winner: str | None, plies: int) -> str:
 
 
 # ---- Streamlit blocks ------------------------------------------------------------------
+MODES = ("Edit the position", "Play against the engine")
+
+
+def mode_switch(key: str) -> bool:
+    """The page's mode control; True when the person plays against the engine."""
+    mode = st.segmented_control("Board", list(MODES), default=MODES[0], key=key) or MODES[0]
+    return mode == MODES[1]
+
+
 def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) -> None:
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
     before the rerun). The chart key changes after every click so the next click on the same
@@ -244,6 +253,7 @@ def best_line(
     files: Sequence[str],
     ranks: Sequence[str],
     frame_ms: int = 700,
+    movers: tuple[str, str] | None = None,
 ) -> None:
     """The best line in words, then animated on a board (plays in the browser)."""
     st.write(" → ".join(names) + f"  ({result})")

@@ -329,11 +329,14 @@ def search_tab(
     exact_text: str,
     searched_what: str,
     board: Callable[[Any, Any | None], go.Figure],
+    about: str = "",
 ) -> None:
     """The whole tab: the search's root value beside the exact answer, then the panel.
 
     ``got`` is a cached (run, replayer) or why the search could not run; ``exact`` the exact
     (winner, plies) and ``exact_text`` its words; ``searched_what`` names the search."""
+    if about:
+        st.caption(about)
     if isinstance(got, str):
         st.warning(f"{got}.")
         return
