@@ -14,6 +14,11 @@ from ui.board_lab import chase_from_code, outcome_words
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "chase.py")
 
 
+def _step_text(at: AppTest) -> str:
+    """The step player's sentence (drawn above the tree)."""
+    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
+
+
 def _run(query: dict | None = None) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     for k, v in (query or {}).items():
@@ -105,14 +110,14 @@ def test_search_tab_counts_value_and_steps(code, depth):
     assert f"Alpha-beta, {depth} plies deep:** root value {run.value} (" in line
     assert f"wins at ply {sol.plies})" in line and chase.judge_answer(sol) in line
     assert "the same" in line
-    sentences = [at.markdown[-1].value]
+    sentences = [_step_text(at)]
     for k in (1, 2):
         at.button(key="chase_search:next").click().run()
         assert not at.exception and at.session_state["chase_search:step"] == k
-        sentences.append(at.markdown[-1].value)
+        sentences.append(_step_text(at))
     assert len(set(sentences)) == 3
     at.button(key="chase_search:prev").click().run()
-    assert at.session_state["chase_search:step"] == 1 and at.markdown[-1].value == sentences[1]
+    assert at.session_state["chase_search:step"] == 1 and _step_text(at) == sentences[1]
 
 
 def test_search_tab_autoplay_figure():

@@ -8,12 +8,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import pawn
+from engine.explain import describe
 from engine.pawn_solve import solve
 from engine.search import search_game
 from ui.board_lab import outcome_words, verdict_words
 from ui.board_search import TreeView
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "pawn.py")
+
+
+def _step_text(at: AppTest) -> str:
+    """The step player's sentence (drawn above the tree)."""
+    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
 
 
 def _run(query: dict | None = None) -> AppTest:
@@ -114,7 +120,7 @@ def _metrics(at: AppTest) -> dict[str, str]:
 
 
 def _sentence(at: AppTest) -> str:
-    return at.markdown[-1].value
+    return _step_text(at)
 
 
 @pytest.mark.parametrize("code", ["4x4w:.ppp/..../.PPP/....", "4x4w:pppp/..../..../PPPP"])
@@ -140,7 +146,8 @@ def test_search_tab_counts_and_steps(code):
     assert len(set(seen)) == 4  # every step says something new
     at.button(key="pawn_search:last").click().run()
     assert at.session_state["pawn_search:step"] == len(run.events)
-    assert _sentence(at).startswith(f"The root returns {run.value}")
+    assert _sentence(at) == f"**Step {len(run.events)}:** " + describe(run, len(run.events))
+    assert describe(run, len(run.events)).startswith(f"The root returns {run.value}")
 
 
 def test_search_tab_node_selection_and_back_to_root():

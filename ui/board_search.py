@@ -93,6 +93,11 @@ def value_words(value: int | None, max_side: str, min_side: str) -> str:
     return f"{value} ({who.title()} wins at ply {ply})"
 
 
+def step_sentence(run: SearchRun, k: int) -> str:
+    """``**Step 3:** Go down to ...``: the step player's sentence, shown above the tree."""
+    return f"**Step {k}:** {describe(run, k)}"
+
+
 def status_words(status: str, value: int | None, max_side: str, min_side: str) -> str:
     """The selected node at the shown step, in words."""
     if status == PRUNED:
@@ -135,10 +140,6 @@ def _set_view(key: str, token: Any, view: TreeView) -> None:
 def _breadcrumb(key: str, token: Any, run: SearchRun, view: TreeView) -> None:
     """Back to the root, then the ancestors of the focus as buttons."""
     if view.focus == 0:
-        st.caption(
-            "Click a node to see its position; click a grey **+N nodes** square to open "
-            "that part of the tree."
-        )
         return
     chain: list[int] = []
     v = run.tree.parent[view.focus]
@@ -199,7 +200,12 @@ def _node_panel(
         st.markdown(f"Leaf: value {value_words(tree.values[node], *sides)}.")
     else:
         st.markdown(status_words(snap.status[node], snap.value[node], *sides))
-    if not following:
+    if following:
+        st.caption(
+            "Click a node to see its position; click a grey **+N nodes** square to open "
+            "that part of the tree."
+        )
+    else:
         st.button(
             "Follow the search",
             key=f"{key}_follow",
@@ -260,13 +266,15 @@ def search_panel(
             or BUDGET
         )
         _breadcrumb(key, token, run, view)
+        st.markdown(step_sentence(run, k))  # right above the figure it describes
         left, right = st.columns([3, 1], gap="medium")
         with left:
             _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, c3)
         with right:
             _node_panel(key, token, run, snap, view, board, sides)
 
-    return step_player(key, n_ev, describe=lambda k: describe(run, k), draw=draw, token=token)
+    # the sentence is drawn by ``draw`` above the tree, not under it by the player
+    return step_player(key, n_ev, describe=lambda k: "", draw=draw, token=token)
 
 
 def _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
@@ -335,9 +343,9 @@ def search_tab(
 
     ``got`` is a cached (run, replayer) or why the search could not run; ``exact`` the exact
     (winner, plies) and ``exact_text`` its words; ``searched_what`` names the search."""
-    if about:
-        st.caption(about)
     if isinstance(got, str):
+        if about:
+            st.caption(about)
         st.warning(f"{got}.")
         return
     run, replayer = got
@@ -348,5 +356,12 @@ def search_tab(
         f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
         f"**exact answer:** {exact_text} · {verdict}"
     )
-    counts(run)
+    with st.expander(
+        f"How to read it · {run.nodes_visited:,} nodes visited, "
+        f"{len(run.tree) - run.nodes_visited:,} moves pruned",
+        icon=":material/info:",
+    ):
+        if about:
+            st.caption(about)
+        counts(run)
     search_panel(key, run, replayer, token=token, board=board, sides=sides)
