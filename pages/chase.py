@@ -32,7 +32,7 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel("chase_game", pos, rules, cl.outcome)
+        game = bl.play_panel("chase_game", pos, rules, cl.outcome, cl.HOW_TO_PLAY)
 
 with left:
     if playing:

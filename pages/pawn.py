@@ -48,7 +48,7 @@ with right:
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, "pawn_moves")
     if playing and not bad and not too_big:
-        game = bl.play_panel("pawn_game", pos, rules, pl.outcome)
+        game = bl.play_panel("pawn_game", pos, rules, pl.outcome, pl.HOW_TO_PLAY)
     elif playing:
         st.info("Fix the position in edit mode to play it.")
 

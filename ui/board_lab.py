@@ -30,6 +30,7 @@ from viz.board import (
 )
 
 # ---- pure helpers ----------------------------------------------------------------------
+LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
 
 
@@ -119,6 +120,28 @@ def verdict_words(winner: str | None, plies: int) -> str:
     return f"{who} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
 
 
+def short_line(names: Sequence[str], head: int = 4, tail: int = 2) -> str:
+    """The best line in one short line: every move when there are few, else the first
+    ``head`` and last ``tail`` moves around an ellipsis and the number of plies."""
+    if len(names) <= head + tail + 1:
+        return " → ".join(names)
+    return (
+        " → ".join(names[:head]) + " → … → " + " → ".join(names[-tail:]) + f" ({len(names)} plies)"
+    )
+
+
+def ply_rows(names: Sequence[str], movers: tuple[str, str] | None = None) -> list[dict]:
+    """One row per ply, numbered from 1; with ``movers`` the side that plays it."""
+    rows: list[dict[str, Any]] = []
+    for i, name in enumerate(names):
+        row: dict[str, Any] = {"ply": i + 1}
+        if movers:
+            row["side"] = movers[i % 2]
+        row["move"] = name
+        rows.append(row)
+    return rows
+
+
 # ---- Streamlit blocks ------------------------------------------------------------------
 MODES = ("Edit the position", "Play against the engine")
 
@@ -183,15 +206,29 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], ke
     st.dataframe(rows, hide_index=True, key=key, width="stretch")
 
 
+def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
+    """The engine's moves since the person last moved (all of them before the person's first
+    move: the engine opened), oldest first."""
+    out: list[str] = []
+    for i in range(sess.plies, 0, -1):
+        if rules.to_move(sess.history[i - 1]) == sess.human:
+            break
+        out.append(sess.names[i - 1])
+    return out[::-1]
+
+
 def play_panel(
     key: str,
     start: Any,
     rules: Rules,
     describe: Callable[[Any], tuple[str | None, int]],
+    how: str = "Click a piece, then its target square.",
 ) -> PlaySession:
-    """Pick a side, undo, restart; returns the current session (kept in session_state).
+    """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
+    Returns the current session (kept in session_state).
 
-    ``describe(position)`` gives (winner, plies) for the verdict after every move.
+    ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
+    tells the person how to move on the board.
     """
     skey = f"{key}_session"
     side = (
@@ -213,15 +250,27 @@ def play_panel(
         sess = st.session_state[skey] = undo(sess, rules)
     if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
         sess = st.session_state[skey] = restart(sess, rules)
+    replied = engine_reply(sess, rules)
+    if replied:
+        verb = "replied" if sess.plies > len(replied) else "opened with"
+        st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
     winner = rules.winner(sess.position)
     if winner is not None:
-        st.markdown(f"### :{'orange' if winner == 'white' else 'blue'}[{winner.title()} won]")
-        st.caption(f"after {sess.plies} plies" + (" — you won!" if winner == side else ""))
+        colour = "orange" if winner == "white" else "blue"
+        st.markdown(f"### :{colour}[{winner.title()} won]")
+        who = "you won!" if winner == side else "the engine won."
+        st.markdown(
+            f"**Game over** after {sess.plies} plies: {who} "
+            "Press **Undo** to take your move back or **Restart** to play again."
+        )
     else:
+        if human_to_move(sess, rules):
+            st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
+            st.caption(how)
+        else:
+            st.markdown(f"#### The engine's move ({rules.to_move(sess.position).title()})")
         w, n = describe(sess.position)
         verdict(w, n, "from here, with perfect play on both sides")
-        turn = "Your move" if human_to_move(sess, rules) else "Engine thinking"
-        st.caption(f"{turn} ({rules.to_move(sess.position)}). Click a piece, then its target.")
     if sess.names:
         st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
     return sess
@@ -255,11 +304,26 @@ def best_line(
     frame_ms: int = 700,
     movers: tuple[str, str] | None = None,
 ) -> None:
-    """The best line in words, then animated on a board (plays in the browser)."""
-    st.write(" → ".join(names) + f"  ({result})")
-    st.plotly_chart(
-        animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
-        config=CONFIG,
-        key=key,
-        width="content",
-    )
+    """The best line animated on a board (plays in the browser) beside it in words: a short
+    line and every ply numbered in a small table. ``movers`` = (first side, second side)
+    adds a column saying who plays each ply."""
+    board, words = st.columns([3, 2], gap="medium")
+    with board:
+        st.plotly_chart(
+            animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
+            config=CONFIG,
+            key=key,
+            width="content",
+        )
+    with words:
+        st.markdown(f"**{result}**")
+        if names:
+            st.markdown(short_line(names))
+            rows = ply_rows(names, movers)
+            st.dataframe(
+                rows,
+                hide_index=True,
+                key=f"{key}_plies",
+                width="stretch",
+                height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
+            )

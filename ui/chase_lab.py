@@ -26,6 +26,7 @@ PRESETS = {
     "20x20 corners": "20-1.1-20.20-w",
 }
 DEFAULT = bl.chase_from_code("8-2.2-7.6-w")
+HOW_TO_PLAY = "Click the square your piece moves to (onto the other piece: capture)."
 HEAT = ["No colours", "Black on every square", "White on every square"]
 CYCLES = (
     "The chase has cycles: pieces can come back to squares they left, so a search that "

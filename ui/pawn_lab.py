@@ -29,6 +29,7 @@ PRESETS = {
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX = 400
+HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
