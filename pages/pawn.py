@@ -60,7 +60,8 @@ with left:
         cap = "arrow: the best move" if best else ""
         fig = pawn_figure(pos, px=pl.BOARD_PX, arrows=best, caption=cap)
         bl.clickable_board("pawn_board", fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
-    st.code(pawn.format_board(pos), language=None)
+    shown = game.position if playing and not bad and not too_big else pos
+    st.code(pawn.format_board(shown), language=None)
 
 publish(p=pawn.to_code(pos))
 if sol is None or playing:

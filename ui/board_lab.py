@@ -260,7 +260,7 @@ def play_panel(
         st.markdown(f"### :{colour}[{winner.title()} won]")
         who = "you won!" if winner == side else "the engine won."
         st.markdown(
-            f"**Game over** after {sess.plies} plies: {who} "
+            f"**Game over** after {sess.plies} pl{'y' if sess.plies == 1 else 'ies'}: {who} "
             "Press **Undo** to take your move back or **Restart** to play again."
         )
     else:

@@ -247,29 +247,30 @@ def search_panel(
         if view.focus >= len(run.tree):
             view = TreeView()
         snap = replayer.snapshot(k)
-        c1, c2, c3 = st.columns([4, 2, 2], vertical_alignment="center")
-        c1.caption(
-            f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
-            f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves evaluated."
-        )
-        budget = (
-            c2.segmented_control(
-                "Nodes drawn",
-                BUDGETS,
-                default=BUDGET,
-                key=f"{key}:budget",
-                format_func=lambda b: f"{b:,}",
-                label_visibility="collapsed",
-                help="At most this many markers; the rest is collapsed into +N squares. "
-                "More markers take the browser longer to draw at every step.",
-            )
-            or BUDGET
-        )
         _breadcrumb(key, token, run, view)
-        st.markdown(step_sentence(run, k))  # right above the figure it describes
+        st.markdown(step_sentence(run, k))  # right under the player, right above the figure
         left, right = st.columns([3, 1], gap="medium")
+        with right:  # the figure's controls first, beside the top of the tree
+            budget = (
+                st.segmented_control(
+                    "Nodes drawn",
+                    BUDGETS,
+                    default=BUDGET,
+                    key=f"{key}:budget",
+                    format_func=lambda b: f"{b:,}",
+                    help="At most this many markers; the rest is collapsed into +N squares. "
+                    "More markers take the browser longer to draw at every step.",
+                )
+                or BUDGET
+            )
+            toggle_at = st.container()
+            st.caption(
+                f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
+                f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves "
+                "evaluated."
+            )
         with left:
-            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, c3)
+            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at)
         with right:
             _node_panel(key, token, run, snap, view, board, sides)
 
@@ -352,11 +353,12 @@ def search_tab(
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
     verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
-    st.markdown(
+    line, more = st.columns([3, 2], vertical_alignment="center")
+    line.markdown(
         f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
         f"**exact answer:** {exact_text} · {verdict}"
     )
-    with st.expander(
+    with more.expander(
         f"How to read it · {run.nodes_visited:,} nodes visited, "
         f"{len(run.tree) - run.nodes_visited:,} moves pruned",
         icon=":material/info:",

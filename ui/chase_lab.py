@@ -112,15 +112,15 @@ def editor(
 
 
 def answer(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
-    """The verdict, the judge's input and answer, and every move."""
+    """The verdict, every move, and the judge's input and answer."""
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
+    st.markdown("**Every move, best first** (fast wins, slow losses)")
+    bl.move_table(pos.mover, sol.moves, "chase_moves")
     st.code(
         f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase.judge_answer(sol)}",
         language=None,
     )
-    st.markdown("**Every move, best first** (fast wins, slow losses)")
-    bl.move_table(pos.mover, sol.moves, "chase_moves")
 
 
 def edit_board(
@@ -129,7 +129,9 @@ def edit_board(
     piece: str,
     set_edit: Callable[[bl.ChaseEdit], None],
 ) -> None:
-    """The editable board, optionally coloured with every square's outcome."""
+    """The editable board, optionally coloured with every square's outcome (the colour
+    control goes under the board, so the board starts high on the page)."""
+    board = st.container()
     heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key="chase_heat")
     kw = {}
     if heat and heat != HEAT[0]:
@@ -142,9 +144,10 @@ def edit_board(
         )
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
     fig = chase_figure(pos, arrows=arrows, **kw)
-    bl.clickable_board(
-        "chase_board", fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
-    )
+    with board:
+        bl.clickable_board(
+            "chase_board", fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
+        )
     if kw:
         other = kw["heat_piece"]
         st.caption(

@@ -10,6 +10,7 @@ import pytest
 
 from engine import chase, pawn
 from engine.pawn_solve import solve
+from engine.play import human_move, new_session, pawn_rules
 from engine.search import search_game
 from tests.browser.helpers import (
     CHART,
@@ -69,11 +70,23 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     assert_share_link_restores(browser, page.url, lambda p: _verdict_is(p, "White wins in 1 ply"))
 
 
+def _bottom(locator) -> float:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["y"] + box["height"]
+
+
 def test_chase_big_board_heatmap(page, base_url):
     seconds = open_page(page, base_url, "chase?c=20-1.1-20.20-w")
     record_figure("chase 20x20: time to first figure", seconds)
     assert_no_exception(page)
     assert page.get_by_text("BLACK 56").count() >= 1
+    # above the fold on a projector: the board, the verdict and the move table
+    screenshot(page, "chase_20_fold", full_page=False)
+    height = page.viewport_size["height"]
+    assert _bottom(page.locator(CHART).first) <= height
+    assert _bottom(page.locator('[data-testid="stMain"] h3').first) <= height
+    assert _bottom(page.locator('[data-testid="stDataFrame"]').first) <= height
     record_figure("chase 20x20: click a square", click_plotly_point(page, 10 * 20 + 10))
     assert_no_exception(page)
     screenshot(page, "chase_20")
@@ -114,6 +127,19 @@ def test_pawn_search_tab_steps(page, base_url):
     assert_no_exception(page)
     assert page.get_by_text("Start at the root").count() == 1
     screenshot(page, "pawn_search_4x4_start")
+    # once the tab is open, the step player, its sentence and the tree fill the window
+    page.get_by_role("tablist").first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    screenshot(page, "pawn_search_tab_top", full_page=False)
+    tabs = page.get_by_role("tablist").first.bounding_box()
+    tree = page.locator(f'[class*="st-key-pawn_search_tree_"] {CHART}').bounding_box()
+    sentence = page.get_by_text("Start at the root").first.bounding_box()
+    assert tabs and tree and sentence
+    print(
+        f"tabs→tree {tree['y'] - tabs['y']:.0f} px, sentence→tree {tree['y'] - sentence['y']:.0f} px"
+    )
+    assert tree["y"] - tabs["y"] < 600
+    assert 0 < tree["y"] - sentence["y"] < 120
     record_figure(
         "pawn 4x4 start: next step (median of 10)",
         median_of_clicks(lambda: _step(page, "pawn_search", "next")),
@@ -156,3 +182,74 @@ def test_chase_search_tab(page, base_url):
     assert_no_exception(page)
     assert page.get_by_text("agrees").count() >= 1
     screenshot(page, "chase_search")
+
+
+def _pieces(page) -> dict[str, list[int]]:
+    """The squares of the pieces drawn on the first board (read from the plotly figure)."""
+    return page.evaluate(
+        """(chart) => Object.fromEntries(
+               document.querySelector(chart + ' .js-plotly-plot').data
+                   .filter((t) => (t.name || '').endsWith('pieces'))
+                   .map((t) => [t.name, [...(t.customdata || [])].map(Number).sort((a, b) => a - b)]))""",
+        CHART,
+    )
+
+
+def _expected_pieces(pos: pawn.PawnPosition) -> dict[str, list[int]]:
+    cells = pos.cells
+    return {
+        "white pieces": sorted(i for i, ch in enumerate(cells) if ch == pawn.WHITE),
+        "black pieces": sorted(i for i, ch in enumerate(cells) if ch == pawn.BLACK),
+    }
+
+
+def _play_mode(page) -> None:
+    with rerun(page):
+        page.locator('[data-testid="stMain"] button').filter(
+            has_text="Play against the engine"
+        ).first.click()
+
+
+def test_pawn_play_one_move_against_the_engine(page, base_url):
+    code = "4x4w:.ppp/..../.PPP/...."  # statement sample 1; the person plays white
+    open_page(page, base_url, f"pawn?p={code}")
+    _play_mode(page)
+    assert_no_exception(page)
+    start = pawn.from_code(code)
+    sol = solve(start)
+    assert _verdict(page) == verdict_words(sol.winner, sol.plies)
+    assert page.get_by_text("Your move (White)").count() == 1
+    assert _pieces(page) == _expected_pieces(start)
+    move = sol.moves[0][0]  # the best move, played by two clicks: the pawn, then its target
+    (fr, fc), (tr, tc) = move.from_sq, move.to_sq
+    click_plotly_point(page, fr * start.cols + fc)
+    assert_no_exception(page)
+    assert _pieces(page) == _expected_pieces(start)  # a selection, not a move yet
+    record_figure(
+        "pawn play: a move and the engine's reply", click_plotly_point(page, tr * start.cols + tc)
+    )
+    assert_no_exception(page)
+    rules = pawn_rules()
+    game = human_move(new_session(start, "white", rules), move, rules)
+    assert game.plies == 2  # the person's move and the engine's answer
+    mine = pawn.play(start, move)
+    assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))
+    assert _pieces(page) == _expected_pieces(game.position)
+    assert page.get_by_text(f"The engine replied {game.names[1]}").count() == 1
+    after = solve(game.position)
+    assert _verdict(page) == verdict_words(after.winner, after.plies)
+    screenshot(page, "pawn_play", full_page=False)
+
+
+def test_chase_play_to_game_over(page, base_url):
+    open_page(page, base_url, "chase?c=3-1.1-1.2-w")  # white captures next door at once
+    _play_mode(page)
+    assert_no_exception(page)
+    screenshot(page, "chase_play", full_page=False)
+    click_plotly_point(page, 1)  # onto black: the capture
+    assert_no_exception(page)
+    assert _verdict(page) == "White won"
+    assert page.get_by_text("you won!").count() == 1
+    for key in ("chase_game_undo", "chase_game_restart"):
+        assert page.locator(f".st-key-{key} button").count() == 1
+    screenshot(page, "chase_play_over", full_page=False)
