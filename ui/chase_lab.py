@@ -187,7 +187,7 @@ def line_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
-    words = chase.judge_answer(sol)
+    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase.judge_answer(sol)})"
     bl.best_line("chase_line", pics, names, words, files=files, ranks=ranks, frame_ms=500)
 
 
