@@ -8,6 +8,7 @@ import time
 import numpy as np
 from viz_snapshots import alphabeta_snapshots
 
+from engine.random_tree import random_tree
 from engine.trace import PRUNED
 from engine.tree import GameTree, complete_tree, minimax
 from viz import tree_style as ts
@@ -151,3 +152,63 @@ def test_frames_capped_constant_length_and_windowed():
     assert frame_window(990, 1000, 400) == range(601, 1001)
     frames = step_frames(t, snaps, range(3))
     assert [f.name for f in frames] == ["0", "1", "2"]
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def _label_clashes(fig, width: int) -> list[tuple[int, int]]:
+    """(label's node, node it covers) for every α/β label that overlaps a drawn node marker
+    (the current node 1.3x larger with its outline), in px of a plot ``width`` px wide."""
+    lay = fig.layout
+    x0, x1 = lay.xaxis.range
+    y0, y1 = lay.yaxis.range
+    sx = (width - lay.margin.l - lay.margin.r) / (x1 - x0)
+    sy = (lay.height - lay.margin.t - lay.margin.b) / (y1 - y0)
+    nodes, cur, ab = fig.data[NODE_CURVE], fig.data[CURRENT_CURVE], fig.data[8]
+    marks = []  # (node, box) of every marker, triangles 2/sqrt(3) x size wide
+    for tr, outline in ((nodes, 1.5), (cur, 4.0)):
+        sizes = np.broadcast_to(np.asarray(tr.marker.size, dtype=float), (len(tr.x),))
+        for v, x, y, s in zip(tr.customdata, tr.x, tr.y, sizes, strict=True):
+            if not np.isnan(x):
+                half = 0.577 * s + outline / 2
+                marks.append((int(v), (x * sx - half, x * sx + half, y * sy - half, y * sy + half)))
+    out = []
+    for node_id, x, y, text, pos in zip(ab.ids, ab.x, ab.y, ab.text, ab.textposition, strict=True):
+        if "α" not in text:
+            continue
+        w = 8.0 * max(len(t) for t in text.split("<br>"))
+        left = x * sx - w if pos.endswith("left") else x * sx
+        box = (left, left + w, y * sy, y * sy + 2 * 17)  # two lines of 14 px text, upwards
+        out += [(node_id, v) for v, m in marks if _boxes_overlap(box, m)]
+    return out
+
+
+def test_ab_labels_never_cover_a_node():
+    rng = random.Random(11)
+    trees = [complete_tree(SAMPLE, 3)]
+    trees += [
+        complete_tree([rng.randint(-99, 99) for _ in range(b**d)], b)
+        for b, d in ((2, 5), (3, 3), (4, 2))
+    ]
+    trees += [random_tree(66, 4, -20, 20, seed) for seed in (1, 2)]
+    assert max(len(t.leaves()) for t in trees) >= 40
+    shown = 0
+    for t in trees:
+        snaps = alphabeta_snapshots(t)
+        for width in (640, 1000, 1400):
+            for snap in snaps[:: max(1, len(snaps) // 25)]:
+                fig = tree_figure(t, snap, width_hint=width)
+                assert _label_clashes(fig, width) == [], (len(t), width, snap.step)
+                shown += sum("α" in s for s in fig.data[8].text)
+    assert shown > 100  # the labels are drawn, not just hidden
+
+
+def test_current_node_label_clear_of_its_outline_at_statement_cut():
+    t = complete_tree(SAMPLE, 3)
+    _, cut = _cut_snapshot(t)
+    for width in (640, 1300):
+        fig = tree_figure(t, cut, width_hint=width)
+        assert "α=3<br>β=2" in fig.data[8].text
+        assert _label_clashes(fig, width) == []

@@ -18,6 +18,14 @@ from .tree_style import Scatter
 SUMMARY_TRACE = "collapsed"
 # Empty text in a frame loses its text element for good under redraw=False: use a space.
 BLANK = "\u00a0"
+CURRENT_SCALE = 1.3  # the current node's marker size / its plain size
+LABEL_GAP = 4.0  # px between a node's outline and its α/β label
+AB_CHAR_PX = 8.4  # px per character of an α/β label (14 px Arial; "−", "∞" are the widest)
+
+
+def label_px(*lines: str) -> float:
+    """Estimated width in px of a label with these lines."""
+    return AB_CHAR_PX * max(len(t) for t in lines) + 2
 
 
 def _clamp(v: float, lo: float, hi: float) -> float:
@@ -198,7 +206,7 @@ class Scene:
             x, y, ids = self.x[ii], self.y[ii], [int(cur)]
             text, hover = [self.node_text(i, snap)], [self.hover(i, snap)]
             fill, ink = styles[i].fill, styles[i].text
-            sym, size = str(self._symbols(ii)[0]), float(self._sizes(ii, 1.3)[0])
+            sym, size = str(self._symbols(ii)[0]), float(self._sizes(ii, CURRENT_SCALE)[0])
         c = ts.STYLE_CURRENT
         return Scatter(
             x=x,
@@ -271,6 +279,14 @@ class Scene:
         phrase = ts.event_phrase(snap.event, name, self.kind(i) if i is not None else "")
         return edges + nodes + [self.ab_trace(snap), self.step_trace(f"step {snap.step}: {phrase}")]
 
+    def ab_offset_px(self) -> float:
+        """Gap in px from an inner node's centre to its α/β label: clear of the node drawn as
+        the current node (1.3x larger, 4 px outline). A triangle of marker size s is
+        2 s / sqrt(3) wide, so it reaches 0.577 s from its centre; a ring of the practice
+        figure (at least 24 px) must fit too."""
+        cur = 0.577 * CURRENT_SCALE * self.inner_size + ts.STYLE_CURRENT.line_width / 2
+        return max(cur, 12.0 + 1.5) + LABEL_GAP
+
     def _label_left(self, i: int) -> bool:
         """α/β go left of a node that is left of its parent (away from the incoming edge)."""
         p = self.view.index.get(self.tree.parent[int(self.ids[i])])
@@ -304,21 +320,20 @@ class Scene:
         """α/β beside every inner node that has them and room for them (blank otherwise),
         on the side away from the edge to its parent."""
         inner = [i for i in range(len(self.ids)) if not self.leaf[i]]
-        off = np.float32(self.inner_size / 2 / self.ppu + 0.05)
-        need = (self.inner_size + 58) / self.ppu
+        off = np.float32(self.ab_offset_px() / self.ppu)
+        near = self.ab_offset_px()  # the neighbour may be the (larger) current node
         text, xs, pos = [], [], []
         for i in inner:
             v = int(self.ids[i])
             left = self._label_left(i)
-            room = (self.left_gap[i] if left else self.right_gap[i]) >= need
-            shown = snap is not None and snap.alpha[v] is not None and room
-            if shown and snap.status[v] not in (ACTIVE, DONE) and v not in snap.path:
-                shown = False
-            text.append(
-                f"α={ts.fmt_bound(snap.alpha[v])}<br>β={ts.fmt_bound(snap.beta[v])}"
-                if shown
-                else BLANK
-            )
+            label = BLANK
+            if snap is not None and snap.alpha[v] is not None:
+                a, b = f"α={ts.fmt_bound(snap.alpha[v])}", f"β={ts.fmt_bound(snap.beta[v])}"
+                need = (self.ab_offset_px() + label_px(a, b) + near) / self.ppu
+                room = (self.left_gap[i] if left else self.right_gap[i]) >= need
+                if room and (snap.status[v] in (ACTIVE, DONE) or v in snap.path):
+                    label = f"{a}<br>{b}"
+            text.append(label)
             xs.append(self.x[i] - off if left else self.x[i] + off)
             pos.append("top left" if left else "top right")
         ii = np.asarray(inner, dtype=np.int64)
