@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 import numpy as np
+import plotly.graph_objects as go
 from viz_snapshots import alphabeta_snapshots
 
 from engine.random_tree import random_tree
@@ -141,11 +143,11 @@ def test_frames_capped_constant_length_and_windowed():
     assert fig.layout.updatemenus[0].buttons[0].args[1]["frame"]["redraw"] is False
     for f in fig.frames[:5]:
         assert list(f.traces) == DYNAMIC_TRACES
-        for tr, i in zip(f.data, DYNAMIC_TRACES, strict=True):
+        for tr, i in zip(f.to_plotly_json()["data"], DYNAMIC_TRACES, strict=True):
             base = fig.data[i]
             for attr in ("x", "text"):
-                if getattr(tr, attr) is not None and getattr(base, attr) is not None:
-                    assert len(getattr(tr, attr)) == len(getattr(base, attr))
+                if tr.get(attr) is not None and getattr(base, attr) is not None:
+                    assert len(tr[attr]) == len(getattr(base, attr))
     end = tree_figure(t, snaps[-1], animate=True, snapshots=lambda k: snaps[k], n_steps=n)
     assert 2 <= len(end.frames) <= 400 and end.frames[-1].name == str(n)
     assert frame_window(0, 1000, 400) == range(0, 400)
@@ -212,3 +214,56 @@ def test_current_node_label_clear_of_its_outline_at_statement_cut():
         fig = tree_figure(t, cut, width_hint=width)
         assert "α=3<br>β=2" in fig.data[8].text
         assert _label_clashes(fig, width) == []
+
+
+_FRAME_KEYS = {  # what a frame restyles in each dynamic trace
+    **{i: (("x",), ("y",)) for i in range(2, 6)},
+    NODE_CURVE: (("text",), ("textfont", "color"), ("marker", "color"), ("marker", "line", "color")),
+    CURRENT_CURVE: (
+        ("x",), ("y",), ("customdata",), ("text",), ("textfont", "color"),
+        ("marker", "symbol"), ("marker", "size"), ("marker", "color"),
+    ),
+    8: (("text",),),
+    9: (("text",),),
+}  # fmt: skip
+
+
+def _pick(trace: dict, paths) -> dict:
+    out: dict = {}
+    for path in paths:
+        src, dst = trace, out
+        for key in path[:-1]:
+            src, dst = src[key], dst.setdefault(key, {})
+        dst[path[-1]] = src[path[-1]]
+    return out
+
+
+def test_fast_frames_match_validated_figures_of_each_step():
+    """Frames are built unvalidated and attached without plotly's copy; their JSON equals
+    plotly's validated frames made from the full (static) figure of each step."""
+    rng = random.Random(8)
+    t = complete_tree([rng.randint(-20, 20) for _ in range(27)], 3)
+    snaps = alphabeta_snapshots(t)
+    fast = tree_figure(t, snaps[0], animate=True, snapshots=snaps, max_frames=400)
+    assert [f.name for f in fast.frames] == [str(k) for k in range(len(snaps))]
+    slow_frames = []
+    for k, snap in enumerate(snaps):
+        still = tree_figure(t, snap).data
+        data = [
+            go.Scatter(**_pick(still[i].to_plotly_json(), _FRAME_KEYS[i])) for i in DYNAMIC_TRACES
+        ]
+        slow_frames.append(go.Frame(name=str(k), data=data, traces=DYNAMIC_TRACES))
+    slow = go.Figure(data=fast.data, layout=fast.layout, frames=slow_frames)
+    assert json.loads(fast.to_json())["frames"] == json.loads(slow.to_json())["frames"]
+
+
+def test_autoplay_of_a_thousand_nodes_builds_fast():
+    rng = random.Random(4)
+    t = complete_tree([rng.randint(-50, 50) for _ in range(1000)], 10)
+    snaps = alphabeta_snapshots(t)
+    tree_figure(t, snaps[5], animate=True, snapshots=snaps)  # warm up
+    t0 = time.perf_counter()
+    fig = tree_figure(t, snaps[len(snaps) // 2], animate=True, snapshots=snaps)
+    dt = time.perf_counter() - t0
+    print(f"autoplay figure of {len(t)} nodes, {len(fig.frames)} frames: {dt:.3f} s")
+    assert len(fig.frames) >= 20 and dt < 1.0
