@@ -41,14 +41,14 @@ _NEG_INF = {"-inf", "-infinity", "-∞", "-oo"}
 
 
 def node_names(tree: GameTree) -> list[str]:
-    """Display names, as :func:`engine.explain.node_name` gives them (inner nodes A, B, C, ...
-    in BFS order; move paths in a game search), except that leaves of an explicit tree are
-    "leaf 1", "leaf 2", ... left to right, since a value as a name reads badly in a question
-    ("12 returns 12 to B")."""
+    """Names as nouns in a question: :func:`engine.explain.node_name` (inner nodes A, B, C,
+    ... in BFS order; move paths in a game search), with leaves of an explicit tree as
+    "leaf 1", "leaf 2", ... left to right, the numbers node_name gives them (the step
+    sentences of engine.explain say "leaf 5" too)."""
     names = [node_name(tree, n) for n in range(len(tree))]
     if tree.labels is None:
-        for i, leaf in enumerate(tree.leaves()):
-            names[leaf] = f"leaf {i + 1}"
+        for leaf in tree.leaves():
+            names[leaf] = f"leaf {names[leaf]}"
     return names
 
 
