@@ -30,8 +30,9 @@ from dataclasses import replace
 
 import streamlit as st
 
+from engine.explain import describe
 from engine.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
-from engine.trace import SearchRun, Snapshot
+from engine.trace import UPDATE, SearchRun, Snapshot
 from ui.stepper import set_step
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
@@ -88,6 +89,24 @@ def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
         # viz writes an event of unknown kind as "<kind> <node name>"
         blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
     return replace(snap, **blanked)
+
+
+def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
+    """engine.explain's sentence for ``step`` (the last event the practice figure shows), in
+    the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
+    a value question's node acted last (hide_answer blanks that event too), or a cut-off
+    question's update says why no cut follows ("... but the strict rule cuts only when")."""
+    if step <= 0 or step > len(run.events):
+        return None
+    text = describe(run, step)
+    if question is None:
+        return text
+    ev = run.events[step - 1]
+    if question.kind == VALUE and ev.node == question.node:
+        return None
+    if question.kind == PRUNE and ev.kind == UPDATE:
+        return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
+    return text
 
 
 def quiz_score(key: str) -> Score | None:
@@ -253,7 +272,8 @@ def practice_or_player(
     step is returned. Practice on: ``figure(step, question)`` beside the question panel
     (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
     (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
-    its snapshot passed through :func:`hide_answer`, with no control that steps forward. The
+    its snapshot passed through :func:`hide_answer`, with no control that steps forward, and
+    under it the step's sentence (:func:`step_sentence`, blank when it would tell). The
     step is written to ui.stepper's player ``player_key`` too, so leaving practice shows the
     same step in the player.
     """
@@ -269,5 +289,9 @@ def practice_or_player(
     if player_key is not None:
         set_step(player_key, step, len(run.events))
     with fig_col if on else st.container():
-        figure(step, asked(key))
+        question = asked(key)
+        figure(step, question)
+        said = step_sentence(run, step, question)
+        if said:
+            st.markdown(said)
     return step
