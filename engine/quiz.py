@@ -108,6 +108,8 @@ class Question:
 
     ``answer`` is an int (VALUE), a number that may be +-inf (BOUND) or a bool (PRUNE: True
     means the remaining children are pruned). ``explanation`` says why, in plain words.
+    ``hide``: nodes whose best-so-far or α/β a figure must not show while the question is
+    open (a value question: the asked node and its subtree).
     """
 
     step: int
@@ -116,6 +118,7 @@ class Question:
     prompt: str
     answer: int | float | bool
     explanation: str
+    hide: tuple[int, ...] = ()
 
     @property
     def answer_text(self) -> str:
@@ -275,7 +278,9 @@ def questions(
                     why,
                 )
             )
-    return out
+    # The windows of the asked node's subtree carry its bound (a MIN node enters its last
+    # children with beta = its best so far): a figure must hide them too.
+    return [replace(q, hide=tuple(tree.preorder(q.node))) if q.kind == VALUE else q for q in out]
 
 
 @dataclass(frozen=True)

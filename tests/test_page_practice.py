@@ -20,6 +20,7 @@ from ui.exercise_panel import edge_label, edges
 from ui.practice_common import build_tree
 from ui.quiz_panel import hide_answer, run_signature, step_sentence
 from ui.variants_panel import code_html, variants_table
+from viz.tree_figure import NODE_CURVE, tree_figure
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
@@ -329,3 +330,24 @@ def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
     for leaf in run.tree.leaves():  # leaves are named as in the questions: "leaf 5", ...
         name = node_names(run.tree)[leaf]
         assert name.startswith("leaf ") and name[5:] == str(run.tree.leaves().index(leaf) + 1)
+
+
+def test_open_value_question_hides_windows_of_the_asked_subtree_in_hover_and_labels():
+    checked = 0
+    for leaves, b in ((TEXTBOOK, 3), ("5, 1, 7, 2, 9, 3, 4, 8", 2)):
+        run = search_tree(build_tree(leaves, b))
+        for q in questions(run, kinds=("value",)):
+            assert set(q.hide) == set(run.tree.preorder(q.node))
+            fig = tree_figure(run.tree, hide_answer(replay(run, q.step), q))
+            nodes = fig.data[NODE_CURVE]
+            for v, hover in zip(nodes.customdata, nodes.hovertext, strict=True):
+                if v in q.hide:
+                    assert "α" not in hover and "β" not in hover, (q.prompt, hover)
+                if v == q.node:
+                    assert "value" not in hover
+                    checked += 1
+            labels = dict(zip(fig.data[8].ids, fig.data[8].text, strict=True))
+            assert all("α" not in labels.get(f"ab{v}", "") for v in q.hide)
+            # the figure still shows the windows outside the subtree (the root's at least)
+            assert "α" in nodes.hovertext[list(nodes.customdata).index(0)] or q.node == 0
+    assert checked >= 6

@@ -74,15 +74,20 @@ HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predi
 def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
     """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
     its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
-    on its own side, e.g. β at a MIN node whose parent's window is open), and the last event
-    when it happened at that node (the figure's step text would say "B gets 8, best 3"; it
-    says "predict the value of B" instead). A copy; ``snap`` is kept."""
+    on its own side, e.g. β at a MIN node whose parent's window is open), the α/β of its
+    subtree (``question.hide``: a child entered after the last update carries that bound in
+    its window, in the figure's labels and hover), and the last event when it happened at
+    that node (the figure's step text would say "B gets 8, best 3"; it says "predict the
+    value of B" instead). A copy; ``snap`` is kept."""
     if question is None or question.kind != VALUE:
         return snap
     blanked: dict = {}
     for name in ("value", "alpha", "beta"):
         values = list(getattr(snap, name))
         values[question.node] = None
+        if name != "value":  # the subtree's values stay: they are what the student works from
+            for v in question.hide:
+                values[v] = None
         blanked[name] = values
     ev = snap.event
     if ev is not None and ev.node == question.node:
