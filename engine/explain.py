@@ -1,8 +1,10 @@
 """Plain-words explanations of search steps, and the names pages and figures give nodes.
 
 Names: in a tree without labels, inner nodes are letters in breadth-first order (the root
-is ``A``, then ``B``, ``C``, ..., ``Z``, ``AA``, ``AB``, ...) and leaves are named by their
-value. In a labelled tree (a game search: labels are moves) a node is named by the moves
+is ``A``, then ``B``, ``C``, ..., ``Z``, ``AA``, ``AB``, ...) and leaves are numbered left
+to right, 1, 2, 3, ... ("leaf 5" in a sentence, with its value where it matters: "leaf 5
+(value 4)"), so two leaves with equal values are never confused. The quiz, the figures
+and these sentences all use these names. In a labelled tree (a game search: labels are moves) a node is named by the moves
 that lead to it; the root is ``root``.
 """
 
@@ -30,22 +32,29 @@ def letters(i: int) -> str:
     return out
 
 
-def _letter_table(tree: GameTree) -> dict[int, str]:
+def _name_table(tree: GameTree) -> dict[int, str]:
+    """Inner nodes: letters in BFS order; leaves: their 1-based position left to right."""
     table = _LETTERS.get(tree)
     if table is None:
         table = {}
         queue = deque([0])
+        inner = 0
         while queue:
             n = queue.popleft()
             if tree.children[n]:
-                table[n] = letters(len(table))
+                table[n] = letters(inner)
+                inner += 1
                 queue.extend(tree.children[n])
+        for i, leaf in enumerate(tree.leaves()):
+            table[leaf] = str(i + 1)
         _LETTERS[tree] = table
     return table
 
 
 def node_name(tree: GameTree, node: int) -> str:
-    """The short name of ``node`` used in explanations, pages and figures."""
+    """The short name of ``node`` used in explanations, the quiz, pages and figures: a letter
+    for an inner node, the position (``"5"``: say "leaf 5") for a leaf, the moves in a game
+    search."""
     if tree.labels is not None:
         if node == 0:
             return tree.labels[0]
@@ -58,10 +67,12 @@ def node_name(tree: GameTree, node: int) -> str:
         if len(moves) > _MAX_PATH:
             moves = ["…", *moves[-(_MAX_PATH - 1) :]]
         return " ".join(moves)
-    if not tree.children[node]:
-        v = tree.values[node]
-        return str(v) if v is not None else f"#{node + 1}"
-    return _letter_table(tree)[node]
+    return _name_table(tree)[node]
+
+
+def leaf_phrase(tree: GameTree, node: int) -> str:
+    """ "leaf 5 (value 4)" for a leaf of a tree without labels (its value: "?" when unknown)."""
+    return f"leaf {node_name(tree, node)} (value {fmt(tree.values[node])})"
 
 
 def fmt(x: float | int | None) -> str:
@@ -89,7 +100,28 @@ def _child_name(tree: GameTree, node: int) -> str:
     # For a list of siblings the move alone is enough; without labels use the node name.
     if tree.labels is not None:
         return tree.labels[node]
-    return node_name(tree, node)
+    return _who_short(tree, node)
+
+
+def _pruned_phrase(tree: GameTree, skipped: tuple[int, ...] | list[int]) -> str:
+    """ "its move x is", "its leaves 5 and 6 with values 4 and 6 are", "its children D and
+    leaf 9 are": the subject of "... pruned" for the children a cut skips."""
+    one = len(skipped) == 1
+    if tree.labels is not None:
+        names = [tree.labels[c] for c in skipped]
+        return f"its move {names[0]} is" if one else f"its moves {_and(names)} are"
+    if all(not tree.children[c] for c in skipped):
+        pos = _and([node_name(tree, c) for c in skipped])
+        vals = _and([fmt(tree.values[c]) for c in skipped])
+        if one:
+            return f"its leaf {pos} with value {vals} is"
+        return f"its leaves {pos} with values {vals} are"
+    names = [_who_short(tree, c) for c in skipped]
+    return f"its child {names[0]} is" if one else f"its children {_and(names)} are"
+
+
+def _who_short(tree: GameTree, node: int) -> str:
+    return f"leaf {node_name(tree, node)}" if not tree.children[node] else node_name(tree, node)
 
 
 def _and(names: list[str]) -> str:
@@ -122,7 +154,7 @@ def describe(run: SearchRun, k: int) -> str:
         mx = tree.is_max(e.node)
         c = e.child if e.child is not None else 0
         if tree.labels is None and not tree.children[c]:
-            text = f"{who} sees leaf {fmt(e.value)}, so best = {fmt(e.best)}"
+            text = f"{who} sees {leaf_phrase(tree, c)}, so best = {fmt(e.best)}"
         else:
             text = f"{who} gets {fmt(e.value)} from {_child_name(tree, c)}, so best = {fmt(e.best)}"
         if ab:
@@ -143,13 +175,7 @@ def describe(run: SearchRun, k: int) -> str:
             rule = f"alpha = {fmt(e.alpha)} {'>' if strict else '>='} beta = {fmt(e.beta)}"
         else:
             rule = f"beta = {fmt(e.beta)} {'<' if strict else '<='} alpha = {fmt(e.alpha)}"
-        names = [_child_name(tree, c) for c in e.skipped]
-        kind = "move" if tree.labels is not None else "child"
-        what = (
-            f"its {kind} {names[0]} is" if len(names) == 1 else f"its {kind}ren {_and(names)} are"
-        )
-        if tree.labels is not None and len(names) > 1:
-            what = f"its moves {_and(names)} are"
+        what = _pruned_phrase(tree, e.skipped)
         return f"{who[0].upper()}{who[1:]}: {rule}, so {what} pruned."
     if e.kind == EXIT:
         if e.node == 0:

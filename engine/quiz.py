@@ -41,14 +41,14 @@ _NEG_INF = {"-inf", "-infinity", "-∞", "-oo"}
 
 
 def node_names(tree: GameTree) -> list[str]:
-    """Display names, as :func:`engine.explain.node_name` gives them (inner nodes A, B, C, ...
-    in BFS order; move paths in a game search), except that leaves of an explicit tree are
-    "leaf 1", "leaf 2", ... left to right, since a value as a name reads badly in a question
-    ("12 returns 12 to B")."""
+    """Names as nouns in a question: :func:`engine.explain.node_name` (inner nodes A, B, C,
+    ... in BFS order; move paths in a game search), with leaves of an explicit tree as
+    "leaf 1", "leaf 2", ... left to right, the numbers node_name gives them (the step
+    sentences of engine.explain say "leaf 5" too)."""
     names = [node_name(tree, n) for n in range(len(tree))]
     if tree.labels is None:
-        for i, leaf in enumerate(tree.leaves()):
-            names[leaf] = f"leaf {i + 1}"
+        for leaf in tree.leaves():
+            names[leaf] = f"leaf {names[leaf]}"
     return names
 
 
@@ -108,6 +108,8 @@ class Question:
 
     ``answer`` is an int (VALUE), a number that may be +-inf (BOUND) or a bool (PRUNE: True
     means the remaining children are pruned). ``explanation`` says why, in plain words.
+    ``hide``: nodes whose best-so-far or α/β a figure must not show while the question is
+    open (a value question: the asked node and its subtree).
     """
 
     step: int
@@ -116,6 +118,7 @@ class Question:
     prompt: str
     answer: int | float | bool
     explanation: str
+    hide: tuple[int, ...] = ()
 
     @property
     def answer_text(self) -> str:
@@ -275,7 +278,9 @@ def questions(
                     why,
                 )
             )
-    return out
+    # The windows of the asked node's subtree carry its bound (a MIN node enters its last
+    # children with beta = its best so far): a figure must hide them too.
+    return [replace(q, hide=tuple(tree.preorder(q.node))) if q.kind == VALUE else q for q in out]
 
 
 @dataclass(frozen=True)

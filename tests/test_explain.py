@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.explain import describe, fmt, letters, node_name
+from engine.quiz import node_names
 from engine.search import search_game, search_tree
 from engine.trace import CUT, ENTER
 from engine.tree import GameTree, complete_tree, from_parents
@@ -24,18 +25,29 @@ def test_sample_cut_sentence():
     run = search_tree(complete_tree(SAMPLE, 3))
     k = next(i for i, e in enumerate(run.events) if e.kind == CUT) + 1
     text = describe(run, k)
-    assert text == "MIN node C: beta = 2 <= alpha = 3, so its children 4 and 6 are pruned."
-    for part in ("beta = 2", "alpha = 3", "4 and 6", "pruned"):
+    # the statement: at C, beta = 2 <= alpha = 3, so the leaves valued 4 and 6 (the 5th and
+    # 6th leaves from the left) are pruned
+    assert text == (
+        "MIN node C: beta = 2 <= alpha = 3, so its leaves 5 and 6 with values 4 and 6 are pruned."
+    )
+    for part in (
+        "MIN node C",
+        "beta = 2",
+        "alpha = 3",
+        "leaves 5 and 6",
+        "values 4 and 6 are pruned",
+    ):
         assert part in text
 
 
 def test_sample_names_and_first_steps():
     tree = complete_tree(SAMPLE, 3)
     assert [node_name(tree, n) for n in range(4)] == ["A", "B", "C", "D"]
-    assert [node_name(tree, n) for n in tree.leaves()] == [str(v) for v in SAMPLE]
+    assert [node_name(tree, n) for n in tree.leaves()] == [str(i) for i in range(1, 10)]
     run = search_tree(tree)
     assert describe(run, 1) == "Start at the root, MAX node A, with alpha = -∞ and beta = ∞."
-    assert "3" in describe(run, 4) and "leaf 3" in describe(run, 4)
+    assert describe(run, 4) == "Evaluate leaf 1: its value is 3."
+    assert describe(run, 5).startswith("MIN node B sees leaf 1 (value 3), so best = 3")
     assert describe(run, len(run.events)).startswith("The root returns 3")
 
 
@@ -56,7 +68,26 @@ def test_letters():
 def test_bfs_letters_skip_leaves():
     # root A has a leaf and an inner node; the inner node is B even though it comes second
     tree = from_parents([-1, 0, 0, 2, 2], [None, 7, None, 1, 2])
-    assert [node_name(tree, n) for n in range(5)] == ["A", "7", "B", "1", "2"]
+    assert [node_name(tree, n) for n in range(5)] == ["A", "1", "B", "2", "3"]
+
+
+def test_equal_leaf_values_get_distinct_names():
+    tree = complete_tree([5, 5, 1, 5], 2)  # cut at the second MIN node after leaf 3
+    run = search_tree(tree)
+    texts = [describe(run, k) for k in range(len(run.events) + 1)]
+    assert "Evaluate leaf 1: its value is 5." in texts
+    assert "Evaluate leaf 2: its value is 5." in texts
+    cut = next(t for t in texts if "pruned" in t)
+    assert cut == "MIN node C: beta = 1 <= alpha = 5, so its leaf 4 with value 5 is pruned."
+
+
+def test_quiz_and_explanations_name_leaves_alike():
+    tree = from_parents([-1, 0, 0, 2, 2], [None, 7, None, 1, 2])
+    assert node_names(tree) == ["A", "leaf 1", "B", "leaf 2", "leaf 3"]
+    run = search_tree(tree)
+    said = " ".join(describe(run, k) for k in range(len(run.events) + 1))
+    for leaf in tree.leaves():
+        assert node_names(tree)[leaf] in said
 
 
 def test_fmt_infinities():

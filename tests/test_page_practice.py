@@ -11,14 +11,16 @@ from streamlit.testing.v1 import AppTest
 
 from engine.exam import make_sheet
 from engine.exercise import solution
-from engine.quiz import QuizState, node_names
+from engine.explain import describe
+from engine.quiz import QuizState, node_names, questions
 from engine.search import search_tree
 from engine.trace import replay
 from ui.exam_panel import sheet_bytes
 from ui.exercise_panel import edge_label, edges
 from ui.practice_common import build_tree
-from ui.quiz_panel import hide_answer, run_signature
+from ui.quiz_panel import hide_answer, run_signature, step_sentence
 from ui.variants_panel import code_html, variants_table
+from viz.tree_figure import NODE_CURVE, tree_figure
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
@@ -290,3 +292,62 @@ def test_new_seed_button_changes_the_sheet():
     ok(at)
     assert at.number_input(key="exam_seed").value != before
     assert not at.error
+
+
+def test_step_sentence_never_tells_the_open_answer():
+    told = 0
+    for leaves, variant in ((TEXTBOOK, "statement"), ("3, 12, 8, 3, 4, 6, 14, 5, 2", "strict")):
+        run = search_tree(build_tree(leaves, 3), variant=variant)
+        for q in questions(run):
+            said = step_sentence(run, q.step, q)
+            full = describe(run, q.step) if q.step else None
+            if q.kind == "value":
+                at_node = q.step > 0 and run.events[q.step - 1].node == q.node
+                assert said == (None if at_node else full)
+            elif q.kind == "prune":
+                assert said is not None and "prune" not in said and "cut" not in said
+                told += "strict rule cuts only" in full  # the full sentence would tell
+            else:
+                assert said == full
+            # once answered, the figure moves one step on and the whole sentence is shown
+            assert step_sentence(run, q.step + 1, None) == describe(run, q.step + 1)
+    assert told >= 1
+
+
+def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
+    at = app()
+    ok(at)
+    run = search_tree(build_tree(TEXTBOOK, 3))
+    q = _quiz(at).current
+    assert q is not None
+    texts = [m.value for m in at.markdown]
+    want = step_sentence(run, q.step, q)
+    assert want and want in texts
+    at = _answer(at, q.answer_text)
+    ok(at)
+    shown = describe(run, q.step + 1)
+    assert shown in [m.value for m in at.markdown]
+    for leaf in run.tree.leaves():  # leaves are named as in the questions: "leaf 5", ...
+        name = node_names(run.tree)[leaf]
+        assert name.startswith("leaf ") and name[5:] == str(run.tree.leaves().index(leaf) + 1)
+
+
+def test_open_value_question_hides_windows_of_the_asked_subtree_in_hover_and_labels():
+    checked = 0
+    for leaves, b in ((TEXTBOOK, 3), ("5, 1, 7, 2, 9, 3, 4, 8", 2)):
+        run = search_tree(build_tree(leaves, b))
+        for q in questions(run, kinds=("value",)):
+            assert set(q.hide) == set(run.tree.preorder(q.node))
+            fig = tree_figure(run.tree, hide_answer(replay(run, q.step), q))
+            nodes = fig.data[NODE_CURVE]
+            for v, hover in zip(nodes.customdata, nodes.hovertext, strict=True):
+                if v in q.hide:
+                    assert "α" not in hover and "β" not in hover, (q.prompt, hover)
+                if v == q.node:
+                    assert "value" not in hover
+                    checked += 1
+            labels = dict(zip(fig.data[8].ids, fig.data[8].text, strict=True))
+            assert all("α" not in labels.get(f"ab{v}", "") for v in q.hide)
+            # the figure still shows the windows outside the subtree (the root's at least)
+            assert "α" in nodes.hovertext[list(nodes.customdata).index(0)] or q.node == 0
+    assert checked >= 6

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 import numpy as np
+import plotly.graph_objects as go
 from viz_snapshots import alphabeta_snapshots
 
+from engine.random_tree import random_tree
 from engine.trace import PRUNED
 from engine.tree import GameTree, complete_tree, minimax
 from viz import tree_style as ts
@@ -140,14 +143,127 @@ def test_frames_capped_constant_length_and_windowed():
     assert fig.layout.updatemenus[0].buttons[0].args[1]["frame"]["redraw"] is False
     for f in fig.frames[:5]:
         assert list(f.traces) == DYNAMIC_TRACES
-        for tr, i in zip(f.data, DYNAMIC_TRACES, strict=True):
+        for tr, i in zip(f.to_plotly_json()["data"], DYNAMIC_TRACES, strict=True):
             base = fig.data[i]
             for attr in ("x", "text"):
-                if getattr(tr, attr) is not None and getattr(base, attr) is not None:
-                    assert len(getattr(tr, attr)) == len(getattr(base, attr))
+                if tr.get(attr) is not None and getattr(base, attr) is not None:
+                    assert len(tr[attr]) == len(getattr(base, attr))
     end = tree_figure(t, snaps[-1], animate=True, snapshots=lambda k: snaps[k], n_steps=n)
     assert 2 <= len(end.frames) <= 400 and end.frames[-1].name == str(n)
     assert frame_window(0, 1000, 400) == range(0, 400)
     assert frame_window(990, 1000, 400) == range(601, 1001)
     frames = step_frames(t, snaps, range(3))
     assert [f.name for f in frames] == ["0", "1", "2"]
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def _label_clashes(fig, width: int) -> list[tuple[int, int]]:
+    """(label's node, node it covers) for every α/β label that overlaps a drawn node marker
+    (the current node 1.3x larger with its outline), in px of a plot ``width`` px wide."""
+    lay = fig.layout
+    x0, x1 = lay.xaxis.range
+    y0, y1 = lay.yaxis.range
+    sx = (width - lay.margin.l - lay.margin.r) / (x1 - x0)
+    sy = (lay.height - lay.margin.t - lay.margin.b) / (y1 - y0)
+    nodes, cur, ab = fig.data[NODE_CURVE], fig.data[CURRENT_CURVE], fig.data[8]
+    marks = []  # (node, box) of every marker, triangles 2/sqrt(3) x size wide
+    for tr, outline in ((nodes, 1.5), (cur, 4.0)):
+        sizes = np.broadcast_to(np.asarray(tr.marker.size, dtype=float), (len(tr.x),))
+        for v, x, y, s in zip(tr.customdata, tr.x, tr.y, sizes, strict=True):
+            if not np.isnan(x):
+                half = 0.577 * s + outline / 2
+                marks.append((int(v), (x * sx - half, x * sx + half, y * sy - half, y * sy + half)))
+    out = []
+    for node_id, x, y, text, pos in zip(ab.ids, ab.x, ab.y, ab.text, ab.textposition, strict=True):
+        if "α" not in text:
+            continue
+        w = 8.0 * max(len(t) for t in text.split("<br>"))
+        left = x * sx - w if pos.endswith("left") else x * sx
+        box = (left, left + w, y * sy, y * sy + 2 * 17)  # two lines of 14 px text, upwards
+        out += [(node_id, v) for v, m in marks if _boxes_overlap(box, m)]
+    return out
+
+
+def test_ab_labels_never_cover_a_node():
+    rng = random.Random(11)
+    trees = [complete_tree(SAMPLE, 3)]
+    trees += [
+        complete_tree([rng.randint(-99, 99) for _ in range(b**d)], b)
+        for b, d in ((2, 5), (3, 3), (4, 2))
+    ]
+    trees += [random_tree(66, 4, -20, 20, seed) for seed in (1, 2)]
+    assert max(len(t.leaves()) for t in trees) >= 40
+    shown = 0
+    for t in trees:
+        snaps = alphabeta_snapshots(t)
+        for width in (640, 1000, 1400):
+            for snap in snaps[:: max(1, len(snaps) // 25)]:
+                fig = tree_figure(t, snap, width_hint=width)
+                assert _label_clashes(fig, width) == [], (len(t), width, snap.step)
+                shown += sum("α" in s for s in fig.data[8].text)
+    assert shown > 100  # the labels are drawn, not just hidden
+
+
+def test_current_node_label_clear_of_its_outline_at_statement_cut():
+    t = complete_tree(SAMPLE, 3)
+    _, cut = _cut_snapshot(t)
+    for width in (640, 1300):
+        fig = tree_figure(t, cut, width_hint=width)
+        assert "α=3<br>β=2" in fig.data[8].text
+        assert _label_clashes(fig, width) == []
+
+
+_FRAME_KEYS = {  # what a frame restyles in each dynamic trace
+    **{i: (("x",), ("y",)) for i in range(2, 6)},
+    NODE_CURVE: (("text",), ("textfont", "color"), ("marker", "color"), ("marker", "line", "color")),
+    CURRENT_CURVE: (
+        ("x",), ("y",), ("customdata",), ("text",), ("textfont", "color"),
+        ("marker", "symbol"), ("marker", "size"), ("marker", "color"),
+    ),
+    8: (("text",),),
+    9: (("text",),),
+}  # fmt: skip
+
+
+def _pick(trace: dict, paths) -> dict:
+    out: dict = {}
+    for path in paths:
+        src, dst = trace, out
+        for key in path[:-1]:
+            src, dst = src[key], dst.setdefault(key, {})
+        dst[path[-1]] = src[path[-1]]
+    return out
+
+
+def test_fast_frames_match_validated_figures_of_each_step():
+    """Frames are built unvalidated and attached without plotly's copy; their JSON equals
+    plotly's validated frames made from the full (static) figure of each step."""
+    rng = random.Random(8)
+    t = complete_tree([rng.randint(-20, 20) for _ in range(27)], 3)
+    snaps = alphabeta_snapshots(t)
+    fast = tree_figure(t, snaps[0], animate=True, snapshots=snaps, max_frames=400)
+    assert [f.name for f in fast.frames] == [str(k) for k in range(len(snaps))]
+    slow_frames = []
+    for k, snap in enumerate(snaps):
+        still = tree_figure(t, snap).data
+        data = [
+            go.Scatter(**_pick(still[i].to_plotly_json(), _FRAME_KEYS[i])) for i in DYNAMIC_TRACES
+        ]
+        slow_frames.append(go.Frame(name=str(k), data=data, traces=DYNAMIC_TRACES))
+    slow = go.Figure(data=fast.data, layout=fast.layout, frames=slow_frames)
+    assert json.loads(fast.to_json())["frames"] == json.loads(slow.to_json())["frames"]
+
+
+def test_autoplay_of_a_thousand_nodes_builds_fast():
+    rng = random.Random(4)
+    t = complete_tree([rng.randint(-50, 50) for _ in range(1000)], 10)
+    snaps = alphabeta_snapshots(t)
+    tree_figure(t, snaps[5], animate=True, snapshots=snaps)  # warm up
+    t0 = time.perf_counter()
+    fig = tree_figure(t, snaps[len(snaps) // 2], animate=True, snapshots=snaps)
+    dt = time.perf_counter() - t0
+    print(f"autoplay figure of {len(t)} nodes, {len(fig.frames)} frames: {dt:.3f} s")
+    assert len(fig.frames) >= 20 and dt < 1.0

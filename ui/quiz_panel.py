@@ -30,8 +30,9 @@ from dataclasses import replace
 
 import streamlit as st
 
+from engine.explain import describe
 from engine.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
-from engine.trace import SearchRun, Snapshot
+from engine.trace import UPDATE, SearchRun, Snapshot
 from ui.stepper import set_step
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
@@ -73,21 +74,44 @@ HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predi
 def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
     """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
     its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
-    on its own side, e.g. β at a MIN node whose parent's window is open), and the last event
-    when it happened at that node (the figure's step text would say "B gets 8, best 3"; it
-    says "predict the value of B" instead). A copy; ``snap`` is kept."""
+    on its own side, e.g. β at a MIN node whose parent's window is open), the α/β of its
+    subtree (``question.hide``: a child entered after the last update carries that bound in
+    its window, in the figure's labels and hover), and the last event when it happened at
+    that node (the figure's step text would say "B gets 8, best 3"; it says "predict the
+    value of B" instead). A copy; ``snap`` is kept."""
     if question is None or question.kind != VALUE:
         return snap
     blanked: dict = {}
     for name in ("value", "alpha", "beta"):
         values = list(getattr(snap, name))
         values[question.node] = None
+        if name != "value":  # the subtree's values stay: they are what the student works from
+            for v in question.hide:
+                values[v] = None
         blanked[name] = values
     ev = snap.event
     if ev is not None and ev.node == question.node:
         # viz writes an event of unknown kind as "<kind> <node name>"
         blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
     return replace(snap, **blanked)
+
+
+def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
+    """engine.explain's sentence for ``step`` (the last event the practice figure shows), in
+    the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
+    a value question's node acted last (hide_answer blanks that event too), or a cut-off
+    question's update says why no cut follows ("... but the strict rule cuts only when")."""
+    if step <= 0 or step > len(run.events):
+        return None
+    text = describe(run, step)
+    if question is None:
+        return text
+    ev = run.events[step - 1]
+    if question.kind == VALUE and ev.node == question.node:
+        return None
+    if question.kind == PRUNE and ev.kind == UPDATE:
+        return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
+    return text
 
 
 def quiz_score(key: str) -> Score | None:
@@ -253,7 +277,8 @@ def practice_or_player(
     step is returned. Practice on: ``figure(step, question)`` beside the question panel
     (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
     (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
-    its snapshot passed through :func:`hide_answer`, with no control that steps forward. The
+    its snapshot passed through :func:`hide_answer`, with no control that steps forward, and
+    under it the step's sentence (:func:`step_sentence`, blank when it would tell). The
     step is written to ui.stepper's player ``player_key`` too, so leaving practice shows the
     same step in the player.
     """
@@ -269,5 +294,9 @@ def practice_or_player(
     if player_key is not None:
         set_step(player_key, step, len(run.events))
     with fig_col if on else st.container():
-        figure(step, asked(key))
+        question = asked(key)
+        figure(step, question)
+        said = step_sentence(run, step, question)
+        if said:
+            st.markdown(said)
     return step

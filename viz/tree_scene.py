@@ -9,10 +9,12 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from engine.trace import ACTIVE, DONE, Snapshot
+from engine.trace import Snapshot
 
+from . import tree_labels
 from . import tree_style as ts
 from .collapse import View
+from .tree_labels import CURRENT_SCALE
 from .tree_style import Scatter
 
 SUMMARY_TRACE = "collapsed"
@@ -178,42 +180,50 @@ class Scene:
             cliponaxis=False,
         )
 
-    def current_trace(self, snap: Snapshot | None, styles: list[ts.NodeStyle]) -> go.Scatter:
-        """One larger, black-outlined marker over the current node (NaN when there is none)."""
+    def current_parts(self, snap: Snapshot | None, styles: list[ts.NodeStyle]) -> dict:
+        """What the current-node trace shows at ``snap`` (a NaN point when there is none)."""
         cur = None if snap is None else snap.current
         i = self.view.index.get(cur) if cur is not None else None
         if i is None:
-            x = y = np.array([np.nan], dtype=np.float32)
-            ids, text, hover, fill, ink, sym, size = (
-                [-1],
-                [BLANK],
-                [BLANK],
-                "#ffffff",
-                ts.INK,
-                "circle",
-                1,
-            )
-        else:
-            ii = np.array([i])
-            x, y, ids = self.x[ii], self.y[ii], [int(cur)]
-            text, hover = [self.node_text(i, snap)], [self.hover(i, snap)]
-            fill, ink = styles[i].fill, styles[i].text
-            sym, size = str(self._symbols(ii)[0]), float(self._sizes(ii, 1.3)[0])
+            nan = np.array([np.nan], dtype=np.float32)
+            return dict(
+                x=nan, y=nan, ids=[-1], text=[BLANK], hover=[BLANK], fill="#ffffff",
+                ink=ts.INK, symbol="circle", size=1,
+            )  # fmt: skip
+        ii = np.array([i])
+        return dict(
+            x=self.x[ii],
+            y=self.y[ii],
+            ids=[int(cur)],
+            text=[self.node_text(i, snap)],
+            hover=[self.hover(i, snap)],
+            fill=styles[i].fill,
+            ink=styles[i].text,
+            symbol=str(self._symbols(ii)[0]),
+            size=float(self._sizes(ii, CURRENT_SCALE)[0]),
+        )
+
+    def current_trace(self, snap: Snapshot | None, styles: list[ts.NodeStyle]) -> go.Scatter:
+        """One larger, black-outlined marker over the current node (NaN when there is none)."""
+        p = self.current_parts(snap, styles)
         c = ts.STYLE_CURRENT
         return Scatter(
-            x=x,
-            y=y,
+            x=p["x"],
+            y=p["y"],
             mode="markers+text",
             name=c.name,
             showlegend=False,
-            customdata=ids,
-            text=text,
+            customdata=p["ids"],
+            text=p["text"],
             textposition="middle center",
-            textfont=dict(color=ink, size=ts.FONT_SIZE + 1, family=ts.FONT),
-            hovertext=hover,
+            textfont=dict(color=p["ink"], size=ts.FONT_SIZE + 1, family=ts.FONT),
+            hovertext=p["hover"],
             hovertemplate="%{hovertext}<extra></extra>",
             marker=dict(
-                symbol=sym, size=size, color=fill, line=dict(color=c.line, width=c.line_width)
+                symbol=p["symbol"],
+                size=p["size"],
+                color=p["fill"],
+                line=dict(color=c.line, width=c.line_width),
             ),
             selected=dict(marker=dict(opacity=1.0)),
             unselected=dict(marker=dict(opacity=1.0)),
@@ -244,97 +254,90 @@ class Scene:
             line=dict(color=style.color, width=style.width, dash=style.dash),
         )
 
-    def dynamic(self, snap: Snapshot | None) -> list[go.Scatter]:
-        """Edges (unseen, done, on path, pruned), nodes, current node, α/β, step text."""
-        styles = self.styles(snap)
-        child = np.array([self.tree.parent[int(v)] in self.view.index for v in self.ids])
-        cidx = np.arange(len(self.ids))[child]
-        ex, ey = self.edge_xy(cidx)
-        key = [styles[i].key for i in cidx]
-        edges = []
+    def _edge_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(view positions of drawn children, their segments' x, y), computed once."""
+        if self._edges is None:
+            child = np.array([self.tree.parent[int(v)] in self.view.index for v in self.ids])
+            cidx = np.arange(len(self.ids))[child]
+            self._edges = (cidx, *self.edge_xy(cidx))
+        return self._edges
+
+    _edges: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def edge_parts(self, snap: Snapshot | None, styles) -> list[tuple[np.ndarray, np.ndarray]]:
+        """x, y of the edge traces (unseen, done, on path, pruned): NaN where not that style."""
+        cidx, ex, ey = self._edge_geometry()
+        key = np.array([styles[i].key for i in cidx], dtype=object)
+        out = []
         for style in DYN_EDGES:
             if snap is None:
                 on = np.full(len(cidx), style is DYN_EDGES[1])
             else:
-                on = np.array([k == style.key for k in key], dtype=bool)
+                on = key == style.key
             mx, my = ex.copy(), ey.copy()
             gone = np.repeat(~on, 3)
             mx[gone], my[gone] = np.nan, np.nan
-            e = ts.EDGE_PLAIN if snap is None and style is DYN_EDGES[1] else style
-            edges.append(self.edge_trace(mx, my, e, f"{style.key} edges"))
-        nodes = [self.node_trace(styles, snap), self.current_trace(snap, styles)]
+            out.append((mx, my))
+        return out
+
+    def step_text(self, snap: Snapshot | None) -> str:
         if snap is None:
-            return edges + nodes + [self.ab_trace(None), self.step_trace("")]
+            return ""
         cur = snap.current
         i = self.view.index.get(cur) if cur is not None else None
         name = self.name(cur) if cur is not None else ""
         phrase = ts.event_phrase(snap.event, name, self.kind(i) if i is not None else "")
-        return edges + nodes + [self.ab_trace(snap), self.step_trace(f"step {snap.step}: {phrase}")]
+        return f"step {snap.step}: {phrase}"
 
-    def _label_left(self, i: int) -> bool:
-        """α/β go left of a node that is left of its parent (away from the incoming edge)."""
-        p = self.view.index.get(self.tree.parent[int(self.ids[i])])
-        return p is not None and bool(self.x[i] < self.x[p] - 1e-6)
+    def dynamic(self, snap: Snapshot | None) -> list[go.Scatter]:
+        """Edges (unseen, done, on path, pruned), nodes, current node, α/β, step text."""
+        styles = self.styles(snap)
+        edges = []
+        for style, (mx, my) in zip(DYN_EDGES, self.edge_parts(snap, styles), strict=True):
+            e = ts.EDGE_PLAIN if snap is None and style is DYN_EDGES[1] else style
+            edges.append(self.edge_trace(mx, my, e, f"{style.key} edges"))
+        nodes = [self.node_trace(styles, snap), self.current_trace(snap, styles)]
+        return edges + nodes + [self.ab_trace(snap), self.step_trace(self.step_text(snap))]
 
-    def frame_data(self, snap: Snapshot) -> list[go.Scatter]:
-        """Only what a step changes in the dynamic traces (a frame merges it into them)."""
-        e0, e1, e2, e3, nodes, cur, ab, step = self.dynamic(snap)
-        out = [Scatter(x=e.x, y=e.y) for e in (e0, e1, e2, e3)]
+    def frame_data(self, snap: Snapshot) -> list[dict]:
+        """Only what a step changes in the dynamic traces (a frame merges it into them), as
+        plain dicts: plotly keeps them as they are (a Scatter would be deep-copied)."""
+        styles = self.styles(snap)
+        out: list[dict] = [
+            dict(type="scatter", x=mx, y=my) for mx, my in self.edge_parts(snap, styles)
+        ]
+        n = len(self.ids)
         out.append(
-            Scatter(
-                text=nodes.text,
-                textfont=dict(color=nodes.textfont.color),
-                marker=dict(color=nodes.marker.color, line=dict(color=nodes.marker.line.color)),
+            dict(
+                type="scatter",
+                text=[self.node_text(i, snap) for i in range(n)],
+                textfont=dict(color=[s.text for s in styles]),
+                marker=dict(
+                    color=[s.fill for s in styles], line=dict(color=[s.line for s in styles])
+                ),
             )
         )
+        c = self.current_parts(snap, styles)
         out.append(
-            Scatter(
-                x=cur.x,
-                y=cur.y,
-                customdata=cur.customdata,
-                text=cur.text,
-                textfont=dict(color=cur.textfont.color),
-                marker=dict(symbol=cur.marker.symbol, size=cur.marker.size, color=cur.marker.color),
+            dict(
+                type="scatter",
+                x=c["x"],
+                y=c["y"],
+                customdata=c["ids"],
+                text=c["text"],
+                textfont=dict(color=c["ink"]),
+                marker=dict(symbol=c["symbol"], size=c["size"], color=c["fill"]),
             )
         )
-        out += [Scatter(text=ab.text), Scatter(text=step.text)]
+        out.append(dict(type="scatter", text=self.ab_texts(snap)))
+        out.append(dict(type="scatter", text=[self.step_text(snap)]))
         return out
 
+    def ab_texts(self, snap: Snapshot | None) -> list[str]:
+        return tree_labels.ab_texts(self, snap)
+
     def ab_trace(self, snap: Snapshot | None) -> go.Scatter:
-        """α/β beside every inner node that has them and room for them (blank otherwise),
-        on the side away from the edge to its parent."""
-        inner = [i for i in range(len(self.ids)) if not self.leaf[i]]
-        off = np.float32(self.inner_size / 2 / self.ppu + 0.05)
-        need = (self.inner_size + 58) / self.ppu
-        text, xs, pos = [], [], []
-        for i in inner:
-            v = int(self.ids[i])
-            left = self._label_left(i)
-            room = (self.left_gap[i] if left else self.right_gap[i]) >= need
-            shown = snap is not None and snap.alpha[v] is not None and room
-            if shown and snap.status[v] not in (ACTIVE, DONE) and v not in snap.path:
-                shown = False
-            text.append(
-                f"α={ts.fmt_bound(snap.alpha[v])}<br>β={ts.fmt_bound(snap.beta[v])}"
-                if shown
-                else BLANK
-            )
-            xs.append(self.x[i] - off if left else self.x[i] + off)
-            pos.append("top left" if left else "top right")
-        ii = np.asarray(inner, dtype=np.int64)
-        return Scatter(
-            x=np.asarray(xs, dtype=np.float32),
-            y=self.y[ii] - np.float32(0.12),
-            mode="text",
-            text=text,
-            textposition=pos,
-            textfont=dict(size=ts.FONT_SIZE - 1, color=ts.INK, family=ts.FONT),
-            hoverinfo="skip",
-            showlegend=False,
-            name="bounds",
-            ids=[f"ab{int(self.ids[i])}" for i in inner],
-            cliponaxis=False,
-        )
+        return tree_labels.ab_trace(self, snap)
 
     def step_trace(self, text: str) -> go.Scatter:
         return Scatter(

@@ -95,7 +95,8 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     # At step 0 every node is in one trace, in preorder: point 2 is the first leaf (-1).
     click_plotly_point(page, 2)
     assert_no_exception(page)
-    assert page.locator(".st-key-ed-sel input").input_value() == "leaf -1 (node 3)"
+    # leaves are numbered left to right (engine.explain.node_name): the first leaf, value -1
+    assert page.locator(".st-key-ed-sel input").input_value() == "leaf 1 (node 3)"
     with rerun(page):
         page.locator(".st-key-ed-value input").fill("1")
         page.locator(".st-key-ed-value input").press("Enter")
