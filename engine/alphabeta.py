@@ -111,6 +111,9 @@ def alpha_beta(leaves: Sequence[int], branching: int) -> list[int]:
     return [value, evaluated]
 
 
+MAX_LEAF_DIGITS = 18  # a typed leaf: fits in 64 bits (tables, JSON) and far below int()'s limit
+
+
 def parse_leaves(text: str) -> list[int]:
     """Leaf scores from free text: commas and/or whitespace, optional surrounding ``[ ]``.
 
@@ -131,15 +134,23 @@ def parse_leaves(text: str) -> list[int]:
     after_comma = True  # a comma right at the start is an empty leaf too
     for m in re.finditer(r",|[^\s,]+", body):
         tok = m.group()
-        line = text.count("\n", 0, offset + m.start()) + 1 if multiline else None
+
+        def line(at: int = m.start()) -> int | None:  # only for an error: per token is O(n^2)
+            return text.count("\n", 0, offset + at) + 1 if multiline else None
+
         if tok == ",":
             if after_comma:
-                raise InputError(f"leaf {len(out) + 1}: empty (two commas in a row?)", line)
+                raise InputError(f"leaf {len(out) + 1}: empty (two commas in a row?)", line())
             after_comma = True
             continue
         after_comma = False
         if not _INT_RE.match(tok):
-            raise InputError(f"leaf {len(out) + 1}: {tok!r} is not an integer", line)
+            raise InputError(f"leaf {len(out) + 1}: {tok[:40]!r} is not an integer", line())
+        if len(tok.lstrip("+-")) > MAX_LEAF_DIGITS:
+            raise InputError(
+                f"leaf {len(out) + 1}: {tok[:24]}... is too big (at most {MAX_LEAF_DIGITS} digits)",
+                line(),
+            )
         out.append(int(tok))
     if not out:
         raise InputError("no leaves: type scores such as 3, 12, 8, 2")

@@ -14,6 +14,11 @@ from .tree import GameTree, format_value, from_parents, minimax
 
 # ---- URAL 1282 text ---------------------------------------------------------------------
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+MAX_DIGITS = 18  # a number in a tree text: 64 bits, far below int()'s 4300-digit limit
+
+
+def _too_big(tok: str) -> bool:
+    return len(tok.lstrip("+-")) > MAX_DIGITS
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -24,8 +29,10 @@ def _lines(text: str) -> list[tuple[int, str]]:
 def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
     """Parse the case whose ``N`` line is ``lines[pos]``; return it and the next position."""
     no, head = lines[pos]
-    if not _INT_RE.match(head) or int(head) < 1:
-        raise InputError(f"expected the node count N (a positive integer), got {head!r}", no)
+    if not _INT_RE.match(head) or int(head[:30]) < 1:
+        raise InputError(f"expected the node count N (a positive integer), got {head[:40]!r}", no)
+    if _too_big(head):
+        raise InputError(f"N = {head[:24]}... is too many nodes (at most {MAX_DIGITS} digits)", no)
     n = int(head)
     if n == 1:
         raise InputError("N = 1: the root has no children, so there is no game to play", no)
@@ -51,12 +58,18 @@ def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
         if len(f) != want:
             shape = "N p" if kind == "N" else "L p v"
             raise InputError(f"node {k + 1}: expected {want} fields '{shape}', got {len(f)}", no)
-        if not _INT_RE.match(f[1]) or not 1 <= int(f[1]) <= n:
-            raise InputError(f"node {k + 1}: parent {f[1]!r} is not a node number 1..{n}", no)
+        if not _INT_RE.match(f[1]) or _too_big(f[1]) or not 1 <= int(f[1]) <= n:
+            raise InputError(f"node {k + 1}: parent {f[1][:40]!r} is not a node number 1..{n}", no)
         parent[k] = int(f[1]) - 1
         if kind == "L":
             if not _INT_RE.match(f[2]):
-                raise InputError(f"node {k + 1}: leaf value {f[2]!r} is not an integer", no)
+                raise InputError(f"node {k + 1}: leaf value {f[2][:40]!r} is not an integer", no)
+            if _too_big(f[2]):
+                raise InputError(
+                    f"node {k + 1}: leaf value {f[2][:24]}... is too big (at most {MAX_DIGITS} "
+                    "digits)",
+                    no,
+                )
             values[k] = int(f[2])
     kids: list[list[int]] = [[] for _ in range(n)]
     for k in range(1, n):
@@ -189,7 +202,11 @@ def parse_brackets(text: str) -> GameTree:
                     done_at = (no, col)
                 continue
             if tok != "(" and not _INT_RE.match(tok):
-                raise InputError(f"column {col}: {tok!r} is not an integer or a bracket", no)
+                raise InputError(f"column {col}: {tok[:40]!r} is not an integer or a bracket", no)
+            if tok != "(" and _too_big(tok):
+                raise InputError(
+                    f"column {col}: {tok[:24]}... is too big (at most {MAX_DIGITS} digits)", no
+                )
             node = len(parent)
             parent.append(stack[-1] if stack else -1)
             nkids.append(0)

@@ -13,6 +13,7 @@ from ui import stepper
 from ui import tree_edit as te
 from ui import tree_lab as tl
 from ui.share import publish, restore
+from ui.tree_source import decode_step
 
 K = "ed"
 URAL = {
@@ -47,7 +48,7 @@ def _on_preset() -> None:
 def _on_import() -> None:
     parse = parse_ural if ss[f"{K}.fmt"] == FORMATS[0] else parse_brackets
     try:
-        _put(te.replace_tree(_state(), parse(ss[f"{K}.text"])))
+        _put(te.replace_tree(_state(), parse(te.check_text(ss[f"{K}.text"]))))
     except InputError as e:
         ss[f"{K}.error"] = f"Could not import: {e}. The previous tree is still here."
 
@@ -74,7 +75,7 @@ st.title("Game tree editor")
 tl.css()
 default = te.replace_tree(te.EditorState(tree=parse_brackets("0")), PRESETS["URAL sample 1 (+1)"]())
 restore("t", decode=_tree, default=default, what="tree", state_key=f"{K}.state")
-restore("k", decode=lambda s: int(s) if s.isdigit() else int("x"), default=0, what="step",
+restore("k", decode=decode_step, default=0, what="step",
         state_key=f"{K}:step")  # fmt: skip
 state = _state()
 tree = state.tree

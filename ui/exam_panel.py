@@ -67,7 +67,10 @@ def sheet_info(
 
 def _decode(lo: int, hi: int):
     def decode(text: str) -> int:
-        v = int(text)
+        t = text.strip()
+        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 12:
+            raise InputError(f"{t[:20]!r} is not a whole number from {lo} to {hi}")
+        v = int(t)
         if not lo <= v <= hi:
             raise ValueError(f"{v} is not between {lo} and {hi}")
         return v

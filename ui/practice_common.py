@@ -41,7 +41,10 @@ def _norm_leaves(text: str) -> str:
 
 def _int_in(lo: int, hi: int):
     def decode(text: str) -> int:
-        v = int(text)
+        t = text.strip()
+        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 12:
+            raise InputError(f"{t[:20]!r} is not a whole number from {lo} to {hi}")
+        v = int(t)
         if not lo <= v <= hi:
             raise ValueError(f"{v} is not between {lo} and {hi}")
         return v

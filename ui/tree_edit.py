@@ -17,6 +17,7 @@ from engine.errors import InputError
 from engine.tree import GameTree, from_parents
 
 MAX_NODES = 20_000  # the editor refuses to grow a tree past this
+MAX_TEXT = 30 * MAX_NODES  # characters of an imported tree text at most
 
 
 def _check_node(tree: GameTree, node: int) -> None:
@@ -163,6 +164,22 @@ def set_focus(state: EditorState, node: int) -> EditorState:
     return replace(state, focus=node)
 
 
+def check_text(text: str) -> str:
+    """``text`` if it can hold a tree the editor keeps, else InputError before parsing it
+    (a pasted megabyte would take seconds to parse only to be refused)."""
+    if len(text) > MAX_TEXT:
+        raise InputError(
+            f"the text has {len(text):,} characters; the editor takes at most {MAX_TEXT:,} "
+            f"(trees up to {MAX_NODES:,} nodes)"
+        )
+    return text
+
+
 def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
-    """A new tree (from a preset, an import, a link): selection and focus back to the root."""
+    """A new tree (from a preset, an import, a link): selection and focus back to the root.
+    InputError for a tree bigger than the editor keeps (it would take seconds to solve)."""
+    if len(tree) > MAX_NODES:
+        raise InputError(
+            f"{len(tree):,} nodes is too many: the editor keeps trees to {MAX_NODES:,}"
+        )
     return EditorState(tree=relabel(tree))

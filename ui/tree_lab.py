@@ -388,6 +388,10 @@ def run_player(
     """
     draw = partial(_draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption,
                    selected=selected)  # fmt: skip
+    n, first = len(lab.run.events), st.session_state.get(f"{key}:n") is None
+    if first and st.session_state.get(f"{key}:step", 0) > n:  # a link's step past the end
+        st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
+        stepper.set_step(key, 0, n)
 
     def player() -> int:
         animate = st.toggle("Autoplay in the figure (▶ play under the tree)",

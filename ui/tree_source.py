@@ -16,11 +16,13 @@ import streamlit as st
 
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
-from engine.random_tree import random_leaves
+from engine.random_tree import MAX_LEAVES, random_leaves
 from engine.tree import GameTree, complete_depth, complete_tree
 from engine.tree_text import format_brackets, parse_brackets
 
 LINK_LIMIT = 6000  # characters of a tree in a share link at most
+UNPACK_LIMIT = 2_000_000  # characters a packed link may unpack to (a zip bomb stops here)
+RANDOM_VALUES = 10**6  # the lowest/highest value of a random recipe in a link, at most in size
 _ZIP = "z"  # prefix of a compressed tree in a link
 
 
@@ -38,10 +40,24 @@ def decode_tree(s: str) -> GameTree:
     if s.startswith(_ZIP):
         try:
             raw = base64.urlsafe_b64decode(s[1:] + "=" * (-len(s[1:]) % 4))
-            s = zlib.decompress(raw, bufsize=1 << 16).decode()
+            unzip = zlib.decompressobj()
+            out = unzip.decompress(raw, UNPACK_LIMIT)
+            s = out.decode()
         except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
             raise InputError(f"the packed tree is damaged ({e})") from None
+        if unzip.unconsumed_tail:
+            raise InputError(f"the packed tree unpacks to more than {UNPACK_LIMIT:,} characters")
+        if not unzip.eof:
+            raise InputError("the packed tree is cut short (was the link copied whole?)")
     return parse_brackets(s)
+
+
+def decode_step(raw: str) -> int:
+    """A step number from a link; InputError unless it is a plain whole number >= 0."""
+    raw = raw.strip()
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        raise InputError(f"step {raw[:20]!r} is not a whole number from 0 to 999,999,999")
+    return int(raw)
 
 
 # ---- complete trees (the alpha-beta page) ---------------------------------------------------
@@ -66,6 +82,10 @@ class Complete:
 def complete_from(leaves_text: str, branching: int) -> Complete:
     """Leaves typed by a person + branching; InputError with the parser's message."""
     leaves = parse_leaves(leaves_text)
+    if len(leaves) > MAX_LEAVES:
+        raise InputError(
+            f"{len(leaves):,} leaves is too many: this page draws at most {MAX_LEAVES:,}"
+        )
     complete_depth(len(leaves), int(branching))
     return Complete(tuple(leaves), int(branching))
 
@@ -85,7 +105,13 @@ def decode_complete(s: str) -> Complete:
         parts = body.split(",")
         if len(parts) != 5 or not all(p.strip().lstrip("-").isdigit() for p in parts):
             raise InputError("a random tree needs five integers: branching, depth, low, high, seed")
+        if any(len(p.strip().lstrip("-")) > 9 for p in parts):
+            raise InputError("a random tree's numbers must have at most 9 digits")
         b, d, lo, hi, seed = (int(p) for p in parts)
+        if max(abs(lo), abs(hi)) > RANDOM_VALUES:
+            raise InputError(
+                f"random values must be between -{RANDOM_VALUES:,} and {RANDOM_VALUES:,}"
+            )
         if b > 10 or d > 10:
             raise InputError(f"branching {b} or depth {d} is too big for this page")
         return random_complete(b, d, lo, hi, seed)
