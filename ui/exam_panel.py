@@ -14,7 +14,7 @@ import streamlit as st
 
 from engine.errors import InputError
 from engine.exam import check_shape, make_sheet
-from ui.share import publish, restore
+from ui.share import int_in, publish, restore
 from viz.exam_sheet import page_count, render_sheet
 
 # widget key -> (URL param, default, lowest, highest)
@@ -65,19 +65,6 @@ def sheet_info(
     return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
 
 
-def _decode(lo: int, hi: int):
-    def decode(text: str) -> int:
-        t = text.strip()
-        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 12:
-            raise InputError(f"{t[:20]!r} is not a whole number from {lo} to {hi}")
-        v = int(t)
-        if not lo <= v <= hi:
-            raise ValueError(f"{v} is not between {lo} and {hi}")
-        return v
-
-    return decode
-
-
 def _whole(x: object, what: str) -> int:
     if not isinstance(x, int | float) or int(x) != x:
         raise InputError(f"{what} must be a whole number, not {x!r}")
@@ -92,7 +79,7 @@ def exam_panel() -> None:
     """Inputs, preview and four download buttons."""
     for wkey, (param, default, lo, hi) in FIELDS.items():
         what = WORDS[param]
-        restore(param, decode=_decode(lo, hi), default=default, what=what, state_key=wkey)
+        restore(param, decode=int_in(lo, hi), default=default, what=what, state_key=wkey)
     c = st.columns(4)
     with c[0]:
         s1, s2 = st.columns([3, 1], vertical_alignment="bottom")

@@ -20,7 +20,7 @@ from engine.trace import (
     replay,
 )
 from engine.tree import GameTree, complete_depth, complete_tree
-from ui.share import publish, restore
+from ui.share import int_in, publish, restore
 from ui.stepper import frame_ms, step_speed
 from viz.tree_figure import PLOTLY_CONFIG, tree_figure
 
@@ -37,19 +37,6 @@ MAX_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200
 
 def _norm_leaves(text: str) -> str:
     return ", ".join(map(str, parse_leaves(text)))
-
-
-def _int_in(lo: int, hi: int):
-    def decode(text: str) -> int:
-        t = text.strip()
-        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 12:
-            raise InputError(f"{t[:20]!r} is not a whole number from {lo} to {hi}")
-        v = int(t)
-        if not lo <= v <= hi:
-            raise ValueError(f"{v} is not between {lo} and {hi}")
-        return v
-
-    return decode
 
 
 def build_tree(leaves_text: str, branching: object) -> GameTree:
@@ -88,7 +75,7 @@ def tree_chooser() -> GameTree | None:
     Returns the tree, or None after showing an error box (the page goes on without it).
     """
     restore("t", decode=_norm_leaves, default=DEFAULT_LEAVES, what="tree", state_key="pr_leaves")
-    restore("b", decode=_int_in(2, 5), default=DEFAULT_B, what="branching", state_key="pr_b")
+    restore("b", decode=int_in(2, 5), default=DEFAULT_B, what="branching", state_key="pr_b")
     c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
     text = c1.text_input(
         "Leaves, left to right", key="pr_leaves", help="Scores separated by commas or spaces."

@@ -57,6 +57,22 @@ def restore(
     return value
 
 
+def int_in(lo: int, hi: int) -> Callable[[str], int]:
+    """A decoder for ``restore``: a whole number from ``lo`` to ``hi`` written in ASCII digits."""
+
+    def decode(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t.startswith("-") else t
+        if not (digits.isascii() and digits.isdigit()) or len(t) > 12:
+            raise ValueError(f"{t[:20]!r} is not a whole number from {lo} to {hi}")
+        v = int(t)
+        if not lo <= v <= hi:
+            raise ValueError(f"{v} is not between {lo} and {hi}")
+        return v
+
+    return decode
+
+
 def publish(**params: str | None) -> None:
     """Set query parameters (None removes one), touching only those that changed."""
     for name, value in params.items():
