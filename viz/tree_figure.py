@@ -158,7 +158,9 @@ def tree_figure(
             x=0,
             y=1.0,
             yanchor="bottom",
-            font=dict(size=14),
+            font=dict(size=ts.LEGEND_FONT_SIZE),
+            itemwidth=30,  # plotly's minimum: short symbols keep the legend to one line
+            tracegroupgap=0,
             itemclick=False,
             itemdoubleclick=False,
         ),
@@ -191,9 +193,9 @@ def attach_frames(fig: go.Figure, frames: list[go.Frame]) -> None:
 def _legend(scene: Scene, stepped: bool) -> list[go.Scatter]:
     shape = dict(color="#ffffff", line=dict(color=ts.INK, width=1.5), size=13)
     out = [
-        legend_proxy("MAX node", "shape-max", dict(shape, symbol=ts.SYMBOL_MAX)),
-        legend_proxy("MIN node", "shape-min", dict(shape, symbol=ts.SYMBOL_MIN)),
-        legend_proxy("leaf", "shape-leaf", dict(shape, symbol=ts.SYMBOL_LEAF)),
+        legend_proxy(ts.LEGEND_MAX, "shape-max", dict(shape, symbol=ts.SYMBOL_MAX)),
+        legend_proxy(ts.LEGEND_MIN, "shape-min", dict(shape, symbol=ts.SYMBOL_MIN)),
+        legend_proxy(ts.LEGEND_LEAF, "shape-leaf", dict(shape, symbol=ts.SYMBOL_LEAF)),
     ]
     if stepped:
         edges = {
