@@ -135,7 +135,9 @@ def tree_figure(
     data += _legend(scene, stepped)
     fig = go.Figure(data=data, _validate=False)
     levels = int(round(scene.ymax - scene.ymin)) + 1
-    h = height or int(max(300, min(900, 110 + 115 * levels)))
+    # Top: 28 px for the one-line legend (in the margin), then 0.75 of a level for the step
+    # text (at ymax + 0.62, viz.tree_scene); 115 px a level below it.
+    h = height or int(max(300, min(900, 86 + 115 * levels)))
     anim = animate and snapshots is not None
     if anim:
         total = n_steps if n_steps is not None else len(snapshots) - 1  # type: ignore[arg-type]
@@ -148,7 +150,7 @@ def tree_figure(
     fig.update_layout(
         template={"data": {}, "layout": {}},
         height=h,
-        margin=dict(l=10, r=10, t=40, b=95 if anim else 10),
+        margin=dict(l=10, r=10, t=28, b=95 if anim else 10),
         paper_bgcolor="white",
         plot_bgcolor="white",
         font=dict(family=ts.FONT, size=ts.FONT_SIZE, color=ts.INK),
@@ -173,7 +175,7 @@ def tree_figure(
             fixedrange=True,
             range=[scene.xmin - 0.6 - scene.ab_room, scene.xmax + 0.6 + scene.ab_room],
         ),
-        yaxis=dict(visible=False, fixedrange=True, range=[scene.ymin - 0.55, scene.ymax + 0.85]),
+        yaxis=dict(visible=False, fixedrange=True, range=[scene.ymin - 0.55, scene.ymax + 0.75]),
         meta=dict(summary_curve=SUMMARY_CURVE, focus=view.focus, breadcrumb=view.breadcrumb),
     )
     return fig
