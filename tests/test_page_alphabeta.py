@@ -229,7 +229,11 @@ FORWARD = ("ab:next", "ab:last")
 
 
 def keys(at: AppTest) -> set[str]:
-    return {w.key for w in [*at.button, *at.slider, *at.toggle, *at.select_slider] if w.key}
+    return {
+        w.key
+        for w in [*at.button, *at.slider, *at.toggle, *at.select_slider, *at.selectbox]
+        if w.key
+    }
 
 
 def quiz(at: AppTest):

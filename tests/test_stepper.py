@@ -6,7 +6,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 from streamlit.testing.v1 import AppTest
 
-from ui.stepper import clamp_step, frame_ms, reconcile, step_after
+from ui.stepper import (
+    DEFAULT_SPEED,
+    SPEEDS,
+    clamp_step,
+    frame_ms,
+    reconcile,
+    speed_label,
+    step_after,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -43,12 +51,13 @@ def test_frame_ms():
 def _app():
     import streamlit as st
 
-    from ui.stepper import step_player
+    from ui.stepper import step_player, step_speed
 
     n = st.session_state.get("n_steps", 10)
     if st.checkbox("show player", value=True, key="show"):
         k = step_player("ab", n, describe=lambda k: f"Step {k} says hello.", token="t")
         st.session_state["seen"] = k
+        st.session_state["speed_seen"] = step_speed("ab")
     st.text_input("unrelated", key="other")
 
 
@@ -109,3 +118,25 @@ def test_fewer_steps_clamp_and_zero_steps_work():
     assert not at.exception
     assert at.session_state["seen"] == 0
     assert not at.slider  # no slider over a single step
+
+
+def test_speed_labels_are_distinct():
+    labels = [speed_label(s) for s in SPEEDS]
+    assert len(set(labels)) == len(SPEEDS) and labels[0] == "▶ 1 step/s"
+
+
+def test_speed_box_sits_in_the_button_row_and_persists():
+    at = _run()
+    assert at.session_state["speed_seen"] == DEFAULT_SPEED
+    box = at.selectbox(key="ab:speed")
+    assert box.value == DEFAULT_SPEED and list(box.options) == [speed_label(s) for s in SPEEDS]
+    # one row: the four buttons, the step text and the speed box share one st.columns block
+    assert len(at.columns) == 6 and at.columns[5].selectbox(key="ab:speed").value == DEFAULT_SPEED
+    assert [b.key for b in at.columns[0].button] == ["ab:first"]
+    box.set_value(15).run()
+    assert at.session_state["speed_seen"] == 15
+    at.checkbox(key="show").uncheck().run()  # hidden for a run: the chosen speed survives
+    at.checkbox(key="show").check().run()
+    assert at.selectbox(key="ab:speed").value == 15 and at.session_state["speed_seen"] == 15
+    _press(at, "next")
+    assert at.session_state["speed_seen"] == 15 and at.session_state["seen"] == 1

@@ -91,7 +91,7 @@ def test_legend_explains_every_style():
     names = {tr.name for tr in fig.data if tr.showlegend is not False}
     for s in (ts.STYLE_UNSEEN, ts.STYLE_ACTIVE, ts.STYLE_CURRENT, ts.STYLE_DONE, ts.STYLE_PRUNED):
         assert s.name in names
-    assert {"MAX node", "MIN node", "leaf", ts.PV_NAME} <= names
+    assert {ts.LEGEND_MAX, ts.LEGEND_MIN, ts.LEGEND_LEAF, ts.PV_NAME} <= names
     pv = fig.data[0]
     assert _segments(pv) == {(*_pos(fig, 0), *_pos(fig, 1)), (*_pos(fig, 1), *_pos(fig, 4))}
     plain = tree_figure(t)
@@ -267,3 +267,18 @@ def test_autoplay_of_a_thousand_nodes_builds_fast():
     dt = time.perf_counter() - t0
     print(f"autoplay figure of {len(t)} nodes, {len(fig.frames)} frames: {dt:.3f} s")
     assert len(fig.frames) >= 20 and dt < 1.0
+
+
+def test_full_legend_fits_one_line_at_1000_px():
+    rng = random.Random(5)
+    t = complete_tree([rng.randint(-9, 9) for _ in range(3**7)], 3)
+    snaps, cut = _cut_snapshot(t)
+    fig = tree_figure(t, cut, budget=200, highlight=[0, 1])
+    entries = [tr.name for tr in fig.data if tr.showlegend is not False and tr.name]
+    assert len(entries) == 10  # 3 shapes, 5 states, best play, collapsed: every colour explained
+    legend = fig.layout.legend
+    size = legend.font.size
+    assert size <= 13 and legend.itemwidth == 30 and legend.orientation == "h"
+    # Arial averages under 0.6 em per character; each entry adds its symbol and ~10 px gaps.
+    width = sum(legend.itemwidth + 10 + 0.6 * size * len(name) for name in entries)
+    assert width < 1000 - fig.layout.margin.l - fig.layout.margin.r, width

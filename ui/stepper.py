@@ -1,8 +1,10 @@
 """The step player the tree and board pages share: walk a search forwards and backwards.
 
-``step_player`` draws first / previous / next / last buttons (keyboard: Home, Left, Right,
-End), a slider over every step, a speed control for the figure's own autoplay, then the
-figure (through ``draw``) and the one-sentence description of the step under it.
+``step_player`` draws one row of first / previous / next / last buttons (keyboard: Home,
+Left, Right, End), "step k of n" and a compact speed box for the figure's own autoplay, then a
+slider over every step, the figure (through ``draw``) and the one-sentence description of the
+step under it. Everything above the figure takes two rows, so the tree stays high on a
+projector.
 
 The step lives in ``st.session_state[f"{key}:step"]``, a plain key that no widget owns, so it
 survives page switches and runs where the player is hidden; the slider is re-seeded from it
@@ -44,6 +46,11 @@ def reconcile(k: int, old_n: int | None, n: int, old_token, token) -> int:
 def frame_ms(speed: float) -> int:
     """Milliseconds per frame for ``speed`` steps per second."""
     return max(20, int(round(1000 / max(0.1, float(speed)))))
+
+
+def speed_label(speed: int) -> str:
+    """The speed box's text for ``speed`` steps per second, e.g. ``▶ 4 steps/s``."""
+    return f"▶ {speed} step{'' if speed == 1 else 's'}/s"
 
 
 def _keys(key: str) -> dict[str, str]:
@@ -101,7 +108,7 @@ def step_player(
     def sped() -> None:
         ss[f"{key}:speed_value"] = ss[kk["speed"]]
 
-    cols = st.columns([1, 1, 1, 1, 3], vertical_alignment="center")
+    cols = st.columns([1, 1, 1, 1, 1.6, 1.4], vertical_alignment="center")
     # Material icons rather than ⏮/⏭ glyphs: those are missing from many system fonts
     # (headless chromium here draws them as empty boxes), the icon font always has them.
     buttons = (
@@ -123,15 +130,18 @@ def step_player(
             width="stretch",
         )
     cols[4].markdown(f"**step {k} of {n}**")
-    if n > 0:
-        st.slider("step", 0, n, key=kk["slider"], on_change=slid, label_visibility="collapsed")
     ss[kk["speed"]] = ss.get(f"{key}:speed_value", DEFAULT_SPEED)
-    st.select_slider(
+    cols[5].selectbox(
         "autoplay speed (steps per second, ▶ play in the figure)",
         options=SPEEDS,
         key=kk["speed"],
         on_change=sped,
+        format_func=speed_label,
+        label_visibility="collapsed",
+        help="autoplay speed: steps per second when you press ▶ play in the figure",
     )
+    if n > 0:
+        st.slider("step", 0, n, key=kk["slider"], on_change=slid, label_visibility="collapsed")
     if draw is not None:
         draw(k)
     st.markdown(describe(k))

@@ -146,7 +146,7 @@ def step_figure(
         max_frames=AUTOPLAY_FRAMES,
         width_hint=width,
     )
-    add_names(fig, lab)
+    add_names(fig, lab, width=width)
     if question is not None:
         mark_node(fig, question.node, "asked", ASKED_COLOR, scale=1.25)  # clear of α/β
     return fig
@@ -174,10 +174,47 @@ def _drawn(fig: go.Figure) -> list[tuple[int, float, float, float]]:
     return list(seen.values())
 
 
-def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
+NAME_FONT_PX = 16
+NAME_CHAR_PX = 0.72 * NAME_FONT_PX  # a bold capital in Arial, a little generously
+NAME_PAD_PX = 4  # between two tags that face each other
+
+
+def crowded_levels(
+    inner: list[tuple[str, float, float, float]], right: list[bool], px_per_x: float
+) -> set[float]:
+    """The levels (y) whose name tags would touch a neighbour's: ``inner`` is ``(name, x, y,
+    marker px)`` with ``right[i]`` = its tag sits right of the marker, ``px_per_x`` the plot's
+    px per x unit. Each tag starts half a (marker + 6 px) from its node's centre and is about
+    ``NAME_CHAR_PX`` per character wide; two neighbours are too close when the tags (and
+    marker halves) on their facing sides need more px than the gap between them."""
+    by_level: dict[float, list[tuple[float, float, float, float]]] = {}
+    for (name, x, y, size), r in zip(inner, right, strict=True):
+        tag = NAME_CHAR_PX * len(name)
+        by_level.setdefault(y, []).append((x, size, tag if r else 0.0, 0.0 if r else tag))
+    crowded = set()
+    for y, row in by_level.items():
+        row.sort()
+        for (x0, s0, r0, _), (x1, s1, _, l1) in zip(row, row[1:], strict=False):
+            need = (s0 + 6) / 2 + (s1 + 6) / 2 + r0 + l1 + (NAME_PAD_PX if r0 and l1 else 0)
+            if (x1 - x0) * px_per_x < need:
+                crowded.add(y)
+                break
+    return crowded
+
+
+def px_per_x(fig: go.Figure, width: int) -> float:
+    """Plot px per x unit of ``fig`` drawn ``width`` px wide (inf without an x range)."""
+    lo, hi = fig.layout.xaxis.range or (0.0, 0.0)
+    m = fig.layout.margin
+    span = float(hi) - float(lo)
+    return math.inf if span <= 0 else (width - (m.l or 0) - (m.r or 0)) / span
+
+
+def add_names(fig: go.Figure, lab: Lab, max_names: int = 80, width: int = FULL_WIDTH) -> None:
     """Write the names the sentences use (A, B, ...) beside the drawn inner nodes, on the
     side away from the α/β labels (those sit away from the edge to the parent), when there
-    are few enough of them to read."""
+    are few enough of them to read. A level whose tags would touch at ``width`` px (the
+    figure's expected width) gets no names at all, rather than some that read as "F E"."""
     tree = lab.run.tree
     drawn = _drawn(fig)
     inner = [d for d in drawn if tree.children[d[0]]]
@@ -185,6 +222,12 @@ def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
         return
     xs = {d[0]: d[1] for d in drawn}
     right = [d[1] < xs.get(tree.parent[d[0]], d[1]) - 1e-6 for d in inner]
+    tagged = [(lab.names[d[0]], *d[1:]) for d in inner]
+    crowded = crowded_levels(tagged, right, px_per_x(fig, width))
+    keep = [i for i, d in enumerate(inner) if d[2] not in crowded]
+    if not keep:
+        return
+    inner, right = [inner[i] for i in keep], [right[i] for i in keep]
     fig.add_trace(
         go.Scatter(
             x=[d[1] for d in inner],
@@ -192,7 +235,7 @@ def add_names(fig: go.Figure, lab: Lab, max_names: int = 80) -> None:
             mode="markers+text",
             text=[f"<b>{lab.names[d[0]]}</b>" for d in inner],
             textposition=["middle right" if r else "middle left" for r in right],
-            textfont=dict(size=16, color="#3e4c59"),
+            textfont=dict(size=NAME_FONT_PX, color="#3e4c59"),
             marker=dict(size=[d[3] + 6 for d in inner], color="rgba(0,0,0,0)"),
             hoverinfo="skip",
             showlegend=False,

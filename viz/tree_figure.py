@@ -135,7 +135,9 @@ def tree_figure(
     data += _legend(scene, stepped)
     fig = go.Figure(data=data, _validate=False)
     levels = int(round(scene.ymax - scene.ymin)) + 1
-    h = height or int(max(300, min(900, 110 + 115 * levels)))
+    # Top: 28 px for the one-line legend (in the margin), then 0.75 of a level for the step
+    # text (at ymax + 0.62, viz.tree_scene); 115 px a level below it.
+    h = height or int(max(300, min(900, 86 + 115 * levels)))
     anim = animate and snapshots is not None
     if anim:
         total = n_steps if n_steps is not None else len(snapshots) - 1  # type: ignore[arg-type]
@@ -148,7 +150,7 @@ def tree_figure(
     fig.update_layout(
         template={"data": {}, "layout": {}},
         height=h,
-        margin=dict(l=10, r=10, t=40, b=95 if anim else 10),
+        margin=dict(l=10, r=10, t=28, b=95 if anim else 10),
         paper_bgcolor="white",
         plot_bgcolor="white",
         font=dict(family=ts.FONT, size=ts.FONT_SIZE, color=ts.INK),
@@ -158,7 +160,9 @@ def tree_figure(
             x=0,
             y=1.0,
             yanchor="bottom",
-            font=dict(size=14),
+            font=dict(size=ts.LEGEND_FONT_SIZE),
+            itemwidth=30,  # plotly's minimum: short symbols keep the legend to one line
+            tracegroupgap=0,
             itemclick=False,
             itemdoubleclick=False,
         ),
@@ -171,7 +175,7 @@ def tree_figure(
             fixedrange=True,
             range=[scene.xmin - 0.6 - scene.ab_room, scene.xmax + 0.6 + scene.ab_room],
         ),
-        yaxis=dict(visible=False, fixedrange=True, range=[scene.ymin - 0.55, scene.ymax + 0.85]),
+        yaxis=dict(visible=False, fixedrange=True, range=[scene.ymin - 0.55, scene.ymax + 0.75]),
         meta=dict(summary_curve=SUMMARY_CURVE, focus=view.focus, breadcrumb=view.breadcrumb),
     )
     return fig
@@ -191,9 +195,9 @@ def attach_frames(fig: go.Figure, frames: list[go.Frame]) -> None:
 def _legend(scene: Scene, stepped: bool) -> list[go.Scatter]:
     shape = dict(color="#ffffff", line=dict(color=ts.INK, width=1.5), size=13)
     out = [
-        legend_proxy("MAX node", "shape-max", dict(shape, symbol=ts.SYMBOL_MAX)),
-        legend_proxy("MIN node", "shape-min", dict(shape, symbol=ts.SYMBOL_MIN)),
-        legend_proxy("leaf", "shape-leaf", dict(shape, symbol=ts.SYMBOL_LEAF)),
+        legend_proxy(ts.LEGEND_MAX, "shape-max", dict(shape, symbol=ts.SYMBOL_MAX)),
+        legend_proxy(ts.LEGEND_MIN, "shape-min", dict(shape, symbol=ts.SYMBOL_MIN)),
+        legend_proxy(ts.LEGEND_LEAF, "shape-leaf", dict(shape, symbol=ts.SYMBOL_LEAF)),
     ]
     if stepped:
         edges = {

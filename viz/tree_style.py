@@ -16,14 +16,15 @@ Scatter = partial(go.Scatter, _validate=False)
 Frame = partial(go.Frame, _validate=False)
 
 FONT = "Arial, Helvetica, sans-serif"
-FONT_SIZE = 15  # px; nothing on a tree figure is smaller than 14 px
+FONT_SIZE = 15  # px; nothing on a tree figure is smaller than 13 px (the legend)
+LEGEND_FONT_SIZE = 13  # px: the whole legend fits one line from 1000 px wide
 INK = "#1f2933"
 
 
 @dataclass(frozen=True)
 class NodeStyle:
     key: str  # legend group
-    name: str  # legend text
+    name: str  # legend text (short: the legend is one line on a projector)
     fill: str
     line: str
     text: str
@@ -32,12 +33,12 @@ class NodeStyle:
 
 # Node styles, in drawing order (later ones on top).
 PLAIN = NodeStyle("plain", "node", "#cfe0f3", "#2b5d8f", INK)
-STYLE_UNSEEN = NodeStyle("unseen", "not reached yet", "#eef2f6", "#9aa8b8", "#52606d")
-STYLE_PRUNED = NodeStyle("pruned", "pruned (never visited)", "#d9d9d9", "#b0b0b0", "#8f8f8f")
-STYLE_DONE = NodeStyle("done", "done (value known)", "#2b6cb0", "#1a4273", "#ffffff")
-STYLE_ACTIVE = NodeStyle("active", "on the current path", "#f6a623", "#a86400", INK)
-STYLE_CURRENT = NodeStyle("current", "current node", "#f6a623", "#000000", INK, line_width=4.0)
-SUMMARY = NodeStyle("summary", "collapsed subtree (click to open)", "#f4f4f4", "#7b8794", INK)
+STYLE_UNSEEN = NodeStyle("unseen", "not reached", "#eef2f6", "#9aa8b8", "#52606d")
+STYLE_PRUNED = NodeStyle("pruned", "pruned", "#d9d9d9", "#b0b0b0", "#8f8f8f")
+STYLE_DONE = NodeStyle("done", "done", "#2b6cb0", "#1a4273", "#ffffff")
+STYLE_ACTIVE = NodeStyle("active", "on path", "#f6a623", "#a86400", INK)
+STYLE_CURRENT = NodeStyle("current", "current", "#f6a623", "#000000", INK, line_width=4.0)
+SUMMARY = NodeStyle("summary", "collapsed", "#f4f4f4", "#7b8794", INK)
 
 STATUS_STYLES = {
     UNSEEN: STYLE_UNSEEN,
@@ -62,7 +63,11 @@ EDGE_ACTIVE = EdgeStyle("active", "#e08a00", 5.0)
 EDGE_PRUNED = EdgeStyle("pruned", "#b5b5b5", 1.8, "dash")
 EDGE_SUMMARY = EdgeStyle("summary", "#9aa5b1", 1.5, "dot")
 EDGE_PV = EdgeStyle("pv", "rgba(46, 160, 67, 0.55)", 11.0)
-PV_NAME = "principal variation"
+PV_NAME = "best play"  # the principal variation
+
+LEGEND_MAX = "MAX"
+LEGEND_MIN = "MIN"
+LEGEND_LEAF = "leaf"
 
 SYMBOL_MAX = "triangle-up"
 SYMBOL_MIN = "triangle-down"
