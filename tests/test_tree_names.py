@@ -1,11 +1,12 @@
-"""Inner-node name tags (ui.tree_lab.add_names): a level whose tags would touch is left out."""
+"""Inner-node name tags (viz.tree_marks.add_names): a level whose tags would touch is left out."""
 
 from __future__ import annotations
 
 import random
 
 from engine.tree import complete_tree
-from ui.tree_lab import _drawn, crowded_levels, make_lab, px_per_x, step_figure
+from ui.tree_lab import make_lab, step_figure
+from viz.tree_marks import crowded_levels, drawn_nodes, px_per_x
 
 
 def _names(fig) -> dict[float, set[str]]:
@@ -36,7 +37,7 @@ def test_27_leaf_tree_at_640_px_drops_only_the_crowded_level():
     assert _names(narrow) == {0.0: {"A"}, -1.0: {"B", "C", "D"}}
     # and no two drawn tags touch at that width, by the same geometry
     px = px_per_x(narrow, 640)
-    drawn = {d[0]: d for d in _drawn(narrow)}
+    drawn = {d[0]: d for d in drawn_nodes(narrow)}
     levels = _names(narrow)
     tagged = [
         (lab.names[v], *d[1:]) for v, d in drawn.items() if lab.names[v] in levels.get(d[2], ())
