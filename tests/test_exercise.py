@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import complete_cases
 
 from engine.exercise import (
     CUT_FOUND,
@@ -95,16 +95,7 @@ def test_explicit_irregular_tree():
 
 
 @settings(max_examples=80, deadline=None)
-@given(
-    st.integers(2, 3).flatmap(
-        lambda b: st.tuples(
-            st.just(b),
-            st.integers(1, 3).flatmap(
-                lambda d: st.lists(st.integers(-4, 4), min_size=b**d, max_size=b**d)
-            ),
-        )
-    )
-)
+@given(complete_cases(values=(-4, 4)))
 def test_solution_matches_engine_search(case):
     b, leaves = case
     t = complete_tree(leaves, b)

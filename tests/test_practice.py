@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import complete_cases
 
 from engine.exercise import solution
 from engine.practice import ALL, compare_variants, line_for_event, pseudocode
@@ -26,16 +26,7 @@ def test_leaf_counts_where_strict_and_statement_differ():
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.integers(2, 3).flatmap(
-        lambda b: st.tuples(
-            st.just(b),
-            st.integers(1, 3).flatmap(
-                lambda d: st.lists(st.integers(-3, 3), min_size=b**d, max_size=b**d)
-            ),
-        )
-    )
-)
+@given(complete_cases(values=(-3, 3)))
 def test_variants_agree_on_value_and_order_their_work(case):
     b, leaves = case
     t = complete_tree(leaves, b)

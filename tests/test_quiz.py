@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import complete_cases
 
 from engine.exercise import solution
 from engine.quiz import (
@@ -123,16 +123,7 @@ def test_leaf_questions_on_request():
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.integers(2, 3).flatmap(
-        lambda b: st.tuples(
-            st.just(b),
-            st.integers(1, 3).flatmap(
-                lambda d: st.lists(st.integers(-5, 5), min_size=b**d, max_size=b**d)
-            ),
-        )
-    )
-)
+@given(complete_cases(values=(-5, 5)))
 def test_questions_agree_with_the_trace_and_an_independent_search(case):
     b, leaves = case
     tree = complete_tree(leaves, b)

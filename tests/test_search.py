@@ -7,6 +7,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import complete_cases
 
 from engine.alphabeta import alpha_beta
 from engine.game import WIN
@@ -314,19 +315,11 @@ def test_search_game_rejects_non_alternating_game():
 
 
 # ---- cross-check with the fast judge implementation ----------------------------------------
-@st.composite
-def complete_cases(draw):
-    b = draw(st.integers(2, 4))
-    d = draw(st.integers(1, 4))
-    leaves = draw(st.lists(st.integers(-9, 9), min_size=b**d, max_size=b**d))
-    return leaves, b
-
-
 @settings(max_examples=150, deadline=None)
-@given(complete_cases())
+@given(complete_cases(branching=(2, 4), depth=(1, 4), values=(-9, 9)))
 def test_trace_counts_equal_engine_alpha_beta(case) -> None:
     """The traced search and its replay count exactly what engine.alpha_beta counts."""
-    leaves, b = case
+    b, leaves = case
     run = search_tree(complete_tree(leaves, b))
     assert [run.value, run.leaves_evaluated] == alpha_beta(leaves, b)
     final = replay(run, len(run.events))
