@@ -44,12 +44,4 @@ publish(c=bl.chase_code(pos))
 if playing:
     st.stop()
 
-line_tab, tree_tab = st.tabs(
-    ["The best line", "The search tree"], key="chase_tabs", on_change="rerun"
-)
-if line_tab.open:
-    with line_tab:
-        cl.line_tab(pos, sol)
-if tree_tab.open:
-    with tree_tab:
-        cl.tree_tab(pos, sol)
+bl.result_tabs("chase_tabs", lambda: cl.line_tab(pos, sol), lambda: cl.tree_tab(pos, sol))

@@ -67,12 +67,4 @@ publish(p=pawn.to_code(pos))
 if sol is None or playing:
     st.stop()
 
-line_tab, tree_tab = st.tabs(
-    ["The best line", "The search tree"], key="pawn_tabs", on_change="rerun"
-)
-if line_tab.open:
-    with line_tab:
-        pl.line_tab(pos, sol)
-if tree_tab.open:
-    with tree_tab:
-        pl.tree_tab(pos, sol)
+bl.result_tabs("pawn_tabs", lambda: pl.line_tab(pos, sol), lambda: pl.tree_tab(pos, sol))

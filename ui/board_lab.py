@@ -327,3 +327,15 @@ def best_line(
                 width="stretch",
                 height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
             )
+
+
+def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:
+    """The best-line and search-tree tabs under a board; only the open one runs (a board
+    click never pays for the search)."""
+    line_tab, tree_tab = st.tabs(["The best line", "The search tree"], key=key, on_change="rerun")
+    if line_tab.open:
+        with line_tab:
+            line()
+    if tree_tab.open:
+        with tree_tab:
+            tree()
