@@ -1,8 +1,8 @@
-"""Game Tree Lab: the frame. Page config and navigation over ui.registry.PAGES."""
+"""Game Tree Lab: the frame. Page config and navigation over ui.common.registry.PAGES."""
 
 import streamlit as st
 
-from ui.registry import PAGES
+from ui.common.registry import PAGES
 
 st.set_page_config(
     page_title="Game Tree Lab",

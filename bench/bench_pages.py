@@ -3,7 +3,7 @@
     python bench/bench_pages.py
 
 - server time of one step re-render for trees up to 1,000 nodes (goal < 300 ms): the
-  page-level function that builds the figure for a step (ui.tree_lab.step_figure), and a
+  page-level function that builds the figure for a step (ui.tree.tree_lab.step_figure), and a
   whole AppTest rerun of the editor page after a "next" click;
 - figure build time for a 10,000-leaf tree (goal < 1 s), collapsed to ~3,000 markers;
 - the autoplay figure (plotly frames, up to 400 steps) for the small trees.

@@ -13,18 +13,18 @@ Pure Python and numpy; never imports streamlit, plotly or networkx. The public A
 
 from __future__ import annotations
 
-from .alphabeta import alpha_beta, parse_leaves
-from .chase import ChasePosition, judge_answer, parse_case
-from .chase import solve_position as solve_chase
-from .chase_solve import ChaseTable, solve_table
-from .errors import InputError
-from .pawn import PawnPosition, legal_moves, parse_board
-from .pawn_solve import PawnSolution
-from .pawn_solve import solve as solve_pawn
-from .search import reorder, search_game, search_tree
-from .trace import Replayer, SearchRun, Snapshot, replay
-from .tree import GameTree, complete_tree, from_parents, minimax, solve_tree
-from .tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from engine.alphabeta import alpha_beta, parse_leaves
+from engine.errors import InputError
+from engine.games.chase import ChasePosition, judge_answer, parse_case
+from engine.games.chase import solve_position as solve_chase
+from engine.games.chase_solver import ChaseTable, solve_table
+from engine.games.pawn import PawnPosition, legal_moves, parse_board
+from engine.games.pawn_solver import PawnSolution
+from engine.games.pawn_solver import solve as solve_pawn
+from engine.search import reorder, search_game, search_tree
+from engine.trace import Replayer, SearchRun, Snapshot, replay
+from engine.tree import GameTree, complete_tree, from_parents, minimax, solve_tree
+from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 
 __all__ = [
     "ChasePosition",

@@ -14,19 +14,19 @@ USAGE = "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE]"
 
 def _solver(name: str) -> Callable[[str], str]:
     if name == "pawn":
-        from .pawn_solve import cli_pawn
+        from engine.games.pawn_solver import cli_pawn
 
         return cli_pawn
     if name == "chase":
-        from .chase import cli_chase
+        from engine.games.chase import cli_chase
 
         return cli_chase
     if name == "tree":
-        from .tree_text import cli_tree
+        from engine.tree_text import cli_tree
 
         return cli_tree
     if name == "alphabeta":
-        from .alphabeta import cli_alphabeta
+        from engine.alphabeta import cli_alphabeta
 
         return cli_alphabeta
     raise KeyError(name)

@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from numbers import Integral
 
-from .errors import InputError
-from .tree import complete_depth
+from engine.errors import InputError
+from engine.tree import complete_depth
 
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
 

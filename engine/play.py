@@ -16,8 +16,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import chase, pawn
-from .pawn_solve import solve as pawn_solve
+from engine.games import chase, pawn
+from engine.games.pawn_solver import solve as pawn_solve
 
 MAX_PLIES = 400  # a safety stop for a game that could go on forever (a drawn chase)
 
@@ -35,7 +35,7 @@ class Rules:
 
 
 def pawn_rules(solve: Callable[[pawn.PawnPosition], Any] = pawn_solve) -> Rules:
-    """Pawn chess; ``solve`` (e.g. a cached wrapper of engine.pawn_solve.solve) ranks moves."""
+    """Pawn chess; ``solve`` (e.g. a cached wrapper of engine.games.pawn_solver.solve) ranks moves."""
     return Rules(
         legal_moves=pawn.legal_moves,
         play=pawn.play,
@@ -55,7 +55,7 @@ def _chase_winner(pos: chase.ChasePosition) -> str | None:
 def chase_rules(
     solve: Callable[[chase.ChasePosition], Any] = chase.solve_position,
 ) -> Rules:
-    """The chase; ``solve`` ranks moves (defaults to engine.chase.solve_position)."""
+    """The chase; ``solve`` ranks moves (defaults to engine.games.chase.solve_position)."""
     return Rules(
         legal_moves=chase.legal_moves,
         play=chase.play,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .errors import InputError
-from .tree import GameTree, from_parents
+from engine.errors import InputError
+from engine.tree import GameTree, from_parents
 
 MAX_LEAVES = 100_000
 

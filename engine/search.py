@@ -41,9 +41,9 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .game import Game
-from .trace import CUT, ENTER, EXIT, INF, LEAF, UPDATE, Event, NodePath, PathTable, SearchRun
-from .tree import GameTree, minimax
+from engine.game import Game
+from engine.trace import CUT, ENTER, EXIT, INF, LEAF, UPDATE, Event, NodePath, PathTable, SearchRun
+from engine.tree import GameTree, minimax
 
 ALGORITHMS = ("minimax", "alphabeta")
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")

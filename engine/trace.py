@@ -18,7 +18,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .tree import GameTree
+from engine.tree import GameTree
 
 INF = math.inf
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InputError
+from engine.errors import InputError
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .errors import InputError
-from .tree import GameTree, format_value, from_parents, minimax
+from engine.errors import InputError
+from engine.tree import GameTree, format_value, from_parents, minimax
 
 # ---- URAL 1282 text ---------------------------------------------------------------------
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")

@@ -8,8 +8,8 @@ import streamlit as st
 from engine.alphabeta import alpha_beta
 from engine.errors import InputError
 from engine.search import VARIANTS
-from ui import tree_lab as tl
-from ui.share import publish, restore
+from ui.common.share import publish, restore
+from ui.tree import tree_lab as tl
 
 K = "ab"  # session-state prefix of this page
 PRESETS = {

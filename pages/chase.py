@@ -2,11 +2,11 @@
 
 import streamlit as st
 
-from engine import chase
+from engine.games import chase
 from engine.play import chase_rules
-from ui import board_lab as bl
-from ui import chase_lab as cl
-from ui.share import publish, restore
+from ui.boards import board_lab as bl
+from ui.boards import chase_lab as cl
+from ui.common.share import publish, restore
 
 
 def set_edit(edit: bl.ChaseEdit) -> None:

@@ -3,7 +3,7 @@
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from ui.registry import (
+from ui.common.registry import (
     PROBLEM_ALPHABETA,
     PROBLEM_CHASE,
     PROBLEM_PAWN,

@@ -2,11 +2,11 @@
 
 import streamlit as st
 
-from engine import pawn
+from engine.games import pawn
 from engine.play import pawn_rules
-from ui import board_lab as bl
-from ui import pawn_lab as pl
-from ui.share import publish, restore
+from ui.boards import board_lab as bl
+from ui.boards import pawn_lab as pl
+from ui.common.share import publish, restore
 from viz.board import pawn_figure
 
 

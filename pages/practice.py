@@ -7,15 +7,15 @@ out a link to exactly this exercise.
 
 import streamlit as st
 
-from engine.explain import describe
 from engine.search import search_tree
 from engine.trace import replay
-from ui.exam_panel import exam_panel
-from ui.exercise_panel import exercise_panel
-from ui.practice_common import draw_run, draw_tree, tree_chooser
-from ui.quiz_panel import hide_answer, practice_or_player, run_signature
-from ui.stepper import step_player
-from ui.variants_panel import variants_panel
+from teach.explain import describe
+from ui.common.stepper import step_player
+from ui.practice.exam_panel import exam_panel
+from ui.practice.exercise_panel import exercise_panel
+from ui.practice.practice_common import draw_run, draw_tree, tree_chooser
+from ui.practice.quiz_panel import hide_answer, practice_or_player, run_signature
+from ui.practice.variants_panel import variants_panel
 
 st.title("Practice & exams")
 st.markdown(

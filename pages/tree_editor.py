@@ -9,11 +9,11 @@ from engine.random_tree import random_tree
 from engine.search import VARIANTS
 from engine.tree import format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
-from ui import stepper
-from ui import tree_edit as te
-from ui import tree_lab as tl
-from ui.share import publish, restore
-from ui.tree_source import decode_step
+from teach import tree_edit as te
+from ui.common import stepper
+from ui.common.share import publish, restore
+from ui.tree import tree_lab as tl
+from ui.tree.tree_source import decode_step
 
 K = "ed"
 URAL = {

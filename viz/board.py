@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 
-from engine import chase, pawn
+from engine.games import chase, pawn
 
 LIGHT, DARK = "#f0d9b5", "#b58863"
 LAST_LIGHT, LAST_DARK = "#f5e77a", "#d9c24a"

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.tree import GameTree
-
-from .layout import tidy_layout_children
+from viz.layout import tidy_layout_children
 
 
 @dataclass(frozen=True)

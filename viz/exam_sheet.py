@@ -22,8 +22,8 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
 from engine.errors import InputError  # noqa: E402
-from engine.exam import Exercise  # noqa: E402
 from engine.tree import GameTree  # noqa: E402
+from teach.exam import Exercise  # noqa: E402
 
 A4 = (8.27, 11.69)  # inches, portrait
 MARGIN = 0.5  # inches, left/right/bottom

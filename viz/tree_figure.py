@@ -22,11 +22,10 @@ import plotly.graph_objects as go
 
 from engine.trace import Snapshot
 from engine.tree import GameTree
-
-from . import tree_style as ts
-from .collapse import View, visible_nodes
-from .tree_scene import Scene, legend_proxy
-from .tree_style import Frame
+from viz import tree_style as ts
+from viz.collapse import View, visible_nodes
+from viz.tree_scene import Scene, legend_proxy
+from viz.tree_style import Frame
 
 MAX_FRAMES = 400  # frames in one animated figure at most
 MAX_FRAME_POINTS = 30_000  # frames x drawn nodes at most (keeps the payload under ~3 MB)

@@ -13,12 +13,11 @@ import numpy as np
 import plotly.graph_objects as go
 
 from engine.trace import ACTIVE, DONE, Snapshot
-
-from . import tree_style as ts
-from .tree_style import Scatter
+from viz import tree_style as ts
+from viz.tree_style import Scatter
 
 if TYPE_CHECKING:
-    from .tree_scene import Scene
+    from viz.tree_scene import Scene
 
 BLANK = "\u00a0"  # empty text in a frame loses its element under redraw=False
 CURRENT_SCALE = 1.3  # the current node's marker size / its plain size

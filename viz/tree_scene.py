@@ -10,12 +10,11 @@ import numpy as np
 import plotly.graph_objects as go
 
 from engine.trace import Snapshot
-
-from . import tree_labels
-from . import tree_style as ts
-from .collapse import View
-from .tree_labels import CURRENT_SCALE
-from .tree_style import Scatter
+from viz import tree_labels
+from viz import tree_style as ts
+from viz.collapse import View
+from viz.tree_labels import CURRENT_SCALE
+from viz.tree_style import Scatter
 
 SUMMARY_TRACE = "collapsed"
 # Empty text in a frame loses its text element for good under redraw=False: use a space.

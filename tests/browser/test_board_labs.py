@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from engine import chase, pawn
-from engine.pawn_solve import solve
+from engine.games import chase, pawn
+from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session, pawn_rules
 from engine.search import search_game
 from tests.browser.helpers import (
@@ -23,7 +23,7 @@ from tests.browser.helpers import (
     rerun,
     screenshot,
 )
-from ui.board_lab import chase_from_code, verdict_words
+from ui.boards.board_lab import chase_from_code, verdict_words
 from viz.tree_figure import SUMMARY_CURVE
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""Every page in ui.registry.PAGES loads in a real browser with no exception, its main control
+"""Every page in ui.common.registry.PAGES loads in a real browser with no exception, its main control
 responds, and a screenshot is written; plus the home page's links to the labs."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tests.browser.helpers import (
     rerun,
     screenshot,
 )
-from ui.registry import HOME, LABS, PAGE_LINK, PAGES
+from ui.common.registry import HOME, LABS, PAGE_LINK, PAGES
 
 pytestmark = pytest.mark.browser
 

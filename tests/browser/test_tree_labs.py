@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.quiz import KINDS, QuizState
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
+from teach.quiz import KINDS, QuizState
 from tests.browser.helpers import (
     CHART,
     assert_no_exception,
@@ -21,7 +21,7 @@ from tests.browser.helpers import (
     rerun,
     screenshot,
 )
-from ui import tree_lab as tl
+from ui.tree import tree_lab as tl
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     # At step 0 every node is in one trace, in preorder: point 2 is the first leaf (-1).
     click_plotly_point(page, 2)
     assert_no_exception(page)
-    # leaves are numbered left to right (engine.explain.node_name): the first leaf, value -1
+    # leaves are numbered left to right (teach.explain.node_name): the first leaf, value -1
     assert page.locator(".st-key-ed-sel input").input_value() == "leaf 1 (node 3)"
     with rerun(page):
         page.locator(".st-key-ed-value input").fill("1")

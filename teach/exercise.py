@@ -1,0 +1,267 @@
+"""Whole-tree exercises: the student fills in every inner node's value and marks pruned edges.
+
+The reference is alpha-beta with the statement's rule (fail-soft, children left to right,
+cut as soon as alpha >= beta). A node's *value* is the value alpha-beta returns for it: for a
+node that was cut short this is a bound (e.g. a MIN node that stopped at 2 returns 2 even if
+a skipped child was smaller). An edge ``(parent, child)`` is *pruned* when the search never
+visits ``child`` because of a cut at ``parent``; only that top edge is marked, not the edges
+inside the skipped subtree. Values of nodes inside skipped subtrees are not graded.
+
+The search here is written out independently of ``engine.search`` on purpose: the tests
+compare the two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from engine.tree import GameTree, minimax
+from teach.quiz import node_names
+
+Edge = tuple[int, int]
+
+# item statuses in a Report
+RIGHT = "right"
+WRONG = "wrong"
+MISSING = "missing"
+NOT_GRADED = "not graded"
+CUT_FOUND = "cut found"
+CUT_MISSED = "cut missed"
+CUT_WRONG = "wrong cut"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What alpha-beta (statement rule) computes on a tree.
+
+    ``values``: the value each *visited inner* node returns. ``pruned_edges``: the top edges
+    of skipped subtrees. ``skipped``: every node never visited. ``minimax``: the exact value
+    of every inner node (equal to ``values`` wherever no cut happened below).
+    """
+
+    value: int
+    values: dict[int, int]
+    pruned_edges: frozenset[Edge]
+    skipped: frozenset[int]
+    leaves_evaluated: int
+    minimax: dict[int, int]
+
+    @property
+    def cuts(self) -> int:
+        """Number of cut-offs: nodes where alpha >= beta stopped the search early."""
+        return len({p for p, _ in self.pruned_edges})
+
+
+def solution(tree: GameTree) -> Solution:
+    """Run statement-rule alpha-beta over ``tree`` (iteratively) and collect the answers."""
+    inf = math.inf
+    values: dict[int, int] = {}
+    pruned: set[Edge] = set()
+    leaves = 0
+    # frame: [node, alpha, beta, best, next child index]
+    stack: list[list] = [[0, -inf, inf, None, 0]]
+    ret: int | None = None
+    if tree.is_leaf(0):
+        v = tree.values[0]
+        assert v is not None
+        exact = minimax(tree)
+        return Solution(v, {}, frozenset(), frozenset(), 1, {0: exact.value})
+    while stack:
+        fr = stack[-1]
+        node, alpha, beta, best, i = fr
+        kids = tree.children[node]
+        if ret is not None:  # a child's value arrives
+            v, ret = ret, None
+            if tree.is_max(node):
+                best = v if best is None else max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = v if best is None else min(best, v)
+                beta = min(beta, best)
+            fr[1], fr[2], fr[3] = alpha, beta, best
+            if alpha >= beta and i < len(kids):
+                pruned.update((node, c) for c in kids[i:])
+                i = len(kids)
+        if i >= len(kids):
+            stack.pop()
+            values[node] = best
+            ret = best
+            continue
+        child = kids[i]
+        fr[4] = i + 1
+        if tree.is_leaf(child):
+            leaves += 1
+            ret = tree.values[child]
+        else:
+            stack.append([child, alpha, beta, None, 0])
+    skipped: set[int] = set()
+    for _, c in pruned:
+        skipped.update(tree.preorder(c))
+    exact = minimax(tree)
+    inner_mm = {n: exact.node_values[n] for n in range(len(tree)) if not tree.is_leaf(n)}
+    return Solution(
+        value=values[0],
+        values=values,
+        pruned_edges=frozenset(pruned),
+        skipped=frozenset(skipped),
+        leaves_evaluated=leaves,
+        minimax=inner_mm,
+    )
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a report. ``kind`` is "value" (``node`` set) or "cut" (``edge`` set)."""
+
+    kind: str
+    status: str
+    reason: str
+    node: int | None = None
+    edge: Edge | None = None
+    expected: int | None = None
+    given: int | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """A graded exercise. ``points`` out of ``max_points``; ``score`` in [0, 1].
+
+    Values: one point per graded inner node. Cuts: one point per true pruned edge found;
+    every wrongly marked edge adds one to ``max_points`` (so guessing every edge does not pay).
+    """
+
+    items: list[Item] = field(default_factory=list)
+    values_right: int = 0
+    values_wrong: int = 0
+    values_missing: int = 0
+    cuts_found: int = 0
+    cuts_missed: int = 0
+    cuts_wrong: int = 0
+
+    @property
+    def points(self) -> int:
+        return self.values_right + self.cuts_found
+
+    @property
+    def max_points(self) -> int:
+        return (
+            self.values_right
+            + self.values_wrong
+            + self.values_missing
+            + self.cuts_found
+            + self.cuts_missed
+            + self.cuts_wrong
+        )
+
+    @property
+    def score(self) -> float:
+        return self.points / self.max_points if self.max_points else 1.0
+
+    @property
+    def perfect(self) -> bool:
+        return self.points == self.max_points
+
+    def for_node(self, node: int) -> Item | None:
+        return next((it for it in self.items if it.kind == "value" and it.node == node), None)
+
+    def summary(self) -> str:
+        return (
+            f"{self.points} of {self.max_points} points: values {self.values_right} right, "
+            f"{self.values_wrong} wrong, {self.values_missing} missing; cuts "
+            f"{self.cuts_found} found, {self.cuts_missed} missed, {self.cuts_wrong} wrong"
+        )
+
+
+def grade(
+    tree: GameTree,
+    values: Mapping[int, int | None],
+    pruned: Iterable[Edge],
+    sol: Solution | None = None,
+) -> Report:
+    """Grade a student's inner-node ``values`` and marked ``pruned`` edges against alpha-beta.
+
+    Values for leaves, unknown nodes and nodes inside skipped subtrees are ignored (the
+    latter are listed as "not graded"). Never raises on a well-typed answer.
+    """
+    sol = sol or solution(tree)
+    names = node_names(tree)
+    name = names.__getitem__
+    items: list[Item] = []
+    vr = vw = vm = 0
+    for node in tree.preorder():
+        if tree.is_leaf(node):
+            continue
+        given = values.get(node)
+        if node in sol.skipped:
+            items.append(
+                Item(
+                    "value",
+                    NOT_GRADED,
+                    f"node {name(node)} is never visited",
+                    node,
+                    None,
+                    None,
+                    given,
+                )
+            )
+            continue
+        exp = sol.values[node]
+        if given is None:
+            vm += 1
+            items.append(
+                Item(
+                    "value",
+                    MISSING,
+                    f"node {name(node)}: no value, it returns {exp}",
+                    node,
+                    expected=exp,
+                )
+            )
+        elif given == exp:
+            vr += 1
+            items.append(
+                Item("value", RIGHT, f"node {name(node)} returns {exp}", node, None, exp, given)
+            )
+        else:
+            vw += 1
+            why = f"node {name(node)} returns {exp}, not {given}"
+            if given == sol.minimax[node] and exp != given:
+                why += (
+                    f" ({given} is its exact minimax value, but alpha-beta stopped early "
+                    f"and returns the bound {exp})"
+                )
+            items.append(Item("value", WRONG, why, node, None, exp, given))
+    marked = {(int(p), int(c)) for p, c in pruned}
+    cf = cm = cw = 0
+    for edge in sorted(sol.pruned_edges):
+        p, c = edge
+        if edge in marked:
+            cf += 1
+            items.append(Item("cut", CUT_FOUND, f"edge {name(p)}-{name(c)} is pruned", edge=edge))
+        else:
+            cm += 1
+            items.append(
+                Item(
+                    "cut",
+                    CUT_MISSED,
+                    f"edge {name(p)}-{name(c)} is pruned but not marked",
+                    edge=edge,
+                )
+            )
+    for edge in sorted(marked - sol.pruned_edges):
+        p, c = edge
+        n = len(tree)
+        if not (0 <= p < n and 0 <= c < n and tree.parent[c] == p):
+            why = f"there is no edge {p}-{c} in this tree"
+        elif p in sol.skipped:
+            why = (
+                f"edge {name(p)}-{name(c)} lies inside a subtree that is already pruned; "
+                "mark only the top edge"
+            )
+        else:
+            why = f"edge {name(p)}-{name(c)} is searched, not pruned"
+        cw += 1
+        items.append(Item("cut", CUT_WRONG, why, edge=edge))
+    return Report(items, vr, vw, vm, cf, cm, cw)

@@ -1,0 +1,190 @@
+"""Plain-words explanations of search steps, and the names pages and figures give nodes.
+
+Names: in a tree without labels, inner nodes are letters in breadth-first order (the root
+is ``A``, then ``B``, ``C``, ..., ``Z``, ``AA``, ``AB``, ...) and leaves are numbered left
+to right, 1, 2, 3, ... ("leaf 5" in a sentence, with its value where it matters: "leaf 5
+(value 4)"), so two leaves with equal values are never confused. The quiz, the figures
+and these sentences all use these names. In a labelled tree (a game search: labels are moves) a node is named by the moves
+that lead to it; the root is ``root``.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections import deque
+
+from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
+from engine.tree import GameTree
+
+_LETTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_MAX_PATH = 4  # moves shown in a labelled node's name before eliding the start
+_MAX_LIST = 6  # pruned children listed by name before "and N more"
+
+
+def letters(i: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA, 27 -> AB, ... (spreadsheet column names)."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _name_table(tree: GameTree) -> dict[int, str]:
+    """Inner nodes: letters in BFS order; leaves: their 1-based position left to right."""
+    table = _LETTERS.get(tree)
+    if table is None:
+        table = {}
+        queue = deque([0])
+        inner = 0
+        while queue:
+            n = queue.popleft()
+            if tree.children[n]:
+                table[n] = letters(inner)
+                inner += 1
+                queue.extend(tree.children[n])
+        for i, leaf in enumerate(tree.leaves()):
+            table[leaf] = str(i + 1)
+        _LETTERS[tree] = table
+    return table
+
+
+def node_name(tree: GameTree, node: int) -> str:
+    """The short name of ``node`` used in explanations, the quiz, pages and figures: a letter
+    for an inner node, the position (``"5"``: say "leaf 5") for a leaf, the moves in a game
+    search."""
+    if tree.labels is not None:
+        if node == 0:
+            return tree.labels[0]
+        moves: list[str] = []
+        n = node
+        while n > 0:
+            moves.append(tree.labels[n])
+            n = tree.parent[n]
+        moves.reverse()
+        if len(moves) > _MAX_PATH:
+            moves = ["…", *moves[-(_MAX_PATH - 1) :]]
+        return " ".join(moves)
+    return _name_table(tree)[node]
+
+
+def leaf_phrase(tree: GameTree, node: int) -> str:
+    """ "leaf 5 (value 4)" for a leaf of a tree without labels (its value: "?" when unknown)."""
+    return f"leaf {node_name(tree, node)} (value {fmt(tree.values[node])})"
+
+
+def fmt(x: float | int | None) -> str:
+    """A value or bound for people: ∞ and -∞ for infinities, integers without ``.0``."""
+    if x is None:
+        return "?"
+    if isinstance(x, float):
+        if math.isinf(x):
+            return "∞" if x > 0 else "-∞"
+        if x.is_integer():
+            return str(int(x))
+    return str(x)
+
+
+def _who(tree: GameTree, node: int) -> str:
+    if tree.labels is not None and node == 0:
+        return "the root (MAX)"
+    name = node_name(tree, node)
+    if not tree.children[node]:
+        return f"leaf {name}"
+    return f"{'MAX' if tree.is_max(node) else 'MIN'} node {name}"
+
+
+def _child_name(tree: GameTree, node: int) -> str:
+    # For a list of siblings the move alone is enough; without labels use the node name.
+    if tree.labels is not None:
+        return tree.labels[node]
+    return _who_short(tree, node)
+
+
+def _pruned_phrase(tree: GameTree, skipped: tuple[int, ...] | list[int]) -> str:
+    """ "its move x is", "its leaves 5 and 6 with values 4 and 6 are", "its children D and
+    leaf 9 are": the subject of "... pruned" for the children a cut skips."""
+    one = len(skipped) == 1
+    if tree.labels is not None:
+        names = [tree.labels[c] for c in skipped]
+        return f"its move {names[0]} is" if one else f"its moves {_and(names)} are"
+    if all(not tree.children[c] for c in skipped):
+        pos = _and([node_name(tree, c) for c in skipped])
+        vals = _and([fmt(tree.values[c]) for c in skipped])
+        if one:
+            return f"its leaf {pos} with value {vals} is"
+        return f"its leaves {pos} with values {vals} are"
+    names = [_who_short(tree, c) for c in skipped]
+    return f"its child {names[0]} is" if one else f"its children {_and(names)} are"
+
+
+def _who_short(tree: GameTree, node: int) -> str:
+    return f"leaf {node_name(tree, node)}" if not tree.children[node] else node_name(tree, node)
+
+
+def _and(names: list[str]) -> str:
+    if len(names) > _MAX_LIST:
+        rest = len(names) - (_MAX_LIST - 1)
+        names = [*names[: _MAX_LIST - 1], f"{rest} more"]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(run: SearchRun, k: int) -> str:
+    """One sentence for step ``k``: what the k-th event (1-based) does. Step 0: the start."""
+    tree = run.tree
+    k = max(0, min(int(k), len(run.events)))
+    if k == 0:
+        return "Press next to start the search at the root (MAX)."
+    e = run.events[k - 1]
+    who = _who(tree, e.node)
+    ab = run.algorithm == "alphabeta"
+    window = f"alpha = {fmt(e.alpha)} and beta = {fmt(e.beta)}"
+    if e.kind == ENTER:
+        if e.node == 0:
+            root = who if tree.labels is not None else f"the root, {who}"
+            return f"Start at {root}, with {window}." if ab else f"Start at {root}."
+        return f"Go down to {who} with {window}." if ab else f"Go down to {who}."
+    if e.kind == LEAF:
+        return f"Evaluate {who}: its value is {fmt(e.value)}."
+    if e.kind == UPDATE:
+        mx = tree.is_max(e.node)
+        c = e.child if e.child is not None else 0
+        if tree.labels is None and not tree.children[c]:
+            text = f"{who} sees {leaf_phrase(tree, c)}, so best = {fmt(e.best)}"
+        else:
+            text = f"{who} gets {fmt(e.value)} from {_child_name(tree, c)}, so best = {fmt(e.best)}"
+        if ab:
+            text += f", alpha = {fmt(e.alpha)}" if mx else f", beta = {fmt(e.beta)}"
+        text += "."
+        nxt = run.events[k] if k < len(run.events) else None
+        if ab and e.alpha >= e.beta and (nxt is None or nxt.kind != CUT):
+            if run.variant == "strict" and e.alpha == e.beta:
+                text += " alpha = beta, but the strict rule cuts only when alpha > beta."
+            else:
+                text += " alpha >= beta, but no children are left to prune."
+        if run.variant == "negamax" and e.nm_value is not None:
+            text += f" (Negamax view: it gets {fmt(e.nm_value)}, best = {fmt(e.nm_best)}.)"
+        return text
+    if e.kind == CUT:
+        strict = run.variant == "strict"
+        if tree.is_max(e.node):
+            rule = f"alpha = {fmt(e.alpha)} {'>' if strict else '>='} beta = {fmt(e.beta)}"
+        else:
+            rule = f"beta = {fmt(e.beta)} {'<' if strict else '<='} alpha = {fmt(e.alpha)}"
+        what = _pruned_phrase(tree, e.skipped)
+        return f"{who[0].upper()}{who[1:]}: {rule}, so {what} pruned."
+    if e.kind == EXIT:
+        if e.node == 0:
+            text = f"The root returns {fmt(e.value)}: the value of the game is {fmt(e.value)}."
+        else:
+            text = f"{who} returns {fmt(e.value)} to {_who(tree, tree.parent[e.node])}."
+        if run.variant == "fail-hard" and e.best is not None and e.value != e.best:
+            text += f" (Its best, {fmt(e.best)}, is clamped into its window.)"
+        if run.variant == "negamax" and e.node != 0:
+            text += f" (Negamax view: it returns {fmt(e.nm_value)}, which its parent negates.)"
+        return text[0].upper() + text[1:]
+    return f"{e.kind} at {who}."

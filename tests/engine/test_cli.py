@@ -1,0 +1,103 @@
+"""The judge-format CLI, run as a user runs it: ``python -m engine PROBLEM [FILE]``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PAWN_SAMPLE = "2\n\n.ppp\n....\n.PPP\n....\n\n...p\n...p\npP.P\n...P\n"
+TREE_SAMPLE = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n"
+
+
+def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("problem", "stdin", "expected"),
+    [
+        (
+            "alphabeta",
+            '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n'
+            '{"leaves": [5, 6, 7, 4], "branching": 2}\n\n',
+            "[3, 7]\n[5, 4]\n",
+        ),
+        ("pawn", PAWN_SAMPLE + "\n\n", "white (7)\nblack (2)\n"),
+        ("chase", "2 1 1 2 2\n3 1 1 3 3\n3 1 1 1 2\n\n", "BLACK 2\nBLACK 6\nWHITE 1\n"),
+        ("tree", TREE_SAMPLE + "\n\n", "+1\n"),
+    ],
+)
+def test_samples_on_stdin(problem: str, stdin: str, expected: str) -> None:
+    res = run([problem], stdin)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == ""
+    assert res.stdout == expected
+
+
+def test_tree_two_cases_second_is_a_draw() -> None:
+    second = TREE_SAMPLE[: TREE_SAMPLE.rindex("L 3 +1")] + "L 3 0\n"
+    res = run(["tree"], TREE_SAMPLE + "\n" + second)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "+1\n0\n"
+
+
+def test_reads_a_file(tmp_path: Path) -> None:
+    f = tmp_path / "case.txt"
+    f.write_text("20 1 1 20 20\n")
+    res = run(["chase", str(f)])
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "BLACK 56\n"
+
+
+@pytest.mark.parametrize(
+    ("problem", "stdin", "line"),
+    [
+        ("alphabeta", '{"leaves": [1, 2, 3], "branching": 2}\n', 1),
+        ("alphabeta", '\n{"leaves": [1, 2], "branching": 2}\n{"leaves": [1, 2]\n', 3),
+        ("pawn", "1\n\n.ppp\n..x.\n.PPP\n....\n", 4),
+        ("chase", "3 1 1 3 3\n3 1 1 1 1\n", 2),
+        ("chase", "3 1 1 4 3\n", 1),
+        ("tree", "3\nN 1\nL 5 1\n", 3),
+        ("tree", "4\nN 1\nN 2\nL 1 1\n", 3),
+    ],
+)
+def test_bad_input_exits_2_with_one_error_line(problem: str, stdin: str, line: int) -> None:
+    res = run([problem], stdin)
+    assert res.returncode == 2
+    assert res.stdout == ""
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, res.stderr
+    assert lines[0].startswith(f"error: line {line}: "), lines[0]
+    assert "Traceback" not in res.stderr
+
+
+def test_empty_input_is_an_error_not_silence() -> None:
+    for problem in ("alphabeta", "pawn", "chase", "tree"):
+        res = run([problem], "")
+        assert res.returncode == 2, problem
+        assert res.stderr.startswith("error: "), (problem, res.stderr)
+        assert "Traceback" not in res.stderr
+
+
+def test_usage_errors() -> None:
+    res = run(["checkers"])
+    assert res.returncode == 2
+    assert res.stderr.startswith("error: unknown problem 'checkers'")
+    res = run([])
+    assert res.returncode == 2 and "usage:" in res.stderr
+    res = run(["pawn", "/nonexistent/file.txt"])
+    assert res.returncode == 2 and res.stderr.startswith("error: cannot read input")
+    res = run(["--help"])
+    assert res.returncode == 0 and "usage:" in res.stdout

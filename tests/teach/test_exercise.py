@@ -1,0 +1,109 @@
+"""Whole-tree exercises: the solution against engine.search, the grader item by item."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from strategies import complete_cases
+
+from engine.search import search_tree
+from engine.trace import CUT, EXIT, LEAF
+from engine.tree import complete_tree, from_parents, minimax
+from teach.exercise import (
+    CUT_FOUND,
+    CUT_MISSED,
+    CUT_WRONG,
+    MISSING,
+    NOT_GRADED,
+    RIGHT,
+    WRONG,
+    grade,
+    solution,
+)
+
+SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+
+
+def test_statement_sample_solution():
+    t = complete_tree(SAMPLE, 3)
+    s = solution(t)
+    assert (s.value, s.leaves_evaluated) == (3, 7)  # the statement's answer [3, 7]
+    # the second MIN node (id 2) sees leaf 2 and cuts its last two leaves (ids 8, 9)
+    assert s.pruned_edges == {(2, 8), (2, 9)} and s.cuts == 1
+    assert s.values == {0: 3, 1: 3, 2: 2, 3: 2}
+
+
+def test_grader_reports_wrong_value_missing_cut_and_wrong_cut_separately():
+    t = complete_tree(SAMPLE, 3)
+    values = {0: 3, 1: 3, 2: 2, 3: 5}  # D returns 2, not 5
+    pruned = {(2, 8), (3, 10)}  # (2, 9) missed; D's edge to leaf 7 is searched
+    r = grade(t, values, pruned)
+    assert (r.values_right, r.values_wrong, r.values_missing) == (3, 1, 0)
+    assert (r.cuts_found, r.cuts_missed, r.cuts_wrong) == (1, 1, 1)
+    assert r.points == 4 and r.max_points == 7 and not r.perfect
+    by = {(it.kind, it.node if it.kind == "value" else it.edge): it for it in r.items}
+    assert by[("value", 3)].status == WRONG and by[("value", 3)].expected == 2
+    assert by[("value", 0)].status == RIGHT
+    assert by[("cut", (2, 8))].status == CUT_FOUND
+    assert by[("cut", (2, 9))].status == CUT_MISSED
+    assert by[("cut", (3, 10))].status == CUT_WRONG and "searched" in by[("cut", (3, 10))].reason
+
+
+def test_perfect_answer_and_missing_value():
+    t = complete_tree(SAMPLE, 3)
+    s = solution(t)
+    r = grade(t, dict(s.values), s.pruned_edges)
+    assert r.perfect and r.score == 1.0
+    r = grade(t, {0: 3, 1: None, 2: 2, 3: 2}, s.pruned_edges)
+    assert r.values_missing == 1 and r.for_node(1).status == MISSING and r.for_node(1).expected == 3
+
+
+def deep_cut_tree():
+    # MAX root; MIN child B = min(5, 3) = 3 -> alpha 3; MIN child C: its first MAX child
+    # returns 2 <= alpha, so C's second MAX child (id 6, leaves 9 and 1) is never visited.
+    return complete_tree([5, 5, 3, 3, 2, 2, 9, 1], 2)
+
+
+def test_pruned_inner_subtree_is_not_graded_and_inner_marks_are_flagged():
+    t = deep_cut_tree()
+    s = solution(t)
+    assert s.pruned_edges == {(2, 6)} and {6, 13, 14} <= s.skipped
+    values = dict(s.values)
+    values[6] = 9  # a value inside the pruned subtree: ignored
+    r = grade(t, values, {(2, 6), (6, 13), (0, 99)})
+    assert r.for_node(6).status == NOT_GRADED
+    assert r.values_wrong == 0 and r.cuts_found == 1 and r.cuts_wrong == 2
+    reasons = " ".join(it.reason for it in r.items if it.status == CUT_WRONG)
+    assert "top edge" in reasons and "no edge" in reasons
+
+
+def test_wrong_minimax_value_on_a_cut_node_gets_a_hint():
+    # B: MIN sees 1 then 9 -> returns 1; C: MIN sees 0 (alpha 1 >= beta 0) and skips -5,
+    # so it returns the bound 0 although its minimax value is -5.
+    t = complete_tree([1, 9, 0, -5], 2)
+    s = solution(t)
+    assert s.values[2] == 0 and s.minimax[2] == -5
+    r = grade(t, {0: 1, 1: 1, 2: -5}, s.pruned_edges)
+    assert r.for_node(2).status == WRONG and "bound" in r.for_node(2).reason
+
+
+def test_explicit_irregular_tree():
+    # root(0) -> inner 1 (leaves 3:7, 4:2), inner 2 (leaf 5:1, inner 6 with leaf 7:8)
+    t = from_parents([-1, 0, 0, 1, 1, 2, 2, 6], [None, None, None, 7, 2, 1, None, 8])
+    s = solution(t)
+    assert s.value == minimax(t).value == 2
+    assert s.pruned_edges == {(2, 6)}
+
+
+@settings(max_examples=80, deadline=None)
+@given(complete_cases(values=(-4, 4)))
+def test_solution_matches_engine_search(case):
+    b, leaves = case
+    t = complete_tree(leaves, b)
+    s = solution(t)
+    run = search_tree(t)
+    assert s.value == run.value == minimax(t).value
+    assert s.leaves_evaluated == run.leaves_evaluated == sum(e.kind == LEAF for e in run.events)
+    assert s.values == {e.node: e.value for e in run.events if e.kind == EXIT}
+    edges = {(e.node, c) for e in run.events if e.kind == CUT for c in e.skipped}
+    assert s.pruned_edges == edges
+    assert grade(t, dict(s.values), set(s.pruned_edges)).perfect

@@ -1,0 +1,325 @@
+"""AppTest for pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from engine.alphabeta import alpha_beta
+from engine.errors import InputError
+from engine.random_tree import random_leaves
+from engine.trace import ENTER, PRUNED
+from engine.tree import complete_tree
+from engine.tree_text import format_brackets, parse_brackets
+from teach.explain import describe
+from teach.quiz import questions
+from ui.tree import tree_lab as tl
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "alphabeta.py")
+SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
+
+
+def app(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def sentence(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("##### "))
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+# ---- page ------------------------------------------------------------------------------------
+def test_default_is_statement_sample_with_result_in_words():
+    at = app()
+    assert not at.exception
+    assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in texts(at)
+    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    assert metric(at, "minimax evaluates") == "9 leaves"
+    assert at.query_params["t"] == [SAMPLE1] or at.query_params["t"] == SAMPLE1
+
+
+def test_presets_give_both_statement_samples():
+    at = app()
+    at.selectbox(key="ab.preset").set_value("Statement sample 2").run()
+    assert not at.exception
+    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert at.text_area(key="ab.leaves").value == "5, 6, 7, 4"
+    at.selectbox(key="ab.preset").set_value("Random: 5 levels of 5 (3,125 leaves)").run()
+    assert not at.exception
+    leaves = random_leaves(5, 5, -99, 99, 1)
+    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 5))
+
+
+@pytest.mark.parametrize(
+    ("leaves", "branching", "words"),
+    [("3, 12, x", 3, "'x' is not an integer"), ("1 2 3 4", 3, "not a power of the branching")],
+)
+def test_bad_input_shows_parser_message_and_keeps_tree(leaves, branching, words):
+    at = app()
+    at.number_input(key="ab.b").set_value(branching)
+    at.text_area(key="ab.leaves").set_value(leaves).run()
+    assert not at.exception
+    assert len(at.error) == 1 and words in at.error[0].value
+    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    at.text_area(key="ab.leaves").set_value("[5, 6, 7, 4]")
+    at.number_input(key="ab.b").set_value(2).run()
+    assert not at.error and metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+
+
+def test_step_buttons_move_the_step_and_the_sentence():
+    at = app()
+    n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
+    first = sentence(at)
+    for _ in range(3):
+        at.button(key="ab:next").click().run()
+    assert at.session_state["ab:step"] == 3 and sentence(at) != first
+    at.button(key="ab:prev").click().run()
+    assert at.session_state["ab:step"] == 2
+    at.button(key="ab:last").click().run()
+    assert at.session_state["ab:step"] == n
+    assert "value of the game is 3" in sentence(at)
+    at.button(key="ab:first").click().run()
+    assert at.session_state["ab:step"] == 0
+    at.slider(key="ab:slider").set_value(5).run()
+    assert at.session_state["ab:step"] == 5
+    assert at.query_params["k"] in ("5", ["5"])
+
+
+def test_step_survives_unrelated_widgets():
+    at = app()
+    for _ in range(4):
+        at.button(key="ab:next").click().run()
+    at.number_input(key="ab.rd").set_value(4).run()
+    at.toggle(key="ab.animate").set_value(True).run()
+    assert not at.exception
+    assert at.session_state["ab:step"] == 4
+
+
+def test_url_restores_tree_step_order_and_variant():
+    at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
+    assert not at.exception and not at.warning
+    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert at.session_state["ab:step"] == 5
+    assert at.segmented_control(key="ab.order").value == "worst-first"
+    assert at.selectbox(key="ab.variant").value == "strict"
+    assert "Step 5 of" in sentence(at)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [dict(t="b3:1,2"), dict(t="nonsense"), dict(t="r:2,3"), dict(k="-4"), dict(order="sideways")],
+)
+def test_malformed_link_falls_back_with_a_warning(params):
+    at = app(**params)
+    assert not at.exception
+    assert len(at.warning) == 1
+    assert metric(at, "alpha_beta(leaves, branching)") in ("[3, 7]",)
+
+
+def test_random_tree_link_is_a_recipe():
+    at = app(t="r:3,3,-5,5,42")
+    assert not at.exception
+    leaves = random_leaves(3, 3, -5, 5, 42)
+    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
+
+
+def test_ordering_table_and_cut_step():
+    at = app(order="best-first")
+    assert not at.exception
+    rows = at.dataframe[0].value
+    assert list(rows["children ordered"]) == [tl.ORDER_WORDS[o] for o in tl.ORDERINGS]
+    assert set(rows["value"]) == {3}
+    by = dict(zip(rows["children ordered"], rows["alpha-beta leaves"], strict=True))
+    assert by["best move first"] <= min(by.values())
+    assert by["as given (left to right)"] == 7
+
+
+# ---- pure helpers ----------------------------------------------------------------------------
+def test_statement_cut_sentence_and_pruned_nodes():
+    lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    k = tl.cut_step(lab.run)
+    assert k is not None
+    text = describe(lab.run, k)
+    assert "4 and 6 are pruned" in text
+    snap = lab.replayer.snapshot(k)
+    pruned = [lab.run.tree.values[v] for v, s in enumerate(snap.status) if s == PRUNED]
+    assert pruned == [4, 6]
+    fig = tl.step_figure(lab, k)
+    assert fig.layout.height > 0
+
+
+def test_enter_steps_point_at_enter_events():
+    lab = tl.make_lab(complete_tree(random_leaves(3, 3, -9, 9, 2), 3))
+    for node, step in lab.enter.items():
+        e = lab.run.events[step - 1]
+        assert e.kind == ENTER and e.node == node
+
+
+def test_result_words():
+    assert (
+        tl.result_words(3, 7, 9)
+        == "MAX can force 3; alpha-beta looked at 7 of 9 leaves (2 pruned)."
+    )
+    assert "nothing pruned" in tl.result_words(5, 4, 4)
+
+
+def test_complete_setup_round_trip_and_errors():
+    s = tl.decode_complete(SAMPLE1)
+    assert s.leaves == (3, 12, 8, 2, 4, 6, 14, 5, 2) and s.branching == 3
+    assert tl.decode_complete(s.encode()) == s
+    r = tl.random_complete(4, 3, -3, 3, 9)
+    assert tl.decode_complete(r.encode()) == r
+    for bad in ("", "b3:", "b2:1,2,3", "r:1,2,3", "q:1", "r:20,20,0,1,1"):
+        with pytest.raises(InputError):
+            tl.decode_complete(bad)
+
+
+trees = st.recursive(
+    st.integers(-50, 50).map(str),
+    lambda kids: st.lists(kids, min_size=1, max_size=4).map(lambda xs: "(" + " ".join(xs) + ")"),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(trees)
+def test_tree_link_round_trips(text):
+    tree = parse_brackets(text)
+    enc = tl.encode_tree(tree)
+    assert format_brackets(tl.decode_tree(enc)) == format_brackets(tree)
+
+
+def test_damaged_packed_link_is_an_input_error():
+    with pytest.raises(InputError):
+        tl.decode_tree("z!!!not-base64")
+    with pytest.raises(InputError):
+        tl.decode_tree("zAAAA")
+
+
+def test_step_survives_switching_pages():
+    root = Path(__file__).resolve().parents[2]
+    at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
+    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    for _ in range(3):
+        at.button(key="ab:next").click().run()
+    at.switch_page(str(root / "pages" / "home.py")).run()
+    assert not at.exception
+    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    assert not at.exception
+    assert at.session_state["ab:step"] == 3 and "Step 3 of" in sentence(at)
+
+
+# ---- practice ----------------------------------------------------------------------------
+FORWARD = ("ab:next", "ab:last")
+
+
+def keys(at: AppTest) -> set[str]:
+    return {
+        w.key
+        for w in [*at.button, *at.slider, *at.toggle, *at.select_slider, *at.selectbox]
+        if w.key
+    }
+
+
+def quiz(at: AppTest):
+    return at.session_state["ab__quiz"]
+
+
+def answer(at: AppTest, text: str) -> AppTest:
+    q = quiz(at).current
+    if q.kind == "prune":
+        return at.button(key="ab__yes" if text.startswith("yes") else "ab__no").click().run()
+    at.text_input(key=f"ab__in{at.session_state['ab__nonce']}").set_value(text)
+    return at.button(key="FormSubmitter:ab__form-Check").click().run()
+
+
+def chart(at: AppTest) -> dict:
+    return json.loads(at.get("plotly_chart")[0].proto.spec)
+
+
+def test_practice_asks_before_the_step_and_hides_the_forward_controls():
+    at = app()
+    assert set(FORWARD) <= keys(at) and "ab:slider" in keys(at)
+    at.toggle(key="ab__on").set_value(True).run()
+    assert not at.exception
+    q = quiz(at).current
+    assert q is not None and q.prompt in [h.value for h in at.subheader]
+    # No player while a question is open: nothing steps (or plays) past it.
+    assert not keys(at) & {*FORWARD, "ab:slider", "ab:speed", "ab.animate"}
+    assert at.session_state["ab:step"] == q.step
+    assert f"Step {q.step} of" in sentence(at)
+    assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
+
+
+def wrong(q) -> str:
+    return "7777" if q.kind != "prune" else ("no" if q.answer else "yes")
+
+
+def test_practice_right_answer_scores_and_shows_the_answered_step():
+    at = app()
+    at.toggle(key="ab__on").set_value(True).run()
+    q = quiz(at).current
+    answer(at, q.answer_text)
+    assert not at.exception
+    assert quiz(at).score.right == 1 and q.explanation in at.success[0].value
+    assert at.session_state["ab:step"] == q.step + 1  # the answered event is on screen now
+    assert not keys(at) & set(FORWARD)
+    at.button(key="ab__next").click().run()
+    nxt = quiz(at).current
+    assert nxt is not None and nxt != q and at.session_state["ab:step"] == nxt.step
+    answer(at, wrong(nxt))  # wrong: the same question again, the step does not move
+    assert quiz(at).score.wrong == 1 and quiz(at).current == nxt and at.error
+    assert at.session_state["ab:step"] == nxt.step
+
+
+def test_leaving_practice_restores_the_player_at_the_same_step():
+    at = app()
+    at.toggle(key="ab__on").set_value(True).run()
+    at.button(key="ab__reveal").click().run()
+    at.button(key="ab__next").click().run()
+    k = quiz(at).current.step
+    at.button(key="ab__leave").click().run()
+    assert not at.exception and at.toggle(key="ab__on").value is False
+    assert set(FORWARD) <= keys(at)
+    assert at.session_state["ab:step"] == k and at.slider(key="ab:slider").value == k
+    assert f"Step {k} of" in sentence(at) and at.query_params["k"] in (str(k), [str(k)])
+    at.button(key="ab:next").click().run()
+    assert at.session_state["ab:step"] == k + 1
+    at.toggle(key="ab__on").set_value(True).run()  # back in: the quiz resumes where it was
+    assert at.session_state["ab:step"] == k and quiz(at).score.revealed == 1
+
+
+def test_practice_figure_hides_the_asked_value():
+    lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
+    q = next(q for q in questions(lab.run) if q.kind == "value")
+    assert lab.replayer.snapshot(q.step).value[q.node] == q.answer  # it would show
+
+    def label(fig) -> tuple:
+        nodes = next(t for t in fig.data if t.name == "nodes")
+        i = list(nodes.customdata).index(q.node)
+        return nodes.text[i], nodes.hovertext[i]
+
+    shown, hidden = tl.step_figure(lab, q.step), tl.step_figure(lab, q.step, question=q)
+    assert label(shown)[0] == str(q.answer) and f"β = {q.answer}" in label(shown)[1]
+    assert (
+        label(hidden)[0] == "" and "value" not in label(hidden)[1] and "β" not in label(hidden)[1]
+    )
+    assert [t.name for t in hidden.data][-1] == "asked"
+    step_text = next(t.text[0] for t in hidden.data if t.name == "step")
+    assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
+    assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")

@@ -1,0 +1,166 @@
+"""AppTest of the pawn chess page: presets, verdicts equal to the engine, the move table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.games import pawn
+from engine.games.pawn_solver import solve
+from engine.search import search_game
+from teach.explain import describe
+from ui.boards.board_lab import outcome_words, verdict_words
+from ui.boards.board_search import TreeView
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "pawn.py")
+
+
+def _step_text(at: AppTest) -> str:
+    """The step player's sentence (drawn above the tree)."""
+    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
+
+
+def _run(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def _verdicts(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("### ")]
+
+
+@pytest.mark.parametrize(
+    "preset, code",
+    [
+        (0, "4x4w:.ppp/..../.PPP/...."),
+        (1, "4x4w:...p/...p/pP.P/...P"),
+        (2, "4x4w:pppp/..../..../PPPP"),
+    ],
+)
+def test_presets_show_the_engine_answer(preset, code):
+    at = _run()
+    at.button(key=f"pawn_preset_{preset}").click().run()
+    assert not at.exception
+    sol = solve(pawn.from_code(code))
+    assert any(verdict_words(sol.winner, sol.plies) in v for v in _verdicts(at))
+    table = at.dataframe[0].value
+    mover = "white"
+    assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
+    assert list(table["outcome"]) == [outcome_words(mover, w, n) for _, _, w, n in sol.moves]
+    assert at.session_state["pawn_pos"] == pawn.from_code(code)
+
+
+def test_statement_samples_in_words():
+    at = _run({"p": "4x4w:.ppp/..../.PPP/...."})
+    assert any("White wins in 7 plies" in v for v in _verdicts(at))
+    at = _run({"p": "4x4w:...p/...p/pP.P/...P"})
+    assert any("Black wins in 2 plies" in v for v in _verdicts(at))
+
+
+def test_black_to_move_and_link_restores():
+    code = "3x3b:ppp/.../PPP"
+    at = _run({"p": code})
+    assert not at.exception
+    sol = solve(pawn.from_code(code))
+    assert any(verdict_words(sol.winner, sol.plies) in v for v in _verdicts(at))
+    assert at.query_params["p"] in (code, [code])
+
+
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        ("4x4w:pppp/..../..../....", "white has no pawns"),
+        ("4x4w:P.../..../..../...p", "already over"),
+    ],
+)
+def test_bad_positions_show_what_is_wrong(code, words):
+    at = _run({"p": code})
+    assert not at.exception
+    assert any(words in e.value for e in at.error)
+
+
+def test_malformed_link_falls_back_with_a_warning():
+    at = _run({"p": "9x9q:zzz"})
+    assert not at.exception
+    assert at.warning and "could not be read" in at.warning[0].value
+    assert at.session_state["pawn_pos"] == pawn.start(4, 4)
+
+
+def test_crowded_5x5_is_refused_with_a_message():
+    at = _run({"p": "5x5w:ppppp/pp.../...PP/...../PPPPP"})
+    assert not at.exception
+    assert any("up to 10 pawns" in w.value for w in at.warning)
+
+
+def test_play_mode_engine_answers_and_undo():
+    at = _run({"p": "4x4w:.ppp/..../.PPP/...."})
+    at.segmented_control(key="pawn_mode").set_value("Play against the engine").run()
+    assert not at.exception
+    at.segmented_control(key="pawn_game_side").set_value("black").run()
+    game = at.session_state["pawn_game_session"]
+    assert game.plies == 1  # the engine (white) moved first, a best move
+    assert game.names[0] == solve(pawn.from_code("4x4w:.ppp/..../.PPP/....")).moves[0][1]
+    at.button(key="pawn_game_restart").click().run()
+    assert not at.exception and at.session_state["pawn_game_session"].plies == 1
+
+
+def _search_tab(code: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["p"] = code
+    at.session_state["pawn_tabs"] = "The search tree"
+    return at.run()
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def _sentence(at: AppTest) -> str:
+    return _step_text(at)
+
+
+@pytest.mark.parametrize("code", ["4x4w:.ppp/..../.PPP/....", "4x4w:pppp/..../..../PPPP"])
+def test_search_tab_counts_and_steps(code):
+    at = _search_tab(code)
+    assert not at.exception
+    pos = pawn.from_code(code)
+    run = search_game(pawn.PawnGame(pos), pos)
+    got = _metrics(at)
+    assert got["Nodes visited"] == f"{run.nodes_visited:,}"
+    assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
+    sol = solve(pos)
+    line = next(m.value for m in at.markdown if "exact answer" in m.value)
+    assert f"root value {run.value} (" in line and verdict_words(sol.winner, sol.plies) in line
+    assert "the same" in line
+    assert at.session_state["pawn_search:step"] == 0
+    seen = [_sentence(at)]
+    for k in (1, 2, 3):
+        at.button(key="pawn_search:next").click().run()
+        assert not at.exception
+        assert at.session_state["pawn_search:step"] == k
+        seen.append(_sentence(at))
+    assert len(set(seen)) == 4  # every step says something new
+    at.button(key="pawn_search:last").click().run()
+    assert at.session_state["pawn_search:step"] == len(run.events)
+    assert _sentence(at) == f"**Step {len(run.events)}:** " + describe(run, len(run.events))
+    assert describe(run, len(run.events)).startswith(f"The root returns {run.value}")
+
+
+def test_search_tab_node_selection_and_back_to_root():
+    code = "4x4w:.ppp/..../.PPP/...."
+    at = _search_tab(code)
+    # a click on a "+N nodes" marker opens node 5 (the handler is tree_click: unit-tested)
+    at.session_state["pawn_search:view"] = (code, TreeView(focus=5, selected=5))
+    at.run()
+    assert not at.exception
+    assert any(m.value.startswith("**Selected:") for m in at.markdown)
+    at.button(key="pawn_search_root").click().run()
+    assert not at.exception
+    assert at.session_state["pawn_search:view"][1].focus == 0
+    at.button(key="pawn_search_follow").click().run()
+    assert at.session_state["pawn_search:view"][1].selected is None
+    assert any(m.value.startswith("**Search is at:") for m in at.markdown)

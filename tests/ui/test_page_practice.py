@@ -1,0 +1,353 @@
+"""AppTest of the "Practice & exams" page: every tab renders, the quiz keeps score, the
+exercise grades, exam sheets are reproducible, and bad input shows an error box."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.search import search_tree
+from engine.trace import replay
+from teach.exam import make_sheet
+from teach.exercise import solution
+from teach.explain import describe
+from teach.quiz import QuizState, node_names, questions
+from ui.practice.exam_panel import sheet_bytes
+from ui.practice.exercise_panel import edge_label, edges
+from ui.practice.practice_common import build_tree
+from ui.practice.quiz_panel import hide_answer, run_signature, step_sentence
+from ui.practice.variants_panel import code_html, variants_table
+from viz.tree_figure import NODE_CURVE, tree_figure
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "practice.py")
+TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
+TEXTBOOK = "3, 12, 8, 2, 4, 6, 14, 5, 2"
+
+
+def app(tab: str = "Step quiz") -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["tab"] = tab
+    return at.run()
+
+
+def ok(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def _quiz(at: AppTest) -> QuizState:
+    return at.session_state["pq__quiz"]
+
+
+def _answer(at: AppTest, text: str) -> AppTest:
+    q = _quiz(at)
+    nonce = at.session_state["pq__nonce"]
+    if q.current is not None and q.current.kind == "prune":
+        at.button(key="pq__yes" if text.startswith("yes") else "pq__no").click()
+    else:
+        at.text_input(key=f"pq__in{nonce}").set_value(text)
+        at.button(key="FormSubmitter:pq__form-Check").click()
+    return at.run()
+
+
+@pytest.mark.parametrize("tab", TABS)
+def test_each_tab_renders(tab):
+    at = app(tab)
+    ok(at)
+    assert not at.error
+    assert [t.label for t in at.tabs] == TABS
+
+
+def test_quiz_right_and_wrong_answers_change_the_score():
+    at = app()
+    ok(at)
+    q = _quiz(at)
+    first = q.current
+    assert first is not None and q.score.done == 0
+    at = _answer(at, first.answer_text)
+    ok(at)
+    s = _quiz(at).score
+    assert (s.right, s.wrong) == (1, 0)
+    assert any(first.explanation in x.value for x in at.success)
+    at.button(key="pq__next").click().run()  # on to the next question
+    second = _quiz(at).current
+    assert second is not None and second is not first
+    wrong = "no" if second.kind == "prune" and second.answer else "yes"
+    if second.kind != "prune":
+        wrong = str(int(second.answer) + 1)  # type: ignore[arg-type]
+    at = _answer(at, wrong)
+    ok(at)
+    s = _quiz(at).score
+    assert (s.right, s.wrong) == (1, 1)
+    assert at.error and "Not quite" in at.error[0].value
+    assert _quiz(at).current is second  # a wrong answer stays on the question
+
+
+def test_quiz_yes_no_buttons_answer_a_cut_question():
+    at = app()
+    while _quiz(at).current is not None and _quiz(at).current.kind != "prune":
+        at.button(key="pq__skip").click().run()
+    q = _quiz(at).current
+    assert q is not None, "the textbook tree has cut questions"
+    at.button(key="pq__yes" if q.answer else "pq__no").click().run()
+    ok(at)
+    assert _quiz(at).score.right == 1 and q.explanation in at.success[0].value
+
+
+def test_quiz_garbage_answer_is_a_warning_not_a_score():
+    at = _answer(app(), "twelve-ish")
+    ok(at)
+    assert at.warning and "not a number" in at.warning[0].value
+    assert _quiz(at).score.done == 0
+
+
+def test_quiz_reveal_skip_and_leave():
+    at = app()
+    at.button(key="pq__reveal").click().run()
+    ok(at)
+    assert _quiz(at).score.revealed == 1 and at.info
+    at.button(key="pq__next").click().run()
+    at.button(key="pq__skip").click().run()
+    assert _quiz(at).score.skipped == 1
+    at.button(key="pq__leave").click().run()
+    ok(at)
+    assert at.toggle(key="pq__on").value is False
+    assert at.slider  # practice off: the free step slider is back
+
+
+def test_quiz_restarts_on_another_tree():
+    at = app()
+    at = _answer(at, "0")
+    assert _quiz(at).score.done == 1
+    at.text_input(key="pr_leaves").set_value("1, 2, 3, 4").run()
+    at.number_input(key="pr_b").set_value(2).run()
+    ok(at)
+    assert _quiz(at).score.done == 0
+    assert at.session_state["pq__sig"][0] == run_signature(search_tree(build_tree("1 2 3 4", 2)))
+
+
+def test_exercise_one_wrong_value_is_shown():
+    at = app("Whole-tree exercise")
+    tree = build_tree(TEXTBOOK, 3)
+    sol = solution(tree)
+    sig = run_signature(search_tree(tree))
+    inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
+    wrong_node = inner[-1]
+    for n in inner:
+        v = sol.values[n] + (5 if n == wrong_node else 0)
+        at.number_input(key=f"ex_v_{sig}_{n}").set_value(v)
+    at.multiselect(key=f"ex_cuts_{sig}").set_value(sorted(sol.pruned_edges))
+    at.button(key=f"FormSubmitter:ex_form_{sig}-Check my answers").click().run()
+    ok(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert ":material/cancel:" in text and f"returns {sol.values[wrong_node]}, not" in text
+    assert f"{len(inner) - 1} right, 1 wrong, 0 missing" in text
+    assert "Missing cuts:** 0" in text and "Wrong cuts:** 0" in text
+    at.toggle(key=f"ex_show_{sig}").set_value(True).run()
+    ok(at)
+
+
+def test_exercise_marks_a_searched_edge_as_a_wrong_cut():
+    at = app("Whole-tree exercise")
+    tree = build_tree(TEXTBOOK, 3)
+    sig = run_signature(search_tree(tree))
+    at.multiselect(key=f"ex_cuts_{sig}").set_value([(0, 1)])  # A -> B is always searched
+    at.button(key=f"FormSubmitter:ex_form_{sig}-Check my answers").click().run()
+    ok(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Wrong cuts:** 1" in text and "searched, not pruned" in text
+    missed = len(solution(tree).pruned_edges)  # none of the true pruned edges was marked
+    assert f"Missing cuts:** {missed}" in text and "pruned, but not marked" in text
+
+
+def test_edge_labels_name_both_ends():
+    tree = build_tree(TEXTBOOK, 3)
+    labels = [edge_label(tree, node_names(tree), e) for e in edges(tree)]
+    assert labels[:4] == ["A → B", "A → C", "A → D", "B → leaf 1 (3)"]
+    assert len(labels) == len(tree) - 1
+
+
+def test_exam_same_seed_same_bytes_and_same_page():
+    args = (7, 3, 2, 3, 0, 9, 2)
+    sheet_bytes.clear()
+    first = [sheet_bytes(*args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")]
+    sheet_bytes.clear()
+    again = [sheet_bytes(*args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")]
+    assert first == again
+    assert first[0][:4] == b"%PDF" and first[1][:4] == b"\x89PNG"
+    other = sheet_bytes(8, *args[1:], answers=False, fmt="pdf")
+    assert other != first[0]
+    captions = []
+    for _ in range(2):
+        at = app("Exam sheets")
+        at.number_input(key="exam_seed").set_value(7).run()
+        ok(at)
+        captions.append([c.value for c in at.caption])
+    assert captions[0] == captions[1]
+    lines = [f"{i + 1}. {e.describe()}" for i, e in enumerate(make_sheet(7, 4, 3, 2, 0, 20, 2))]
+    assert "  \n".join(lines) in captions[0]
+
+
+@pytest.mark.parametrize(
+    ("tab", "key", "value", "words"),
+    [
+        ("Step quiz", "pr_b", 9, "branching must be between 2 and 5"),
+        ("Step quiz", "pr_leaves", "3, x, 7", "'x' is not an integer"),
+        ("Variants side by side", "pr_leaves", "1 2 3 4", "not a power"),
+        ("Whole-tree exercise", "pr_leaves", "", "no leaves"),
+        ("Exam sheets", "exam_d", 0, "depth must be between 1 and 5"),
+        ("Exam sheets", "exam_b", 9, "branching must be between 2 and 5"),
+        ("Exam sheets", "exam_count", 0, "1 to 20 exercises"),
+        ("Exam sheets", "exam_lo", 50, "above the highest"),
+        ("Exam sheets", "exam_d", 5, "do not fit on a printed sheet"),
+    ],
+)
+def test_bad_input_shows_an_error_and_the_page_keeps_working(tab, key, value, words):
+    at = app(tab)
+    widget = at.text_input(key=key) if key == "pr_leaves" else at.number_input(key=key)
+    widget.set_value(value).run()
+    ok(at)
+    assert at.error and words in at.error[0].value, [e.value for e in at.error]
+    # fix it: the page recovers
+    good = {"pr_b": 3, "pr_leaves": TEXTBOOK, "exam_d": 2, "exam_b": 3, "exam_count": 4}
+    good["exam_lo"] = 0
+    widget = at.text_input(key=key) if key == "pr_leaves" else at.number_input(key=key)
+    widget.set_value(good[key]).run()
+    ok(at)
+    assert not at.error
+
+
+def test_share_link_restores_tree_and_bad_link_warns():
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["t"] = "1,2,3,4"
+    at.query_params["b"] = "2"
+    at.run()
+    ok(at)
+    assert at.text_input(key="pr_leaves").value == "1, 2, 3, 4"
+    assert _quiz(at).questions[0].step >= 1
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["b"] = "banana"
+    at.run()
+    ok(at)
+    assert at.warning and "branching" in at.warning[0].value
+    assert at.number_input(key="pr_b").value == 3
+
+
+def test_variants_table_and_highlighted_pseudocode():
+    at = app("Variants side by side")
+    ok(at)
+    rows = variants_table(build_tree(TEXTBOOK, 3))
+    assert len({r["root value"] for r in rows}) == 1  # every variant agrees on the value
+    assert rows[0]["cut-offs"] == 0  # minimax never cuts
+    at.segmented_control(key="var_pick").set_value("negamax").run()
+    ok(at)
+    html = code_html(["a", "b<c", "d"], 1)
+    assert html.count("▶") == 1 and "b&lt;c" in html
+
+
+def test_value_question_hides_the_value_being_asked_for():
+    run = search_tree(build_tree(TEXTBOOK, 3))
+    quiz = QuizState.start(run, kinds=("value",))
+    q = quiz.current
+    assert q is not None and q.kind == "value"
+    snap = replay(run, q.step)
+    assert snap.value[q.node] == q.answer  # fail-soft: the best so far is the answer ...
+    hidden = hide_answer(snap, q)
+    assert hidden.value[q.node] is None  # ... so the figure must not show it
+    assert snap.value[q.node] == q.answer  # the cached snapshot is untouched
+    others = [v for i, v in enumerate(hidden.value) if i != q.node]
+    assert others == [v for i, v in enumerate(snap.value) if i != q.node]
+
+
+def test_the_figure_tags_the_node_asked_about_and_hides_its_value():
+    at = app()
+    at.button_group(key="pq__kinds").set_value(["value"]).run()
+    ok(at)
+    q = _quiz(at).current
+    assert q is not None and q.prompt.startswith("What value does B")
+    assert "<b>B ?</b>" in _tags(at)
+    at = _answer(at, q.answer_text)  # answered: the tag goes, the step is shown
+    assert "<b>B ?</b>" not in _tags(at) and "<b>B</b>" in _tags(at)
+
+
+def _tags(at: AppTest) -> list[str]:
+    """The name tags (annotations) on the page's first figure."""
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    return [a["text"] for a in spec["layout"].get("annotations", [])]
+
+
+def test_variants_table_names_the_nodes_where_fail_hard_differs():
+    rows = {r["variant"]: r for r in variants_table(build_tree(TEXTBOOK, 3))}
+    # fail-hard clamps C's 2 and D's 2 into their window [3, +inf)
+    assert rows["Fail-hard"]["inner values unlike the statement's"] == "C: 3 (not 2), D: 3 (not 2)"
+    assert rows["Negamax"]["inner values unlike the statement's"] == "-"
+
+
+def test_new_seed_button_changes_the_sheet():
+    at = app("Exam sheets")
+    before = at.number_input(key="exam_seed").value
+    at.button(key="exam_new_seed").click().run()
+    ok(at)
+    assert at.number_input(key="exam_seed").value != before
+    assert not at.error
+
+
+def test_step_sentence_never_tells_the_open_answer():
+    told = 0
+    for leaves, variant in ((TEXTBOOK, "statement"), ("3, 12, 8, 3, 4, 6, 14, 5, 2", "strict")):
+        run = search_tree(build_tree(leaves, 3), variant=variant)
+        for q in questions(run):
+            said = step_sentence(run, q.step, q)
+            full = describe(run, q.step) if q.step else None
+            if q.kind == "value":
+                at_node = q.step > 0 and run.events[q.step - 1].node == q.node
+                assert said == (None if at_node else full)
+            elif q.kind == "prune":
+                assert said is not None and "prune" not in said and "cut" not in said
+                told += "strict rule cuts only" in full  # the full sentence would tell
+            else:
+                assert said == full
+            # once answered, the figure moves one step on and the whole sentence is shown
+            assert step_sentence(run, q.step + 1, None) == describe(run, q.step + 1)
+    assert told >= 1
+
+
+def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
+    at = app()
+    ok(at)
+    run = search_tree(build_tree(TEXTBOOK, 3))
+    q = _quiz(at).current
+    assert q is not None
+    texts = [m.value for m in at.markdown]
+    want = step_sentence(run, q.step, q)
+    assert want and want in texts
+    at = _answer(at, q.answer_text)
+    ok(at)
+    shown = describe(run, q.step + 1)
+    assert shown in [m.value for m in at.markdown]
+    for leaf in run.tree.leaves():  # leaves are named as in the questions: "leaf 5", ...
+        name = node_names(run.tree)[leaf]
+        assert name.startswith("leaf ") and name[5:] == str(run.tree.leaves().index(leaf) + 1)
+
+
+def test_open_value_question_hides_windows_of_the_asked_subtree_in_hover_and_labels():
+    checked = 0
+    for leaves, b in ((TEXTBOOK, 3), ("5, 1, 7, 2, 9, 3, 4, 8", 2)):
+        run = search_tree(build_tree(leaves, b))
+        for q in questions(run, kinds=("value",)):
+            assert set(q.hide) == set(run.tree.preorder(q.node))
+            fig = tree_figure(run.tree, hide_answer(replay(run, q.step), q))
+            nodes = fig.data[NODE_CURVE]
+            for v, hover in zip(nodes.customdata, nodes.hovertext, strict=True):
+                if v in q.hide:
+                    assert "α" not in hover and "β" not in hover, (q.prompt, hover)
+                if v == q.node:
+                    assert "value" not in hover
+                    checked += 1
+            labels = dict(zip(fig.data[8].ids, fig.data[8].text, strict=True))
+            assert all("α" not in labels.get(f"ab{v}", "") for v in q.hide)
+            # the figure still shows the windows outside the subtree (the root's at least)
+            assert "α" in nodes.hovertext[list(nodes.customdata).index(0)] or q.node == 0
+    assert checked >= 6

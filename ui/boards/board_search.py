@@ -1,0 +1,369 @@
+"""The "search tree" tab of the board labs: alpha-beta from the position, in the step player.
+
+The tree is drawn collapsed (``viz.collapse``) so that tens of thousands of explored nodes
+stay a few thousand markers; clicking a node shows its position on a small board beside the
+tree, clicking a "+N nodes" marker opens that part of the tree, and a breadcrumb leads back.
+
+Plain functions first (node selection, value words: tested without Streamlit), then the
+Streamlit panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.game import WIN
+from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
+from teach.explain import describe, node_name
+from ui.common.stepper import frame_ms, step_player, step_speed
+from viz.tree_figure import NODE_CURVE, PLOTLY_CONFIG, click_target, tree_figure
+
+BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
+BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
+ANIMATE_MAX = 400  # views up to this many nodes can get in-browser autoplay frames
+AUTOPLAY_FRAMES = 80  # steps per autoplay figure (about 10 ms of server time each)
+TREE_PX = 960  # expected width of the tree column on a projector-sized window
+CRUMBS = 5  # ancestors shown in the breadcrumb before eliding the top
+
+
+# ---- pure helpers ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class TreeView:
+    """What the person looks at: the subtree drawn (``focus``) and the node clicked."""
+
+    focus: int = 0
+    selected: int | None = None
+
+
+def tree_click(view: TreeView, target: tuple[int, bool] | None, n_nodes: int) -> TreeView:
+    """After a click on the tree: a node is selected; a "+N nodes" marker opens (focus)."""
+    if target is None:
+        return view
+    node, is_summary = target
+    if not 0 <= node < n_nodes:
+        return view
+    if is_summary:
+        return TreeView(focus=node, selected=node)
+    return TreeView(focus=view.focus, selected=node)
+
+
+def in_subtree(run: SearchRun, node: int, top: int) -> bool:
+    """True when ``node`` is ``top`` or below it."""
+    parent = run.tree.parent
+    while node >= 0:
+        if node == top:
+            return True
+        node = parent[node]
+    return False
+
+
+def pv_nodes(run: SearchRun, values: list[int | None]) -> list[int]:
+    """Root-down node ids of the principal variation (``values`` = final node values)."""
+    tree = run.tree
+    out, v = [0], 0
+    while tree.children[v]:
+        nxt = next((c for c in tree.children[v] if values[c] == values[v]), None)
+        if nxt is None:
+            break
+        out.append(nxt)
+        v = nxt
+    return out
+
+
+def value_outcome(value: int | None, max_side: str, min_side: str) -> tuple[str | None, int]:
+    """(winner, plies from the root) of a search value (MAX's view; a win at ply k scores
+    ``WIN - k``); winner None for 0 (no win found) or an unknown value."""
+    if not value:
+        return None, 0
+    return (max_side, WIN - value) if value > 0 else (min_side, WIN + value)
+
+
+def value_words(value: int | None, max_side: str, min_side: str) -> str:
+    """``993 (White wins at ply 7)``: a node's value for people."""
+    if value is None:
+        return "not known yet"
+    who, ply = value_outcome(value, max_side, min_side)
+    if who is None:
+        return f"{value} (no win found)"
+    return f"{value} ({who.title()} wins at ply {ply})"
+
+
+def step_sentence(run: SearchRun, k: int) -> str:
+    """``**Step 3:** Go down to ...``: the step player's sentence, shown above the tree."""
+    return f"**Step {k}:** {describe(run, k)}"
+
+
+def status_words(status: str, value: int | None, max_side: str, min_side: str) -> str:
+    """The selected node at the shown step, in words."""
+    if status == PRUNED:
+        return "Pruned: alpha-beta never had to look at this position."
+    if status == DONE:
+        return f"Done: value {value_words(value, max_side, min_side)}."
+    if status == ACTIVE:
+        return f"On the current path; best so far {value_words(value, max_side, min_side)}."
+    return "Not reached yet at this step."
+
+
+# ---- Streamlit -------------------------------------------------------------------------
+def counts(run: SearchRun) -> None:
+    """The search's totals, above the tree."""
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Nodes visited", f"{run.nodes_visited:,}")
+    c2.metric("Leaves evaluated", f"{run.leaves_evaluated:,}")
+    c3.metric(
+        "Moves never explored (pruned)",
+        f"{len(run.tree) - run.nodes_visited:,}",
+        help="Moves a cut skipped: they are in the tree as grey stubs, never searched.",
+    )
+
+
+def _view_key(key: str) -> str:
+    return f"{key}:view"
+
+
+def _get_view(key: str, token: Any) -> TreeView:
+    got = st.session_state.get(_view_key(key))
+    if not got or got[0] != token:
+        return TreeView()
+    return got[1]
+
+
+def _set_view(key: str, token: Any, view: TreeView) -> None:
+    st.session_state[_view_key(key)] = (token, view)
+
+
+def _breadcrumb(key: str, token: Any, run: SearchRun, view: TreeView) -> None:
+    """Back to the root, then the ancestors of the focus as buttons."""
+    if view.focus == 0:
+        return
+    chain: list[int] = []
+    v = run.tree.parent[view.focus]
+    while v >= 0:
+        chain.append(v)
+        v = run.tree.parent[v]
+    chain.reverse()
+    row = st.container(horizontal=True, vertical_alignment="center", gap="small")
+    row.button(
+        "Back to the root",
+        key=f"{key}_root",
+        icon=":material/arrow_upward:",
+        on_click=_set_view,
+        args=(key, token, TreeView(0, view.selected)),
+    )
+    shown = chain[1:][-CRUMBS:]
+    if len(chain) - 1 > len(shown):
+        row.markdown("› …")
+    for a in shown:
+        row.button(
+            f"› {run.tree.labels[a]}",
+            key=f"{key}_crumb_{a}",
+            type="tertiary",
+            on_click=_set_view,
+            args=(key, token, TreeView(a, view.selected)),
+        )
+    row.markdown(f"› **{run.tree.labels[view.focus]}** (open)")
+
+
+def _node_panel(
+    key: str,
+    token: Any,
+    run: SearchRun,
+    snap,
+    view: TreeView,
+    board: Callable[[Any, Any | None], go.Figure],
+    sides: tuple[str, str],
+) -> None:
+    """The selected node (or the search's current node) on a small board, in words."""
+    node = view.selected
+    following = node is None
+    if following:
+        node = snap.current if snap.current is not None else 0
+    tree = run.tree
+    who = "the root" if node == 0 else node_name(tree, node)
+    st.markdown(f"**{'Search is at' if following else 'Selected'}: {who}**")
+    state = run.states[node]
+    parent = tree.parent[node]
+    st.plotly_chart(
+        board(state, run.states[parent] if parent >= 0 else None),
+        key=f"{key}_board",
+        config=PLOTLY_CONFIG,
+        width="content",
+    )
+    mover = sides[0] if tree.is_max(node) else sides[1]
+    st.caption(f"Depth {tree.depth[node]}, {mover.title()} to move.")
+    if not tree.children[node] and tree.values[node] is not None:
+        st.markdown(f"Leaf: value {value_words(tree.values[node], *sides)}.")
+    else:
+        st.markdown(status_words(snap.status[node], snap.value[node], *sides))
+    if following:
+        st.caption(
+            "Click a node to see its position; click a grey **+N nodes** square to open "
+            "that part of the tree."
+        )
+    else:
+        st.button(
+            "Follow the search",
+            key=f"{key}_follow",
+            icon=":material/my_location:",
+            on_click=_set_view,
+            args=(key, token, TreeView(view.focus, None)),
+        )
+    if tree.children[node] and node != view.focus:
+        st.button(
+            "Open this subtree",
+            key=f"{key}_open",
+            icon=":material/zoom_in:",
+            on_click=_set_view,
+            args=(key, token, TreeView(node, node)),
+        )
+
+
+def search_panel(
+    key: str,
+    run: SearchRun,
+    replayer: Replayer,
+    *,
+    token: Any,
+    board: Callable[[Any, Any | None], go.Figure],
+    sides: tuple[str, str],
+) -> int:
+    """The step player over ``run`` and, per step, the collapsed tree (pruned grey,
+    principal variation green) beside the board of the selected node. Returns the step.
+
+    ``token`` names the run (e.g. the position code and depth): a new token starts at step 0
+    with the whole tree shown. ``board(state, parent_state)`` draws a small board;
+    ``sides`` = (MAX's side, MIN's side) in words, e.g. ("white", "black").
+    """
+    pv = pv_nodes(run, replayer.final_values())
+    n_ev = len(run.events)
+
+    def draw(k: int) -> None:
+        view = _get_view(key, token)
+        if view.focus >= len(run.tree):
+            view = TreeView()
+        snap = replayer.snapshot(k)
+        _breadcrumb(key, token, run, view)
+        st.markdown(step_sentence(run, k))  # right under the player, right above the figure
+        left, right = st.columns([3, 1], gap="medium")
+        with right:  # the figure's controls first, beside the top of the tree
+            budget = (
+                st.segmented_control(
+                    "Nodes drawn",
+                    BUDGETS,
+                    default=BUDGET,
+                    key=f"{key}:budget",
+                    format_func=lambda b: f"{b:,}",
+                    help="At most this many markers; the rest is collapsed into +N squares. "
+                    "More markers take the browser longer to draw at every step.",
+                )
+                or BUDGET
+            )
+            toggle_at = st.container()
+            st.caption(
+                f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
+                f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves "
+                "evaluated."
+            )
+        with left:
+            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at)
+        with right:
+            _node_panel(key, token, run, snap, view, board, sides)
+
+    # the sentence is drawn by ``draw`` above the tree, not under it by the player
+    return step_player(key, n_ev, describe=lambda k: "", draw=draw, token=token)
+
+
+def _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
+    kw = dict(focus=view.focus, budget=budget, highlight=pv, width_hint=TREE_PX)
+    fig = tree_figure(run.tree, snap, **kw)
+    small = len(fig.data[NODE_CURVE].x) <= ANIMATE_MAX
+    if (
+        toggle_at.toggle(
+            "Autoplay in the figure",
+            key=f"{key}:autoplay",
+            disabled=not small,
+            help="Adds ▶ play and a slider to the figure: the next steps play in the browser "
+            f"(up to {AUTOPLAY_FRAMES}) at the speed chosen above. For trees of at most "
+            f"{ANIMATE_MAX} drawn nodes: open a subtree of a bigger one.",
+        )
+        and small
+    ):
+        fig = tree_figure(
+            run.tree,
+            snap,
+            **kw,
+            animate=True,
+            snapshots=replayer.snapshot,
+            n_steps=n_ev,
+            frame_ms=frame_ms(step_speed(key)),
+            max_frames=AUTOPLAY_FRAMES,
+        )
+    counter = f"{key}:clicks"
+    st.session_state.setdefault(counter, 0)
+    chart_key = f"{key}_tree_{st.session_state[counter]}"
+
+    def on_click() -> None:
+        sel = st.session_state.get(chart_key) or {}
+        points = sel.get("selection", {}).get("points", [])
+        current = _get_view(key, token)
+        for pt in points:
+            got = click_target(pt)
+            if got is not None:
+                _set_view(key, token, tree_click(current, got, len(run.tree)))
+                break
+        st.session_state[counter] += 1  # a fresh chart: the same node can be clicked again
+
+    st.plotly_chart(
+        fig,
+        key=chart_key,
+        on_select=on_click,
+        selection_mode="points",
+        config=PLOTLY_CONFIG,
+        width="stretch",
+    )
+
+
+def search_tab(
+    key: str,
+    got: tuple[SearchRun, Replayer] | str,
+    *,
+    token: Any,
+    sides: tuple[str, str],
+    exact: tuple[str | None, int],
+    exact_text: str,
+    searched_what: str,
+    board: Callable[[Any, Any | None], go.Figure],
+    about: str = "",
+) -> None:
+    """The whole tab: the search's root value beside the exact answer, then the panel.
+
+    ``got`` is a cached (run, replayer) or why the search could not run; ``exact`` the exact
+    (winner, plies) and ``exact_text`` its words; ``searched_what`` names the search."""
+    if isinstance(got, str):
+        if about:
+            st.caption(about)
+        st.warning(f"{got}.")
+        return
+    run, replayer = got
+    who, plies = value_outcome(run.value, *sides)
+    same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
+    verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
+    line, more = st.columns([3, 2], vertical_alignment="center")
+    line.markdown(
+        f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
+        f"**exact answer:** {exact_text} · {verdict}"
+    )
+    with more.expander(
+        f"How to read it · {run.nodes_visited:,} nodes visited, "
+        f"{len(run.tree) - run.nodes_visited:,} moves pruned",
+        icon=":material/info:",
+    ):
+        if about:
+            st.caption(about)
+        counts(run)
+    search_panel(key, run, replayer, token=token, board=board, sides=sides)

@@ -1,0 +1,157 @@
+"""The pawn chess page's blocks: cached solving, the editor, the play board, the two tabs.
+
+The page (pages/pawn.py) wires them together; the blocks shared with the chase are in
+ui.boards.board_lab and ui.boards.board_search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine.games import pawn
+from engine.games.pawn_solver import solve
+from engine.play import PlaySession, Rules, click_move, pawn_from, pawn_target
+from engine.search import SearchError, search_game
+from engine.trace import Replayer, SearchRun
+from ui.boards import board_lab as bl
+from ui.boards import board_search as bs
+from viz.board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
+
+PRESETS = {
+    "Sample 1": "4x4w:.ppp/..../.PPP/....",
+    "Sample 2": "4x4w:...p/...p/pP.P/...P",
+    "4 vs 4 start": "4x4w:pppp/..../..../PPPP",
+    "Hexapawn 3x3": "3x3w:ppp/.../PPP",
+    "5x5 start": "5x5w:ppppp/...../...../...../PPPPP",
+}
+DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
+SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
+BOARD_PX = 400
+HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def solved(code: str):
+    """The exact solution of the position with this code (cached for every session)."""
+    return solve(pawn.from_code(code))
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def searched(code: str) -> tuple[SearchRun, Replayer] | str:
+    """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
+    pos = pawn.from_code(code)
+    try:
+        run = search_game(pawn.PawnGame(pos), pos, None, max_nodes=SEARCH_CAP)
+    except SearchError as e:
+        return str(e)
+    return run, Replayer(run)
+
+
+def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
+    """(winner, plies) of ``pos`` with perfect play."""
+    sol = solved(pawn.to_code(pos))
+    return sol.winner, sol.plies
+
+
+def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None]):
+    """Presets, board size and side to move; returns the (possibly changed) position."""
+    st.markdown("**Presets**")
+    row = st.container(horizontal=True)
+    for i, (name, code) in enumerate(PRESETS.items()):
+        row.button(name, key=f"pawn_preset_{i}", on_click=set_pos, args=(pawn.from_code(code),))
+    c1, c2 = st.columns(2)
+    size = c1.segmented_control(
+        "Board size",
+        [3, 4, 5],
+        default=pos.rows if pos.rows == pos.cols else None,
+        format_func=lambda n: f"{n}x{n}",
+        key=f"pawn_size_{pawn.to_code(pos)}",
+    )
+    if size and size != pos.rows:
+        set_pos(pos := pawn.start(size, size))
+    side = c2.segmented_control(
+        "Side to move",
+        ["White", "Black"],
+        default="White" if pos.white_to_move else "Black",
+        key=f"pawn_side_{pawn.to_code(pos)}",
+    )
+    if side and (side == "White") != pos.white_to_move:
+        set_pos(pos := pawn.with_side(pos, side == "White"))
+    st.caption("Click a square: empty → white pawn → black pawn → empty.")
+    return pos
+
+
+def last_move(game: PlaySession) -> pawn.Move | None:
+    """The move that led to the game's current position (None at the start)."""
+    if not game.plies:
+        return None
+    prev, cur = game.history[-2], game.position
+    return next(m for m in pawn.legal_moves(prev) if pawn.play(prev, m) == cur)
+
+
+def play_board(game: PlaySession, rules: Rules) -> None:
+    """The board of a game against the engine: click a pawn, then its target."""
+    cur = game.position
+
+    def on_play(sq: int) -> None:
+        s, new_sel = click_move(
+            st.session_state.pawn_game_session,
+            st.session_state.get("pawn_selected"),
+            divmod(sq, cur.cols),
+            rules,
+            pawn_target,
+            pawn_from,
+        )
+        st.session_state.pawn_game_session = s
+        st.session_state.pawn_selected = new_sel
+
+    sel = st.session_state.get("pawn_selected")
+    fig = pawn_figure(cur, px=BOARD_PX, last=last_move(game), selected=sel)
+    bl.clickable_board("pawn_board", fig, on_play)
+
+
+def line_tab(pos: pawn.PawnPosition, sol) -> None:
+    """The best line: numbered plies and an animated board."""
+    positions, pics = [pos], []
+    for mv in sol.pv:
+        positions.append(pawn.play(positions[-1], mv))
+    names = [pawn.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
+    for k, p in enumerate(positions):
+        last = sol.pv[k - 1] if k else None
+        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+        pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
+    words = bl.verdict_words(sol.winner, sol.plies)
+    movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
+    bl.best_line(
+        "pawn_line",
+        pics,
+        names,
+        words,
+        files=pawn_files(pos),
+        ranks=pawn_ranks(pos),
+        movers=movers,
+    )
+
+
+def tree_tab(pos: pawn.PawnPosition, sol) -> None:
+    """Alpha-beta over the whole game in the step player."""
+    code = pawn.to_code(pos)
+    with st.spinner("Alpha-beta is searching the whole game…"):
+        got = searched(code)
+    bs.search_tab(
+        "pawn_search",
+        got,
+        token=code,
+        sides=("white", "black") if pos.white_to_move else ("black", "white"),
+        exact=(sol.winner, sol.plies),
+        exact_text=bl.verdict_words(sol.winner, sol.plies),
+        searched_what="Alpha-beta, whole game",
+        board=bl.pawn_node_board,
+        about=(
+            "Alpha-beta from this position to the end of the game. A win at ply k scores "
+            "1000 − k, so the winner prefers fast wins and the loser slow losses. Grey: "
+            "branches alpha-beta never had to look at; green: the best line."
+        ),
+    )

@@ -1,0 +1,171 @@
+"""Exam sheets: seeded trees to print, with their answer key, as PNG and PDF.
+
+The same parameters always give the same bytes (teach.exam is deterministic per seed and
+viz.exam_sheet writes no dates), so the rendering is cached on the parameters and a sheet can
+be shared by its link (URL params ``seed``, ``n``, ``eb``, ``ed``, ``lo``, ``hi``, ``cuts``).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import streamlit as st
+
+from engine.errors import InputError
+from teach.exam import check_shape, make_sheet
+from ui.common.share import int_in, publish, restore
+from viz.exam_sheet import page_count, render_sheet
+
+# widget key -> (URL param, default, lowest, highest)
+FIELDS = {
+    "exam_seed": ("seed", 2026, 0, 2**31 - 1),
+    "exam_count": ("n", 4, 1, 20),
+    "exam_b": ("eb", 3, 2, 5),
+    "exam_d": ("ed", 2, 1, 5),
+    "exam_lo": ("lo", 0, -999, 999),
+    "exam_hi": ("hi", 20, -999, 999),
+    "exam_cuts": ("cuts", 2, 0, 60),
+}
+WORDS = {
+    "seed": "seed",
+    "n": "number of exercises",
+    "eb": "branching",
+    "ed": "depth",
+    "lo": "lowest leaf",
+    "hi": "highest leaf",
+    "cuts": "number of cut-offs",
+}
+
+
+@st.cache_data(max_entries=64, show_spinner="Drawing the sheet ...")
+def sheet_bytes(
+    seed: int,
+    count: int,
+    branching: int,
+    depth: int,
+    lo: int,
+    hi: int,
+    cuts: int | None,
+    answers: bool,
+    fmt: str,
+    page: int = 0,
+) -> bytes:
+    """The question sheet or answer key as bytes (InputError for a shape that cannot print)."""
+    sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+    return render_sheet(sheet, answers=answers, fmt=fmt, page=page)
+
+
+@st.cache_data(max_entries=64)
+def sheet_info(
+    seed: int, count: int, branching: int, depth: int, lo: int, hi: int, cuts: int | None
+) -> tuple[int, list[str]]:
+    """(pages, one line per exercise) for the parameters."""
+    sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+    return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
+
+
+def _whole(x: object, what: str) -> int:
+    if not isinstance(x, int | float) or int(x) != x:
+        raise InputError(f"{what} must be a whole number, not {x!r}")
+    return int(x)
+
+
+def _new_seed() -> None:
+    st.session_state["exam_seed"] = random.randrange(1, 10**6)
+
+
+def exam_panel() -> None:
+    """Inputs, preview and four download buttons."""
+    for wkey, (param, default, lo, hi) in FIELDS.items():
+        what = WORDS[param]
+        restore(param, decode=int_in(lo, hi), default=default, what=what, state_key=wkey)
+    c = st.columns(4)
+    with c[0]:
+        s1, s2 = st.columns([3, 1], vertical_alignment="bottom")
+        seed = s1.number_input(
+            "Seed", step=1, key="exam_seed", persist_state="session", help="Same seed, same sheet."
+        )
+        s2.button(
+            "",
+            icon=":material/casino:",
+            key="exam_new_seed",
+            on_click=_new_seed,
+            help="A new random seed: a new sheet",
+        )
+    count = c[1].number_input("Exercises", step=1, key="exam_count", persist_state="session")
+    b = c[2].number_input("Branching", step=1, key="exam_b", persist_state="session")
+    d = c[3].number_input("Depth", step=1, key="exam_d", persist_state="session")
+    c = st.columns(4)
+    lo = c[0].number_input("Lowest leaf", step=1, key="exam_lo", persist_state="session")
+    hi = c[1].number_input("Highest leaf", step=1, key="exam_hi", persist_state="session")
+    aim = c[2].toggle(
+        "Aim at a number of cut-offs", value=True, key="exam_aim", persist_state="session"
+    )
+    cuts = c[3].number_input(
+        "Cut-offs per tree", step=1, key="exam_cuts", persist_state="session", disabled=not aim
+    )
+    try:
+        args = [
+            _whole(seed, "the seed"),
+            _whole(count, "the number of exercises"),
+            _whole(b, "the branching"),
+            _whole(d, "the depth"),
+            _whole(lo, "the lowest leaf"),
+            _whole(hi, "the highest leaf"),
+            _whole(cuts, "the number of cut-offs") if aim else None,
+        ]
+        if not 1 <= args[1] <= 20:
+            raise InputError(f"a sheet holds 1 to 20 exercises, not {args[1]}")
+        check_shape(*args[2:])
+        pages, lines = sheet_info(*args)
+        preview = sheet_bytes(*args, answers=False, fmt="png", page=0)  # also checks it prints
+    except InputError as e:
+        st.error(f"No sheet: {e}")
+        return
+    publish(**{FIELDS[k][0]: str(v) for k, v in zip(FIELDS, args, strict=True) if v is not None})
+    if args[6] is None:
+        publish(cuts=None)
+    st.caption("  \n".join(lines))
+    page = 0
+    if pages > 1:
+        page = (
+            st.segmented_control(
+                "Page",
+                list(range(pages)),
+                format_func=lambda i: f"page {i + 1}",
+                default=0,
+                key="exam_page",
+            )
+            or 0
+        )
+        if page:
+            preview = sheet_bytes(*args, answers=False, fmt="png", page=page)
+    stem = f"alphabeta-sheet-{args[0]}"
+    cols = st.columns(4)
+    for i, (what, answers, fmt, suffix) in enumerate(
+        [
+            ("Questions", False, "pdf", ".pdf"),
+            ("Questions", False, "png", f"-p{page + 1}.png"),
+            ("Answer key", True, "pdf", "-key.pdf"),
+            ("Answer key", True, "png", f"-key-p{page + 1}.png"),
+        ]
+    ):
+        # PDFs and the key render on click (deferred), so the page itself stays quick.
+        cols[i].download_button(
+            f"{what}: " + ("PDF, all pages" if fmt == "pdf" else f"PNG, page {page + 1}"),
+            partial(sheet_bytes, *args, answers=answers, fmt=fmt, page=page if fmt == "png" else 0),
+            f"{stem}{suffix}",
+            "application/pdf" if fmt == "pdf" else "image/png",
+            key=f"exam_dl_{i}",
+            icon=":material/download:",
+            type="primary" if i == 0 else "secondary",
+            width="stretch",
+        )
+    left, right = st.columns(2)
+    left.image(preview, caption=f"Questions, page {page + 1} of {pages}", width="stretch")
+    with right:
+        # Hidden by default: the page is often on a projector in front of the students.
+        if st.toggle("Show the answer key", key="exam_show_key", persist_state="session"):
+            key_png = sheet_bytes(*args, answers=True, fmt="png", page=page)
+            st.image(key_png, caption=f"Answer key, page {page + 1}", width="stretch")

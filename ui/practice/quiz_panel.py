@@ -1,0 +1,302 @@
+"""The step quiz: a "Practice" toggle that turns a step player into questions.
+
+Watching is not learning: with practice on, the student answers each step of the search
+before it is shown (a number, or yes/no for a cut-off), gets a one-line reason, and keeps a
+running score. The engine side is :class:`teach.quiz.QuizState`; this module only draws it.
+
+A page wires it around its own step player with :func:`practice_or_player`::
+
+    from ui.practice.quiz_panel import hide_answer, practice_or_player
+
+    def figure(step, q):  # the quiz's step; q = the open question (None: an answered step)
+        snap = hide_answer(replay(run, step), q)  # blank the value being asked for
+        st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
+
+    step = practice_or_player(run, "ab", player=lambda: step_player("ab", ...), figure=figure,
+                              player_key="ab")
+
+Practice off: the switch, then the page's player. Practice on: the figure of the quiz's step
+(no player: its next/last/slider would tell) beside the question. pages/practice.py and the
+tree labs (ui/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
+
+State lives in ``st.session_state`` under keys that start with ``f"{key}__"``; the quiz
+restarts by itself when ``run`` searches another tree or variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import streamlit as st
+
+from engine.trace import UPDATE, SearchRun, Snapshot
+from teach.explain import describe
+from teach.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from ui.common.stepper import set_step
+
+KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
+
+
+def _k(key: str, name: str) -> str:
+    return f"{key}__{name}"
+
+
+def run_signature(run: SearchRun) -> int:
+    """Equal for two runs of the same search on the same tree (a rerun rebuilds the run)."""
+    t = run.tree
+    return hash((t.parent, t.values, t.labels, run.algorithm, run.variant, len(run.events)))
+
+
+def quiz_state(key: str) -> QuizState | None:
+    """The quiz in progress under ``key`` (None before the panel first ran)."""
+    return st.session_state.get(_k(key, "quiz"))
+
+
+def asked(key: str) -> Question | None:
+    """The question on screen now under ``key``: None when practice is off, the quiz is done,
+    or the panel is showing an answered step. Pages use it to mark the node asked about
+    and to hide its value (:func:`hide_answer`)."""
+    if not st.session_state.get(_k(key, "on")):
+        return None
+    q = quiz_state(key)
+    if q is None or q.current is None:
+        return None
+    fb = q.feedback
+    if fb is not None and fb.grade.valid and (fb.grade.correct or fb.revealed):
+        return None
+    return q.current
+
+
+HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predict the value of B"
+
+
+def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
+    """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
+    its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
+    on its own side, e.g. β at a MIN node whose parent's window is open), the α/β of its
+    subtree (``question.hide``: a child entered after the last update carries that bound in
+    its window, in the figure's labels and hover), and the last event when it happened at
+    that node (the figure's step text would say "B gets 8, best 3"; it says "predict the
+    value of B" instead). A copy; ``snap`` is kept."""
+    if question is None or question.kind != VALUE:
+        return snap
+    blanked: dict = {}
+    for name in ("value", "alpha", "beta"):
+        values = list(getattr(snap, name))
+        values[question.node] = None
+        if name != "value":  # the subtree's values stay: they are what the student works from
+            for v in question.hide:
+                values[v] = None
+        blanked[name] = values
+    ev = snap.event
+    if ev is not None and ev.node == question.node:
+        # viz writes an event of unknown kind as "<kind> <node name>"
+        blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
+    return replace(snap, **blanked)
+
+
+def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
+    """teach.explain's sentence for ``step`` (the last event the practice figure shows), in
+    the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
+    a value question's node acted last (hide_answer blanks that event too), or a cut-off
+    question's update says why no cut follows ("... but the strict rule cuts only when")."""
+    if step <= 0 or step > len(run.events):
+        return None
+    text = describe(run, step)
+    if question is None:
+        return text
+    ev = run.events[step - 1]
+    if question.kind == VALUE and ev.node == question.node:
+        return None
+    if question.kind == PRUNE and ev.kind == UPDATE:
+        return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
+    return text
+
+
+def quiz_score(key: str) -> Score | None:
+    """The running score of the quiz under ``key`` (None before the panel first ran)."""
+    q = quiz_state(key)
+    return q.score if q is not None else None
+
+
+def _ensure(key: str, run: SearchRun, kinds: tuple[str, ...]) -> QuizState:
+    ss = st.session_state
+    sig = (run_signature(run), kinds)
+    if ss.get(_k(key, "sig")) != sig or _k(key, "quiz") not in ss:
+        ss[_k(key, "quiz")] = QuizState.start(run, kinds)
+        ss[_k(key, "sig")] = sig
+        ss[_k(key, "nonce")] = ss.get(_k(key, "nonce"), 0) + 1
+    return ss[_k(key, "quiz")]
+
+
+def _do(key: str, action: str, text: str | None = None) -> None:
+    """Callback: replace the quiz with the result of one of its actions."""
+    ss = st.session_state
+    q: QuizState = ss[_k(key, "quiz")]
+    if action == "answer":
+        if text is None:  # typed answer: read it from the form's input
+            text = str(ss.get(_k(key, f"in{ss.get(_k(key, 'nonce'), 0)}")) or "")
+        ss[_k(key, "quiz")] = q.answer(text)
+    elif action == "restart":
+        ss[_k(key, "quiz")] = QuizState(q.questions, q.end_step, 0, (None,) * len(q.questions))
+    else:
+        ss[_k(key, "quiz")] = getattr(q, action)()
+    ss[_k(key, "nonce")] = ss.get(_k(key, "nonce"), 0) + 1  # a fresh, empty answer box
+
+
+def _leave(key: str) -> None:
+    st.session_state[_k(key, "on")] = False
+
+
+def score_line(s: Score) -> str:
+    """ "3 ✓ · 1 ✗ · 0 revealed · 4 of 12 asked" for the panel's header."""
+    return (
+        f"**{s.right}** ✓ right · **{s.wrong}** ✗ wrong · {s.revealed} revealed · "
+        f"{s.skipped} skipped · {s.done} of {s.total} asked"
+    )
+
+
+def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | None:
+    """Draw the practice toggle and, when it is on, the current question.
+
+    Returns the step the page must draw (``replay(run, step)``), or None when practice is off
+    (then the page's own step player decides). Never raises on anything typed.
+    """
+    on = st.toggle(
+        "Practice: predict each step",
+        value=default_on,
+        key=_k(key, "on"),
+        persist_state="session",
+        help="Answer each step before it is shown. Your score is kept for this tree.",
+    )
+    if not on:
+        return None
+    kinds = st.pills(
+        "Ask about",
+        KINDS,
+        selection_mode="multi",
+        default=list(KINDS),
+        format_func=KIND_LABELS.__getitem__,
+        key=_k(key, "kinds"),
+        persist_state="session",
+    )
+    chosen = tuple(k for k in KINDS if k in (kinds or KINDS))
+    q = _ensure(key, run, chosen)
+    s = q.score
+    st.markdown(score_line(s))
+    st.progress(s.done / s.total if s.total else 1.0)
+    fb = q.feedback
+    shown = fb is not None and fb.grade.valid and (fb.grade.correct or fb.revealed)
+    if shown:  # the answered step is on the figure now, with its reason
+        assert fb is not None
+        (st.success if fb.grade.correct else st.info)(fb.grade.reason, icon=None)
+        c1, c2 = st.columns(2)
+        label = "Next question" if not q.finished else "See the result"
+        c1.button(
+            label,
+            key=_k(key, "next"),
+            type="primary",
+            on_click=_do,
+            args=(key, "retry"),
+            width="stretch",
+        )
+        c2.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+        return min(fb.question.step + 1, q.end_step)
+    if q.finished:
+        if s.total == 0:
+            st.info("No questions of this kind on this tree: choose more kinds above.")
+        else:
+            pct = round(100 * s.right / s.total)
+            st.success(f"Done: {s.right} of {s.total} right at the first try ({pct}%).")
+        c1, c2 = st.columns(2)
+        c1.button("Start again", key=_k(key, "restart"), on_click=_do, args=(key, "restart"))
+        c2.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+        return q.end_step
+    cur = q.current
+    assert cur is not None
+    st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
+    st.subheader(cur.prompt, anchor=False)
+    nonce = st.session_state.get(_k(key, "nonce"), 0)
+    if cur.kind == PRUNE:
+        c1, c2 = st.columns(2)
+        c1.button(
+            "Yes, pruned",
+            key=_k(key, "yes"),
+            on_click=_do,
+            args=(key, "answer", "yes"),
+            width="stretch",
+        )
+        c2.button(
+            "No, searched",
+            key=_k(key, "no"),
+            on_click=_do,
+            args=(key, "answer", "no"),
+            width="stretch",
+        )
+    else:
+        with (
+            st.container(key=_k(key, "answer")),
+            st.form(_k(key, "form"), clear_on_submit=False, border=False),
+        ):
+            st.text_input(
+                "Your answer",
+                key=_k(key, f"in{nonce}"),
+                placeholder="a whole number, or inf / -inf",
+            )
+            st.form_submit_button("Check", type="primary", on_click=_do, args=(key, "answer"))
+    if fb is not None and not fb.grade.valid:
+        st.warning(fb.grade.reason)
+    elif fb is not None:  # a wrong answer: no spoiler, try again or reveal
+        st.error("Not quite. Try again, or reveal the answer.")
+    c1, c2, c3 = st.columns(3)
+    c1.button("Reveal", key=_k(key, "reveal"), on_click=_do, args=(key, "reveal"))
+    c2.button("Skip", key=_k(key, "skip"), on_click=_do, args=(key, "skip"))
+    c3.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+    return q.step
+
+
+def practice_on(key: str, default_on: bool = False) -> bool:
+    """Whether the practice switch under ``key`` is on (also before it is drawn in a run)."""
+    return bool(st.session_state.get(_k(key, "on"), default_on))
+
+
+def practice_or_player(
+    run: SearchRun,
+    key: str,
+    *,
+    player: Callable[[], int],
+    figure: Callable[[int, Question | None], None],
+    player_key: str | None = None,
+    default_on: bool = False,
+    widths: tuple[float, float] = (3, 2),
+) -> int:
+    """The practice switch around a page's step player; returns the step on screen.
+
+    Practice off: the switch, then ``player()`` (the page's step player, full width), whose
+    step is returned. Practice on: ``figure(step, question)`` beside the question panel
+    (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
+    (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
+    its snapshot passed through :func:`hide_answer`, with no control that steps forward, and
+    under it the step's sentence (:func:`step_sentence`, blank when it would tell). The
+    step is written to ui.common.stepper's player ``player_key`` too, so leaving practice shows the
+    same step in the player.
+    """
+    on = practice_on(key, default_on)
+    if on:
+        fig_col, quiz_col = st.columns(widths)
+        with quiz_col:
+            step = quiz_panel(run, key, default_on=default_on)
+    else:
+        step = quiz_panel(run, key, default_on=default_on)
+    if step is None:
+        return player()
+    if player_key is not None:
+        set_step(player_key, step, len(run.events))
+    with fig_col if on else st.container():
+        question = asked(key)
+        figure(step, question)
+        said = step_sentence(run, step, question)
+        if said:
+            st.markdown(said)
+    return step

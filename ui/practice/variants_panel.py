@@ -1,0 +1,112 @@
+"""The variants side by side: one table over the same tree, then one variant stepped through
+with its pseudocode beside the figure, the line the current step executes highlighted.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from engine.trace import final_values, replay
+from engine.tree import GameTree
+from teach.explain import describe, fmt
+from teach.quiz import node_names
+from teach.variants import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
+from ui.practice.practice_common import draw_tree, step_slider
+from ui.practice.quiz_panel import run_signature
+
+LABELS = {
+    "minimax": "Minimax",
+    "statement": "Statement (alpha >= beta)",
+    "fail-hard": "Fail-hard",
+    "strict": "Strict (alpha > beta)",
+    "negamax": "Negamax",
+}
+
+
+def code_html(lines: list[str], active: int | None) -> str:
+    """Pseudocode as a <pre> block; line ``active`` (0-based) highlighted and arrowed."""
+    out = []
+    for i, line in enumerate(lines):
+        text = html.escape(line)
+        if i == active:
+            out.append(
+                f'<span style="background:#ffe58a;display:block;font-weight:700">▶ {text}</span>'
+            )
+        else:
+            out.append(f'<span style="display:block">  {text}</span>')
+    return (
+        '<pre style="font-size:14px;line-height:1.4;background:#f7f7f9;padding:10px 12px;'
+        'border-radius:6px;white-space:pre;overflow-x:auto;font-family:monospace;margin:0">'
+        + "".join(out)
+        + "</pre>"
+    )
+
+
+def variants_table(tree: GameTree) -> list[dict[str, object]]:
+    """One row per variant: root value, leaves evaluated, nodes visited, cut-offs, and the
+    inner nodes (searched by both) whose returned value differs from the statement's."""
+    n_leaves = len(tree.leaves())
+    results = compare_variants(tree)
+    names = node_names(tree)
+    ref = final_values(next(r.run for r in results if r.name == "statement"))
+    rows = []
+    for r in results:
+        vals = final_values(r.run)
+        diff = [
+            f"{names[v]}: {vals[v]} (not {ref[v]})"
+            for v in tree.preorder()
+            if not tree.is_leaf(v) and None not in (vals[v], ref[v]) and vals[v] != ref[v]
+        ]
+        rows.append(
+            {
+                "variant": LABELS[r.name],
+                "root value": r.value,
+                "leaves evaluated": f"{r.leaves_evaluated} of {n_leaves}",
+                "nodes visited": r.nodes_visited,
+                "cut-offs": r.cuts,
+                "inner values unlike the statement's": ", ".join(diff) or "-",
+                "what it does": r.description,
+            }
+        )
+    return rows
+
+
+def variants_panel(tree: GameTree | None, key: str = "var") -> None:
+    """Table of all variants on ``tree``, then the chosen one's stepper and pseudocode."""
+    if tree is None:
+        st.info("Choose a valid tree above to compare the variants.")
+        return
+    st.dataframe(variants_table(tree), hide_index=True, width="stretch")
+    results = {r.name: r for r in compare_variants(tree)}
+    name = (
+        st.segmented_control(
+            "Step through",
+            ALL,
+            format_func=LABELS.__getitem__,
+            default="statement",
+            key=f"{key}_pick",
+            persist_state="session",
+        )
+        or "statement"
+    )
+    run = results[name].run
+    n = len(run.events)
+    step = step_slider(n, key=f"{key}_step_{name}_{run_signature(run)}")
+    snap = replay(run, step)
+    fig_col, code_col = st.columns([1, 1])
+    with fig_col:
+        st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
+        draw_tree(tree, snap, key=f"{key}_fig", quiz_names=False)
+    with code_col:
+        active = line_for_event(name, snap.event) if snap.event is not None else None
+        st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
+        st.html(code_html(pseudocode(name), active))
+        if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
+            e = snap.event
+            st.caption(
+                f"In negamax's own view at this node: alpha = {fmt(e.nm_alpha)}, "
+                f"beta = {fmt(e.nm_beta)}"
+                + (f", value = {fmt(e.nm_value)}" if e.nm_value is not None else "")
+            )
