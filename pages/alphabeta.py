@@ -66,23 +66,40 @@ def _on_random() -> None:
 
 st.title("Alpha-beta on a complete tree")
 tl.css()
-setup: tl.Complete = restore("t", decode=tl.decode_complete, default=DEFAULT, what="tree",
-                             state_key=f"{K}.setup")  # fmt: skip
+setup: tl.Complete = restore(
+    "t", decode=tl.decode_complete, default=DEFAULT, what="tree", state_key=f"{K}.setup"
+)
 restore("k", decode=_step, default=0, what="step", state_key=f"{K}:step")
-restore("order", decode=_choice(tl.ORDERINGS), default=tl.AS_GIVEN, what="ordering",
-        state_key=f"{K}.order")  # fmt: skip
-restore("var", decode=_choice(VARIANTS), default="statement", what="variant",
-        state_key=f"{K}.variant")  # fmt: skip
+restore(
+    "order",
+    decode=_choice(tl.ORDERINGS),
+    default=tl.AS_GIVEN,
+    what="ordering",
+    state_key=f"{K}.order",
+)
+restore(
+    "var", decode=_choice(VARIANTS), default="statement", what="variant", state_key=f"{K}.variant"
+)
 if ss.get(f"{K}.shown") != setup.encode():  # a new tree: show it in the inputs
     ss[f"{K}.shown"] = setup.encode()
     ss[f"{K}.leaves"], ss[f"{K}.b"] = setup.text, setup.branching
 
 with st.container(border=True):
     c1, c2, c3 = st.columns([3, 6, 1.3])
-    c1.selectbox("Preset", list(PRESETS), key=f"{K}.preset", on_change=_on_preset, index=None,
-                 placeholder="Choose a preset…")  # fmt: skip
-    c2.text_area("Leaves, left to right (commas or spaces)", key=f"{K}.leaves", height=68,
-                 on_change=_on_typed)  # fmt: skip
+    c1.selectbox(
+        "Preset",
+        list(PRESETS),
+        key=f"{K}.preset",
+        on_change=_on_preset,
+        index=None,
+        placeholder="Choose a preset…",
+    )
+    c2.text_area(
+        "Leaves, left to right (commas or spaces)",
+        key=f"{K}.leaves",
+        height=68,
+        on_change=_on_typed,
+    )
     c3.number_input("Branching", 2, 10, key=f"{K}.b", on_change=_on_typed)
     with st.expander("Random tree"):
         r = st.columns(6, vertical_alignment="bottom")
@@ -99,8 +116,10 @@ setup = ss[f"{K}.setup"]
 source = tl.source_of_complete(setup)
 answer = st.cache_data(alpha_beta, show_spinner=False)(setup.leaves, setup.branching)
 total = len(setup.leaves)
-st.markdown(f"<div class='gtl-result'>{tl.result_words(answer[0], answer[1], total)}</div>",
-            unsafe_allow_html=True)  # fmt: skip
+st.markdown(
+    f"<div class='gtl-result'>{tl.result_words(answer[0], answer[1], total)}</div>",
+    unsafe_allow_html=True,
+)
 m = st.columns(4)
 m[0].metric("alpha_beta(leaves, branching)", str(answer))
 m[1].metric("minimax evaluates", f"{total:,} leaves")
@@ -108,30 +127,51 @@ m[2].metric("alpha-beta evaluates", f"{answer[1]:,} leaves")
 m[3].metric("shape", f"{tl.complete_depth(total, setup.branching)} levels of {setup.branching}")
 
 o1, o2 = st.columns([3, 2])
-order = o1.segmented_control("Children ordered", tl.ORDERINGS, key=f"{K}.order",
-                             format_func=tl.ORDER_WORDS.get, required=True,
-                             persist_state="session")  # fmt: skip
-variant = o2.selectbox("Alpha-beta variant", VARIANTS, key=f"{K}.variant",
-                       format_func=tl.VARIANT_WORDS.get, persist_state="session")  # fmt: skip
+order = o1.segmented_control(
+    "Children ordered",
+    tl.ORDERINGS,
+    key=f"{K}.order",
+    format_func=tl.ORDER_WORDS.get,
+    required=True,
+    persist_state="session",
+)
+variant = o2.selectbox(
+    "Alpha-beta variant",
+    VARIANTS,
+    key=f"{K}.variant",
+    format_func=tl.VARIANT_WORDS.get,
+    persist_state="session",
+)
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed)
 if ss.get(f"{K}.run_key") not in (None, run_key):  # another run: back to the whole tree
     ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
 lab = tl.cached_lab(*run_key)
-step = tl.run_player(lab, key=K, cache_args=run_key, token=run_key, practice=True,
-                     caption="Click a node to jump to the step where the search reaches it.")  # fmt: skip
+step = tl.run_player(
+    lab,
+    key=K,
+    cache_args=run_key,
+    token=run_key,
+    practice=True,
+    caption="Click a node to jump to the step where the search reaches it.",
+)
 
 st.subheader("Move ordering: same tree, different order of children")
 rows = tl.cached_counts(source, variant, seed)
 st.dataframe(pd.DataFrame(rows), hide_index=True, width="content")
 best, worst = (rows[tl.ORDERINGS.index(o)]["alpha-beta leaves"] for o in tl.REORDER_MODES[:2])
-st.caption(f"Best move first, alpha-beta needs {best:,} leaves; worst first, {worst:,}. Every "
-           "ordering gives the same value: only the work changes.")  # fmt: skip
+st.caption(
+    f"Best move first, alpha-beta needs {best:,} leaves; worst first, {worst:,}. Every "
+    "ordering gives the same value: only the work changes."
+)
 
 link = setup.encode()
-publish(t=link if len(link) <= tl.LINK_LIMIT else None, k=str(step),
-        order=None if order == tl.AS_GIVEN else order,
-        var=None if variant == "statement" else variant)  # fmt: skip
+publish(
+    t=link if len(link) <= tl.LINK_LIMIT else None,
+    k=str(step),
+    order=None if order == tl.AS_GIVEN else order,
+    var=None if variant == "statement" else variant,
+)
 if len(link) > tl.LINK_LIMIT:
     st.caption("This tree is too long for a share link; generate it from a random recipe instead.")

@@ -75,17 +75,27 @@ st.title("Game tree editor")
 tl.css()
 default = te.replace_tree(te.EditorState(tree=parse_brackets("0")), PRESETS["URAL sample 1 (+1)"]())
 restore("t", decode=_tree, default=default, what="tree", state_key=f"{K}.state")
-restore("k", decode=decode_step, default=0, what="step",
-        state_key=f"{K}:step")  # fmt: skip
+restore("k", decode=decode_step, default=0, what="step", state_key=f"{K}:step")
 state = _state()
 tree = state.tree
 source = tl.source_of_tree(tree)
 
 top = st.columns([3, 2])
-top[0].selectbox("Preset", list(PRESETS), key=f"{K}.preset", on_change=_on_preset, index=None,
-                 placeholder="Choose a preset…")  # fmt: skip
-variant = top[1].selectbox("Alpha-beta variant", VARIANTS, key=f"{K}.variant",
-                           format_func=tl.VARIANT_WORDS.get, persist_state="session")  # fmt: skip
+top[0].selectbox(
+    "Preset",
+    list(PRESETS),
+    key=f"{K}.preset",
+    on_change=_on_preset,
+    index=None,
+    placeholder="Choose a preset…",
+)
+variant = top[1].selectbox(
+    "Alpha-beta variant",
+    VARIANTS,
+    key=f"{K}.variant",
+    format_func=tl.VARIANT_WORDS.get,
+    persist_state="session",
+)
 if ss.get(f"{K}.error"):
     st.error(ss[f"{K}.error"])
 
@@ -97,8 +107,11 @@ if set(v for v in tree.values if v is not None) <= {-1, 0, 1}:
     head = f"Value {format_value(value)}: {verdict} with perfect play"
 else:
     head = f"MAX (the first player) can force {value}"
-st.markdown(f"<div class='gtl-result'>{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
-            f"{leaves} leaves ({len(tree):,} nodes).</div>", unsafe_allow_html=True)  # fmt: skip
+st.markdown(
+    f"<div class='gtl-result'>{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
+    f"{leaves} leaves ({len(tree):,} nodes).</div>",
+    unsafe_allow_html=True,
+)
 
 with st.container(border=True):
     order = tree.preorder()
@@ -107,33 +120,71 @@ with st.container(border=True):
     names = lab.names
     is_leaf = not tree.children[state.selected]
     e = st.columns([2.6, 1.4, 1, 1, 1, 1], vertical_alignment="bottom")
-    e[0].selectbox("Selected node (click one in the figure)", options, key=f"{K}.sel",
-                   on_change=_on_select_box,
-                   format_func=lambda v: f"{'leaf' if not tree.children[v] else 'MAX' if tree.is_max(v) else 'MIN'} {names[v]} (node {v + 1})")  # fmt: skip
+    e[0].selectbox(
+        "Selected node (click one in the figure)",
+        options,
+        key=f"{K}.sel",
+        on_change=_on_select_box,
+        format_func=lambda v: (
+            f"{'leaf' if not tree.children[v] else 'MAX' if tree.is_max(v) else 'MIN'} {names[v]} (node {v + 1})"
+        ),
+    )
     e[1].number_input("Value", -(10**6), 10**6, 0, key=f"{K}.value")
-    e[2].button("Set value", key=f"{K}.set", on_click=_on_edit, args=("set",), width="stretch",
-                disabled=not is_leaf, type="primary")  # fmt: skip
+    e[2].button(
+        "Set value",
+        key=f"{K}.set",
+        on_click=_on_edit,
+        args=("set",),
+        width="stretch",
+        disabled=not is_leaf,
+        type="primary",
+    )
     e[3].button("Add child", key=f"{K}.add", on_click=_on_edit, args=("add",), width="stretch")
-    e[4].button("Make leaf", key=f"{K}.leaf", on_click=_on_edit, args=("leaf",), width="stretch",
-                disabled=is_leaf)  # fmt: skip
-    e[5].button("Delete", key=f"{K}.del", on_click=_on_edit, args=("delete",),
-                width="stretch", disabled=state.selected == 0)  # fmt: skip
-    st.caption("Set value: leaves only. Add child: a new last child, a leaf with this value. "
-               "Make leaf: drop the node's children. Delete: the node and everything below it.")  # fmt: skip
+    e[4].button(
+        "Make leaf",
+        key=f"{K}.leaf",
+        on_click=_on_edit,
+        args=("leaf",),
+        width="stretch",
+        disabled=is_leaf,
+    )
+    e[5].button(
+        "Delete",
+        key=f"{K}.del",
+        on_click=_on_edit,
+        args=("delete",),
+        width="stretch",
+        disabled=state.selected == 0,
+    )
+    st.caption(
+        "Set value: leaves only. Add child: a new last child, a leaf with this value. "
+        "Make leaf: drop the node's children. Delete: the node and everything below it."
+    )
 
 if ss.get(f"{K}.run_key") not in (None, run_key):  # an edit: show the finished search
     stepper.set_step(K, len(lab.run.events), len(lab.run.events))
     ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
-step = tl.run_player(lab, key=K, cache_args=run_key, on_node=_on_node, selected=state.selected,
-                     caption="Click a node to select it.", practice=True)  # fmt: skip
+step = tl.run_player(
+    lab,
+    key=K,
+    cache_args=run_key,
+    on_node=_on_node,
+    selected=state.selected,
+    caption="Click a node to select it.",
+    practice=True,
+)
 
 st.subheader("Import and export")
 c1, c2 = st.columns(2)
 with c1:
     st.radio("Format", FORMATS, key=f"{K}.fmt", horizontal=True)
-    st.text_area("Tree text", key=f"{K}.text", height=180,
-                 placeholder="Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))")  # fmt: skip
+    st.text_area(
+        "Tree text",
+        key=f"{K}.text",
+        height=180,
+        placeholder="Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))",
+    )
     st.button("Import", key=f"{K}.import", on_click=_on_import, type="primary")
 with c2:
     try:

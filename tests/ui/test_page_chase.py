@@ -33,7 +33,7 @@ def _judge(at: AppTest) -> str:
 @pytest.mark.parametrize(
     "preset, answer",
     [(0, "BLACK 2"), (1, "BLACK 6"), (2, "WHITE 1"), (3, "BLACK 56")],
-)  # fmt: skip
+)
 def test_statement_samples(preset, answer):
     at = _run()
     at.button(key=f"chase_preset_{preset}").click().run()

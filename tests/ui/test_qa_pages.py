@@ -368,8 +368,11 @@ def test_exam_odd_numbers_say_why_and_recover(field, value, words):
     at.number_input(key=field).set_value(value).run()
     ok(at)
     assert at.error and words in boxes(at)
-    at.number_input(key=field).set_value({"exam_seed": 7, "exam_count": 4, "exam_b": 3,
-                                          "exam_d": 2, "exam_lo": 0, "exam_cuts": 2}[field])  # fmt: skip
+    at.number_input(key=field).set_value(
+        {"exam_seed": 7, "exam_count": 4, "exam_b": 3, "exam_d": 2, "exam_lo": 0, "exam_cuts": 2}[
+            field
+        ]
+    )
     at.run()
     ok(at)
     assert not at.error and at.image

@@ -39,13 +39,38 @@ from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
-    "AS_GIVEN", "BUDGET", "LINK_LIMIT", "ORDERINGS", "ORDER_WORDS", "REORDER_MODES",
-    "VARIANT_WORDS", "Complete", "Lab", "cached_counts", "cached_lab", "complete_depth",
-    "complete_from", "css", "cut_step", "decode_complete", "decode_tree", "encode_tree",
-    "enter_steps", "make_lab", "mark_node", "ordered", "random_complete", "result_words",
-    "run_player", "source_of_complete", "source_of_tree", "step_figure", "step_key",
-    "step_words", "tree_of",
-]  # fmt: skip
+    "AS_GIVEN",
+    "BUDGET",
+    "LINK_LIMIT",
+    "ORDERINGS",
+    "ORDER_WORDS",
+    "REORDER_MODES",
+    "VARIANT_WORDS",
+    "Complete",
+    "Lab",
+    "cached_counts",
+    "cached_lab",
+    "complete_depth",
+    "complete_from",
+    "css",
+    "cut_step",
+    "decode_complete",
+    "decode_tree",
+    "encode_tree",
+    "enter_steps",
+    "make_lab",
+    "mark_node",
+    "ordered",
+    "random_complete",
+    "result_words",
+    "run_player",
+    "source_of_complete",
+    "source_of_tree",
+    "step_figure",
+    "step_key",
+    "step_words",
+    "tree_of",
+]
 
 AS_GIVEN = "as given"
 ORDERINGS = (AS_GIVEN, *REORDER_MODES)
@@ -180,9 +205,18 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
-                   animate: bool, ms: int, question: Question | None = None,
-                   width: int = FULL_WIDTH) -> go.Figure:  # fmt: skip
+def _cached_figure(
+    source: str,
+    variant: str,
+    ordering: str,
+    seed: int,
+    step: int,
+    focus: int,
+    animate: bool,
+    ms: int,
+    question: Question | None = None,
+    width: int = FULL_WIDTH,
+) -> go.Figure:
     lab = cached_lab(source, variant, ordering, seed)
     return step_figure(lab, step, focus, animate, ms, question, width)
 
@@ -225,8 +259,18 @@ def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None]
         stepper.set_step(key, lab.enter[node], len(lab.run.events))
 
 
-def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate,
-          question: Question | None = None, width: int = FULL_WIDTH) -> None:  # fmt: skip
+def _draw(
+    lab: Lab,
+    key: str,
+    k: int,
+    cache_args,
+    on_node,
+    caption,
+    selected,
+    animate,
+    question: Question | None = None,
+    width: int = FULL_WIDTH,
+) -> None:
     run = lab.run
     focus = int(st.session_state.get(f"{key}.focus", 0))
     if not 0 <= focus < len(run.tree):
@@ -258,8 +302,10 @@ def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, an
         width="stretch",
     )
     snap = lab.replayer.snapshot(k)
-    bits = [f"leaves evaluated so far: **{snap.leaves_evaluated}**",
-            f"nodes visited: **{snap.nodes_visited}**"]  # fmt: skip
+    bits = [
+        f"leaves evaluated so far: **{snap.leaves_evaluated}**",
+        f"nodes visited: **{snap.nodes_visited}**",
+    ]
     st.caption(" · ".join(bits) + (f" · {caption}" if caption else ""))
 
 
@@ -268,8 +314,9 @@ def step_words(run: SearchRun, k: int) -> str:
     return f"##### :orange-background[Step {k} of {len(run.events)}.] {describe(run, k)}"
 
 
-def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
-                     question: Question | None) -> None:  # fmt: skip
+def _practice_figure(
+    lab: Lab, key: str, draw: Callable[..., None], k: int, question: Question | None
+) -> None:
     """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
     show what comes next), the open question's value blanked and its node ringed. No
     sentence: the question and its reason say it, in the quiz's names (leaf 1, leaf 2, ...)."""
@@ -302,16 +349,20 @@ def run_player(
     not drawn, so nothing steps past the open question; leaving practice shows the player at
     that step.
     """
-    draw = partial(_draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption,
-                   selected=selected)  # fmt: skip
+    draw = partial(
+        _draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption, selected=selected
+    )
     n, first = len(lab.run.events), st.session_state.get(f"{key}:n") is None
     if first and st.session_state.get(f"{key}:step", 0) > n:  # a link's step past the end
         st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
         stepper.set_step(key, 0, n)
 
     def player() -> int:
-        animate = st.toggle("Autoplay in the figure (▶ play under the tree)",
-                            key=f"{key}.animate", persist_state="session")  # fmt: skip
+        animate = st.toggle(
+            "Autoplay in the figure (▶ play under the tree)",
+            key=f"{key}.animate",
+            persist_state="session",
+        )
         return stepper.step_player(
             key,
             len(lab.run.events),
