@@ -6,113 +6,14 @@ import pandas as pd
 import streamlit as st
 
 from engine.alphabeta import alpha_beta
-from engine.errors import InputError
-from engine.search import VARIANTS
-from ui.common.share import publish, restore
+from ui.common.keys import AlphaBeta as K
+from ui.common.share import publish
 from ui.tree import tree_lab as tl
-
-K = "ab"  # session-state prefix of this page
-PRESETS = {
-    "Statement sample 1 (Russell & Norvig, Fig. 5.2)": tl.Complete(
-        (3, 12, 8, 2, 4, 6, 14, 5, 2), 3
-    ),
-    "Statement sample 2": tl.Complete((5, 6, 7, 4), 2),
-    "Random: 3 levels of 3 (27 leaves)": tl.random_complete(3, 3, -20, 20, 7),
-    "Random: 5 levels of 5 (3,125 leaves)": tl.random_complete(5, 5, -99, 99, 1),
-    "Random: 10,000 leaves (4 levels of 10)": tl.random_complete(10, 4, -99, 99, 1),
-}
-DEFAULT = next(iter(PRESETS.values()))
-ss = st.session_state
-
-
-def _step(raw: str) -> int:
-    if not raw.isdigit():
-        raise InputError(f"step {raw!r} is not a whole number")
-    return int(raw)
-
-
-def _choice(options):
-    def decode(raw: str) -> str:
-        if raw not in options:
-            raise InputError(f"{raw!r} is not one of {', '.join(options)}")
-        return raw
-
-    return decode
-
-
-def _use(setup: tl.Complete) -> None:
-    ss[f"{K}.setup"] = setup
-    ss[f"{K}.error"] = None
-
-
-def _on_preset() -> None:
-    _use(PRESETS[ss[f"{K}.preset"]])
-
-
-def _on_typed() -> None:
-    try:
-        _use(tl.complete_from(ss[f"{K}.leaves"], ss[f"{K}.b"]))
-    except InputError as e:
-        ss[f"{K}.error"] = str(e)
-
-
-def _on_random() -> None:
-    try:
-        r = [int(ss[f"{K}.r{x}"]) for x in "bdlhs"]
-        _use(tl.random_complete(*r))
-    except InputError as e:
-        ss[f"{K}.error"] = str(e)
-
+from ui.tree.complete_setup import restore_link, run_controls, setup_inputs
 
 st.title("Alpha-beta on a complete tree")
 tl.css()
-setup: tl.Complete = restore(
-    "t", decode=tl.decode_complete, default=DEFAULT, what="tree", state_key=f"{K}.setup"
-)
-restore("k", decode=_step, default=0, what="step", state_key=f"{K}:step")
-restore(
-    "order",
-    decode=_choice(tl.ORDERINGS),
-    default=tl.AS_GIVEN,
-    what="ordering",
-    state_key=f"{K}.order",
-)
-restore(
-    "var", decode=_choice(VARIANTS), default="statement", what="variant", state_key=f"{K}.variant"
-)
-if ss.get(f"{K}.shown") != setup.encode():  # a new tree: show it in the inputs
-    ss[f"{K}.shown"] = setup.encode()
-    ss[f"{K}.leaves"], ss[f"{K}.b"] = setup.text, setup.branching
-
-with st.container(border=True):
-    c1, c2, c3 = st.columns([3, 6, 1.3])
-    c1.selectbox(
-        "Preset",
-        list(PRESETS),
-        key=f"{K}.preset",
-        on_change=_on_preset,
-        index=None,
-        placeholder="Choose a preset…",
-    )
-    c2.text_area(
-        "Leaves, left to right (commas or spaces)",
-        key=f"{K}.leaves",
-        height=68,
-        on_change=_on_typed,
-    )
-    c3.number_input("Branching", 2, 10, key=f"{K}.b", on_change=_on_typed)
-    with st.expander("Random tree"):
-        r = st.columns(6, vertical_alignment="bottom")
-        r[0].number_input("branching", 2, 10, 3, key=f"{K}.rb")
-        r[1].number_input("depth", 1, 8, 3, key=f"{K}.rd")
-        r[2].number_input("lowest value", -1000, 1000, -20, key=f"{K}.rl")
-        r[3].number_input("highest value", -1000, 1000, 20, key=f"{K}.rh")
-        r[4].number_input("seed", 0, 10**6, 1, key=f"{K}.rs")
-        r[5].button("Generate", key=f"{K}.gen", on_click=_on_random, width="stretch")
-if ss.get(f"{K}.error"):
-    st.error(f"Could not use that tree: {ss[f'{K}.error']}. The previous tree is still shown.")
-
-setup = ss[f"{K}.setup"]
+setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 answer = st.cache_data(alpha_beta, show_spinner=False)(setup.leaves, setup.branching)
 total = len(setup.leaves)
@@ -126,31 +27,14 @@ m[1].metric("minimax evaluates", f"{total:,} leaves")
 m[2].metric("alpha-beta evaluates", f"{answer[1]:,} leaves")
 m[3].metric("shape", f"{tl.complete_depth(total, setup.branching)} levels of {setup.branching}")
 
-o1, o2 = st.columns([3, 2])
-order = o1.segmented_control(
-    "Children ordered",
-    tl.ORDERINGS,
-    key=f"{K}.order",
-    format_func=tl.ORDER_WORDS.get,
-    required=True,
-    persist_state="session",
-)
-variant = o2.selectbox(
-    "Alpha-beta variant",
-    VARIANTS,
-    key=f"{K}.variant",
-    format_func=tl.VARIANT_WORDS.get,
-    persist_state="session",
-)
+order, variant = run_controls()
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed)
-if ss.get(f"{K}.run_key") not in (None, run_key):  # another run: back to the whole tree
-    ss[f"{K}.focus"] = 0
-ss[f"{K}.run_key"] = run_key
+tl.new_run(K.lab, run_key)
 lab = tl.cached_lab(*run_key)
 step = tl.run_player(
     lab,
-    key=K,
+    keys=K.lab,
     cache_args=run_key,
     token=run_key,
     practice=True,

@@ -19,6 +19,8 @@ import streamlit as st
 from engine.errors import InputError
 from engine.games import chase, pawn
 from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
+from ui.common.clicks import clickable_chart
+from ui.common.keys import Clicks, Play
 from viz.board import (
     CONFIG,
     BoardPicture,
@@ -152,33 +154,11 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
-def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) -> None:
+def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], None]) -> None:
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
-    before the rerun). The chart key changes after every click so the next click on the same
-    square counts again."""
-    counter = f"{key}__n"
-    st.session_state.setdefault(counter, 0)
-    chart_key = f"{key}_{st.session_state[counter]}"
-
-    def handle() -> None:
-        sel = st.session_state.get(chart_key)
-        points = (sel or {}).get("selection", {}).get("points", []) if sel else []
-        for pt in points:
-            sq = square_of(pt)
-            if sq is not None:
-                on_square(sq)
-                break
-        st.session_state[counter] += 1
-
-    with st.container(key=key):
-        st.plotly_chart(
-            fig,
-            key=chart_key,
-            on_select=handle,
-            selection_mode="points",
-            config=CONFIG,
-            width="content",
-        )
+    before the rerun), and the next click on the same square counts again."""
+    with st.container(key=keys.ns):
+        clickable_chart(keys, fig, pick=square_of, on_hit=on_square, config=CONFIG, width="content")
 
 
 def verdict(winner: str | None, plies: int, detail: str = "") -> None:
@@ -218,7 +198,7 @@ def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
 
 
 def play_panel(
-    key: str,
+    keys: Play,
     start: Any,
     rules: Rules,
     describe: Callable[[Any], tuple[str | None, int]],
@@ -230,13 +210,13 @@ def play_panel(
     ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
     tells the person how to move on the board.
     """
-    skey = f"{key}_session"
+    skey = keys.session
     side = (
         st.segmented_control(
             "You play",
             ["white", "black"],
             default="white",
-            key=f"{key}_side",
+            key=keys.side,
             format_func=str.title,
         )
         or "white"
@@ -246,9 +226,9 @@ def play_panel(
         sess = new_session(start, side, rules)
         st.session_state[skey] = sess
     c1, c2 = st.columns(2)
-    if c1.button("Undo", key=f"{key}_undo", icon=":material/undo:", width="stretch"):
+    if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
         sess = st.session_state[skey] = undo(sess, rules)
-    if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
+    if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
         sess = st.session_state[skey] = restart(sess, rules)
     replied = engine_reply(sess, rules)
     if replied:
@@ -295,6 +275,7 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 
 def best_line(
     key: str,
+    plies_key: str,
     pics: Sequence[BoardPicture],
     names: Sequence[str],
     result: str,
@@ -323,7 +304,7 @@ def best_line(
             st.dataframe(
                 rows,
                 hide_index=True,
-                key=f"{key}_plies",
+                key=plies_key,
                 width="stretch",
                 height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
             )

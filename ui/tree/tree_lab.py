@@ -22,6 +22,8 @@ from engine.tree import GameTree, complete_depth, minimax
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
+from ui.common.clicks import clickable_chart
+from ui.common.keys import TreeLab
 from ui.practice.quiz_panel import hide_answer, practice_or_player
 from ui.tree.tree_source import (
     LINK_LIMIT,
@@ -45,7 +47,6 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "ORDERINGS",
     "ORDER_WORDS",
     "REORDER_MODES",
-    "VARIANT_WORDS",
     "Complete",
     "Lab",
     "cached_counts",
@@ -59,6 +60,7 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "encode_tree",
     "enter_steps",
     "make_lab",
+    "new_run",
     "mark_node",
     "ordered",
     "random_complete",
@@ -67,7 +69,6 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "source_of_complete",
     "source_of_tree",
     "step_figure",
-    "step_key",
     "step_words",
     "tree_of",
 ]
@@ -79,12 +80,6 @@ ORDER_WORDS = {
     "best-first": "best move first",
     "worst-first": "worst move first",
     "shuffled": "shuffled",
-}
-VARIANT_WORDS = {
-    "statement": "as in the statement (fail-soft)",
-    "fail-hard": "fail-hard (clamp into the window)",
-    "strict": "strict (cut only when α > β)",
-    "negamax": "negamax (one rule for both sides)",
 }
 ASKED_COLOR = "#c62828"  # the ring on the node a practice question is about
 FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
@@ -221,6 +216,17 @@ def _cached_figure(
     return step_figure(lab, step, focus, animate, ms, question, width)
 
 
+def new_run(keys: TreeLab, run_key: Hashable) -> bool:
+    """Remember the run shown (``run_key`` = cache_args); True when it is another run than
+    the last one shown, and then the figure shows the whole tree again."""
+    ss = st.session_state
+    changed = ss.get(keys.run) not in (None, run_key)
+    if changed:
+        ss[keys.focus] = 0
+    ss[keys.run] = run_key
+    return changed
+
+
 # ---- the step player block ------------------------------------------------------------------
 _CSS = """<style>
 .gtl-step {font-size: 1.35rem; line-height: 1.45; padding: .6rem .9rem; border-radius: .5rem;
@@ -234,34 +240,23 @@ def css() -> None:
     st.markdown(_CSS, unsafe_allow_html=True)
 
 
-def step_key(key: str) -> str:
-    """The session key of a player's step (owned by ui.common.stepper, no widget)."""
-    return f"{key}:step"
-
-
-def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None] | None) -> None:
+def _on_chart(
+    keys: TreeLab, lab: Lab, on_node: Callable[[int], None] | None, hit: tuple[int, bool]
+) -> None:
     """A click on the figure: a collapsed subtree opens; a node is handed to ``on_node``
     (default: jump to the step where the search reaches it)."""
-    state = st.session_state.get(chart_key)
-    st.session_state[f"{key}.chart_n"] = st.session_state.get(f"{key}.chart_n", 0) + 1
-    points = (state or {}).get("selection", {}).get("points", []) if state else []
-    if not points:
-        return
-    hit = click_target(points[0])
-    if hit is None:
-        return
     node, summary = hit
     if summary:
-        st.session_state[f"{key}.focus"] = node
+        st.session_state[keys.focus] = node
     elif on_node is not None:
         on_node(node)
     elif node in lab.enter:
-        stepper.set_step(key, lab.enter[node], len(lab.run.events))
+        stepper.set_step(keys.player, lab.enter[node], len(lab.run.events))
 
 
 def _draw(
     lab: Lab,
-    key: str,
+    keys: TreeLab,
     k: int,
     cache_args,
     on_node,
@@ -272,7 +267,7 @@ def _draw(
     width: int = FULL_WIDTH,
 ) -> None:
     run = lab.run
-    focus = int(st.session_state.get(f"{key}.focus", 0))
+    focus = int(st.session_state.get(keys.focus, 0))
     if not 0 <= focus < len(run.tree):
         focus = 0
     if focus:
@@ -280,11 +275,11 @@ def _draw(
         while path[-1] > 0:
             path.append(run.tree.parent[path[-1]])
         c1, c2 = st.columns([1, 4], vertical_alignment="center")
-        if c1.button("Whole tree", key=f"{key}.unfocus", icon=":material/zoom_out_map:"):
-            st.session_state[f"{key}.focus"] = 0
+        if c1.button("Whole tree", key=keys.unfocus, icon=":material/zoom_out_map:"):
+            st.session_state[keys.focus] = 0
             st.rerun()
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
-    ms = stepper.frame_ms(stepper.step_speed(key)) if animate else 400
+    ms = stepper.frame_ms(stepper.step_speed(keys.player)) if animate else 400
     if cache_args is not None:
         fig = _cached_figure(*cache_args, k, focus, animate, ms, question, width)
     else:
@@ -292,14 +287,12 @@ def _draw(
     if selected is not None:
         fig = go.Figure(fig)  # a copy: the cached figure stays clean
         mark_node(fig, selected)
-    chart_key = f"{key}.chart.{st.session_state.get(f'{key}.chart_n', 0)}"
-    st.plotly_chart(
+    clickable_chart(
+        keys.chart,
         fig,
-        key=chart_key,
-        on_select=partial(_on_chart, key, chart_key, lab, on_node),
-        selection_mode="points",
+        pick=click_target,
+        on_hit=partial(_on_chart, keys, lab, on_node),
         config=PLOTLY_CONFIG,
-        width="stretch",
     )
     snap = lab.replayer.snapshot(k)
     bits = [
@@ -315,7 +308,7 @@ def step_words(run: SearchRun, k: int) -> str:
 
 
 def _practice_figure(
-    lab: Lab, key: str, draw: Callable[..., None], k: int, question: Question | None
+    lab: Lab, draw: Callable[..., None], k: int, question: Question | None
 ) -> None:
     """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
     show what comes next), the open question's value blanked and its node ringed. No
@@ -327,7 +320,7 @@ def _practice_figure(
 def run_player(
     lab: Lab,
     *,
-    key: str,
+    keys: TreeLab,
     cache_args: tuple[str, str, str, int] | None = None,
     on_node: Callable[[int], None] | None = None,
     caption: str | None = None,
@@ -339,32 +332,32 @@ def run_player(
     slider), autoplay in the browser, and one sentence for the step under the figure.
     Returns the step shown.
 
-    The step lives in ``session_state[f"{key}:step"]`` (ui.common.stepper), so it survives page
-    switches and unrelated widgets; a new ``token`` starts the run from step 0.
+    The step lives in ``session_state[keys.player.step]`` (ui.common.stepper), so it survives
+    page switches and unrelated widgets; a new ``token`` starts the run from step 0.
     ``cache_args`` = (source, variant, ordering, seed) lets figures be cached; ``on_node(node)``
     handles clicks on nodes (the editor selects); ``selected`` gets a ring.
 
-    ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``f"{key}__"``): when
-    it is on, the question panel sits beside a figure of the quiz's step and the player is
+    ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``keys.quiz``):
+    when it is on, the question panel sits beside a figure of the quiz's step and the player is
     not drawn, so nothing steps past the open question; leaving practice shows the player at
     that step.
     """
     draw = partial(
-        _draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption, selected=selected
+        _draw, lab, keys, cache_args=cache_args, on_node=on_node, caption=caption, selected=selected
     )
-    n, first = len(lab.run.events), st.session_state.get(f"{key}:n") is None
-    if first and st.session_state.get(f"{key}:step", 0) > n:  # a link's step past the end
+    n, first = len(lab.run.events), st.session_state.get(keys.player.n) is None
+    if first and st.session_state.get(keys.player.step, 0) > n:  # a link's step past the end
         st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
-        stepper.set_step(key, 0, n)
+        stepper.set_step(keys.player, 0, n)
 
     def player() -> int:
         animate = st.toggle(
             "Autoplay in the figure (▶ play under the tree)",
-            key=f"{key}.animate",
+            key=keys.animate,
             persist_state="session",
         )
         return stepper.step_player(
-            key,
+            keys.player,
             len(lab.run.events),
             describe=partial(step_words, lab.run),
             draw=partial(draw, animate=bool(animate)),
@@ -373,5 +366,7 @@ def run_player(
 
     if not practice:
         return player()
-    figure = partial(_practice_figure, lab, key, draw)
-    return practice_or_player(lab.run, key, player=player, figure=figure, player_key=key)
+    figure = partial(_practice_figure, lab, draw)
+    return practice_or_player(
+        lab.run, keys.quiz, player=player, figure=figure, player_keys=keys.player
+    )
