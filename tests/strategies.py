@@ -1,4 +1,5 @@
-"""Test support: hypothesis strategies shared by several test modules."""
+"""Test support shared by several test modules: hypothesis strategies for trees, and the
+step of a run's first cut-off."""
 
 from __future__ import annotations
 
@@ -20,3 +21,8 @@ def complete_cases(
             ),
         )
     )
+
+
+def first_cut_step(run) -> int | None:
+    """The step (1-based) of ``run``'s first cut-off, or None when nothing is pruned."""
+    return next((i + 1 for i, e in enumerate(run.events) if e.kind == "cut"), None)

@@ -5,6 +5,7 @@ screenshots at the statement sample's cut and of a practice question, and timing
 from __future__ import annotations
 
 import pytest
+from strategies import first_cut_step
 
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
@@ -35,7 +36,7 @@ def sentence(page) -> str:
 
 
 def cut_step() -> int:
-    k = tl.cut_step(tl.make_lab(complete_tree(SAMPLE, 3)).run)
+    k = first_cut_step(tl.make_lab(complete_tree(SAMPLE, 3)).run)
     assert k is not None
     return k
 
@@ -120,7 +121,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
 
 def test_editor_at_the_statement_cut(page, base_url):
     tree = parse_brackets(RN)
-    k = tl.cut_step(tl.make_lab(tree).run)
+    k = first_cut_step(tl.make_lab(tree).run)
     open_page(page, base_url, f"tree?t={tl.encode_tree(tree)}&k={k}")
     assert_no_exception(page)
     assert "4 and 6 are pruned" in sentence(page)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import first_cut_step
 from streamlit.testing.v1 import AppTest
 
 from engine.alphabeta import alpha_beta
@@ -152,7 +153,7 @@ def test_ordering_table_and_cut_step():
 # ---- pure helpers ----------------------------------------------------------------------------
 def test_statement_cut_sentence_and_pruned_nodes():
     lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    k = tl.cut_step(lab.run)
+    k = first_cut_step(lab.run)
     assert k is not None
     text = describe(lab.run, k)
     assert "4 and 6 are pruned" in text

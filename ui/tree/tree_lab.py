@@ -54,7 +54,6 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "complete_depth",
     "complete_from",
     "css",
-    "cut_step",
     "decode_complete",
     "decode_tree",
     "encode_tree",
@@ -108,14 +107,6 @@ def enter_steps(run: SearchRun) -> dict[int, int]:
         if e.kind == ENTER and e.node not in out:
             out[e.node] = i + 1
     return out
-
-
-def cut_step(run: SearchRun) -> int | None:
-    """The step of the first cut, or None when nothing is pruned."""
-    for i, e in enumerate(run.events):
-        if e.kind == "cut":
-            return i + 1
-    return None
 
 
 @dataclass(frozen=True)
