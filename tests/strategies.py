@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from engine.tree import GameTree, from_parents
+
 
 def complete_cases(
     branching: tuple[int, int] = (2, 3),
@@ -20,6 +22,31 @@ def complete_cases(
                 lambda d: st.lists(st.integers(*values), min_size=b**d, max_size=b**d)
             ),
         )
+    )
+
+
+@st.composite
+def random_trees(
+    draw,
+    max_nodes: int = 40,
+    values: tuple[int, int] = (-9, 9),
+    min_nodes: int = 1,
+    shuffle: bool = False,
+) -> GameTree:
+    """Trees of any shape: node i's parent is an earlier node, leaves get values from the
+    inclusive range ``values``. ``shuffle=True`` renumbers the nodes at random, so a parent
+    may come after its children."""
+    n = draw(st.integers(min_nodes, max_nodes))
+    grow = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
+    parent = grow
+    if shuffle:
+        order = [0] + draw(st.permutations(range(1, n)))  # the new number of each node
+        parent = [-1] * n
+        for i in range(1, n):
+            parent[order[i]] = order[grow[i]]
+    inner = set(parent[1:])
+    return from_parents(
+        parent, [None if i in inner else draw(st.integers(*values)) for i in range(n)]
     )
 
 
