@@ -70,8 +70,8 @@ class Player:
 @dataclass(frozen=True)
 class Clicks:
     """A clickable plotly chart (ui.common.clicks): its key changes after every handled click
-    (a counter), so the next click on the same point counts again; ``ns`` itself keys the
-    container around it (the CSS hook of browser tests)."""
+    (a counter), so the next click on the same point counts again. A board's container is
+    keyed ``ns`` itself (the CSS hook of the browser tests)."""
 
     ns: str
     count = _at("clicks")
