@@ -10,7 +10,8 @@ import streamlit as st
 
 from engine.trace import final_values, replay
 from engine.tree import GameTree
-from teach.explain import describe, fmt
+from engine.values import fmt_value
+from teach.explain import describe
 from teach.quiz import node_names
 from teach.variants import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
 from ui.practice.practice_common import draw_tree, step_slider
@@ -106,7 +107,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
         if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
             e = snap.event
             st.caption(
-                f"In negamax's own view at this node: alpha = {fmt(e.nm_alpha)}, "
-                f"beta = {fmt(e.nm_beta)}"
-                + (f", value = {fmt(e.nm_value)}" if e.nm_value is not None else "")
+                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
+                f"beta = {fmt_value(e.nm_beta)}"
+                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
             )
