@@ -13,7 +13,6 @@ from engine.values import fmt_value
 # The figures build their traces from checked numpy arrays; plotly's per-element validation
 # of 3,000 colour strings costs seconds, so it is switched off.
 Scatter = partial(go.Scatter, _validate=False)
-Frame = partial(go.Frame, _validate=False)
 
 FONT = "Arial, Helvetica, sans-serif"
 FONT_SIZE = 15  # px; nothing on a tree figure is smaller than 13 px (the legend)

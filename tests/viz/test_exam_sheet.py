@@ -15,7 +15,13 @@ SOURCE = Path(exam_sheet.__file__).read_text(encoding="utf-8")
 
 
 def test_no_global_matplotlib_state():
-    for word in ("rc_context", "rcParams[", "rcParams.update", "matplotlib.use", "matplotlib.pyplot"):
+    for word in (
+        "rc_context",
+        "rcParams[",
+        "rcParams.update",
+        "matplotlib.use",
+        "matplotlib.pyplot",
+    ):
         assert word not in SOURCE, word
 
 

@@ -21,7 +21,6 @@ from viz.tree_figure import (
     SUMMARY_CURVE,
     click_target,
     frame_window,
-    step_frames,
     tree_figure,
 )
 
@@ -152,8 +151,6 @@ def test_frames_capped_constant_length_and_windowed():
     assert 2 <= len(end.frames) <= 400 and end.frames[-1].name == str(n)
     assert frame_window(0, 1000, 400) == range(0, 400)
     assert frame_window(990, 1000, 400) == range(601, 1001)
-    frames = step_frames(t, snaps, range(3))
-    assert [f.name for f in frames] == ["0", "1", "2"]
 
 
 def _boxes_overlap(a, b) -> bool:

@@ -21,7 +21,8 @@ from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
 from ui.common.stepper import frame_ms, step_player, step_speed
-from viz.tree_figure import NODE_CURVE, PLOTLY_CONFIG, click_target, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import NODE_CURVE, click_target, tree_figure
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
 BUDGET = 300  # the default: readable on a projector, and a step redraws quickly

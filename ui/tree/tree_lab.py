@@ -35,7 +35,8 @@ from ui.tree.tree_source import (
     source_of_tree,
     tree_of,
 )
-from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
