@@ -1,4 +1,4 @@
-"""Tidy tree layout in O(n), without recursion, and a networkx view of a game tree.
+"""Tidy tree layout in O(n), without recursion (the networkx view of a tree: viz.export).
 
 Leaves sit at consecutive x (0, 1, 2, ...) in left-to-right order and every parent sits at
 the middle of its first and last child, so nothing crosses: on every level, x strictly
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import networkx as nx
 import numpy as np
 
 from engine.tree import GameTree
@@ -63,28 +62,3 @@ def tidy_layout(tree: GameTree, group_gap: float = 0.0) -> tuple[np.ndarray, np.
     """``(x, y)`` for every node of ``tree``: leaves left to right, parents centred,
     y = -depth (see :func:`tidy_layout_children` for ``group_gap``)."""
     return tidy_layout_children(tree.children, 0, group_gap)
-
-
-def node_kind(tree: GameTree, node: int) -> str:
-    """``"leaf"``, ``"max"`` or ``"min"``."""
-    if not tree.children[node]:
-        return "leaf"
-    return "max" if tree.is_max(node) else "min"
-
-
-def to_networkx(tree: GameTree) -> nx.DiGraph:
-    """A directed graph parent -> child; node attributes ``kind``, ``value``, ``label``,
-    ``depth``; edge attribute ``index`` (the child's position among its siblings)."""
-    g = nx.DiGraph()
-    for v in range(len(tree)):
-        g.add_node(
-            v,
-            kind=node_kind(tree, v),
-            value=tree.values[v],
-            label=tree.label(v),
-            depth=tree.depth[v],
-        )
-    for v, ch in enumerate(tree.children):
-        for i, c in enumerate(ch):
-            g.add_edge(v, c, index=i)
-    return g
