@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import chase, pawn  # noqa: E402
+from engine.games import chase, pawn  # noqa: E402
 from engine.games.chase_solver import solve_table  # noqa: E402
 from engine.games.pawn_solver import solve  # noqa: E402
 from engine.search import search_game  # noqa: E402
