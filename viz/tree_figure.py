@@ -2,10 +2,10 @@
 
 Nodes are ``go.Scatter`` markers whose ``customdata`` is the node id (for
 ``st.plotly_chart(on_select=..., selection_mode="points", config=PLOTLY_CONFIG)``, the one
-config of viz.animation); collapsed
-subtrees are square markers in trace number :data:`SUMMARY_CURVE` whose ``customdata`` is the
-node to focus on to open them (see :func:`click_target`). All edges of one style share one
-line trace with NaN gaps; coordinates are float32.
+config in viz.animation); collapsed subtrees are square markers in trace number
+:data:`SUMMARY_CURVE` whose ``customdata`` is the node to focus on to open them (see
+:func:`click_target`). All edges of one style share one line trace with NaN gaps;
+coordinates are float32.
 
 Trace order is fixed: 0 principal-variation halo, 1 collapsed edges, 2-5 edges (unseen, done,
 on path, pruned; NaN-masked, same length at every step), 6 all drawn nodes (per-point colours),
