@@ -7,7 +7,7 @@ from engine.play import pawn_rules
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
 from ui.common.share import publish, restore
-from viz.board import pawn_figure
+from viz.pawn_board import pawn_figure
 
 
 def set_pos(pos: pawn.PawnPosition) -> None:

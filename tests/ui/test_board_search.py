@@ -14,7 +14,8 @@ from engine.games.pawn_solver import solve
 from engine.search import search_game
 from engine.trace import DONE, PRUNED, Replayer
 from ui.boards.board_search import TreeView, pv_nodes, status_words, tree_click, value_outcome
-from viz.board import ANIMATED_TRACES, _traces, animated_figure, board_figure, chase_picture
+from viz.board import ANIMATED_TRACES, _traces, animated_figure, board_figure
+from viz.chase_board import chase_picture
 
 SAMPLE_1 = "4x4w:.ppp/..../.PPP/...."
 

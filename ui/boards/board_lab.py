@@ -19,15 +19,10 @@ import streamlit as st
 from engine.errors import InputError
 from engine.games import chase, pawn
 from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
-from viz.board import (
-    CONFIG,
-    BoardPicture,
-    animated_figure,
-    chase_figure,
-    chase_move_squares,
-    pawn_figure,
-    square_of,
-)
+from viz.animation import PLOTLY_CONFIG
+from viz.board import BoardPicture, animated_figure, square_of
+from viz.chase_board import chase_figure, chase_move_squares
+from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
@@ -176,7 +171,7 @@ def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) 
             key=chart_key,
             on_select=handle,
             selection_mode="points",
-            config=CONFIG,
+            config=PLOTLY_CONFIG,
             width="content",
         )
 
@@ -311,7 +306,7 @@ def best_line(
     with board:
         st.plotly_chart(
             animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
-            config=CONFIG,
+            config=PLOTLY_CONFIG,
             key=key,
             width="content",
         )

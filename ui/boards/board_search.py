@@ -20,8 +20,10 @@ import streamlit as st
 from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
+from ui.common.export import export_buttons
 from ui.common.stepper import frame_ms, step_player, step_speed
-from viz.tree_figure import NODE_CURVE, PLOTLY_CONFIG, click_target, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import NODE_CURVE, click_target, tree_figure
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
 BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
@@ -366,4 +368,5 @@ def search_tab(
         if about:
             st.caption(about)
         counts(run)
+        export_buttons(run, key)
     search_panel(key, run, replayer, token=token, board=board, sides=sides)

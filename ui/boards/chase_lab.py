@@ -17,7 +17,7 @@ from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
-from viz.board import chase_figure, chase_labels, chase_move_squares, chase_picture
+from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
 PRESETS = {
     "2 1 1 2 2": "2-1.1-2.2-w",

@@ -17,7 +17,7 @@ from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
-from viz.board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
+from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
     "Sample 1": "4x4w:.ppp/..../.PPP/....",

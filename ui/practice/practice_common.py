@@ -22,7 +22,8 @@ from teach.explain import node_name
 from teach.quiz import node_names
 from ui.common.share import int_in, publish, restore
 from ui.common.stepper import frame_ms, step_speed
-from viz.tree_figure import PLOTLY_CONFIG, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import tree_figure
 
 PRESETS = {
     "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),

@@ -32,7 +32,7 @@ import streamlit as st
 
 from engine.trace import UPDATE, SearchRun, Snapshot
 from teach.explain import describe
-from teach.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
 from ui.common.stepper import set_step
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
@@ -242,7 +242,7 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
             st.text_input(
                 "Your answer",
                 key=_k(key, f"in{nonce}"),
-                placeholder="a whole number, or inf / -inf",
+                placeholder=f"a whole number, or {INF_HINT}",
             )
             st.form_submit_button("Check", type="primary", on_click=_do, args=(key, "answer"))
     if fb is not None and not fb.grade.valid:

@@ -10,9 +10,11 @@ import streamlit as st
 
 from engine.trace import final_values, replay
 from engine.tree import GameTree
-from teach.explain import describe, fmt
+from engine.values import fmt_value
+from teach.explain import describe
 from teach.quiz import node_names
 from teach.variants import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
+from ui.common.export import export_buttons
 from ui.practice.practice_common import draw_tree, step_slider
 from ui.practice.quiz_panel import run_signature
 
@@ -99,6 +101,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
     with fig_col:
         st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
         draw_tree(tree, snap, key=f"{key}_fig", quiz_names=False)
+        export_buttons(run, f"{key}_export_{name}")
     with code_col:
         active = line_for_event(name, snap.event) if snap.event is not None else None
         st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
@@ -106,7 +109,7 @@ def variants_panel(tree: GameTree | None, key: str = "var") -> None:
         if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
             e = snap.event
             st.caption(
-                f"In negamax's own view at this node: alpha = {fmt(e.nm_alpha)}, "
-                f"beta = {fmt(e.nm_beta)}"
-                + (f", value = {fmt(e.nm_value)}" if e.nm_value is not None else "")
+                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
+                f"beta = {fmt_value(e.nm_beta)}"
+                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
             )

@@ -22,6 +22,7 @@ from engine.tree import GameTree, complete_depth, minimax
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
+from ui.common.export import export_buttons
 from ui.practice.quiz_panel import hide_answer, practice_or_player
 from ui.tree.tree_source import (
     LINK_LIMIT,
@@ -35,7 +36,8 @@ from ui.tree.tree_source import (
     source_of_tree,
     tree_of,
 )
-from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
@@ -312,13 +314,15 @@ def run_player(
     def player() -> int:
         animate = st.toggle("Autoplay in the figure (▶ play under the tree)",
                             key=f"{key}.animate", persist_state="session")  # fmt: skip
-        return stepper.step_player(
+        step = stepper.step_player(
             key,
             len(lab.run.events),
             describe=partial(step_words, lab.run),
             draw=partial(draw, animate=bool(animate)),
             token=token,
         )
+        export_buttons(lab.run, key)
+        return step
 
     if not practice:
         return player()
