@@ -36,10 +36,6 @@ class GameTree:
     def __len__(self) -> int:
         return len(self.parent)
 
-    @property
-    def root(self) -> int:
-        return 0
-
     def is_leaf(self, node: int) -> bool:
         return not self.children[node]
 
@@ -109,9 +105,6 @@ class GameTree:
         for i, leaf in enumerate(self.leaves()):
             order[leaf] = i
         return tuple(order)
-
-    def height(self) -> int:
-        return max(self.depth)
 
     def label(self, node: int) -> str:
         if self.labels is not None:

@@ -2,7 +2,8 @@
 
 ``parse_ural`` / ``format_ural`` read and write the tree format of problem 4
 (``parse_ural_cases`` reads several cases, for the judge in :mod:`engine.judge`);
-``parse_brackets`` / ``format_brackets`` a nested notation such as ``((-1 1) (1 1))``. All parsers are iterative and raise InputError naming the line.
+``parse_brackets`` / ``format_brackets`` a nested notation such as ``((-1 1) (1 1))``.
+All parsers are iterative and raise InputError naming the line.
 """
 
 from __future__ import annotations

@@ -91,6 +91,8 @@ def test_dead_names_are_gone() -> None:
     assert not hasattr(solver.ChaseTable, "max_plies")
     assert not hasattr(play, "Rules") and not hasattr(play, "pawn_rules")
     assert not hasattr(board_search, "in_subtree")
+    assert not [m for m in ("root", "height", "subtree_sizes") if hasattr(tree.GameTree, m)]
+    assert not hasattr(solver.ChaseTable, "black_heatmap")
 
 
 def test_each_limit_has_its_own_name() -> None:

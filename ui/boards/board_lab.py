@@ -229,8 +229,8 @@ def play_panel(
     """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
     Returns the current session (kept in session_state).
 
-    ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
-    tells the person how to move on the board.
+    ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
+    for the verdict after every move; ``how`` tells the person how to move on the board.
     """
     skey = f"{key}_session"
     side = (
