@@ -68,6 +68,8 @@ class ChaseTable:
     def index(self, pos: ChasePosition) -> tuple[int, int, int]:
         """``(side, white_sq, black_sq)`` of a position with ``white``/``black`` (r, c) squares."""
         n = self.n
+        if pos.n != n:
+            raise InputError(f"a {n} x {n} table cannot answer a {pos.n} x {pos.n} board")
         side = 0 if pos.white_to_move else 1
         return side, pos.white[0] * n + pos.white[1], pos.black[0] * n + pos.black[1]
 
@@ -252,17 +254,11 @@ def _rank(mover: str, winner: str | None, plies: int) -> tuple[int, int]:
     return (2, -plies)
 
 
-def _check_table(pos: ChasePosition, table: ChaseTable) -> None:
-    if table.n != pos.n:
-        raise InputError(f"a {table.n} x {table.n} table cannot answer a {pos.n} x {pos.n} board")
-
-
 def solve_position(pos: ChasePosition, table: ChaseTable) -> ChaseSolution:
     """Winner ('WHITE', 'BLACK' or None for a draw), plies to the capture, ranked moves, pv;
     ``table`` is the solved board of ``pos`` (:func:`solve_table`)."""
     if pos.captured:
         return ChaseSolution("BLACK" if pos.white_to_move else "WHITE", 0, [], [])
-    _check_table(pos, table)
     winner, plies = table.lookup(pos)
     moves = []
     for m in legal_moves(pos):
@@ -285,7 +281,6 @@ def solve_position(pos: ChasePosition, table: ChaseTable) -> ChaseSolution:
 def best_move(pos: ChasePosition, table: ChaseTable) -> Move:
     """A move of perfect play (the first legal move that realises the table value): the
     winner's fastest win, the loser's slowest loss. ``pos`` must not be captured."""
-    _check_table(pos, table)
     best, key = None, None
     for m in legal_moves(pos):
         if is_capture(pos, m):

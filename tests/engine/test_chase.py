@@ -283,6 +283,8 @@ def test_bad_positions_are_input_errors() -> None:
         table_of(3).lookup(ChasePosition(3, (0, 0), (0, 0), True, True))
     with pytest.raises(InputError):
         solve_position_with_wrong_table()
+    with pytest.raises(InputError):
+        ChaseGame(table_of(3)).frontier(ChasePosition(4, (0, 0), (3, 3)))
 
 
 def solve_position_with_wrong_table() -> None:
