@@ -3,7 +3,6 @@
 import streamlit as st
 
 from engine.games import chase
-from engine.play import chase_rules
 from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
 from ui.common.share import publish, restore
@@ -22,7 +21,6 @@ st.caption(
 pos: chase.ChasePosition = restore(
     "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key="chase_pos"
 )
-rules = chase_rules(cl.solved)
 playing = bl.mode_switch("chase_mode")
 left, right = st.columns([6, 5], gap="large")
 with right:
@@ -32,11 +30,11 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel("chase_game", pos, rules, cl.outcome, cl.HOW_TO_PLAY)
+        game = bl.play_panel("chase_game", pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
 
 with left:
     if playing:
-        cl.play_board(game, rules)
+        cl.play_board(game)
     else:
         cl.edit_board(pos, sol, piece, set_edit)
 

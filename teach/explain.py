@@ -10,14 +10,10 @@ that lead to it; the root is ``root``.
 
 from __future__ import annotations
 
-import weakref
-from collections import deque
-
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
 
-_LETTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _MAX_PATH = 4  # moves shown in a labelled node's name before eliding the start
 _MAX_LIST = 6  # pruned children listed by name before "and N more"
 
@@ -32,23 +28,10 @@ def letters(i: int) -> str:
     return out
 
 
-def _name_table(tree: GameTree) -> dict[int, str]:
+def _short_name(tree: GameTree, node: int) -> str:
     """Inner nodes: letters in BFS order; leaves: their 1-based position left to right."""
-    table = _LETTERS.get(tree)
-    if table is None:
-        table = {}
-        queue = deque([0])
-        inner = 0
-        while queue:
-            n = queue.popleft()
-            if tree.children[n]:
-                table[n] = letters(inner)
-                inner += 1
-                queue.extend(tree.children[n])
-        for i, leaf in enumerate(tree.leaves()):
-            table[leaf] = str(i + 1)
-        _LETTERS[tree] = table
-    return table
+    i = tree.reading_order[node]
+    return letters(i) if tree.children[node] else str(i + 1)
 
 
 def node_name(tree: GameTree, node: int) -> str:
@@ -67,7 +50,7 @@ def node_name(tree: GameTree, node: int) -> str:
         if len(moves) > _MAX_PATH:
             moves = ["…", *moves[-(_MAX_PATH - 1) :]]
         return " ".join(moves)
-    return _name_table(tree)[node]
+    return _short_name(tree, node)
 
 
 def leaf_phrase(tree: GameTree, node: int) -> str:

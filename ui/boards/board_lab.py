@@ -17,8 +17,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.errors import InputError
+from engine.game import Game
 from engine.games import chase, pawn
-from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
+from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
 from viz.animation import PLOTLY_CONFIG
 from viz.board import BoardPicture, animated_figure, square_of
 from viz.chase_board import chase_figure, chase_move_squares
@@ -201,12 +202,12 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], ke
     st.dataframe(rows, hide_index=True, key=key, width="stretch")
 
 
-def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
+def engine_reply(sess: PlaySession, game: Game) -> list[str]:
     """The engine's moves since the person last moved (all of them before the person's first
     move: the engine opened), oldest first."""
     out: list[str] = []
     for i in range(sess.plies, 0, -1):
-        if rules.to_move(sess.history[i - 1]) == sess.human:
+        if game.to_move(sess.history[i - 1]) == sess.human:
             break
         out.append(sess.names[i - 1])
     return out[::-1]
@@ -215,15 +216,16 @@ def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
 def play_panel(
     key: str,
     start: Any,
-    rules: Rules,
+    game: Game,
+    reply: Reply,
     describe: Callable[[Any], tuple[str | None, int]],
     how: str = "Click a piece, then its target square.",
 ) -> PlaySession:
     """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
     Returns the current session (kept in session_state).
 
-    ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
-    tells the person how to move on the board.
+    ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
+    for the verdict after every move; ``how`` tells the person how to move on the board.
     """
     skey = f"{key}_session"
     side = (
@@ -238,18 +240,18 @@ def play_panel(
     )
     sess: PlaySession | None = st.session_state.get(skey)
     if sess is None or sess.history[0] != start or sess.human != side:
-        sess = new_session(start, side, rules)
+        sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
     c1, c2 = st.columns(2)
     if c1.button("Undo", key=f"{key}_undo", icon=":material/undo:", width="stretch"):
-        sess = st.session_state[skey] = undo(sess, rules)
+        sess = st.session_state[skey] = undo(sess, game)
     if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
-        sess = st.session_state[skey] = restart(sess, rules)
-    replied = engine_reply(sess, rules)
+        sess = st.session_state[skey] = restart(sess, game, reply)
+    replied = engine_reply(sess, game)
     if replied:
         verb = "replied" if sess.plies > len(replied) else "opened with"
         st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
-    winner = rules.winner(sess.position)
+    winner = game.winner(sess.position)
     if winner is not None:
         colour = "orange" if winner == "white" else "blue"
         st.markdown(f"### :{colour}[{winner.title()} won]")
@@ -259,11 +261,11 @@ def play_panel(
             "Press **Undo** to take your move back or **Restart** to play again."
         )
     else:
-        if human_to_move(sess, rules):
+        if human_to_move(sess, game):
             st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
             st.caption(how)
         else:
-            st.markdown(f"#### The engine's move ({rules.to_move(sess.position).title()})")
+            st.markdown(f"#### The engine's move ({game.to_move(sess.position).title()})")
         w, n = describe(sess.position)
         verdict(w, n, "from here, with perfect play on both sides")
     if sess.names:

@@ -54,16 +54,6 @@ def tree_click(view: TreeView, target: tuple[int, bool] | None, n_nodes: int) ->
     return TreeView(focus=view.focus, selected=node)
 
 
-def in_subtree(run: SearchRun, node: int, top: int) -> bool:
-    """True when ``node`` is ``top`` or below it."""
-    parent = run.tree.parent
-    while node >= 0:
-        if node == top:
-            return True
-        node = parent[node]
-    return False
-
-
 def pv_nodes(run: SearchRun, values: list[int | None]) -> list[int]:
     """Root-down node ids of the principal variation (``values`` = final node values)."""
     tree = run.tree

@@ -8,7 +8,7 @@ import html
 
 import streamlit as st
 
-from engine.trace import final_values, replay
+from engine.trace import Replayer, replay
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import describe
@@ -52,10 +52,10 @@ def variants_table(tree: GameTree) -> list[dict[str, object]]:
     n_leaves = len(tree.leaves())
     results = compare_variants(tree)
     names = node_names(tree)
-    ref = final_values(next(r.run for r in results if r.name == "statement"))
+    ref = Replayer(next(r.run for r in results if r.name == "statement")).final_values()
     rows = []
     for r in results:
-        vals = final_values(r.run)
+        vals = Replayer(r.run).final_values()
         diff = [
             f"{names[v]}: {vals[v]} (not {ref[v]})"
             for v in tree.preorder()
