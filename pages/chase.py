@@ -3,7 +3,6 @@
 import streamlit as st
 
 from engine.games import chase
-from engine.play import chase_rules
 from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
 from ui.common.keys import CHASE as K
@@ -23,7 +22,6 @@ st.caption(
 pos: chase.ChasePosition = restore(
     "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key=K.pos
 )
-rules = chase_rules(cl.solved)
 playing = bl.mode_switch(K.mode)
 left, right = st.columns([6, 5], gap="large")
 with right:
@@ -33,11 +31,11 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel(K.game, pos, rules, cl.outcome, cl.HOW_TO_PLAY)
+        game = bl.play_panel(K.game, pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
 
 with left:
     if playing:
-        cl.play_board(game, rules)
+        cl.play_board(game)
     else:
         cl.edit_board(pos, sol, piece, set_edit)
 

@@ -3,12 +3,11 @@
 import streamlit as st
 
 from engine.games import pawn
-from engine.play import pawn_rules
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
 from ui.common.share import publish, restore
-from viz.board import pawn_figure
+from viz.pawn_board import pawn_figure
 
 
 def set_pos(pos: pawn.PawnPosition) -> None:
@@ -24,7 +23,6 @@ st.caption(
 pos: pawn.PawnPosition = restore(
     "p", decode=pawn.from_code, default=pl.DEFAULT, what="position", state_key=K.pos
 )
-rules = pawn_rules(lambda p: pl.solved(pawn.to_code(p)))
 playing = bl.mode_switch(K.mode)
 left, right = st.columns([5, 6], gap="large")
 
@@ -49,13 +47,13 @@ with right:
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)
     if playing and not bad and not too_big:
-        game = bl.play_panel(K.game, pos, rules, pl.outcome, pl.HOW_TO_PLAY)
+        game = bl.play_panel(K.game, pos, pl.GAME, pl.reply, pl.outcome, pl.HOW_TO_PLAY)
     elif playing:
         st.info("Fix the position in edit mode to play it.")
 
 with left:
     if playing and not bad and not too_big:
-        pl.play_board(game, rules)
+        pl.play_board(game)
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
         cap = "arrow: the best move" if best else ""

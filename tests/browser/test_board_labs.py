@@ -9,8 +9,10 @@ import time
 import pytest
 
 from engine.games import chase, pawn
+from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from engine.play import human_move, new_session, pawn_rules
+from engine.judge import chase_answer
+from engine.play import human_move, new_session
 from engine.search import search_game
 from tests.browser.helpers import (
     CHART,
@@ -65,7 +67,7 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     assert_no_exception(page)
     pos = chase_from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
-    assert chase.judge_answer(chase.solve_position(moved)) == "WHITE 1"
+    assert chase_answer(solve_position(moved, solve_table(moved.n))) == "WHITE 1"
     assert _verdict(page) == "White wins in 1 ply"
     screenshot(page, "chase_after_click")
     assert_share_link_restores(browser, page.url, lambda p: _verdict_is(p, "White wins in 1 ply"))
@@ -119,7 +121,7 @@ def test_pawn_search_tab_steps(page, base_url):
     record_figure("pawn 4x4 start: open the search tab", time.perf_counter() - start)
     assert_no_exception(page)
     pos = pawn.from_code(code)
-    run = search_game(pawn.PawnGame(pos), pos)
+    run = search_game(pawn.PawnGame(), pos)
     assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1
     before = page.get_by_text("Press next to start").count()
     assert before == 1
@@ -229,8 +231,12 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
         "pawn play: a move and the engine's reply", click_plotly_point(page, tr * start.cols + tc)
     )
     assert_no_exception(page)
-    rules = pawn_rules()
-    game = human_move(new_session(start, "white", rules), move, rules)
+    rules = pawn.PawnGame()
+
+    def reply(p):
+        return solve(p).moves[0][0]
+
+    game = human_move(new_session(start, "white", rules, reply), move, rules, reply)
     assert game.plies == 2  # the person's move and the engine's answer
     mine = pawn.play(start, move)
     assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))

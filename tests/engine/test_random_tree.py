@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.random_tree import MAX_LEAVES, random_leaves, random_tree
+from engine.random_tree import MAX_RANDOM_NODES, random_leaves, random_tree
 from engine.tree import complete_depth
 from engine.tree_text import format_brackets
 
@@ -103,7 +103,7 @@ def test_tree_has_the_nodes_asked_and_an_irregular_shape():
     ("args", "words"),
     [
         ((1, 3, 0, 9, 0), "a tree needs at least 2 nodes, not 1"),
-        ((MAX_LEAVES + 1, 3, 0, 9, 0), "100,001 nodes is more than 100,000"),
+        ((MAX_RANDOM_NODES + 1, 3, 0, 9, 0), "100,001 nodes is more than 100,000"),
         ((10, 0, 0, 9, 0), "max children must be at least 1, not 0"),
         ((10, 3, 4, -4, 0), "the lowest value 4 is above the highest -4"),
         ((10.0, 3, 0, 9, 0), "nodes must be a whole number, not 10.0"),

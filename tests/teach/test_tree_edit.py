@@ -127,8 +127,8 @@ def test_random_edit_sequences_keep_a_valid_tree(seq):
         elif op == "add":
             assert len(new.tree) == len(state.tree) + 1
         elif op == "delete":
-            sizes = state.tree.subtree_sizes()
-            assert len(new.tree) == len(state.tree) - sizes[state.selected]
+            removed = len(state.tree.preorder(state.selected))
+            assert len(new.tree) == len(state.tree) - removed
         state = new
 
 

@@ -102,6 +102,9 @@ def test_the_key_sets_have_the_style():
         keys.Exercise.value(tree_tag, 4),
         keys.Exam.download(3),
         keys.Variants.steps("fail-hard", tree_tag).back,
+        keys.AlphaBeta.lab.export.graphml,
+        keys.PAWN.search.export.json,
+        keys.Variants.export("fail-hard").graphml,
     ]
     assert [k for k in samples if not STYLE.match(k)] == []
     with pytest.raises(ValueError, match="unknown step action"):

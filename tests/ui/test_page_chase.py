@@ -8,6 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.games import chase
+from engine.games.chase_solver import solve_position, solve_table
+from engine.judge import chase_answer
 from engine.search import search_game
 from ui.boards.board_lab import chase_from_code, outcome_words
 from ui.common.keys import CHASE
@@ -48,8 +50,8 @@ def test_move_table_matches_the_engine():
     code = "7-2.3-6.6-b"
     at = _run({"c": code})
     pos = chase_from_code(code)
-    sol = chase.solve_position(pos)
-    assert _judge(at) == chase.judge_answer(sol)
+    sol = solve_position(pos, solve_table(pos.n))
+    assert _judge(at) == chase_answer(sol)
     table = at.dataframe[0].value
     assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
     assert list(table["outcome"]) == [outcome_words("BLACK", w, n) for _, _, w, n in sol.moves]
@@ -102,14 +104,14 @@ def test_search_tab_counts_value_and_steps(code, depth):
     at.slider(key="chase.depth").set_value(depth).run()
     assert not at.exception
     pos = chase_from_code(code)
-    run = search_game(chase.ChaseGame.for_root(pos), pos, depth)
+    run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
     got = {m.label: m.value for m in at.metric}
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"
     assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
-    sol = chase.solve_position(pos)
+    sol = solve_position(pos, solve_table(pos.n))
     line = next(m.value for m in at.markdown if "exact answer" in m.value)
     assert f"Alpha-beta, {depth} plies deep:** root value {run.value} (" in line
-    assert f"wins at ply {sol.plies})" in line and chase.judge_answer(sol) in line
+    assert f"wins at ply {sol.plies})" in line and chase_answer(sol) in line
     assert "the same" in line
     sentences = [_step_text(at)]
     for k in (1, 2):

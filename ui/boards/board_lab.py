@@ -17,19 +17,15 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.errors import InputError
+from engine.game import Game
 from engine.games import chase, pawn
-from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
+from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play
-from viz.board import (
-    CONFIG,
-    BoardPicture,
-    animated_figure,
-    chase_figure,
-    chase_move_squares,
-    pawn_figure,
-    square_of,
-)
+from viz.animation import PLOTLY_CONFIG
+from viz.board import BoardPicture, animated_figure, square_of
+from viz.chase_board import chase_figure, chase_move_squares
+from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
@@ -158,7 +154,9 @@ def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], Non
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
     before the rerun), and the next click on the same square counts again."""
     with st.container(key=keys.ns):
-        clickable_chart(keys, fig, pick=square_of, on_hit=on_square, config=CONFIG, width="content")
+        clickable_chart(
+            keys, fig, pick=square_of, on_hit=on_square, config=PLOTLY_CONFIG, width="content"
+        )
 
 
 def verdict(winner: str | None, plies: int, detail: str = "") -> None:
@@ -186,12 +184,12 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], ke
     st.dataframe(rows, hide_index=True, key=key, width="stretch")
 
 
-def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
+def engine_reply(sess: PlaySession, game: Game) -> list[str]:
     """The engine's moves since the person last moved (all of them before the person's first
     move: the engine opened), oldest first."""
     out: list[str] = []
     for i in range(sess.plies, 0, -1):
-        if rules.to_move(sess.history[i - 1]) == sess.human:
+        if game.to_move(sess.history[i - 1]) == sess.human:
             break
         out.append(sess.names[i - 1])
     return out[::-1]
@@ -200,15 +198,16 @@ def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
 def play_panel(
     keys: Play,
     start: Any,
-    rules: Rules,
+    game: Game,
+    reply: Reply,
     describe: Callable[[Any], tuple[str | None, int]],
     how: str = "Click a piece, then its target square.",
 ) -> PlaySession:
     """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
     Returns the current session (kept in session_state).
 
-    ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
-    tells the person how to move on the board.
+    ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
+    for the verdict after every move; ``how`` tells the person how to move on the board.
     """
     skey = keys.session
     side = (
@@ -223,18 +222,18 @@ def play_panel(
     )
     sess: PlaySession | None = st.session_state.get(skey)
     if sess is None or sess.history[0] != start or sess.human != side:
-        sess = new_session(start, side, rules)
+        sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
     c1, c2 = st.columns(2)
     if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
-        sess = st.session_state[skey] = undo(sess, rules)
+        sess = st.session_state[skey] = undo(sess, game)
     if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
-        sess = st.session_state[skey] = restart(sess, rules)
-    replied = engine_reply(sess, rules)
+        sess = st.session_state[skey] = restart(sess, game, reply)
+    replied = engine_reply(sess, game)
     if replied:
         verb = "replied" if sess.plies > len(replied) else "opened with"
         st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
-    winner = rules.winner(sess.position)
+    winner = game.winner(sess.position)
     if winner is not None:
         colour = "orange" if winner == "white" else "blue"
         st.markdown(f"### :{colour}[{winner.title()} won]")
@@ -244,11 +243,11 @@ def play_panel(
             "Press **Undo** to take your move back or **Restart** to play again."
         )
     else:
-        if human_to_move(sess, rules):
+        if human_to_move(sess, game):
             st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
             st.caption(how)
         else:
-            st.markdown(f"#### The engine's move ({rules.to_move(sess.position).title()})")
+            st.markdown(f"#### The engine's move ({game.to_move(sess.position).title()})")
         w, n = describe(sess.position)
         verdict(w, n, "from here, with perfect play on both sides")
     if sess.names:
@@ -292,7 +291,7 @@ def best_line(
     with board:
         st.plotly_chart(
             animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
-            config=CONFIG,
+            config=PLOTLY_CONFIG,
             key=key,
             width="content",
         )

@@ -21,10 +21,12 @@ from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
 from ui.common.clicks import clickable_chart
+from ui.common.export import export_buttons
 from ui.common.keys import Search
 from ui.common.stepper import frame_ms, step_player, step_speed
+from viz.animation import PLOTLY_CONFIG
 from viz.collapse import visible_nodes
-from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+from viz.tree_figure import click_target, tree_figure
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
 BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
@@ -341,4 +343,5 @@ def search_tab(
         if about:
             st.caption(about)
         counts(run)
+        export_buttons(run, keys.export)
     search_panel(keys, run, replayer, token=token, board=board, sides=sides)

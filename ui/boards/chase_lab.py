@@ -11,14 +11,21 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine.games import chase
-from engine.games.chase_solver import solve_table
-from engine.play import PlaySession, Rules, chase_target, click_move
+from engine.games.chase_solver import (
+    ChaseSolution,
+    ChaseTable,
+    best_move,
+    solve_position,
+    solve_table,
+)
+from engine.judge import chase_answer
+from engine.play import PlaySession, click_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
-from viz.board import chase_figure, chase_labels, chase_move_squares, chase_picture
+from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
 PRESETS = {
     "2 1 1 2 2": "2-1.1-2.2-w",
@@ -39,16 +46,24 @@ CYCLES = (
 )
 
 
+GAME = chase.ChaseGame()  # for play against the engine: rules only
+
+
 @st.cache_resource(max_entries=6, show_spinner=False)
-def table(n: int):
-    """The retrograde table of the whole n x n board (shared by every session)."""
+def table(n: int) -> ChaseTable:
+    """The retrograde table of the whole n x n board: the one cache of chase tables, shared
+    by every session (the engine keeps none)."""
     return solve_table(n)
 
 
-def solved(pos: chase.ChasePosition) -> chase.ChaseSolution:
-    """The exact solution of ``pos`` (after the shared table of its board is built)."""
-    table(pos.n)
-    return chase.solve_position(pos)
+def solved(pos: chase.ChasePosition) -> ChaseSolution:
+    """The exact solution of ``pos``, read from the shared table of its board."""
+    return solve_position(pos, table(pos.n))
+
+
+def reply(pos: chase.ChasePosition) -> chase.Move:
+    """The engine's move when playing: perfect play from the shared table."""
+    return best_move(pos, table(pos.n))
 
 
 def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
@@ -61,9 +76,8 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta to ``depth`` plies, the frontier scored exactly, and its replayer."""
     pos = bl.chase_from_code(code)
-    table(pos.n)
     try:
-        run = search_game(chase.ChaseGame.for_root(pos), pos, depth, max_nodes=60_000)
+        run = search_game(chase.ChaseGame(table(pos.n)), pos, depth, max_nodes=60_000)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -112,21 +126,21 @@ def editor(
     return pos, piece
 
 
-def answer(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
+def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The verdict, every move, and the judge's input and answer."""
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
     bl.move_table(pos.mover, sol.moves, K.moves)
     st.code(
-        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase.judge_answer(sol)}",
+        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
         language=None,
     )
 
 
 def edit_board(
     pos: chase.ChasePosition,
-    sol: chase.ChaseSolution,
+    sol: ChaseSolution,
     piece: str,
     set_edit: Callable[[bl.ChaseEdit], None],
 ) -> None:
@@ -158,7 +172,7 @@ def edit_board(
         )
 
 
-def play_board(game: PlaySession, rules: Rules) -> None:
+def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: click the square to move to."""
     cur = game.position
     last = None
@@ -169,13 +183,15 @@ def play_board(game: PlaySession, rules: Rules) -> None:
 
     def on_play(sq: int) -> None:
         ss = st.session_state
-        s, _ = click_move(ss[K.game.session], None, divmod(sq, cur.n), rules, chase_target)
+        s, _ = click_move(
+            ss[K.game.session], None, divmod(sq, cur.n), GAME, reply, chase.move_target
+        )
         ss[K.game.session] = s
 
     bl.clickable_board(K.board, chase_figure(cur, last=last), on_play)
 
 
-def line_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
+def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The best line: numbered plies and an animated board."""
     positions = [pos]
     for mv in sol.pv:
@@ -187,11 +203,11 @@ def line_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
-    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase.judge_answer(sol)})"
+    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
     bl.best_line(K.line, K.line_plies, pics, names, words, files=files, ranks=ranks, frame_ms=500)
 
 
-def tree_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
+def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) in the step player."""
     depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
     code = bl.chase_code(pos)
@@ -203,7 +219,7 @@ def tree_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
         token=(code, depth),
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
-        exact_text=chase.judge_answer(sol),
+        exact_text=chase_answer(sol),
         searched_what=f"Alpha-beta, {depth} pl{'y' if depth == 1 else 'ies'} deep",
         board=bl.chase_node_board,
         about=CYCLES,

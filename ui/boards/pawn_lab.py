@@ -12,13 +12,13 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.games.pawn_solver import solve
-from engine.play import PlaySession, Rules, click_move, pawn_from, pawn_target
+from engine.play import PlaySession, click_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
-from viz.board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
+from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
     "Sample 1": "4x4w:.ppp/..../.PPP/....",
@@ -31,6 +31,7 @@ DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX = 400
 HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
+GAME = pawn.PawnGame()  # the rules, for the search tab and for play against the engine
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -44,10 +45,15 @@ def searched(code: str) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        run = search_game(pawn.PawnGame(pos), pos, None, max_nodes=SEARCH_CAP)
+        run = search_game(GAME, pos, None, max_nodes=SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
+
+
+def reply(pos: pawn.PawnPosition) -> pawn.Move:
+    """The engine's move when playing: the first of the solver's ranked moves."""
+    return solved(pawn.to_code(pos)).moves[0][0]
 
 
 def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
@@ -92,7 +98,7 @@ def last_move(game: PlaySession) -> pawn.Move | None:
     return next(m for m in pawn.legal_moves(prev) if pawn.play(prev, m) == cur)
 
 
-def play_board(game: PlaySession, rules: Rules) -> None:
+def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: click a pawn, then its target."""
     cur = game.position
 
@@ -102,9 +108,10 @@ def play_board(game: PlaySession, rules: Rules) -> None:
             ss[K.game.session],
             ss.get(K.game.selected),
             divmod(sq, cur.cols),
-            rules,
-            pawn_target,
-            pawn_from,
+            GAME,
+            reply,
+            pawn.move_target,
+            pawn.move_source,
         )
         ss[K.game.session] = s
         ss[K.game.selected] = new_sel

@@ -81,6 +81,15 @@ class Clicks:
 
 
 @dataclass(frozen=True)
+class Export:
+    """ui.common.export's two download buttons of a search's explored tree."""
+
+    ns: str
+    graphml = _at("graphml")
+    json = _at("json")
+
+
+@dataclass(frozen=True)
 class Quiz:
     """ui.practice.quiz_panel's practice switch and questions."""
 
@@ -128,6 +137,10 @@ class TreeLab:
     def chart(self) -> Clicks:
         return Clicks(_join(self.ns, "tree"))
 
+    @property
+    def export(self) -> Export:
+        return Export(_join(self.ns, "export"))
+
 
 @dataclass(frozen=True)
 class Play:
@@ -161,6 +174,10 @@ class Search:
     @property
     def tree(self) -> Clicks:
         return Clicks(_join(self.ns, "tree"))
+
+    @property
+    def export(self) -> Export:
+        return Export(_join(self.ns, "export"))
 
     def crumb(self, node: int) -> str:
         return _join(self.ns, "crumb", int(node))
@@ -316,3 +333,8 @@ class Variants:
     def steps(variant: str, run_tag: str) -> Slider:
         """The step slider of ``variant``'s run on one tree (a new tree starts at step 0)."""
         return Slider(_join("practice.variants.step", variant, run_tag))
+
+    @staticmethod
+    def export(variant: str) -> Export:
+        """The download buttons of ``variant``'s run."""
+        return Export(_join("practice.variants.export", variant))

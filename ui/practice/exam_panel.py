@@ -13,7 +13,7 @@ from functools import partial
 import streamlit as st
 
 from engine.errors import InputError
-from teach.exam import check_shape, make_sheet
+from teach.exam import check_sheet, make_sheet
 from ui.common.keys import Exam as K
 from ui.common.share import int_in, publish, restore
 from viz.exam_sheet import page_count, render_sheet
@@ -114,9 +114,7 @@ def exam_panel() -> None:
             _whole(hi, "the highest leaf"),
             _whole(cuts, "the number of cut-offs") if aim else None,
         ]
-        if not 1 <= args[1] <= 20:
-            raise InputError(f"a sheet holds 1 to 20 exercises, not {args[1]}")
-        check_shape(*args[2:])
+        check_sheet(*args[1:])
         pages, lines = sheet_info(*args)
         preview = sheet_bytes(*args, answers=False, fmt="png", page=0)  # also checks it prints
     except InputError as e:

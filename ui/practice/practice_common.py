@@ -12,9 +12,9 @@ import streamlit as st
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
 from engine.trace import (
+    Replayer,
     SearchRun,
     Snapshot,
-    replay,
 )
 from engine.tree import GameTree, complete_depth, complete_tree
 from teach.exam import make_exercise
@@ -24,7 +24,8 @@ from ui.common.keys import Player, Slider
 from ui.common.keys import Practice as K
 from ui.common.share import int_in, publish, restore
 from ui.common.stepper import frame_ms, step_speed
-from viz.tree_figure import PLOTLY_CONFIG, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import tree_figure
 
 PRESETS = {
     "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
@@ -34,7 +35,7 @@ PRESETS = {
 }
 DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
 MAX_TAGS = 120  # inner-node names drawn at most
-MAX_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
+MAX_CLASS_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
 
 
 def _norm_leaves(text: str) -> str:
@@ -49,8 +50,8 @@ def build_tree(leaves_text: str, branching: object) -> GameTree:
     if not 2 <= b <= 5:
         raise InputError(f"branching must be between 2 and 5, not {b}")
     leaves = parse_leaves(str(leaves_text or ""))
-    if len(leaves) > MAX_LEAVES:
-        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_LEAVES})")
+    if len(leaves) > MAX_CLASS_LEAVES:
+        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
     complete_depth(len(leaves), b)
     return complete_tree(leaves, b)
 
@@ -66,7 +67,7 @@ def on_random_tree() -> None:
     b = ss.get(K.branching)
     b = int(b) if isinstance(b, int | float) and 2 <= b <= 5 else 3
     d = ss.get(K.depth)
-    d = int(d) if isinstance(d, int | float) and 1 <= d <= 4 and b**d <= MAX_LEAVES else 2
+    d = int(d) if isinstance(d, int | float) and 1 <= d <= 4 and b**d <= MAX_CLASS_LEAVES else 2
     ex = make_exercise(random.randrange(10**6), b, d, 0, 20)
     ss[K.leaves], ss[K.branching] = ", ".join(map(str, ex.leaves)), b
 
@@ -158,12 +159,13 @@ def draw_run(run: SearchRun, step: int, key: str, player: Player) -> None:
     chosen in step player ``player``); leaves named by value, as ``describe`` names them."""
     tree = run.tree
     names = [node_name(tree, i) for i in range(len(tree))]
+    replayer = Replayer(run)  # one index of the trace for the step and every frame
     fig = tree_figure(
         tree,
-        replay(run, step),
+        replayer.snapshot(step),
         names=names,
         animate=True,
-        snapshots=lambda k: replay(run, k),
+        snapshots=replayer.snapshot,
         n_steps=len(run.events),
         frame_ms=frame_ms(step_speed(player)),
     )

@@ -33,7 +33,7 @@ import streamlit as st
 
 from engine.trace import UPDATE, SearchRun, Snapshot
 from teach.explain import describe
-from teach.quiz import BOUND, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
 from ui.common.keys import Player, Quiz
 from ui.common.stepper import set_step
 
@@ -234,7 +234,7 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
             st.text_input(
                 "Your answer",
                 key=keys.typed(nonce),
-                placeholder="a whole number, or inf / -inf",
+                placeholder=f"a whole number, or {INF_HINT}",
             )
             st.form_submit_button("Check", type="primary", on_click=_do, args=(keys, "answer"))
     if fb is not None and not fb.grade.valid:

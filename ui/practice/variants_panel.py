@@ -8,9 +8,10 @@ import html
 
 import streamlit as st
 
-from engine.trace import final_values, replay
+from engine.trace import Replayer, replay
 from engine.tree import GameTree
-from teach.explain import describe, fmt
+from engine.values import fmt_value
+from teach.explain import describe
 from teach.quiz import node_names
 from teach.variants import (
     ALL,
@@ -21,6 +22,7 @@ from teach.variants import (
     line_for_event,
     pseudocode,
 )
+from ui.common.export import export_buttons
 from ui.common.keys import Variants as K
 from ui.common.keys import tag
 from ui.practice.practice_common import draw_tree, step_slider
@@ -57,10 +59,10 @@ def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[st
     whose returned value differs from the statement's."""
     n_leaves = len(tree.leaves())
     names = node_names(tree)
-    ref = final_values(next(r.run for r in results if r.name == "statement"))
+    ref = Replayer(next(r.run for r in results if r.name == "statement")).final_values()
     rows = []
     for r in results:
-        vals = final_values(r.run)
+        vals = Replayer(r.run).final_values()
         diff = [
             f"{names[v]}: {vals[v]} (not {ref[v]})"
             for v in tree.preorder()
@@ -108,6 +110,7 @@ def variants_panel(tree: GameTree | None) -> None:
     with fig_col:
         st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
         draw_tree(tree, snap, key=K.figure, quiz_names=False)
+        export_buttons(run, K.export(name))
     with code_col:
         active = line_for_event(name, snap.event) if snap.event is not None else None
         st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
@@ -115,7 +118,7 @@ def variants_panel(tree: GameTree | None) -> None:
         if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
             e = snap.event
             st.caption(
-                f"In negamax's own view at this node: alpha = {fmt(e.nm_alpha)}, "
-                f"beta = {fmt(e.nm_beta)}"
-                + (f", value = {fmt(e.nm_value)}" if e.nm_value is not None else "")
+                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
+                f"beta = {fmt_value(e.nm_beta)}"
+                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
             )

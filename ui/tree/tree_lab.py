@@ -23,6 +23,7 @@ from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
 from ui.common.clicks import clickable_chart
+from ui.common.export import export_buttons
 from ui.common.keys import TreeLab
 from ui.practice.quiz_panel import hide_answer, practice_or_player
 from ui.tree.tree_source import (
@@ -37,7 +38,8 @@ from ui.tree.tree_source import (
     source_of_tree,
     tree_of,
 )
-from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
+from viz.animation import PLOTLY_CONFIG
+from viz.tree_figure import click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
@@ -347,13 +349,15 @@ def run_player(
             key=keys.animate,
             persist_state="session",
         )
-        return stepper.step_player(
+        step = stepper.step_player(
             keys.player,
             len(lab.run.events),
             describe=partial(step_words, lab.run),
             draw=partial(draw, animate=bool(animate)),
             token=token,
         )
+        export_buttons(lab.run, keys.export)
+        return step
 
     if not practice:
         return player()
