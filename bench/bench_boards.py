@@ -25,14 +25,9 @@ from engine.search import search_game  # noqa: E402
 from engine.trace import Replayer, SearchRun  # noqa: E402
 from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board  # noqa: E402
 from ui.boards.board_search import BUDGET, TREE_PX, pv_nodes  # noqa: E402
-from viz.board import (  # noqa: E402
-    animated_figure,
-    chase_figure,
-    chase_move_squares,
-    chase_picture,
-    pawn_figure,
-    pawn_picture,
-)
+from viz.board import animated_figure  # noqa: E402
+from viz.chase_board import chase_figure, chase_move_squares, chase_picture  # noqa: E402
+from viz.pawn_board import pawn_figure, pawn_picture  # noqa: E402
 from viz.tree_figure import tree_figure  # noqa: E402
 
 

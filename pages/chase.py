@@ -5,12 +5,13 @@ import streamlit as st
 from engine.games import chase
 from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
+from ui.common.keys import CHASE as K
 from ui.common.share import publish, restore
 
 
 def set_edit(edit: bl.ChaseEdit) -> None:
-    st.session_state.chase_pos = edit.pos
-    st.session_state.pop("chase_game_session", None)
+    st.session_state[K.pos] = edit.pos
+    st.session_state.pop(K.game.session, None)
 
 
 st.title("The chase")
@@ -19,9 +20,9 @@ st.caption(
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."
 )
 pos: chase.ChasePosition = restore(
-    "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key="chase_pos"
+    "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key=K.pos
 )
-playing = bl.mode_switch("chase_mode")
+playing = bl.mode_switch(K.mode)
 left, right = st.columns([6, 5], gap="large")
 with right:
     if not playing:
@@ -30,7 +31,7 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel("chase_game", pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
+        game = bl.play_panel(K.game, pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
 
 with left:
     if playing:
@@ -42,4 +43,4 @@ publish(c=bl.chase_code(pos))
 if playing:
     st.stop()
 
-bl.result_tabs("chase_tabs", lambda: cl.line_tab(pos, sol), lambda: cl.tree_tab(pos, sol))
+bl.result_tabs(K.tabs, lambda: cl.line_tab(pos, sol), lambda: cl.tree_tab(pos, sol))

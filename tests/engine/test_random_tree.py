@@ -18,9 +18,12 @@ small = settings(max_examples=60, deadline=None)
 # ---- random_leaves --------------------------------------------------------------------------
 @small
 @given(
-    st.integers(2, 6), st.integers(1, 4), st.integers(-50, 50), st.integers(0, 60),
+    st.integers(2, 6),
+    st.integers(1, 4),
+    st.integers(-50, 50),
+    st.integers(0, 60),
     st.integers(0, 10**9),
-)  # fmt: skip
+)
 def test_leaves_count_range_and_seed(branching, depth, low, span, seed):
     high = low + span
     leaves = random_leaves(branching, depth, low, high, seed)
@@ -60,9 +63,12 @@ def test_leaves_bad_arguments(args, words):
 # ---- random_tree ----------------------------------------------------------------------------
 @small
 @given(
-    st.integers(2, 400), st.integers(1, 6), st.integers(-99, 99), st.integers(0, 50),
+    st.integers(2, 400),
+    st.integers(1, 6),
+    st.integers(-99, 99),
+    st.integers(0, 50),
     st.integers(0, 10**9),
-)  # fmt: skip
+)
 def test_tree_shape_values_and_seed(nodes, max_children, low, span, seed):
     high = low + span
     tree = random_tree(nodes, max_children, low, high, seed)

@@ -7,7 +7,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import complete_cases
+from strategies import complete_cases, random_trees
 
 from engine.alphabeta import alpha_beta
 from engine.game import WIN
@@ -22,16 +22,6 @@ from engine.trace import CUT, ENTER, LEAF, replay
 from engine.tree import GameTree, complete_tree, from_parents, minimax
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
-
-
-@st.composite
-def random_trees(draw, max_nodes: int = 40, lo: int = -9, hi: int = 9) -> GameTree:
-    """Trees of any shape: node i's parent is an earlier node; leaves get small values."""
-    n = draw(st.integers(1, max_nodes))
-    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
-    inner = set(parent[1:])
-    values = [None if i in inner else draw(st.integers(lo, hi)) for i in range(n)]
-    return from_parents(parent, values)
 
 
 @st.composite

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import random_trees
 
 from engine.search import search_game, search_tree
 from engine.trace import (
@@ -21,23 +22,14 @@ from engine.trace import (
     Replayer,
     replay,
 )
-from engine.tree import GameTree, complete_tree, from_parents, minimax
+from engine.tree import complete_tree, minimax
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 
 
-@st.composite
-def random_trees(draw, max_nodes: int = 40) -> GameTree:
-    n = draw(st.integers(1, max_nodes))
-    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
-    inner = set(parent[1:])
-    values = [None if i in inner else draw(st.integers(-5, 5)) for i in range(n)]
-    return from_parents(parent, values)
-
-
 runs = st.builds(
     lambda t, a, v: search_tree(t, a, v),
-    random_trees(),
+    random_trees(values=(-5, 5)),
     st.sampled_from(["alphabeta", "alphabeta", "minimax"]),
     st.sampled_from(VARIANTS),
 )
@@ -134,7 +126,7 @@ def test_trace_invariants(run):
 
 
 @settings(max_examples=80, deadline=None)
-@given(random_trees())
+@given(random_trees(values=(-5, 5)))
 def test_minimax_final_values_are_exact(tree):
     run = search_tree(tree, "minimax")
     assert Replayer(run).final_values() == list(minimax(tree).node_values)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import random_trees
 
 from engine.errors import InputError
 from engine.judge import judge_tree as cli_tree
-from engine.tree import GameTree, format_value, from_parents, minimax
+from engine.tree import GameTree, format_value, minimax
 from engine.tree_text import (
     format_brackets,
     format_ural,
@@ -74,18 +74,8 @@ def test_format_ural_sample_round_trip():
 
 
 # ---- random trees ------------------------------------------------------------------------
-@st.composite
-def random_trees(draw, max_nodes=60):
-    """A random tree (>= 2 nodes) with node numbers shuffled, so parents may come later."""
-    n = draw(st.integers(2, max_nodes))
-    grow = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]  # parent before child
-    order = [0] + draw(st.permutations(range(1, n)))  # new number of each grown node
-    parent = [-1] * n
-    for i in range(1, n):
-        parent[order[i]] = order[grow[i]]
-    has_kids = set(parent[1:])
-    values = [None if i in has_kids else draw(st.integers(-50, 50)) for i in range(n)]
-    return from_parents(parent, values)
+# A random tree (>= 2 nodes) with node numbers shuffled, so parents may come later.
+shuffled_trees = random_trees(max_nodes=60, values=(-50, 50), min_nodes=2, shuffle=True)
 
 
 def plain_minimax(tree: GameTree, node: int = 0) -> int:
@@ -106,7 +96,7 @@ def preorder_shape(tree: GameTree) -> tuple[tuple[int, ...], tuple[int | None, .
 
 
 @settings(max_examples=150, deadline=None)
-@given(random_trees())
+@given(shuffled_trees)
 def test_ural_round_trip(tree):
     back = parse_ural(format_ural(tree))
     assert back.parent == tree.parent
@@ -117,7 +107,7 @@ def test_ural_round_trip(tree):
 
 
 @settings(max_examples=150, deadline=None)
-@given(random_trees())
+@given(shuffled_trees)
 def test_brackets_round_trip(tree):
     text = format_brackets(tree)
     back = parse_brackets(text)

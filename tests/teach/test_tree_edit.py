@@ -19,7 +19,6 @@ from teach.tree_edit import (
     relabel,
     replace_tree,
     select,
-    set_focus,
     set_value,
 )
 
@@ -91,16 +90,6 @@ def test_apply_edit_keeps_tree_on_error_and_selects_sensibly():
     s2 = apply_edit(s, "delete")
     assert s2.selected == node(s2.tree, 0)
     assert format_brackets(s2.tree) == "((1 2) 3)"
-
-
-def test_focus_falls_back_to_root_when_selection_leaves_it():
-    state = replace_tree(EditorState(tree=b("1")), b("((1 2) (3 4))"))
-    state = set_focus(select(state, node(state.tree, 1, 0)), node(state.tree, 1))
-    assert state.focus == node(state.tree, 1)
-    state = apply_edit(state, "delete")  # selects the focus node itself
-    assert state.focus == node(state.tree, 1)
-    state = apply_edit(state, "delete")  # selects the root: outside the focus
-    assert state.focus == 0
 
 
 def _preorder_ids(tree) -> bool:

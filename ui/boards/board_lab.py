@@ -20,6 +20,8 @@ from engine.errors import InputError
 from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
+from ui.common.clicks import clickable_chart
+from ui.common.keys import Clicks, Play
 from viz.animation import PLOTLY_CONFIG
 from viz.board import BoardPicture, animated_figure, square_of
 from viz.chase_board import chase_figure, chase_move_squares
@@ -148,32 +150,12 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
-def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) -> None:
+def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], None]) -> None:
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
-    before the rerun). The chart key changes after every click so the next click on the same
-    square counts again."""
-    counter = f"{key}__n"
-    st.session_state.setdefault(counter, 0)
-    chart_key = f"{key}_{st.session_state[counter]}"
-
-    def handle() -> None:
-        sel = st.session_state.get(chart_key)
-        points = (sel or {}).get("selection", {}).get("points", []) if sel else []
-        for pt in points:
-            sq = square_of(pt)
-            if sq is not None:
-                on_square(sq)
-                break
-        st.session_state[counter] += 1
-
-    with st.container(key=key):
-        st.plotly_chart(
-            fig,
-            key=chart_key,
-            on_select=handle,
-            selection_mode="points",
-            config=PLOTLY_CONFIG,
-            width="content",
+    before the rerun), and the next click on the same square counts again."""
+    with st.container(key=keys.ns):
+        clickable_chart(
+            keys, fig, pick=square_of, on_hit=on_square, config=PLOTLY_CONFIG, width="content"
         )
 
 
@@ -214,7 +196,7 @@ def engine_reply(sess: PlaySession, game: Game) -> list[str]:
 
 
 def play_panel(
-    key: str,
+    keys: Play,
     start: Any,
     game: Game,
     reply: Reply,
@@ -227,13 +209,13 @@ def play_panel(
     ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
     for the verdict after every move; ``how`` tells the person how to move on the board.
     """
-    skey = f"{key}_session"
+    skey = keys.session
     side = (
         st.segmented_control(
             "You play",
             ["white", "black"],
             default="white",
-            key=f"{key}_side",
+            key=keys.side,
             format_func=str.title,
         )
         or "white"
@@ -243,9 +225,9 @@ def play_panel(
         sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
     c1, c2 = st.columns(2)
-    if c1.button("Undo", key=f"{key}_undo", icon=":material/undo:", width="stretch"):
+    if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
         sess = st.session_state[skey] = undo(sess, game)
-    if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
+    if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
         sess = st.session_state[skey] = restart(sess, game, reply)
     replied = engine_reply(sess, game)
     if replied:
@@ -292,6 +274,7 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 
 def best_line(
     key: str,
+    plies_key: str,
     pics: Sequence[BoardPicture],
     names: Sequence[str],
     result: str,
@@ -320,7 +303,7 @@ def best_line(
             st.dataframe(
                 rows,
                 hide_index=True,
-                key=f"{key}_plies",
+                key=plies_key,
                 width="stretch",
                 height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
             )

@@ -24,6 +24,7 @@ from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
+from ui.common.keys import CHASE as K
 from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
 PRESETS = {
@@ -91,13 +92,13 @@ def editor(
     for i, (name, code) in enumerate(PRESETS.items()):
         row.button(
             name,
-            key=f"chase_preset_{i}",
+            key=K.preset(i),
             on_click=set_edit,
             args=(bl.ChaseEdit(bl.chase_from_code(code)),),
         )
-    big = st.checkbox("Allow big boards (up to 40x40)", key="chase_big", value=pos.n > 20)
+    big = st.checkbox("Allow big boards (up to 40x40)", key=K.big, value=pos.n > 20)
     top = 40 if big else 20
-    n = st.slider("Board size n", 2, top, min(pos.n, top), key=f"chase_n_{bl.chase_code(pos)}")
+    n = st.slider("Board size n", 2, top, min(pos.n, top), key=K.size(bl.chase_code(pos)))
     if n != pos.n:
         w = (min(pos.white[0], n - 1), min(pos.white[1], n - 1))
         b = (n - 1, n - 1) if w != (n - 1, n - 1) else (0, 0)
@@ -109,7 +110,7 @@ def editor(
             ["black", "white"],
             default="black",
             format_func=str.title,
-            key="chase_piece",
+            key=K.piece,
         )
         or "black"
     )
@@ -117,7 +118,7 @@ def editor(
         "Side to move",
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
-        key=f"chase_side_{bl.chase_code(pos)}",
+        key=K.side(bl.chase_code(pos)),
     )
     if side and (side == "White") != pos.white_to_move:
         pos = chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")
@@ -130,7 +131,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
-    bl.move_table(pos.mover, sol.moves, "chase_moves")
+    bl.move_table(pos.mover, sol.moves, K.moves)
     st.code(
         f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
         language=None,
@@ -146,7 +147,7 @@ def edit_board(
     """The editable board, optionally coloured with every square's outcome (the colour
     control goes under the board, so the board starts high on the page)."""
     board = st.container()
-    heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key="chase_heat")
+    heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key=K.heat)
     kw = {}
     if heat and heat != HEAT[0]:
         fixed = "white" if heat == HEAT[1] else "black"
@@ -160,7 +161,7 @@ def edit_board(
     fig = chase_figure(pos, arrows=arrows, **kw)
     with board:
         bl.clickable_board(
-            "chase_board", fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
+            K.board, fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
         )
     if kw:
         other = kw["heat_piece"]
@@ -181,17 +182,13 @@ def play_board(game: PlaySession) -> None:
         last = chase_move_squares(prev, mv)
 
     def on_play(sq: int) -> None:
+        ss = st.session_state
         s, _ = click_move(
-            st.session_state.chase_game_session,
-            None,
-            divmod(sq, cur.n),
-            GAME,
-            reply,
-            chase.move_target,
+            ss[K.game.session], None, divmod(sq, cur.n), GAME, reply, chase.move_target
         )
-        st.session_state.chase_game_session = s
+        ss[K.game.session] = s
 
-    bl.clickable_board("chase_board", chase_figure(cur, last=last), on_play)
+    bl.clickable_board(K.board, chase_figure(cur, last=last), on_play)
 
 
 def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
@@ -207,17 +204,17 @@ def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
     words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
-    bl.best_line("chase_line", pics, names, words, files=files, ranks=ranks, frame_ms=500)
+    bl.best_line(K.line, K.line_plies, pics, names, words, files=files, ranks=ranks, frame_ms=500)
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) in the step player."""
-    depth = st.slider("Search depth (plies)", 1, 6, 3, key="chase_depth")
+    depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
     code = bl.chase_code(pos)
     with st.spinner("Searching…"):
         got = searched(code, depth)
     bs.search_tab(
-        "chase_search",
+        K.search,
         got,
         token=(code, depth),
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
