@@ -1,0 +1,75 @@
+"""MTD(f): exact values, converging bounds, sound memory, replayable passes."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from replay_reference import fold_visits
+from strategies import any_trees
+
+from engine.mtdf import mtdf
+from engine.trace import ENTER, LEAF, LOWER, TABLE, UPPER, Replayer
+from engine.tree import complete_tree, minimax
+
+
+def test_statement_sample():
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    res = mtdf(tree)
+    assert res.value == 3
+    assert [(p.beta, p.value, p.lower, p.upper) for p in res.passes] == [
+        (0, 3, 3, math.inf),  # is it >= 0? yes: at least 3
+        (4, 3, 3, 3),  # is it >= 4? no: at most 3
+    ]
+    assert res.leaves_evaluated == sum(p.run.leaves_evaluated for p in res.passes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_trees(), st.integers(-12, 12))
+def test_value_is_minimax_and_bounds_converge(tree, guess):
+    res = mtdf(tree, guess)
+    exact = minimax(tree)
+    assert res.value == exact.value
+    lo, hi = -math.inf, math.inf
+    for p in res.passes:
+        assert p.run.events[0].kind == ENTER
+        assert (p.run.events[0].alpha, p.run.events[0].beta) == (p.beta - 1, p.beta)
+        assert p.lower >= lo and p.upper <= hi
+        lo, hi = p.lower, p.upper
+        assert lo <= exact.value <= hi
+    assert lo == hi == exact.value
+    quiet = mtdf(tree, guess, record=False)
+    assert [(p.beta, p.value, p.run.leaves_evaluated, p.run.counts) for p in quiet.passes] == [
+        (p.beta, p.value, p.run.leaves_evaluated, p.run.counts) for p in res.passes
+    ]
+    assert all(p.run.events == [] for p in quiet.passes)
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_trees(), st.integers(-12, 12))
+def test_memory_never_passes_a_bound_off_as_exact(tree, guess):
+    exact = minimax(tree).node_values
+    for p in mtdf(tree, guess).passes:
+        for e in p.run.events:
+            if e.kind != TABLE:
+                continue
+            bound = e.value if e.value is not None else (e.alpha if e.tag == LOWER else e.beta)
+            if e.tag == LOWER:
+                assert exact[e.node] >= bound
+            else:
+                assert e.tag == UPPER and exact[e.node] <= bound
+
+
+@settings(max_examples=100, deadline=None)
+@given(any_trees(max_nodes=25), st.integers(-5, 5))
+def test_each_pass_replays(tree, guess):
+    for p in mtdf(tree, guess).passes:
+        run = p.run
+        assert run.leaves_evaluated == sum(e.kind == LEAF for e in run.events)
+        rp = Replayer(run)
+        for k in range(len(run.events) + 1):
+            snap = rp.snapshot(k)
+            status, value, alpha, beta = fold_visits(run, k)
+            assert (snap.status, snap.value, snap.alpha, snap.beta) == (status, value, alpha, beta)
+        assert rp.snapshot(len(run.events)).value[0] == p.value
