@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
+
+if TYPE_CHECKING:  # fractions loads decimal: only trees with chance nodes import it
+    from fractions import Fraction
 
 MAX_NODE, MIN_NODE, CHANCE_NODE = "max", "min", "chance"
 
@@ -204,6 +207,8 @@ def _chance_kinds(
     probs: Sequence[Fraction | None] | None,
 ) -> tuple[tuple[str, ...], tuple[Fraction | None, ...]]:
     """Per node its kind (chance nodes are transparent to the turn) and edge probability."""
+    from fractions import Fraction
+
     n = len(kids)
     if len(chance) != n or (probs is not None and len(probs) != n):
         raise InputError(f"chance marks or probabilities for {len(chance)} nodes, not {n}")

@@ -9,10 +9,13 @@ All parsers are iterative and raise InputError naming the line.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
 from engine.tree import GameTree, format_value, from_parents
+
+if TYPE_CHECKING:  # fractions loads decimal: imported only when a tree has chance nodes
+    from fractions import Fraction
 
 # ---- URAL 1282 text ---------------------------------------------------------------------
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
@@ -207,6 +210,8 @@ def parse_brackets(text: str) -> GameTree:
                     raise InputError(
                         f"column {col}: probability {body} outside a chance node '?( ... )'", no
                     )
+                from fractions import Fraction
+
                 p = Fraction(body)
                 if not 0 < p <= 1:
                     raise InputError(f"column {col}: probability {body} is not in (0, 1]", no)
@@ -264,7 +269,7 @@ def parse_brackets(text: str) -> GameTree:
                 stack.append(node)
                 opened_at.append((no, col))
                 if tok == "?(":
-                    chance_at[node] = (no, col, Fraction(0))
+                    chance_at[node] = (no, col, 0)  # type: ignore[assignment]
             else:
                 values.append(int(tok))
                 if not stack:
