@@ -170,6 +170,19 @@ _TOKEN_RE = re.compile(r"\?\(|\(|\)|[^\s,()?:]+:|[^\s,()]+")
 _PROB_RE = re.compile(r"(?:[0-9]{1,18}(?:\.[0-9]{1,18})?|\.[0-9]{1,18}|[0-9]{1,18}/[0-9]{1,18})\Z")
 
 
+def parse_probability(text: str) -> Fraction:
+    """``0.5``, ``.25``, ``1`` or ``1/3`` -> an exact Fraction in (0, 1]; else InputError."""
+    from fractions import Fraction
+
+    body = str(text).strip()
+    if not _PROB_RE.match(body):
+        raise InputError(f"{body[:40]!r} is not a probability (write 0.5, .25 or 1/3)")
+    p = Fraction(body)
+    if not 0 < p <= 1:
+        raise InputError(f"probability {body} is not in (0, 1]")
+    return p
+
+
 def parse_brackets(text: str) -> GameTree:
     """``((-1 1) (1 1))``: a root with two children of two leaves each. Nodes in preorder.
 
@@ -199,22 +212,16 @@ def parse_brackets(text: str) -> GameTree:
                 )
             if tok.endswith(":"):
                 body = tok[:-1]
-                if not _PROB_RE.match(body):
-                    raise InputError(
-                        f"column {col}: {body[:40]!r} is not a probability (write 0.5, .25 or 1/3)",
-                        no,
-                    )
+                try:
+                    p = parse_probability(body)
+                except InputError as e:
+                    raise InputError(f"column {col}: {e.reason}", no) from None
                 if pending is not None:
                     raise InputError(f"column {col}: two probabilities in a row", no)
                 if not stack or not chance[stack[-1]]:
                     raise InputError(
                         f"column {col}: probability {body} outside a chance node '?( ... )'", no
                     )
-                from fractions import Fraction
-
-                p = Fraction(body)
-                if not 0 < p <= 1:
-                    raise InputError(f"column {col}: probability {body} is not in (0, 1]", no)
                 pending = (p, no, col)
                 continue
             if tok == ")":
