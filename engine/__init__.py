@@ -10,7 +10,7 @@ Pure Python and numpy; never imports streamlit, plotly or networkx. The public A
 - the judge formats: ``parse_case`` (a chase line), ``judge_answer`` (a chase answer line)
 - traced searches: ``search_tree``, ``search_game`` -> ``SearchRun``; ``Replayer(run)``
 - after alpha-beta: ``classify_nodes`` (PV/CUT/ALL, cut kinds), ``minimal_leaves``, ``pvs``,
-  ``mtdf``, ``expectimax`` (chance nodes), ``deepen`` (iterative deepening with a table),
+  ``mtdf`` (``mtdf_deepen`` on positions), ``expectimax`` (chance nodes), ``deepen`` (iterative deepening with a table),
   ``race_tree`` / ``race_position`` (the race table's rows)
 - every parser raises ``InputError`` (a ``ValueError``) naming the line and the problem.
 
@@ -44,6 +44,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "deepen": ("engine.deepening", "deepen"),
     "expectimax": ("engine.expectimax", "expectimax"),
     "mtdf": ("engine.mtdf", "mtdf"),
+    "mtdf_deepen": ("engine.mtdf", "mtdf_deepen"),
     "pvs": ("engine.pvs", "pvs"),
     "race_tree": ("engine.race", "race_tree"),
     "race_position": ("engine.race", "race_position"),
@@ -87,6 +88,7 @@ __all__ = [
     "minimal_leaves",
     "minimax",
     "mtdf",
+    "mtdf_deepen",
     "parse_board",
     "parse_brackets",
     "parse_case",
@@ -117,7 +119,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from engine.games.pawn_solver import solve as solve_pawn
     from engine.judge import chase_answer as judge_answer
     from engine.judge import parse_chase_case as parse_case
-    from engine.mtdf import mtdf
+    from engine.mtdf import mtdf, mtdf_deepen
     from engine.node_types import classify as classify_nodes
     from engine.node_types import minimal_leaves
     from engine.pvs import pvs

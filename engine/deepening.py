@@ -18,7 +18,7 @@ the next iteration tries the previous one's best move first:
 - without the table, only the previous iteration's principal variation goes first.
 
 Scores depend on the ply (a win at ply k scores ``WIN - k``), so the table stores values
-relative to the node (:func:`to_node`, :func:`from_node`): "wins in 3 plies from here" is the
+relative to the node (:func:`engine.game.to_node`, :func:`engine.game.from_node`): "wins in 3 plies from here" is the
 same wherever the state is met. Entries are reused for cut-offs only at the same remaining
 depth, so every iteration's value is exactly the depth-limited minimax value.
 
@@ -34,8 +34,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game, score
-from engine.search import SearchError, SearchTooLarge
+from engine.game import Game, from_node, score, to_node
+from engine.search import SearchError
 from engine.trace import (
     CUT,
     ENTER,
@@ -47,41 +47,20 @@ from engine.trace import (
     TABLE,
     UPDATE,
     UPPER,
-    PathTable,
     SearchRun,
 )
-from engine.traced import Call, Recorder, drive
-from engine.tree import GameTree
+from engine.traced import Call, Explorer, Recorder, drive
 
 
 @dataclass(frozen=True)
 class Entry:
     """A table entry: searched ``depth`` plies below its state; ``value`` relative to the
-    state (:func:`to_node`); ``flag`` EXACT / LOWER / UPPER; ``move`` its best move."""
+    state (:func:`engine.game.to_node`); ``flag`` EXACT / LOWER / UPPER; ``move`` its best move."""
 
     depth: int
     flag: str
     value: int
     move: Hashable
-
-
-def to_node(v: float, ply: int) -> float:
-    """A score (MAX's view, wins as ``WIN - ply``) seen from a node at ``ply``: the plies
-    already played are taken out, so the value no longer depends on the path."""
-    if v > 0:
-        return v + ply
-    if v < 0:
-        return v - ply
-    return v
-
-
-def from_node(v: float, ply: int) -> float:
-    """The inverse of :func:`to_node` for a node at ``ply``."""
-    if v > 0:
-        return v - ply
-    if v < 0:
-        return v + ply
-    return v
 
 
 def flag_of(value: float, alpha: float, beta: float) -> str:
@@ -166,39 +145,19 @@ def _iteration(
     max_nodes: int,
 ) -> Iteration:
     max_side = game.to_move(root)
-    parent: list[int] = [-1]
-    index: list[int] = [0]
-    kids: list[tuple[int, ...]] = [()]
-    values: list[int | None] = [None]
-    plies: list[int] = [0]
-    labels: list[str] = ["root"]
-    states: list[Any] = [root]
-    moves_to: list[Hashable] = [None]
-    on_pv: list[bool] = [True]
+    ex = Explorer(game, root, max_nodes)
+    states, plies, values, moves_to = ex.states, ex.plies, ex.values, ex.moves_to
+    on_pv: dict[int, bool] = {0: True}  # on the previous iteration's principal variation
     best_child: dict[int, int] = {}
-    rec = Recorder(PathTable(parent, index), record=record)
+    rec = Recorder(ex.path_table(), record=record)
     emit = rec.emit
 
     def expand(node: int, moves: list[Hashable]) -> tuple[int, ...]:
-        if len(parent) + len(moves) > max_nodes:
-            raise SearchTooLarge(
-                f"the search would explore more than {max_nodes:,} nodes; "
-                "lower the depth or start from a smaller position"
-            )
-        s, ply = states[node], plies[node]
-        first = len(parent)
-        for j, m in enumerate(moves):
-            parent.append(node)
-            index.append(j)
-            kids.append(())
-            values.append(None)
-            plies.append(ply + 1)
-            labels.append(game.move_name(s, m))
-            states.append(game.play(s, m))
-            moves_to.append(m)
-            on_pv.append(on_pv[node] and ply < len(prev_pv) and prev_pv[ply] == m)
-        kids[node] = tuple(range(first, len(parent)))
-        return kids[node]
+        children = ex.expand(node, moves)
+        ply = plies[node]
+        for c in children:
+            on_pv[c] = on_pv[node] and ply < len(prev_pv) and prev_pv[ply] == moves_to[c]
+        return children
 
     def search(node: int, a: float, b: float) -> Call:
         s, ply = states[node], plies[node]
@@ -276,15 +235,8 @@ def _iteration(
     while n in best_child:
         n = best_child[n]
         line.append(moves_to[n])
-    tree = GameTree(
-        parent=tuple(parent),
-        children=tuple(kids),
-        values=tuple(values),
-        depth=tuple(plies),
-        labels=tuple(labels),
-    )
     run = SearchRun(
-        tree=tree,
+        tree=ex.tree(),
         events=rec.events,
         value=value,
         leaves_evaluated=rec.leaves,

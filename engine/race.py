@@ -109,8 +109,9 @@ def race_tree(tree: GameTree, algorithms: tuple[str, ...] = TREE_ALGOS) -> RaceT
 def race_position(game: Any, state: Any, depth: int, max_nodes: int = 60_000) -> RaceTable:
     """The race on a game position searched ``depth`` plies deep: the tree algorithms on the
     full depth-limited tree (so perfect and worst orderings are known), plus iterative
-    deepening with and without the transposition table on the game itself (``passes`` =
-    iterations; its leaves and nodes are summed over the iterations)."""
+    deepening with and without the transposition table and MTD(f) with iterative deepening
+    on the game itself (``passes`` = iterations, or MTD(f)'s passes over all iterations;
+    leaves and nodes summed over them)."""
     from engine.deepening import deepen
     from engine.search import search_game
 
@@ -130,4 +131,19 @@ def race_position(game: Any, state: Any, depth: int, max_nodes: int = 60_000) ->
                 passes=len(res.iterations),
             )
         )
+    from engine.mtdf import mtdf_deepen
+
+    md = mtdf_deepen(game, state, depth, record=False, max_nodes=max_nodes)
+    extra.append(
+        RaceRow(
+            "mtdf+deepening",
+            CURRENT,
+            md.value,
+            md.total("leaves"),
+            md.total("nodes"),
+            null_windows=md.total("passes"),
+            table_hits=md.total("table_hits"),
+            passes=md.total("passes"),
+        )
+    )
     return RaceTable(table.rows + tuple(extra), table.minimal_leaves)

@@ -103,3 +103,57 @@ class Recorder:
     @property
     def nodes(self) -> int:
         return self.counts[ENTER]
+
+
+class Explorer:
+    """The tree a search over a game builds as it goes (as :func:`engine.search.search_game`
+    does): node 0 is ``root``; :meth:`expand` adds a node's moves as children (unexplored
+    until searched); :meth:`tree` is the explored tree, labels = move names."""
+
+    def __init__(self, game: Any, root: Any, max_nodes: int):
+        self.game = game
+        self.max_nodes = max_nodes
+        self.parent: list[int] = [-1]
+        self.index: list[int] = [0]
+        self.kids: list[tuple[int, ...]] = [()]
+        self.values: list[Any] = [None]
+        self.plies: list[int] = [0]
+        self.labels: list[str] = ["root"]
+        self.states: list[Any] = [root]
+        self.moves_to: list[Any] = [None]  # the move that leads to each node
+
+    def path_table(self) -> PathTable:
+        return PathTable(self.parent, self.index)
+
+    def expand(self, node: int, moves: list[Any]) -> tuple[int, ...]:
+        from engine.search import SearchTooLarge
+
+        if len(self.parent) + len(moves) > self.max_nodes:
+            raise SearchTooLarge(
+                f"the search would explore more than {self.max_nodes:,} nodes; "
+                "lower the depth or start from a smaller position"
+            )
+        s, ply, game = self.states[node], self.plies[node], self.game
+        first = len(self.parent)
+        for j, m in enumerate(moves):
+            self.parent.append(node)
+            self.index.append(j)
+            self.kids.append(())
+            self.values.append(None)
+            self.plies.append(ply + 1)
+            self.labels.append(game.move_name(s, m))
+            self.states.append(game.play(s, m))
+            self.moves_to.append(m)
+        self.kids[node] = tuple(range(first, len(self.parent)))
+        return self.kids[node]
+
+    def tree(self) -> Any:  # GameTree
+        from engine.tree import GameTree
+
+        return GameTree(
+            parent=tuple(self.parent),
+            children=tuple(self.kids),
+            values=tuple(self.values),
+            depth=tuple(self.plies),
+            labels=tuple(self.labels),
+        )

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from replay_reference import fold_visits
 
-from engine.deepening import EXACT, LOWER, UPPER, deepen, flag_of, from_node, to_node
-from engine.game import score
+from engine.deepening import EXACT, LOWER, UPPER, deepen, flag_of
+from engine.game import from_node, score, to_node
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
 from engine.search import SearchError, search_game

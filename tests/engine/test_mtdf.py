@@ -73,3 +73,59 @@ def test_each_pass_replays(tree, guess):
             status, value, alpha, beta = fold_visits(run, k)
             assert (snap.status, snap.value, snap.alpha, snap.beta) == (status, value, alpha, beta)
         assert rp.snapshot(len(run.events)).value[0] == p.value
+
+
+# ---- MTD(f) with iterative deepening on game positions -------------------------------------
+def _truth(game, state, depth, root_side):
+    from engine.search import search_game
+
+    v = search_game(game, state, depth, algorithm="minimax").value
+    return v if game.to_move(state) == root_side else -v
+
+
+def _check_positions(game, state, max_depth):
+    from engine.game import from_node
+    from engine.mtdf import mtdf_deepen
+    from engine.search import search_game
+
+    side = game.to_move(state)
+    res = mtdf_deepen(game, state, max_depth)
+    quiet = mtdf_deepen(game, state, max_depth, record=False)
+    guess = 0
+    for it, q in zip(res.iterations, quiet.iterations, strict=True):
+        assert it.value == search_game(game, state, it.depth, algorithm="minimax").value
+        assert it.result.first_guess == guess
+        guess = it.value
+        assert [(p.beta, p.value, p.run.leaves_evaluated) for p in q.result.passes] == [
+            (p.beta, p.value, p.run.leaves_evaluated) for p in it.result.passes
+        ]
+        for p in it.result.passes:
+            run = p.run
+            assert (run.events[0].alpha, run.events[0].beta) == (p.beta - 1, p.beta)
+            for e in run.events:
+                if e.kind != TABLE:
+                    continue
+                ply = run.tree.depth[e.node]
+                true = from_node(_truth(game, run.states[e.node], it.depth - ply, side), ply)
+                bound = e.value if e.value is not None else (e.alpha if e.tag == LOWER else e.beta)
+                assert true >= bound if e.tag == LOWER else true <= bound
+    for s, (depth, lo, hi) in res.memory.items():
+        assert lo <= _truth(game, s, depth, side) <= hi
+
+
+def test_mtdf_deepening_on_pawn_chess():
+    from engine.games import pawn
+
+    for pos in (pawn.start(3, 3), pawn.parse_board("...p\n...p\npP.P\n...P")):
+        _check_positions(pawn.PawnGame(), pos, 5)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2), st.integers(0, 2), st.integers(1, 4))
+def test_mtdf_deepening_on_the_chase(r, c, depth):
+    from engine.games import chase
+    from engine.games.chase_solver import solve_table
+
+    if (r, c) == (2, 2):
+        return
+    _check_positions(chase.ChaseGame(solve_table(3)), chase.ChasePosition(3, (r, c), (2, 2)), depth)

@@ -79,5 +79,6 @@ def test_position_race():
     want = search_game(pawn.PawnGame(), pos, 5, algorithm="minimax").value
     assert {r.value for r in table.rows} == {want}
     assert table.row("deepening+table").passes == 5
+    assert table.row("mtdf+deepening").passes >= 5
     assert table.row("minimax").leaves >= table.row("alphabeta").leaves
     assert complete_shape(complete_tree([1, 2, 3], 3)) == (3, 1)
