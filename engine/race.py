@@ -87,6 +87,11 @@ def tree_row(tree: GameTree, algorithm: str, ordering: str = CURRENT) -> RaceRow
             table_hits=res.table_hits,
             passes=len(res.passes),
         )
+    if algorithm == "minimax":  # visits everything, whatever the order: no search needed
+        from engine.tree import minimax
+
+        n_leaves = sum(1 for k in tree.children if not k)
+        return RaceRow(algorithm, ordering, minimax(tree).value, n_leaves, len(tree))
     from engine.search import search_tree
 
     run = search_tree(tree, algorithm)

@@ -29,6 +29,11 @@ def test_statement_sample():
 def test_rows_agree_with_minimax_and_the_traced_searches(tree):
     table = race_tree(tree)
     assert {r.value for r in table.rows} == {minimax(tree).value}
+    mm = search_tree(tree, "minimax")
+    assert (table.row("minimax", WORST).leaves, table.row("minimax").nodes) == (
+        mm.leaves_evaluated,
+        mm.nodes_visited,
+    )
     ab = table.row("alphabeta", CURRENT)
     assert ab.leaves == search_tree(tree).leaves_evaluated
     run = pvs(tree)
