@@ -309,4 +309,6 @@ def reorder(tree: GameTree, mode: str, seed: int = 0) -> GameTree:
         values=tree.values,
         depth=tree.depth,
         labels=tree.labels,
+        kinds=tree.kinds,
+        probs=tree.probs,
     )

@@ -106,3 +106,12 @@ def test_minimax_searches_refuse_chance_nodes():
         minimax(tree)
     with pytest.raises(SearchError, match="expectimax"):
         search_tree(tree)
+
+
+def test_shuffling_keeps_chance_nodes():
+    from engine.search import reorder
+
+    tree = parse_brackets("(?(1/4:1 3/4:(2 5)) 0)")
+    mixed = reorder(tree, "shuffled", seed=3)
+    assert mixed.kinds == tree.kinds and mixed.probs == tree.probs
+    assert expectimax(mixed).value == expectimax(tree).value
