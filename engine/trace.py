@@ -232,7 +232,7 @@ class Replayer:
                 self._beta[v] = e.beta
                 if v in self._visits_of:
                     self._visits_of[v][-1][1:] = [step, e.value, e.alpha, e.beta]
-            else:  # UPDATE, CUT
+            else:  # UPDATE, CUT, TABLE
                 self._steps[v].append(step)
                 self._states[v].append((e.best, e.alpha, e.beta))
                 for s in e.skipped:

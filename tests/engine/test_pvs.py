@@ -121,3 +121,16 @@ def test_a_re_search():
     again = next(i for i, e in enumerate(run.events) if e.tag == RE_SEARCH)
     assert rp.snapshot(first_exit + 1).status[c] == "done"
     assert rp.snapshot(again + 1).status[c] == "active"
+
+
+@settings(max_examples=150, deadline=None)
+@given(complete_cases(branching=(2, 4), depth=(1, 4), values=(-4, 4)))
+def test_perfect_ordering_needs_no_re_search(case):
+    from engine.node_types import minimal_leaves, perfect_order
+
+    b, leaves = case
+    tree = perfect_order(complete_tree(leaves, b))
+    run = pvs(tree)
+    d = tree.depth[tree.leaves()[0]]
+    assert run.counts["re_searches"] == 0
+    assert run.leaves_evaluated == minimal_leaves(b, d)
