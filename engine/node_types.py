@@ -132,8 +132,9 @@ def minimal_leaves(branching: int, depth: int) -> int:
 
 
 def perfect_order(tree: GameTree) -> GameTree:
-    """``tree`` with every node's best child (for the side to move) first: alpha-beta then
-    evaluates exactly the minimal tree."""
+    """``tree`` with every node's best child (for the side to move) first: on a complete tree
+    alpha-beta then evaluates exactly the minimal tree (on an irregular tree not always the
+    fewest leaves)."""
     return reorder(tree, "best-first")
 
 

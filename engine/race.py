@@ -3,8 +3,10 @@
 One :class:`RaceRow` per algorithm and ordering: the value (the same for every exact
 algorithm: minimax's), leaves evaluated, nodes visited, null-window searches, re-searches and
 table hits. Orderings: ``current`` (the tree as given), ``perfect`` (every node's best child
-first: alpha-beta then evaluates Knuth and Moore's minimal tree) and ``worst`` (worst
-first). Pure data: pages put it in a table, teach puts it in words.
+first: on a complete tree alpha-beta then evaluates exactly Knuth and Moore's minimal tree;
+on an irregular tree best-first is not always the fewest leaves, since a cheap leaf may
+refute a move as well as a deep subtree) and ``worst`` (worst first). Pure data: pages put it
+in a table, teach puts it in words.
 """
 
 from __future__ import annotations
