@@ -35,6 +35,7 @@ from sqlalchemy import func, select  # noqa: E402
 
 from classroom import live  # noqa: E402
 from classroom.db import Answer, Question, Student, open_store  # noqa: E402
+from engine.errors import InputError  # noqa: E402
 from engine.random_tree import random_leaves  # noqa: E402
 from engine.tree import complete_tree  # noqa: E402
 
@@ -64,7 +65,7 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def student(store, code, i, n_questions, tm, counted, first_at, opened_at, errors):  # noqa: ANN001
+def student(store, code, i, n_questions, tm, counted, first_at, opened_at, late, errors):  # noqa: ANN001
     rng = random.Random(i)
     try:
         tok = tm.time("join", live.join, store, code, f"Student {i:02d}", f"client-{i}")
@@ -85,10 +86,16 @@ def student(store, code, i, n_questions, tm, counted, first_at, opened_at, error
                 texts.append("no" if first == "yes" else ("yes" if q.kind == "prune" else "3"))
             for text in texts:
                 for _ in range(2 if i % 5 == 0 else 1):
-                    tm.time("answer", live.answer, store, tok, k, text)
+                    try:
+                        tm.time("answer", live.answer, store, tok, k, text)
+                    except InputError as e:  # a change after the teacher closed: refused
+                        if text is first or "closed" not in str(e):
+                            raise
+                        late.append(i)
+                        break
                     if text is first:
                         first_at[k].append(time.perf_counter())
-                counted[(i, k)] = text
+                    counted[(i, k)] = text
             while True:  # wait for the reveal
                 v = tm.time("student view", live.student_view, store, tok)
                 if errors or (
@@ -112,11 +119,23 @@ def run(url: str, n_students: int, n_questions: int) -> None:
     polls: dict[int, list[tuple[float, float]]] = defaultdict(list)  # projector polls
     opened_at: dict[int, float] = {}
     errors: list[str] = []
+    late: list[int] = []  # answer changes sent after the close (refused, as they must be)
     cpu0, wall0 = time.process_time(), time.perf_counter()
     threads = [
         threading.Thread(
             target=student,
-            args=(store, created.code, i, n_questions, tm, counted, first_at, opened_at, errors),
+            args=(
+                store,
+                created.code,
+                i,
+                n_questions,
+                tm,
+                counted,
+                first_at,
+                opened_at,
+                late,
+                errors,
+            ),
         )
         for i in range(n_students)
     ]
@@ -158,16 +177,18 @@ def run(url: str, n_students: int, n_questions: int) -> None:
                 .join(Question, Answer.question_id == Question.id)
             )
         }
+    lost = sum(1 for (i, k) in counted if (f"Student {i:02d}", k) not in rows)
     wrong_value = sum(
-        1 for (i, k), text in counted.items() if rows.get((f"Student {i:02d}", k)) != text
+        1 for (i, k), text in counted.items() if rows.get((f"Student {i:02d}", k), text) != text
     )
     store.close()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"database: {url.split('?')[0]}")
     print(
-        f"{n_students} students x {n_questions} questions: {in_db} answers stored, "
-        f"{n_students * n_questions} expected; answers lost {n_students * n_questions - in_db}; "
-        f"last answer not the one stored: {wrong_value}; errors: {len(errors)}"
+        f"{n_students} students x {n_questions} questions: {in_db} answers stored of "
+        f"{len(counted)} acknowledged ({n_students * n_questions} planned); answers lost "
+        f"{lost}; stored answer not the last acknowledged: {wrong_value}; changes sent after "
+        f"the close (refused): {len(late)}; errors: {len(errors)}"
     )
     for e in errors[:5]:
         print("  ", e)

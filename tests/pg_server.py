@@ -22,6 +22,15 @@ class NoPostgres(RuntimeError):
     """PostgreSQL cannot run here; the message says why."""
 
 
+def no_postgres(reason: str) -> None:
+    """In a test: skip with the reason, or fail under CI=true (CI must run these tests)."""
+    import pytest
+
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"PostgreSQL tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(f"PostgreSQL tests skipped: {reason}")
+
+
 def bindir() -> Path:
     """The newest installed server's bin directory (scripts/ensure_postgres.sh installs it)."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))

@@ -11,20 +11,13 @@ failure.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pg_server import NoPostgres, PgServer
+from pg_server import NoPostgres, PgServer, no_postgres
 
 from classroom.db import Store, open_store
-
-
-def _no_postgres(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"PostgreSQL tests cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {reason}")
 
 
 @pytest.fixture(scope="session")
@@ -34,9 +27,9 @@ def pg_server() -> Iterator[PgServer]:
 
         server = PgServer().start()
     except ImportError:
-        _no_postgres("the psycopg driver is not installed (requirements.txt)")
+        no_postgres("the psycopg driver is not installed (requirements.txt)")
     except NoPostgres as e:
-        _no_postgres(str(e))
+        no_postgres(str(e))
     yield server
     server.stop()
 

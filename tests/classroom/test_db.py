@@ -43,3 +43,18 @@ def test_the_data_folder_is_made_and_the_file_survives(tmp_path):
 
 def test_data_is_git_ignored():
     assert "data/" in (db.ROOT / ".gitignore").read_text().split()
+
+
+def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
+    import pg_server
+    import pytest
+
+    monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
+    with pytest.raises(pg_server.NoPostgres, match="ensure_postgres.sh"):
+        pg_server.bindir()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
+        pg_server.no_postgres("no server")
+    monkeypatch.setenv("CI", "false")
+    with pytest.raises(pytest.skip.Exception, match="skipped: no server"):
+        pg_server.no_postgres("no server")

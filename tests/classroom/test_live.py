@@ -474,3 +474,38 @@ def test_results_csv_reads_back_and_guards_formulas(store, cls):
     assert rows[0][:3] == ["name", "Q1 answer", "Q1 right"]
     assert rows[1][:4] == ["Ann", "3", "yes", "1"]
     assert rows[2][0] == "'-Bob" and rows[2][1:3] == ["", ""]
+
+
+def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls):
+    tokens = [_join(store, cls, f"S{i}") for i in range(6)]
+    live.open_question(store, cls.teacher_token)
+    acked: dict[int, str] = {}
+    started = threading.Barrier(len(tokens) + 1)
+
+    def keep_answering(i, tok):
+        started.wait()
+        for n in range(10_000):
+            text = str(n % 7)
+            try:
+                live.answer(store, tok, 1, text)
+            except InputError as e:
+                assert "closed" in str(e)
+                return
+            acked[i] = text
+
+    threads = [threading.Thread(target=keep_answering, args=(i, t)) for i, t in enumerate(tokens)]
+    for t in threads:
+        t.start()
+    started.wait()
+    while len(acked) < len(tokens):
+        threading.Event().wait(0.01)
+    live.close_question(store, cls.teacher_token)
+    for t in threads:
+        t.join()
+    with store.sessions() as db:
+        stored = dict(
+            db.execute(
+                select(Student.name, Answer.value).join(Answer, Answer.student_id == Student.id)
+            ).all()
+        )
+    assert stored == {f"S{i}": v for i, v in acked.items()}
