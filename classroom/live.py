@@ -194,19 +194,22 @@ def _quiz_questions_of(run: SearchRun, kinds: list[str], game: bool) -> list[qui
 
 # ---- answers as stored ------------------------------------------------------------------
 def _encode_answer(a: int | float | bool) -> str:
+    """A quiz answer in the database: "yes"/"no", a whole number, or Python's repr of an
+    infinity (a storage code, never shown: the views write values with fmt_value)."""
     if isinstance(a, bool):
         return "yes" if a else "no"
     if isinstance(a, float) and math.isinf(a):
-        return "inf" if a > 0 else "-inf"
+        return repr(a)
     return str(int(a))
 
 
 def _decode_answer(s: str) -> int | float | bool:
     if s in ("yes", "no"):
         return s == "yes"
-    if s in ("inf", "-inf"):
-        return math.inf if s == "inf" else -math.inf
-    return int(s)
+    try:
+        return int(s)
+    except ValueError:
+        return float(s)
 
 
 def _as_quiz(q: QuestionRow) -> quiz.Question:
@@ -964,14 +967,6 @@ def results_csv(store: Store, teacher_token: str) -> str:
 
 
 def _cell(c: str | int) -> str | int:
-    if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") and not _number(c):
+    if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") and quiz.parse_number(c) is None:
         return "'" + c
     return c
-
-
-def _number(s: str) -> bool:
-    try:
-        float(s.replace("∞", "inf").replace("−", "-"))
-        return True
-    except ValueError:
-        return False

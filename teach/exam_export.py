@@ -26,14 +26,15 @@ from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
 from engine.tree_text import format_brackets
+from engine.values import MINUS_INF, PLUS_INF
 from teach.exam import Exercise
 from teach.quiz import node_names
 
 SEARCHED, PRUNED = "searched", "pruned"
 RULE = (
     "Root is MAX, levels alternate MAX and MIN; alpha-beta searches children left to right "
-    "from alpha = −∞, beta = +∞ and skips a node's remaining children as soon as "
-    "alpha ≥ beta. A node returns its best value so far (fail-soft)."
+    f"from alpha = {MINUS_INF}, beta = {PLUS_INF} and skips a node's remaining children as "
+    "soon as alpha ≥ beta. A node returns its best value so far (fail-soft)."
 )
 
 

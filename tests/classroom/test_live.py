@@ -509,3 +509,11 @@ def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls
             ).all()
         )
     assert stored == {f"S{i}": v for i, v in acked.items()}
+
+
+def test_stored_answers_round_trip_infinities_and_booleans():
+    import math
+
+    for a in (3, -2, 0, math.inf, -math.inf, True, False):
+        back = live._decode_answer(live._encode_answer(a))
+        assert back == a and type(back) is type(a)
