@@ -6,6 +6,9 @@
   join, step, open / answer / close / reveal a question, the whole-tree task, results, CSV.
 - :mod:`classroom.qr`: the QR code of a join link (segno).
 
+(The Practice & exams sheets' Moodle XML / QTI 1.2 export is content, not class mode: it lives
+in :mod:`teach.exam_export`.)
+
 Layering: engine <- teach <- classroom <- ui. Nothing here imports streamlit or plotly; every
 function takes the caller's token and checks its role, and trusts nothing a student sends.
 """
