@@ -18,11 +18,11 @@ ALLOWED = {
     "teach": {"engine", "teach"},
     "viz": {"engine", "teach", "viz"},
     "ui": {"engine", "teach", "viz", "ui"},
-    "pages": {"engine", "teach", "viz", "ui"},
+    "app_pages": {"engine", "teach", "viz", "ui"},
     "app": {"ui"},
     "bench": {"engine", "teach", "viz", "ui", "bench"},
 }
-FIRST_PARTY = {"engine", "teach", "viz", "ui", "pages", "app", "bench"}
+FIRST_PARTY = {"engine", "teach", "viz", "ui", "app_pages", "app", "bench"}
 UI_LIBS = {"streamlit", "plotly", "networkx", "matplotlib", "pandas"}
 # what each pure package may not import from outside
 FORBIDDEN = {
@@ -63,7 +63,7 @@ def _imports(path: Path) -> list[str]:
 
 def _modules() -> list[Path]:
     out = [ROOT / "app.py"]
-    for top in ("engine", "teach", "viz", "ui", "pages", "bench"):
+    for top in ("engine", "teach", "viz", "ui", "app_pages", "bench"):
         out += sorted((ROOT / top).rglob("*.py"))
     return out
 

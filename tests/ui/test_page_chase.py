@@ -14,7 +14,7 @@ from engine.search import search_game
 from ui.boards.board_lab import chase_from_code, outcome_words
 from ui.common.keys import CHASE
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "chase.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 
 
 def _step_text(at: AppTest) -> str:

@@ -15,7 +15,7 @@ from ui.boards.board_lab import outcome_words, verdict_words
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "pawn.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "pawn.py")
 
 
 def _step_text(at: AppTest) -> str:

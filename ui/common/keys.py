@@ -202,7 +202,7 @@ HOME_PROBLEMS = "home.problems"
 
 
 class AlphaBeta:
-    """pages/alphabeta.py."""
+    """app_pages/alphabeta.py."""
 
     lab = TreeLab("ab")
     setup = "ab.setup"
@@ -218,7 +218,7 @@ class AlphaBeta:
 
 
 class Editor:
-    """pages/tree_editor.py."""
+    """app_pages/tree.py."""
 
     lab = TreeLab("ed")
     state = "ed.state"
@@ -271,7 +271,7 @@ CHASE = Board("chase")
 
 
 class Practice:
-    """pages/practice.py and its panels."""
+    """app_pages/practice.py and its panels."""
 
     tab = "tab"  # in URL_BOUND: the key is the query parameter ?tab=
     leaves = "practice.tree.leaves"

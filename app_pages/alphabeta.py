@@ -15,7 +15,9 @@ st.title("Alpha-beta on a complete tree")
 tl.css()
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
-answer = st.cache_data(alpha_beta, show_spinner=False)(setup.leaves, setup.branching)
+answer = st.cache_data(alpha_beta, max_entries=64, show_spinner=False)(
+    setup.leaves, setup.branching
+)
 total = len(setup.leaves)
 st.markdown(
     f"<div class='gtl-result'>{tl.result_words(answer[0], answer[1], total)}</div>",
