@@ -75,7 +75,9 @@ def chase_click(edit: ChaseEdit, square: int) -> ChaseEdit:
     return replace(edit, pos=chase.ChasePosition(n, white, black, p.white_to_move))
 
 
-_CHASE_CODE = re.compile(r"^(\d{1,2})-(\d{1,2})\.(\d{1,2})-(\d{1,2})\.(\d{1,2})-([wb])$")
+_CHASE_CODE = re.compile(
+    r"^([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([wb])$"
+)
 
 
 def chase_code(pos: chase.ChasePosition) -> str:
