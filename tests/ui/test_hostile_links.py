@@ -15,7 +15,11 @@ import zlib
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.errors import InputError
+from engine.games import pawn
 from ui.common.registry import ROOT
+from ui.practice import exam_panel
+from ui.tree import tree_source
 
 # Streamlit drops a whole query string past 524,288 characters (URL-encoded) before any page
 # sees it, so a true megabyte opens the default page with no word; these stay just below.
@@ -194,3 +198,74 @@ def test_a_hostile_link_falls_back_with_a_warning(page, kind, query):
     for md in at.markdown:  # nothing from the link reaches raw HTML
         if md.proto.allow_html:
             assert "alert(1)" not in md.value
+
+
+# ---- one test per finding of issue 14 ---------------------------------------------------------
+def _page(page: str, **query: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app_pages" / f"{page}.py"), default_timeout=120)
+    for name, value in query.items():
+        at.query_params[name] = value
+    return at.run()
+
+
+@pytest.mark.parametrize("n", [6, 7, 8])
+def test_a_pawn_board_the_size_control_does_not_offer_opens_the_nearest(n):
+    code = f"{n}x{n}w:" + "/".join(["p" * n] + ["." * n] * (n - 2) + ["P" * n])
+    at = _page("pawn", p=code)
+    assert not at.exception  # was StreamlitDefaultNotInOptionsError
+    assert "offers 3x3 to 5x5" in at.warning[0].value
+    assert at.session_state["pawn.pos"] == pawn.start(5, 5)
+
+
+def test_a_random_tree_link_past_the_page_limit_is_refused_before_drawing(monkeypatch):
+    drawn = []
+    monkeypatch.setattr(tree_source, "random_leaves", lambda *a: drawn.append(a) or [0])
+    with pytest.raises(InputError, match="more than this page draws"):
+        tree_source.decode_complete("r:10,5,-99,99,7")  # 100,000 leaves (280 MB, 4-6 s)
+    assert drawn == []
+    assert tree_source.MAX_LAB_LEAVES == 10_000
+
+
+def test_the_exam_link_of_81_leaves_is_refused_before_any_tree_is_drawn(monkeypatch):
+    made, real = [], exam_panel.make_sheet
+    monkeypatch.setattr(exam_panel, "make_sheet", lambda *a: made.append(a) or real(*a))
+    exam_panel.sheet_info.clear()
+    at = _page("practice", tab="Exam sheets", eb="3", ed="4")
+    assert not at.exception
+    assert "cannot be printed" in at.warning[0].value and "81 leaves" in at.warning[0].value
+    assert all(args[2] ** args[3] <= 27 for args in made)  # only the default sheet was made
+    assert isinstance(exam_panel.sheet_info(1, 4, 3, 4, 0, 20, 2), str)  # a cached refusal
+
+
+@pytest.mark.parametrize(
+    "page, query",
+    [
+        ("alphabeta", {"k": "١٢"}),
+        ("tree", {"k": "²"}),
+        ("chase", {"c": "٣٩-١.١-٣٩.٣٩-w"}),
+        ("pawn", {"p": "٤x٤w:pppp/..../..../PPPP"}),
+        ("practice", {"b": "٣"}),
+    ],
+)
+def test_unicode_digits_are_refused_with_the_parameter_named(page, query):
+    at = _page(page, **query)
+    assert not at.exception
+    (param,) = query
+    assert f"(`{param}`:" in at.warning[0].value
+    assert "invalid literal" not in at.warning[0].value
+    if page == "chase":
+        assert at.session_state["chase.pos"].n != 39
+
+
+def test_a_number_outside_a_control_gives_its_nearest_value():
+    at = _page("practice", tab="Exam sheets", n="1000000")
+    assert "nearest valid one" in at.warning[0].value
+    assert at.session_state["practice.exam.count"] == 20
+
+
+def test_a_long_leaf_list_goes_into_a_packed_token_that_reads_back():
+    setup = tree_source.random_complete(10, 4, -99, 99, 3)
+    typed = tree_source.complete_from(setup.text, 10)
+    link = typed.encode()
+    assert link.startswith("zb10:") and len(link) < len(setup.text) / 2
+    assert tree_source.decode_complete(link) == typed
