@@ -9,7 +9,7 @@ from engine.alphabeta import alpha_beta
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
-from ui.tree.complete_setup import restore_link, run_controls, setup_inputs
+from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 
 st.title("Alpha-beta on a complete tree")
 tl.css()
@@ -52,12 +52,9 @@ st.caption(
     "ordering gives the same value: only the work changes."
 )
 
-link = setup.encode()
 publish(
-    t=link if len(link) <= tl.LINK_LIMIT else None,
+    t=link_or_file(setup),
     k=str(step),
     order=None if order == tl.AS_GIVEN else order,
     var=None if variant == "statement" else variant,
 )
-if len(link) > tl.LINK_LIMIT:
-    st.caption("This tree is too long for a share link; generate it from a random recipe instead.")

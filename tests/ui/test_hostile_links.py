@@ -20,6 +20,7 @@ from engine.games import pawn
 from ui.common.registry import ROOT
 from ui.practice import exam_panel
 from ui.tree import tree_source
+from ui.tree.tree_source import LINK_LIMIT
 
 # Streamlit drops a whole query string past 524,288 characters (URL-encoded) before any page
 # sees it, so a true megabyte opens the default page with no word; these stay just below.
@@ -88,7 +89,10 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
     },
     "pawn": {
         "p": [
-            ("huge", "8x8w:pppppppp/......../......../......../......../......../......../PPPPPPPP"),
+            (
+                "huge",
+                "8x8w:pppppppp/......../......../......../......../......../......../PPPPPPPP",
+            ),
             ("huge", "6x6w:pppppp/....../....../....../....../PPPPPP"),
             ("huge", "7x7b:ppppppp/......./......./......./......./......./PPPPPPP"),
             ("huge", "9x9w:" + "." * 81),
@@ -269,3 +273,22 @@ def test_a_long_leaf_list_goes_into_a_packed_token_that_reads_back():
     link = typed.encode()
     assert link.startswith("zb10:") and len(link) < len(setup.text) / 2
     assert tree_source.decode_complete(link) == typed
+
+
+@pytest.mark.parametrize("n", [1_000, 10_000])
+def test_the_page_writes_only_links_it_reads_back_and_offers_a_file_beyond(n):
+    setup = tree_source.random_complete(10, 4, -99, 99, 5)
+    text = ", ".join(map(str, setup.leaves[:n]))
+    at = _page("alphabeta")
+    at.text_area(key="ab.leaves").set_value(text)
+    at.number_input(key="ab.b").set_value(10).run()
+    assert not at.exception
+    link = at.query_params.get("t")
+    link = link[0] if isinstance(link, list) else link
+    if link is None:  # too long for a link: the leaves as a file instead
+        assert len(tree_source.Complete(setup.leaves[:n], 10).encode()) > LINK_LIMIT
+        assert at.get("download_button") and "too long for a share link" in at.caption[-1].value
+        return
+    assert len(link) <= LINK_LIMIT
+    again = _page("alphabeta", t=link)
+    assert not again.warning and again.session_state["ab.setup"].leaves == setup.leaves[:n]

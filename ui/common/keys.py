@@ -215,6 +215,7 @@ class AlphaBeta:
     variant = "ab.variant"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
     generate = "ab.gen"
+    download_leaves = "ab.dl_leaves"  # a tree too long for a link, as a file
 
 
 class Editor:

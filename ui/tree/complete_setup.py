@@ -16,6 +16,7 @@ from ui.common.keys import AlphaBeta as K
 from ui.common.share import choice, restore
 from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
 from ui.tree.tree_source import (
+    LINK_LIMIT,
     RANDOM_RANGES,
     Complete,
     complete_from,
@@ -118,6 +119,28 @@ def setup_inputs(setup: Complete) -> Complete:
     if ss.get(K.error):
         st.error(f"Could not use that tree: {ss[K.error]}. The previous tree is still shown.")
     return ss[K.setup]
+
+
+def link_or_file(setup: Complete) -> str | None:
+    """The setup's share-link token; when it is longer than a link should be, None, and the
+    leaves are offered as a file to paste back into "Leaves" instead."""
+    link = setup.encode()
+    if len(link) <= LINK_LIMIT:
+        return link
+    st.caption(
+        f"This tree is too long for a share link ({len(link):,} characters packed; a link "
+        f"holds {LINK_LIMIT:,}): download its leaves and paste them into Leaves, branching "
+        f"{setup.branching}."
+    )
+    st.download_button(
+        "Download the leaves",
+        setup.text,
+        f"leaves-b{setup.branching}-{len(setup.leaves)}.txt",
+        "text/plain",
+        key=K.download_leaves,
+        icon=":material/download:",
+    )
+    return None
 
 
 def run_controls() -> tuple[str, str]:
