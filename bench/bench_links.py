@@ -34,6 +34,7 @@ from engine.random_tree import random_tree  # noqa: E402
 from ui.tree.tree_source import encode_tree  # noqa: E402
 
 RUN_TIMEOUT_S = 300
+SEARCH_TAB = "The search tree"  # the board labs' heaviest tab, opened by the link
 
 
 def free_port() -> int:
@@ -85,13 +86,19 @@ def visit(port: int, page: str, query: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def pawn_5x5(i: int) -> str:
+    """A distinct full-width 5x5 pawn position: one black pawn missing, either side to move."""
+    black = "".join("." if c == (i // 2) % 5 else "p" for c in range(5))
+    return f"5x5{'wb'[i % 2]}:{black}/...../...../...../PPPPP"
+
+
 def heaviest_links(n: int) -> list[tuple[str, dict[str, str]]]:
     """``n`` distinct links, each asking its page for the most work a link may."""
     rng = random.Random(2026)
     kinds = [
         lambda i: ("alphabeta", {"t": f"r:10,4,-99,99,{1000 + i}", "k": "5000"}),
         lambda i: ("tree", {"t": encode_tree(random_tree(20_000, 6, -99, 99, i))}),
-        lambda i: ("chase", {"c": f"40-{1 + i % 39}.1-40.{40 - i % 39}-w"}),
+        lambda i: ("chase", {"c": f"40-{1 + i % 39}.1-40.{40 - i % 39}-w", "tab": SEARCH_TAB}),
         lambda i: (
             "practice",
             {
@@ -102,14 +109,7 @@ def heaviest_links(n: int) -> list[tuple[str, dict[str, str]]]:
                 "ed": "3",
             },
         ),
-        lambda i: (
-            "pawn",
-            {
-                "p": "5x5w:ppppp/...../...../...../PPPPP"
-                if i % 2
-                else "5x5b:ppppp/...../...../...../PPPPP"
-            },
-        ),
+        lambda i: ("pawn", {"p": pawn_5x5(i), "tab": SEARCH_TAB}),
     ]
     return [kinds[i % len(kinds)](i) for i in range(n)]
 

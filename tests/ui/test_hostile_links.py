@@ -292,3 +292,19 @@ def test_the_page_writes_only_links_it_reads_back_and_offers_a_file_beyond(n):
     assert len(link) <= LINK_LIMIT
     again = _page("alphabeta", t=link)
     assert not again.warning and again.session_state["ab.setup"].leaves == setup.leaves[:n]
+
+
+@pytest.mark.parametrize("page", ["pawn", "chase"])
+def test_the_open_search_tab_is_in_the_link(page):
+    at = _page(page, tab="The search tree")
+    assert not at.exception and not at.warning
+    assert at.session_state["tab"] == "The search tree"
+    assert at.query_params.get("tab") in ("The search tree", ["The search tree"])
+
+
+@pytest.mark.parametrize("page", ["pawn", "chase", "practice"])
+def test_a_tab_the_page_does_not_have_is_warned_about(page):
+    at = _page(page, tab=SCRIPT)
+    assert not at.exception
+    assert at.warning and "(`tab`:" in at.warning[0].value
+    assert "<script>" not in at.warning[0].value  # escaped: \<script\>

@@ -112,7 +112,7 @@ def test_play_mode_engine_answers_and_undo():
 def _search_tab(code: str) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["p"] = code
-    at.session_state["pawn.tabs"] = "The search tree"
+    at.session_state[PAWN.tabs] = "The search tree"
     return at.run()
 
 

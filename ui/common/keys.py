@@ -243,7 +243,7 @@ class Board:
         self.ns = ns
         self.pos = _join(ns, "pos")
         self.mode = _join(ns, "mode")
-        self.tabs = _join(ns, "tabs")
+        self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
         self.moves = _join(ns, "moves")
         self.line = _join(ns, "line")
         self.line_plies = _join(ns, "line", "plies")

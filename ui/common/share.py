@@ -159,6 +159,22 @@ def restore(
     return value
 
 
+def check_bound(param: str, options: Sequence[str], what: str) -> None:
+    """Warn (once per session) when the link's ``param`` of a widget bound to the URL
+    (``bind="query-params"``) is not one of ``options``: Streamlit then shows the first
+    option without a word. Call it before drawing the widget."""
+    seen: set[str] = st.session_state.setdefault(SHARE_SEEN, set())
+    if param in seen:
+        return
+    seen.add(param)
+    given = st.query_params.get_all(param)
+    if given and given[-1] not in options:
+        st.warning(
+            f"The link's {what} could not be read (`{param}`: {plain(quoted(given[-1]))} is "
+            f"not one of {', '.join(options)}); showing {options[0]} instead."
+        )
+
+
 def publish(**params: str | None) -> None:
     """Set query parameters (None removes one), touching only those that changed."""
     for name, value in params.items():
