@@ -123,12 +123,14 @@ def main() -> None:
         print(f"server pid {proc.pid}, port {port}, {os.cpu_count()} cores")
         visit(port, "", {})
         print(f"after one home visit: {rss_mb(proc.pid):7.0f} MB RSS")
-        peak = 0.0
+        peak, times = 0.0, {}
         for i, (page, query) in enumerate(heaviest_links(links), 1):
-            seconds = visit(port, page, query)
+            times.setdefault(page, []).append(visit(port, page, query))
             peak = max(peak, rss_mb(proc.pid))
-            if i % 10 == 0 or quick:
-                print(f"  link {i:3d} ({page:9s}) {seconds:6.1f} s, RSS {rss_mb(proc.pid):6.0f} MB")
+            if i % 10 == 0:
+                print(f"  after link {i:3d}: RSS {rss_mb(proc.pid):6.0f} MB")
+        for page, ts in times.items():
+            print(f"  {page:9s} {len(ts):2d} links, first run {max(ts):5.1f} s at most")
         print(
             f"after {links} distinct heaviest links: {rss_mb(proc.pid):7.0f} MB RSS (peak {peak:.0f})"
         )
