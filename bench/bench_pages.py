@@ -27,7 +27,7 @@ from engine.random_tree import random_leaves, random_tree  # noqa: E402
 from engine.tree import GameTree, complete_tree  # noqa: E402
 from ui.tree import tree_lab as tl  # noqa: E402
 
-EDITOR = str(ROOT / "pages" / "tree_editor.py")
+EDITOR = str(ROOT / "app_pages" / "tree.py")
 
 
 def median_s(fn, repeat: int = 5) -> float:

@@ -20,11 +20,11 @@ ALLOWED = {
     "viz": {"engine", "teach", "viz"},
     "classroom": {"engine", "teach", "classroom"},
     "ui": {"engine", "teach", "viz", "classroom", "ui"},
-    "pages": {"engine", "teach", "viz", "classroom", "ui"},
+    "app_pages": {"engine", "teach", "viz", "classroom", "ui"},
     "app": {"ui"},
     "bench": {"engine", "teach", "viz", "classroom", "ui", "bench"},
 }
-FIRST_PARTY = {"engine", "teach", "viz", "classroom", "ui", "pages", "app", "bench"}
+FIRST_PARTY = {"engine", "teach", "viz", "classroom", "ui", "app_pages", "app", "bench"}
 UI_LIBS = {"streamlit", "plotly", "networkx", "matplotlib", "pandas"}
 # what each pure package may not import from outside
 FORBIDDEN = {
@@ -66,7 +66,7 @@ def _imports(path: Path) -> list[str]:
 
 def _modules() -> list[Path]:
     out = [ROOT / "app.py"]
-    for top in ("engine", "teach", "viz", "classroom", "ui", "pages", "bench"):
+    for top in ("engine", "teach", "viz", "classroom", "ui", "app_pages", "bench"):
         out += sorted((ROOT / top).rglob("*.py"))
     return out
 

@@ -1,4 +1,4 @@
-"""AppTest for pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
+"""AppTest for app_pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from teach.explain import describe
 from teach.quiz import questions
 from ui.tree import tree_lab as tl
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "alphabeta.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
 
 
@@ -215,12 +215,12 @@ def test_damaged_packed_link_is_an_input_error():
 def test_step_survives_switching_pages():
     root = Path(__file__).resolve().parents[2]
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
-    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
     for _ in range(3):
         at.button(key="ab.next").click().run()
-    at.switch_page(str(root / "pages" / "home.py")).run()
+    at.switch_page(str(root / "app_pages" / "home.py")).run()
     assert not at.exception
-    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
     assert not at.exception
     assert at.session_state["ab.step"] == 3 and "Step 3 of" in sentence(at)
 

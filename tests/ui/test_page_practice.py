@@ -24,7 +24,7 @@ from ui.practice.quiz_panel import hide_answer, run_signature, step_sentence
 from ui.practice.variants_panel import code_html, variants_table
 from viz.tree_figure import NODE_CURVE, tree_figure
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "practice.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 TEXTBOOK = "3, 12, 8, 2, 4, 6, 14, 5, 2"
 

@@ -11,6 +11,7 @@ from engine.search import search_tree
 from engine.trace import replay
 from teach.explain import describe
 from ui.common.keys import Practice as K
+from ui.common.share import check_bound
 from ui.common.stepper import step_player
 from ui.practice.exam_panel import exam_panel
 from ui.practice.exercise_panel import exercise_panel
@@ -28,6 +29,7 @@ tree = tree_chooser()
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 # Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
 # open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
+check_bound(K.tab, TABS, "tab")
 quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key=K.tab, bind="query-params")
 
 if quiz_tab.open:
