@@ -3,6 +3,7 @@
 import streamlit as st
 
 from engine.games import pawn
+from engine.values import plural
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
@@ -42,7 +43,7 @@ with right:
         bl.verdict(
             sol.winner,
             sol.plies,
-            f"Exact: {sol.positions:,} position{'s' * (sol.positions != 1)} solved.",
+            f"Exact: {plural(sol.positions, 'position')} solved.",
         )
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)

@@ -64,3 +64,13 @@ def test_labs_for_returns_the_labs_of_that_problem(monkeypatch):
     assert registry.labs_for("pawn") == [pawn_b, pawn_a]
     assert registry.labs_for("chase") == [other]
     assert registry.labs_for("tree") == []
+
+
+def test_home_link_labels_have_one_article():
+    # "Open the The chase lab": a title with its own article gets no second one
+    from ui.common.registry import LABS
+
+    labels = {spec.title: spec.link_label for spec in LABS}
+    assert labels["The chase"] == "Open the chase lab"
+    assert labels["Pawn chess"] == "Open the Pawn chess lab"
+    assert not any("the the" in label.lower() for label in labels.values())

@@ -20,6 +20,7 @@ from engine.errors import InputError
 from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
+from engine.values import plural
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play
 from viz.animation import PLOTLY_CONFIG
@@ -115,7 +116,7 @@ def verdict_words(winner: str | None, plies: int) -> str:
     who = winner.capitalize()
     if plies == 0:
         return f"{who} has already won"
-    return f"{who} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
+    return f"{who} wins in {plural(plies, 'ply', 'plies')}"
 
 
 def short_line(names: Sequence[str], head: int = 4, tail: int = 2) -> str:
@@ -239,7 +240,7 @@ def play_panel(
         st.markdown(f"### :{colour}[{winner.title()} won]")
         who = "you won!" if winner == side else "the engine won."
         st.markdown(
-            f"**Game over** after {sess.plies} pl{'y' if sess.plies == 1 else 'ies'}: {who} "
+            f"**Game over** after {plural(sess.plies, 'ply', 'plies')}: {who} "
             "Press **Undo** to take your move back or **Restart** to play again."
         )
     else:

@@ -22,6 +22,7 @@ from engine.judge import chase_answer
 from engine.play import PlaySession, click_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
+from engine.values import plural
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
@@ -220,7 +221,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
-        searched_what=f"Alpha-beta, {depth} pl{'y' if depth == 1 else 'ies'} deep",
+        searched_what=f"Alpha-beta, {plural(depth, 'ply', 'plies')} deep",
         board=bl.chase_node_board,
         about=CYCLES,
     )

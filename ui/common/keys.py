@@ -330,9 +330,10 @@ class Variants:
     figure = "practice.variants.figure"
 
     @staticmethod
-    def steps(variant: str, run_tag: str) -> Slider:
-        """The step slider of ``variant``'s run on one tree (a new tree starts at step 0)."""
-        return Slider(_join("practice.variants.step", variant, run_tag))
+    def steps(run_tag: str) -> Slider:
+        """The step slider over the variants' runs on one tree: one step for every variant,
+        so two variants are compared at the same step (a new tree starts at step 0)."""
+        return Slider(_join("practice.variants.step", run_tag))
 
     @staticmethod
     def export(variant: str) -> Export:
