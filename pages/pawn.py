@@ -48,7 +48,16 @@ with right:
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)
     if playing and not bad and not too_big:
-        game = bl.play_panel(K.game, pos, pl.GAME, pl.reply, pl.outcome, pl.HOW_TO_PLAY)
+        game = bl.play_panel(
+            K.game,
+            pos,
+            pl.GAME,
+            pl.reply,
+            pl.outcome,
+            pl.HOW_TO_PLAY,
+            ranked=pl.ranked,
+            end_reason=pl.end_reason,
+        )
     elif playing:
         st.info("Fix the position in edit mode to play it.")
 

@@ -152,6 +152,10 @@ class Play:
     undo = _at("undo")
     restart = _at("restart")
     selected = _at("selected")  # the pawn picked up, before its target square is clicked
+    note = _at("note")  # why the last click was not a move
+    hint = _at("hint")  # the hint button
+    hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
+    hint_moves = _at("hint_moves")  # the hint's table of moves
 
 
 @dataclass(frozen=True)
@@ -246,11 +250,13 @@ class Board:
         self.moves = _join(ns, "moves")
         self.line = _join(ns, "line")
         self.line_plies = _join(ns, "line", "plies")
+        self.line_board = _join(ns, "line", "board")  # the animated board's container
         self.board = Clicks(_join(ns, "board"))
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
         self.depth = _join(ns, "depth")
         self.big = _join(ns, "big")
+        self.n = _join(ns, "n")  # the chase's board-size slider: one key for every position
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
 
