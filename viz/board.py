@@ -366,7 +366,7 @@ def animated_figure(
         active=start,
         frame_ms=frame_ms,
         prefix="ply ",
-        slider_x=0.3,
+        slider_x=0.42,  # the two buttons take about 170 px of a 400 px board
         y=below,
     )
     return fig

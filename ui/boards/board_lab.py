@@ -39,6 +39,7 @@ from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
+FOLD_PX = 330  # the page's title, caption and mode switch above a board
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
 
 
@@ -165,9 +166,11 @@ def fit_css(container_key: str, fig: go.Figure) -> str:
     most its natural width: a chart that stretches to fill it is a square board at every
     page width, with no blank band and nothing clipped (the figure draws in data units)."""
     w, h = int(fig.layout.width), int(fig.layout.height)
+    # on a short window (a projector at 1280 x 720) the whole board stays above the fold
+    fold = f"calc((100vh - {FOLD_PX}px) * {w / h:.4f})"
     return (
-        f"<style>{css(container_key)} {{aspect-ratio: {w} / {h}; max-width: {w}px; "
-        "width: 100%; min-height: 0; overflow: hidden;}</style>"
+        f"<style>{css(container_key)} {{aspect-ratio: {w} / {h}; "
+        f"max-width: min({w}px, {fold}); width: 100%; min-height: 0; overflow: hidden;}}</style>"
     )
 
 
