@@ -42,6 +42,7 @@ FONT = "Source Sans Pro, DejaVu Sans, Arial, sans-serif"
 ANIMATED_TRACES = [1, 2, 3, 4]  # pieces, arrows, caption: small, so frames stay cheap
 BOARD_CODES = (LIGHT, DARK, LAST_LIGHT, LAST_DARK)  # plain squares as indices 0-3
 LABEL_PX, CAPTION_PX = 24, 30  # room for the rank/file labels and the caption line
+SQUARE_DEFAULTS = dict(type="rect", layer="below", line_width=1)
 PLAYER_PX = 78  # the play button and ply slider under an animated board
 
 
@@ -207,17 +208,16 @@ def _squares_shapes(pic: BoardPicture) -> list[dict]:
     out = []
     for sq, colour in enumerate(_colours(pic)):
         x, y = _xy(pic, sq)
+        # type and layer come from the figure's shape defaults (1,600 squares: bytes count);
+        # a hairline of the square's own colour hides the seams between squares
         out.append(
             dict(
-                type="rect",
                 x0=x - 0.5,
                 x1=x + 0.5,
                 y0=y - 0.5,
                 y1=y + 0.5,
                 fillcolor=colour,
-                line=dict(width=1, color=colour),  # a hairline of its own colour: no seams
-                layer="below",
-                name=f"square {sq}",
+                line={"color": colour},
             )
         )
     return out
@@ -310,7 +310,6 @@ def board_figure(
     fig = go.Figure(data=_traces(pic, px, fr), _validate=False)
     fig.layout._props["shapes"] = _squares_shapes(pic)  # 1,600 shapes: no validation (0.2 s)
     fig.update_layout(
-        template="none",
         width=round((xr[1] - xr[0]) * cell),
         height=round((yr[1] - yr[0]) * cell),
         margin=dict(l=0, r=0, t=0, b=0, pad=0),
@@ -334,6 +333,8 @@ def board_figure(
         ),
         annotations=_labels(pic, fr, files, ranks),
     )
+    # assigned, not updated: an update would merge into plotly's default template
+    fig.layout.template = go.layout.Template(layout=dict(shapedefaults=SQUARE_DEFAULTS))
     return fig
 
 
