@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from engine.alphabeta import alpha_beta
+from engine.values import plural
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
@@ -25,9 +26,11 @@ st.markdown(
 )
 m = st.columns(4)
 m[0].metric("alpha_beta(leaves, branching)", str(answer))
-m[1].metric("minimax evaluates", f"{total:,} leaves")
-m[2].metric("alpha-beta evaluates", f"{answer[1]:,} leaves")
-m[3].metric("shape", f"{tl.complete_depth(total, setup.branching)} levels of {setup.branching}")
+m[1].metric("minimax evaluates", plural(total, "leaf", "leaves"))
+m[2].metric("alpha-beta evaluates", plural(answer[1], "leaf", "leaves"))
+m[3].metric(
+    "shape", f"{plural(tl.complete_depth(total, setup.branching), 'level')} of {setup.branching}"
+)
 
 order, variant = run_controls()
 seed = int(setup.recipe[4]) if setup.recipe else 0

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from engine.games import chase
+from teach.play_words import chase_end_reason
 from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
 from ui.common.keys import CHASE as K
@@ -31,7 +32,16 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel(K.game, pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
+        game = bl.play_panel(
+            K.game,
+            pos,
+            cl.GAME,
+            cl.reply,
+            cl.outcome,
+            cl.HOW_TO_PLAY,
+            ranked=cl.ranked,
+            end_reason=chase_end_reason,
+        )
 
 with left:
     if playing:

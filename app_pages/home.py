@@ -51,7 +51,7 @@ PROBLEMS = [
 def _link(spec: PageSpec) -> None:
     """A link to a lab. When this page runs on its own (outside app.py's navigation, e.g.
     `streamlit run app_pages/home.py` or AppTest) the lab is not reachable: say so, no dead link."""
-    label = f"Open the {spec.title} lab"
+    label = spec.link_label
     try:
         st.page_link(spec.path, label=label, icon=spec.icon)
     except StreamlitPageNotFoundError:

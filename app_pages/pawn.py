@@ -3,6 +3,7 @@
 import streamlit as st
 
 from engine.games import pawn
+from engine.values import plural
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
@@ -42,12 +43,21 @@ with right:
         bl.verdict(
             sol.winner,
             sol.plies,
-            f"Exact: {sol.positions:,} position{'s' * (sol.positions != 1)} solved.",
+            f"Exact: {plural(sol.positions, 'position')} solved.",
         )
         st.markdown("**Every move, best first** (fast wins, slow losses)")
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)
     if playing and not bad and not too_big:
-        game = bl.play_panel(K.game, pos, pl.GAME, pl.reply, pl.outcome, pl.HOW_TO_PLAY)
+        game = bl.play_panel(
+            K.game,
+            pos,
+            pl.GAME,
+            pl.reply,
+            pl.outcome,
+            pl.HOW_TO_PLAY,
+            ranked=pl.ranked,
+            end_reason=pl.end_reason,
+        )
     elif playing:
         st.info("Fix the position in edit mode to play it.")
 

@@ -31,3 +31,11 @@ def fmt_value(v: float | int | None, missing: str = "?") -> str:
         if v.is_integer():
             return str(int(v))
     return str(v)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun that agrees with it, for people: ``plural(1, "leaf", "leaves")`` ->
+    "1 leaf", ``plural(2, "leaf", "leaves")`` -> "2 leaves", ``plural(12500, "node")`` ->
+    "12,500 nodes". ``many`` defaults to ``one + "s"``."""
+    word = one if n == 1 else (many if many is not None else one + "s")
+    return f"{n:,} {word}"

@@ -43,12 +43,14 @@ def add_player(
     prefix: str,
     top: int = 0,
     slider_x: float = 0.2,
+    y: float = 0,
 ) -> None:
     """Play/pause buttons and a slider over ``steps`` (the frames' names) under the plot.
 
     ``active`` is the slider's index at first; ``prefix`` names the step in the slider's
     label ("step ", "ply "); ``top`` px between the plot and the slider (the buttons sit a
-    little lower), ``slider_x`` the share of the width the buttons take on the left.
+    little lower), ``slider_x`` the share of the width the buttons take on the left, ``y`` the
+    height (paper share) of the player's top: 0 = the bottom of the plot.
     """
     still = dict(
         mode="immediate", frame=dict(duration=0, redraw=False), transition=dict(duration=0)
@@ -65,7 +67,7 @@ def add_player(
                 type="buttons",
                 direction="left",
                 x=0,
-                y=0,
+                y=y,
                 xanchor="left",
                 yanchor="top",
                 pad=dict(t=top + 12, r=10),
@@ -82,7 +84,7 @@ def add_player(
                 active=active,
                 x=slider_x,
                 len=1 - slider_x,
-                y=0,
+                y=y,
                 yanchor="top",
                 pad=dict(t=top),
                 currentvalue=dict(prefix=prefix, font=dict(size=15)),

@@ -17,7 +17,7 @@ WHITE_WINS = ((179, 71, 0), (253, 208, 162))
 DRAW_GREY = "#d9d9d9"
 CHASE_STYLES = {
     "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.66),
-    "black": PieceStyle("diamond", "#1b1b1b", "#f4f4f4", 0.72),
+    "black": PieceStyle("diamond", "#1b1b1b", "#f4f4f4", 0.8),
 }
 
 
@@ -50,10 +50,12 @@ def chase_picture(
     last: tuple[tuple[int, int], tuple[int, int]] | None = None,
     arrows: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
     selected: tuple[int, int] | None = None,
+    targets: Sequence[tuple[int, int]] = (),
     caption: str = "",
 ) -> BoardPicture:
     """The two pieces; with ``heat`` (an n x n signed array from ChaseTable.heatmap) every
-    square is coloured by the outcome with ``heat_piece`` standing there."""
+    square is coloured by the outcome with ``heat_piece`` standing there; ``targets`` are
+    dotted (the squares the side to move can reach)."""
     n = pos.n
     sq = lambda rc: rc[0] * n + rc[1]  # noqa: E731
     tinted = () if last is None else (sq(last[0]), sq(last[1]))
@@ -98,6 +100,7 @@ def chase_picture(
         arrows=[(sq(a), sq(b)) for a, b in arrows],
         caption=caption,
         selected=None if selected is None else sq(selected),
+        targets=[sq(t) for t in targets],
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.tree import GameTree
+from engine.values import plural
 from viz.layout import tidy_layout_children
 
 
@@ -31,7 +32,7 @@ class Summary:
 
     @property
     def label(self) -> str:
-        return f"+{self.hidden} node" + ("" if self.hidden == 1 else "s")
+        return "+" + plural(self.hidden, "node")
 
 
 @dataclass

@@ -67,6 +67,14 @@ def _positions(tree: GameTree, width: float) -> dict[int, tuple[float, float]]:
     return {n: ((float(x[n]) + 0.5) * step, -tree.depth[n] * LEVEL_H) for n in range(len(tree))}
 
 
+def level_label(d: int, depth: int) -> str:
+    """The label of row ``d`` of a complete tree of ``depth``: MAX, MIN, ..., and the bottom
+    row, where nobody chooses, ``leaves``."""
+    if d == depth:
+        return "leaves"
+    return "MAX" if d % 2 == 0 else "MIN"
+
+
 def _leaf_font(ex: Exercise, pos: dict[int, tuple[float, float]]) -> float:
     """11 pt unless the widest leaf number would touch its neighbour; never below 7 pt."""
     leaves = ex.tree.leaves()
@@ -128,7 +136,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
     y0 = -0.36 - BOX_H / 2 - 0.04
     xy = {n: (LABEL_W + x, y0 + y) for n, (x, y) in pos.items()}
     for d in range(ex.depth + 1):
-        kind = "MAX" if d % 2 == 0 else "MIN"
+        kind = level_label(d, ex.depth)
         ax.text(
             0,
             y0 - d * LEVEL_H,

@@ -10,8 +10,8 @@ from engine.games import pawn
 from viz.board import BoardPicture, PieceStyle, base_fill, board_figure
 
 PAWN_STYLES = {
-    "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.58),
-    "black": PieceStyle("circle", "#1b1b1b", "#f4f4f4", 0.58),
+    "white": PieceStyle("pawn", "#fdfdfd", "#1b1b1b", 0.6),
+    "black": PieceStyle("pawn", "#1b1b1b", "#f4f4f4", 0.6),
 }
 
 
@@ -29,9 +29,11 @@ def pawn_picture(
     last: pawn.Move | None = None,
     arrows: Sequence[pawn.Move] = (),
     selected: tuple[int, int] | None = None,
+    targets: Sequence[tuple[int, int]] = (),
     caption: str = "",
 ) -> BoardPicture:
-    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move)."""
+    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move),
+    ``selected`` ringed and its legal ``targets`` dotted."""
     cols = pos.cols
     idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
     names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
@@ -52,6 +54,7 @@ def pawn_picture(
         ],
         caption=caption,
         selected=None if selected is None else selected[0] * cols + selected[1],
+        targets=[r * cols + c for r, c in targets],
     )
 
 

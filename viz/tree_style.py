@@ -8,7 +8,7 @@ from functools import partial
 import plotly.graph_objects as go
 
 from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, Event
-from engine.values import fmt_value
+from engine.values import fmt_value, plural
 
 # The figures build their traces from checked numpy arrays; plotly's per-element validation
 # of 3,000 colour strings costs seconds, so it is switched off.
@@ -95,7 +95,7 @@ def event_phrase(ev: Event | None, name: str, kind: str) -> str:
         return f"{kind} {name} gets {fmt_value(ev.value, missing='')}{best}: α={a}, β={b}"
     if ev.kind == CUT:
         k = len(ev.skipped)
-        return f"cut at {kind} {name}: α={a} ≥ β={b}, skip {k} child" + ("" if k == 1 else "ren")
+        return f"cut at {kind} {name}: α={a} ≥ β={b}, skip {plural(k, 'child', 'children')}"
     if ev.kind == EXIT:
         return f"{kind} {name} returns {fmt_value(ev.value, missing='')}"
     return f"{ev.kind} {name}"

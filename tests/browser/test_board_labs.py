@@ -192,7 +192,7 @@ def _pieces(page) -> dict[str, list[int]]:
         """(chart) => Object.fromEntries(
                document.querySelector(chart + ' .js-plotly-plot').data
                    .filter((t) => (t.name || '').endsWith('pieces'))
-                   .map((t) => [t.name, [...(t.customdata || [])].map(Number).sort((a, b) => a - b)]))""",
+                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
         CHART,
     )
 
@@ -259,3 +259,175 @@ def test_chase_play_to_game_over(page, base_url):
     for key in ("chase.game.undo", "chase.game.restart"):
         assert page.locator(f".st-key-{css_key(key)} button").count() == 1
     screenshot(page, "chase_play_over", full_page=False)
+
+
+# ---- boards that are square at every size, play that explains (issue 12) -------------------
+def _board_boxes(page) -> dict:
+    """The squares' boxes (layout shapes, by square index) and the pieces' boxes of the first
+    board on the page, in CSS pixels."""
+    return page.evaluate(
+        """(chart) => {
+            const gd = document.querySelector(chart + ' .js-plotly-plot');
+            const box = (e) => { const r = e.getBoundingClientRect();
+                                 return [r.left, r.top, r.right, r.bottom]; };
+            const squares = [...gd.querySelectorAll('.shapelayer .shape-group path')]
+                .sort((a, b) => a.dataset.index - b.dataset.index).map(box);
+            const traces = [...gd.querySelectorAll('.scatterlayer .trace')];
+            const pieces = gd.data.map((t, i) => [t.name, i])
+                .filter(([name]) => name.endsWith('pieces'))
+                .flatMap(([, i]) => [...traces[i].querySelectorAll('path.js-fill')].map(box))
+                .filter((b) => b[2] > b[0]);
+            return {squares, pieces};
+        }""",
+        CHART,
+    )
+
+
+def _assert_square_board(page, n_rows: int, n_cols: int, what: str) -> None:
+    got = _board_boxes(page)
+    squares = got["squares"]
+    assert len(squares) == n_rows * n_cols, what
+    widths = [b[2] - b[0] for b in squares]
+    heights = [b[3] - b[1] for b in squares]
+    assert max(widths) - min(widths) < 0.6 and max(heights) - min(heights) < 0.6, what
+    assert abs(widths[0] - heights[0]) < 0.6, what  # square, not stretched
+    lefts = sorted({round(b[0], 1) for b in squares})
+    tops = sorted({round(b[1], 1) for b in squares})
+    assert len(lefts) == n_cols and len(tops) == n_rows, what
+    steps = [b - a for a, b in zip(lefts, lefts[1:], strict=False)] + [
+        b - a for a, b in zip(tops, tops[1:], strict=False)
+    ]
+    assert all(abs(s - widths[0]) < 0.6 for s in steps), what  # equal columns and rows
+    board = (
+        min(b[0] for b in squares),
+        min(b[1] for b in squares),
+        max(b[2] for b in squares),
+        max(b[3] for b in squares),
+    )
+    assert got["pieces"], what
+    for p in got["pieces"]:
+        assert board[0] - 0.5 <= p[0] and p[2] <= board[2] + 0.5, (what, p, board)
+        assert board[1] - 0.5 <= p[1] and p[3] <= board[3] + 0.5, (what, p, board)
+    chart = page.locator(CHART).first.bounding_box()
+    assert chart is not None
+    below = chart["y"] + chart["height"] - board[3]
+    assert below < 70, f"{what}: {below:.0f} px of blank band under the board"
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_every_board_is_square_and_holds_its_pieces(browser, base_url, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        for n in (*range(2, 9), 20, 40):
+            open_page(page, base_url, f"chase?c={n}-1.1-{n}.{n}-w")
+            assert_no_exception(page)
+            _assert_square_board(page, n, n, f"chase {n}x{n} at {width} px")
+        for size in (3, 4, 5):
+            open_page(page, base_url, f"pawn?p={pawn.to_code(pawn.start(size, size))}")
+            assert_no_exception(page)
+            _assert_square_board(page, size, size, f"pawn {size}x{size} at {width} px")
+    finally:
+        context.close()
+
+
+def _trace_meta(page, name: str) -> list:
+    return page.evaluate(
+        """([chart, name]) => {
+            const t = document.querySelector(chart + ' .js-plotly-plot').data
+                .find((t) => t.name === name);
+            return t ? [...(t.meta || [])] : null;
+        }""",
+        [CHART, name],
+    )
+
+
+def _note(page) -> str:
+    alert = page.locator('[data-testid="stAlert"] [data-testid="stMarkdownContainer"]')
+    return alert.first.inner_text().strip() if alert.count() else ""
+
+
+def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended(page, base_url):
+    from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
+
+    code = "4x4w:.ppp/..../.PPP/...."  # statement sample 1: white wins
+    open_page(page, base_url, f"pawn?p={code}")
+    _play_mode(page)
+    start = pawn.from_code(code)
+    cols = start.cols
+    # pick each white pawn: exactly its legal targets are marked
+    for r, c in ((2, 1), (2, 2), (2, 3)):
+        click_plotly_point(page, r * cols + c)
+        assert_no_exception(page)
+        want = sorted(tr * cols + tc for tr, tc in pawn_targets(start, (r, c)))
+        assert sorted(_trace_meta(page, "targets")) == want
+        assert _trace_meta(page, "selected") is not None
+    # with b2 picked, a click on d4 is not a move: the page says why
+    click_plotly_point(page, 2 * cols + 1)
+    click_plotly_point(page, 0 * cols + 3)
+    assert _note(page) == pawn_why_not(start, (2, 1), (0, 3))
+    assert _pieces(page) == _expected_pieces(start)
+    # play the engine's own best moves to the end
+    rules = pawn.PawnGame()
+    sol = solve(start)
+    game = new_session(start, "white", rules, lambda p: solve(p).moves[0][0])
+    while rules.winner(game.position) is None:
+        move = solve(game.position).moves[0][0]
+        (fr, fc), (tr, tc) = move.from_sq, move.to_sq
+        click_plotly_point(page, fr * cols + fc)
+        click_plotly_point(page, tr * cols + tc)
+        assert_no_exception(page)
+        game = human_move(game, move, rules, lambda p: solve(p).moves[0][0])
+    assert _verdict(page) == f"{rules.winner(game.position).title()} won"
+    body = page.locator('[data-testid="stMain"]').inner_text()
+    assert pawn_end_reason(game.position) in body
+    assert f"in {game.plies} pl" in body
+    assert "Just as the engine predicted" in body and verdict_words(sol.winner, sol.plies) in body
+    screenshot(page, "pawn_play_over", full_page=False)
+
+
+def test_pawn_hint_shows_the_best_move_and_every_outcome(page, base_url):
+    code = "4x4w:.ppp/..../.PPP/...."
+    open_page(page, base_url, f"pawn?p={code}")
+    _play_mode(page)
+    with rerun(page):
+        page.locator(".st-key-pawn-game-hint button").first.click()
+    assert_no_exception(page)
+    sol = solve(pawn.from_code(code))
+    best = sol.moves[0][0]
+    assert _trace_meta(page, "moves") == [
+        [best.from_sq[0] * 4 + best.from_sq[1], best.to_sq[0] * 4 + best.to_sq[1]]
+    ]
+    assert page.get_by_text("the arrow on the board is the engine's best move").count() == 1
+    assert page.locator('[data-testid="stDataFrame"]').count() == 1  # every move's outcome
+    screenshot(page, "pawn_play_hint", full_page=False)
+
+
+def test_chase_heatmap_caption_matches_its_mode(page, base_url):
+    from ui.boards.chase_lab import HEAT, heat_caption
+
+    code = "8-2.2-7.6-w"
+    open_page(page, base_url, f"chase?c={code}")
+    pos = chase_from_code(code)
+    table = solve_table(pos.n)
+    for mode, fixed in ((HEAT[2], "black"), (HEAT[1], "white")):
+        with rerun(page):
+            page.locator('[data-testid="stMain"] button').filter(has_text=mode).first.click()
+        assert_no_exception(page)
+        vals, _ = table.heatmap(fixed, getattr(pos, fixed), 0)
+        caption = heat_caption(pos, fixed, vals)
+        assert page.get_by_text(caption, exact=True).count() == 1, mode
+        assert f"only next to the {fixed} piece" in caption
+
+
+def test_ten_arrow_presses_on_the_chase_size_slider_change_n_by_ten(page, base_url):
+    open_page(page, base_url, "chase?c=5-1.1-5.5-w")
+    thumb = page.locator('.st-key-chase-n input[type="range"]')
+    thumb.focus()
+    for _ in range(10):
+        with rerun(page):
+            page.keyboard.press("ArrowRight")
+    assert_no_exception(page)
+    assert thumb.input_value() == "15"
+    assert page.evaluate("() => document.activeElement.type") == "range"  # focus kept
+    assert len(_board_boxes(page)["squares"]) == 15 * 15

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from pathlib import Path
 
 import pytest
 
-from engine.values import MINUS_INF, PLUS_INF, fmt_value
+from engine.values import MINUS_INF, PLUS_INF, fmt_value, plural
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +74,36 @@ def test_no_other_module_writes_infinity():
                 if "\u221e" in text or words & INF_WORDS - {"inf"} or "= -inf" in text:
                     bad.append(f"{path.relative_to(ROOT)}:{line}: {text!r}")
     assert not bad, "infinity written outside engine.values:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    ("n", "one", "many", "text"),
+    [
+        (1, "leaf", "leaves", "1 leaf"),
+        (0, "leaf", "leaves", "0 leaves"),
+        (2, "level", None, "2 levels"),
+        (1, "node", None, "1 node"),
+        (12_500, "node", None, "12,500 nodes"),
+        (1, "ply", "plies", "1 ply"),
+    ],
+)
+def test_plural_agrees_with_the_count(n, one, many, text):
+    assert plural(n, one, many) == text
+
+
+# A count written with its own little plural rule ("s" if n != 1, 'y' if n == 1 else 'ies')
+# instead of engine.values.plural: the slips "1 leaves", "1 levels", "(1 nodes)" came from
+# counts written with no rule at all; one helper, used everywhere.
+_OWN_RULE = re.compile(r"""['"](s|y|ies|ren|)['"] if [^'"\n]*[!=]= 1|\* \([^)]*!= 1\)""")
+
+
+def test_counts_use_the_one_plural_helper():
+    found = []
+    for path in sorted(ROOT.glob("*/**/*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(("tests/", ".venv/")) or "/." in rel:
+            continue
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _OWN_RULE.search(line):
+                found.append(f"{rel}:{i}: {line.strip()}")
+    assert not found, "use engine.values.plural:\n" + "\n".join(found)

@@ -31,7 +31,7 @@ def test_app_frame_runs_the_home_page_with_a_link_to_every_lab():
     assert [t.value for t in at.title] == ["Game Tree Lab"]
     links = [(p.proto.label, p.proto.page) for p in at.get("page_link")]
     assert [page for _, page in links] == [spec.url_path for spec in LABS]
-    assert all(spec.title in label for (label, _), spec in zip(links, LABS, strict=True))
+    assert [label for label, _ in links] == [spec.link_label for spec in LABS]  # "the chase"
     assert not at.caption  # no "open it from the full app" notes inside the frame
 
 
@@ -74,3 +74,13 @@ def test_labs_for_returns_the_labs_of_that_problem(monkeypatch):
     assert registry.labs_for("pawn") == [pawn_b, pawn_a]
     assert registry.labs_for("chase") == [other]
     assert registry.labs_for("tree") == []
+
+
+def test_home_link_labels_have_one_article():
+    # "Open the The chase lab": a title with its own article gets no second one
+    from ui.common.registry import LABS
+
+    labels = {spec.title: spec.link_label for spec in LABS}
+    assert labels["The chase"] == "Open the chase lab"
+    assert labels["Pawn chess"] == "Open the Pawn chess lab"
+    assert not any("the the" in label.lower() for label in labels.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.games import pawn
+from engine.games import chase, pawn
 from engine.games.pawn import PawnGame
 from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session
@@ -51,3 +51,26 @@ def test_engine_reply_names_the_engines_moves_since_the_persons_move():
     assert engine_reply(after, game) == [after.names[1]]
     opened = new_session(start, "black", game, reply)  # the engine plays white and moves first
     assert opened.plies == 1 and engine_reply(opened, game) == [opened.names[0]]
+
+
+def test_heat_caption_says_where_white_wins_in_each_mode():
+    # In "White on every square" mode the caption said "only next to white" while the
+    # orange squares surround the black piece (issue 12).
+    from engine.games.chase_solver import solve_table
+    from ui.boards.chase_lab import heat_caption
+
+    pos = chase.ChasePosition(8, (1, 1), (6, 5))
+    table = solve_table(8)
+    for fixed, moving in (("white", "black"), ("black", "white")):
+        vals, _ = table.heatmap(fixed, getattr(pos, fixed), 0)
+        words = heat_caption(pos, fixed, vals)
+        assert f"if the {moving} piece stood on that square" in words
+        assert f"the {fixed} piece stays put" in words
+        assert f"orange: white wins, only next to the {fixed} piece" in words
+        fr, fc = getattr(pos, fixed)
+        orange = [divmod(s, 8) for s, v in enumerate(vals.reshape(-1)) if v < 0]
+        assert orange and all(abs(r - fr) + abs(c - fc) == 1 for r, c in orange)
+    vals, _ = table.heatmap("white", pos.white, 1)  # black to move: white wins nowhere
+    assert "no square where white wins" in heat_caption(
+        chase.ChasePosition(8, (1, 1), (6, 5), False), "white", vals
+    )

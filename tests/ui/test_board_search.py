@@ -15,7 +15,7 @@ from engine.games.pawn_solver import solve
 from engine.search import search_game
 from engine.trace import DONE, PRUNED, Replayer
 from ui.boards.board_search import TreeView, pv_nodes, status_words, tree_click, value_outcome
-from viz.board import ANIMATED_TRACES, _traces, animated_figure, board_figure
+from viz.board import ANIMATED_TRACES, _frame_of, _traces, animated_figure, board_figure
 from viz.chase_board import chase_picture
 
 SAMPLE_1 = "4x4w:.ppp/..../.PPP/...."
@@ -89,8 +89,9 @@ def test_best_line_frames_match_plotlys_validated_figure():
     pics = [chase_picture(p, caption=f"ply {k}") for k, p in enumerate(positions)]
     fast = animated_figure(pics)
     base = board_figure(pics[0])
+    fr = _frame_of(pics[0], 440, caption=True)  # the room the caption takes
     frames = [
-        go.Frame(name=str(k), data=_traces(p, 440)[1:5], traces=ANIMATED_TRACES)
+        go.Frame(name=str(k), data=_traces(p, 440, fr)[1:5], traces=ANIMATED_TRACES)
         for k, p in enumerate(pics)
     ]
     slow = go.Figure(data=base.data, layout=base.layout, frames=frames)

@@ -101,7 +101,7 @@ def test_the_key_sets_have_the_style():
         keys.Practice.preset(0),
         keys.Exercise.value(tree_tag, 4),
         keys.Exam.download(3),
-        keys.Variants.steps("fail-hard", tree_tag).back,
+        keys.Variants.steps(tree_tag).back,
         keys.AlphaBeta.lab.export.graphml,
         keys.PAWN.search.export.json,
         keys.Variants.export("fail-hard").graphml,

@@ -326,3 +326,15 @@ def test_practice_figure_hides_the_asked_value():
     step_text = next(t.text[0] for t in hidden.data if t.name == "step")
     assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
     assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")
+
+
+def test_counts_of_one_read_in_the_singular():
+    # "1 levels of 3" and "1 leaves": every count goes through engine.values.plural
+    at = app(t="b3:4,7,1")
+    assert not at.exception
+    assert metric(at, "shape") == "1 level of 3"
+    assert metric(at, "minimax evaluates") == "3 leaves"
+    assert (
+        tl.result_words(4, 1, 1)
+        == "MAX can force 4; alpha-beta looked at 1 of 1 leaf (nothing pruned)."
+    )

@@ -366,3 +366,20 @@ def test_open_value_question_hides_windows_of_the_asked_subtree_in_hover_and_lab
             # the figure still shows the windows outside the subtree (the root's at least)
             assert "α" in nodes.hovertext[list(nodes.customdata).index(0)] or q.node == 0
     assert checked >= 6
+
+
+def test_switching_the_variant_keeps_the_step():
+    # Two variants must be comparable at the same step: switching used to reset it to 0.
+    at = app("Variants side by side")
+    ok(at)
+    tree = build_tree(TEXTBOOK, 3)
+    runs = {r.name: r.run for r in compare_variants(tree)}
+    slider = next(s for s in at.slider if s.key.startswith("practice.variants.step"))
+    slider.set_value(5).run()
+    ok(at)
+    at.segmented_control(key="practice.variants.pick").set_value("negamax").run()
+    ok(at)
+    slider = next(s for s in at.slider if s.key.startswith("practice.variants.step"))
+    assert slider.value == 5
+    n = len(runs["negamax"].events)
+    assert any(f"Step 5 of {n}:" in m.value for m in at.markdown)

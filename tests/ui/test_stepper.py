@@ -141,3 +141,13 @@ def test_speed_box_sits_in_the_button_row_and_persists():
     assert at.selectbox(key="ab.speed").value == 15 and at.session_state["speed_seen"] == 15
     _press(at, "next")
     assert at.session_state["speed_seen"] == 15 and at.session_state["seen"] == 1
+
+
+def test_step_buttons_have_no_tooltip_that_could_stay_up_after_a_click():
+    # A "keyboard: Right" tooltip stayed over the next control after a click; the shortcut
+    # is on the button itself (Streamlit draws it), so the buttons carry no help text.
+    at = _run()
+    for name in ("first", "prev", "next", "last"):
+        button = at.button(key=f"ab.{name}")
+        assert not button.help, (name, button.help)
+        assert button.proto.shortcut  # the key still works and is shown on the button

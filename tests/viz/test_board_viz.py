@@ -20,7 +20,7 @@ from ui.boards.board_lab import (
     pawn_too_big,
     verdict_words,
 )
-from viz.board import animated_figure, square_of
+from viz.board import BoardPicture, animated_figure, square_of
 from viz.chase_board import chase_figure
 from viz.pawn_board import pawn_figure, pawn_picture
 
@@ -74,6 +74,11 @@ def test_words():
     assert outcome_words("BLACK", "WHITE", 4) == "loses in 4"
 
 
+def square_colours(fig) -> list[str]:
+    """The colour of every square of a board figure (its layout shapes), by square index."""
+    return [s.fillcolor for s in fig.layout.shapes]
+
+
 def test_pawn_cap_on_5x5():
     assert pawn_too_big(pawn.start(5, 5)) is None  # the full start is allowed
     crowded = pawn.from_code("5x5w:ppppp/pp.../...PP/...../PPPPP")
@@ -84,10 +89,11 @@ def test_pawn_cap_on_5x5():
 def test_pawn_figure_squares_are_clickable():
     pos = pawn.from_code("4x4w:.ppp/..../.PPP/....")
     fig = pawn_figure(pos, arrows=[pawn.legal_moves(pos)[0]])
-    squares, arrows, white, black = fig.data[:4]
+    squares, white, black, arrows = fig.data[:4]
     assert list(squares.customdata) == list(range(16))
     assert squares.marker.symbol == "square"
-    assert sorted(white.customdata) == [9, 10, 11] and sorted(black.customdata) == [1, 2, 3]
+    assert sorted(white.meta) == [9, 10, 11] and sorted(black.meta) == [1, 2, 3]
+    assert arrows.name == "moves" and len(arrows.meta) == 1
     assert fig.layout.xaxis.fixedrange and fig.layout.yaxis.fixedrange
     # a click on a square or on a piece names the square
     assert square_of({"customdata": 5}) == 5 and square_of({"customdata": [7]}) == 7
@@ -100,7 +106,7 @@ def test_chase_heatmap_colours_follow_the_table():
     pos = chase.ChasePosition(n, (2, 2), (5, 5))
     vals, _ = t.heatmap("white", pos.white, 0)
     fig = chase_figure(pos, heat=vals, longest=int(np.abs(vals).max()))
-    colours = list(fig.data[0].marker.color)
+    colours = square_colours(fig)
     texts = list(fig.data[0].text)
     for s, v in enumerate(vals.reshape(-1)):
         if v == 0:
@@ -121,3 +127,79 @@ def test_animation_has_a_frame_per_ply():
     fig = animated_figure(pics)
     assert [f.name for f in fig.frames] == ["0", "1", "2"]
     assert fig.layout.updatemenus and fig.layout.sliders
+
+
+def _polygons(trace) -> list[list[tuple[float, float]]]:
+    out, cur = [], []
+    for x, y in zip(trace.x, trace.y, strict=True):
+        if x is None:
+            out, cur = out + [cur], []
+        else:
+            cur.append((x, y))
+    return [p for p in out + [cur] if p]
+
+
+def _boards():
+    for n in (*range(2, 9), 20, 40):
+        yield f"chase {n}", chase_figure(chase.ChasePosition(n, (0, 0), (n - 1, n - 1)))
+    for rows in range(3, 6):
+        yield f"pawn {rows}", pawn_figure(pawn.start(rows, rows), caption="arrow: the best move")
+
+
+@pytest.mark.parametrize(
+    ("name", "fig"), list(_boards()), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_boards_are_unit_squares_in_data_units_and_pieces_stay_inside(name, fig):
+    # Squares, pieces and arrows are drawn in data units, so the browser's width cannot
+    # make the last row taller, the last column wider or a piece stick out (issue 12).
+    shapes = fig.layout.shapes
+    sizes = {(round(s.x1 - s.x0, 9), round(s.y1 - s.y0, 9)) for s in shapes}
+    assert sizes == {(1.0, 1.0)}
+    x0, x1 = min(s.x0 for s in shapes), max(s.x1 for s in shapes)
+    y0, y1 = min(s.y0 for s in shapes), max(s.y1 for s in shapes)
+    xr, yr = fig.layout.xaxis.range, fig.layout.yaxis.range
+    assert xr[0] <= x0 and x1 <= xr[1] and yr[0] <= y0 and y1 <= yr[1]
+    for trace in fig.data[1:3]:
+        for poly in _polygons(trace):
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            cx, cy = round((max(xs) + min(xs)) / 2), round((max(ys) + min(ys)) / 2)
+            assert cx - 0.5 < min(xs) and max(xs) < cx + 0.5, name
+            assert cy - 0.5 < min(ys) and max(ys) < cy + 0.5, name
+    # no margins: the figure's own aspect is the axes' (so a container of that ratio holds
+    # the board with no band)
+    m = fig.layout.margin
+    assert (m.l, m.r, m.t, m.b) == (0, 0, 0, 0)
+    ratio = (xr[1] - xr[0]) / (yr[1] - yr[0])
+    assert abs(fig.layout.width / fig.layout.height - ratio) < 0.01
+
+
+def test_best_move_arrow_runs_from_square_to_square_above_the_pieces():
+    pos = pawn.from_code("4x4w:.ppp/..../.PPP/....")
+    move = pawn.legal_moves(pos)[0]
+    fig = pawn_figure(pos, arrows=[move])
+    names = [t.name for t in fig.data]
+    assert names.index("moves") > names.index("white pieces")  # drawn over the pawns
+    (poly,) = _polygons(fig.data[names.index("moves")])
+    (r0, c0), (r1, c1) = move.from_sq, move.to_sq
+    start, end = (c0, pos.rows - 1 - r0), (c1, pos.rows - 1 - r1)
+    tip = max(poly, key=lambda p: (p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2)
+    assert abs(tip[0] - end[0]) + abs(tip[1] - end[1]) < 0.2  # the tip is in the target square
+    length = ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5
+    assert length >= 1 and max(abs(p[1] - start[1]) for p in poly) > 0.7  # a full square long
+
+
+def test_picked_piece_targets_and_animation_frames_use_the_same_traces():
+    pos = pawn.from_code("4x4w:.ppp/..../.PPP/....")
+    fig = pawn_figure(pos, selected=(2, 1), targets=[(1, 1), (1, 2)])
+    targets = next(t for t in fig.data if t.name == "targets")
+    assert sorted(targets.meta) == [5, 6] and len(_polygons(targets)) == 2
+    pics = [pawn_picture(pos), pawn_picture(pawn.play(pos, pawn.legal_moves(pos)[0]))]
+    anim = animated_figure(pics)
+    frames = anim.to_plotly_json()["frames"]
+    assert [t["name"] for t in frames[1]["data"]] == [
+        "white pieces",
+        "black pieces",
+        "moves",
+        "caption",
+    ]
+    assert isinstance(pics[0], BoardPicture)

@@ -48,3 +48,17 @@ def test_every_text_names_its_font_and_the_window_reads_minus_plus_infinity():
     assert texts and all(t.get_fontfamily() == [exam_sheet.FAMILY] for t in texts)
     words = " ".join(t.get_text() for t in texts)
     assert "alpha = −∞, beta = +∞" in words and "inf" not in words
+
+
+def test_the_leaf_row_is_labelled_leaves_not_max_or_min():
+    for depth in (2, 3):
+        sheet = make_sheet(3, 1, 2, depth, -9, 9)
+        figs = exam_sheet._pages(sheet, answers=False)
+        labels = [
+            t.get_text()
+            for f in figs
+            for t in f.findobj(matplotlib.text.Text)
+            if t.get_text() in ("MAX", "MIN", "leaves")
+        ]
+        rows = ["MAX" if d % 2 == 0 else "MIN" for d in range(depth)] + ["leaves"]
+        assert labels[: depth + 1] == rows

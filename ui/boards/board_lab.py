@@ -19,9 +19,19 @@ import streamlit as st
 from engine.errors import InputError
 from engine.game import Game
 from engine.games import chase, pawn
-from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
+from engine.play import (
+    PlaySession,
+    Reply,
+    click_move,
+    human_to_move,
+    new_session,
+    restart,
+    undo,
+)
+from engine.values import plural
+from teach.play_words import game_summary
 from ui.common.clicks import clickable_chart
-from ui.common.keys import Clicks, Play
+from ui.common.keys import Clicks, Play, css
 from ui.common.share import check_bound
 from viz.animation import PLOTLY_CONFIG
 from viz.board import BoardPicture, animated_figure, square_of
@@ -30,6 +40,7 @@ from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
+FOLD_PX = 330  # the page's title, caption and mode switch above a board
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
 
 
@@ -118,7 +129,7 @@ def verdict_words(winner: str | None, plies: int) -> str:
     who = winner.capitalize()
     if plies == 0:
         return f"{who} has already won"
-    return f"{who} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
+    return f"{who} wins in {plural(plies, 'ply', 'plies')}"
 
 
 def short_line(names: Sequence[str], head: int = 4, tail: int = 2) -> str:
@@ -153,12 +164,40 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
+def fit_css(container_key: str, fig: go.Figure) -> str:
+    """CSS that gives the container keyed ``container_key`` the figure's aspect ratio and at
+    most its natural width: a chart that stretches to fill it is a square board at every
+    page width, with no blank band and nothing clipped (the figure draws in data units)."""
+    w, h = int(fig.layout.width), int(fig.layout.height)
+    # on a short window (a projector at 1280 x 720) the whole board stays above the fold
+    fold = f"calc((100vh - {FOLD_PX}px) * {w / h:.4f})"
+    return (
+        f"<style>{css(container_key)} {{aspect-ratio: {w} / {h}; "
+        f"max-width: min({w}px, {fold}); width: 100%; min-height: 0; overflow: hidden;}}</style>"
+    )
+
+
+def board_chart(container_key: str, fig: go.Figure, **chart) -> None:
+    """``fig`` in a container that keeps its aspect ratio (see :func:`fit_css`)."""
+    st.html(fit_css(container_key, fig))
+    with st.container(key=container_key):
+        st.plotly_chart(fig, config=PLOTLY_CONFIG, width="stretch", height="stretch", **chart)
+
+
 def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], None]) -> None:
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
-    before the rerun), and the next click on the same square counts again."""
+    before the rerun), and the next click on the same square counts again. The board keeps
+    its aspect ratio at every width (:func:`fit_css`)."""
+    st.html(fit_css(keys.ns, fig))
     with st.container(key=keys.ns):
         clickable_chart(
-            keys, fig, pick=square_of, on_hit=on_square, config=PLOTLY_CONFIG, width="content"
+            keys,
+            fig,
+            pick=square_of,
+            on_hit=on_square,
+            config=PLOTLY_CONFIG,
+            width="stretch",
+            height="stretch",
         )
 
 
@@ -198,19 +237,62 @@ def engine_reply(sess: PlaySession, game: Game) -> list[str]:
     return out[::-1]
 
 
+def play_click(
+    keys: Play,
+    square: tuple[int, int],
+    game: Game,
+    reply: Reply,
+    target: Callable[[Any, Any], Any],
+    source: Callable[[Any, Any], Any] | None,
+    why_not: Callable[[Any, tuple[int, int] | None, tuple[int, int]], str],
+) -> None:
+    """A click on the board while playing (a widget callback): play, pick a piece, or say
+    why the click is not a move (``why_not(position, picked square, clicked square)``)."""
+    ss = st.session_state
+    sess, picked = ss[keys.session], ss.get(keys.selected)
+    new, new_pick = click_move(sess, picked, square, game, reply, target, source)
+    ss[keys.session], ss[keys.selected] = new, new_pick
+    if new is sess and new_pick != square:
+        ss[keys.note] = why_not(sess.position, picked, square)
+    else:
+        ss.pop(keys.note, None)
+
+
+def hint_shown(keys: Play, sess: PlaySession) -> bool:
+    """True when the person asked for a hint in the position on the board."""
+    return st.session_state.get(keys.hinted) == sess.position
+
+
+def _toggle_hint(keys: Play) -> None:
+    ss = st.session_state
+    pos = ss[keys.session].position
+    ss[keys.hinted] = None if ss.get(keys.hinted) == pos else pos
+
+
+def _forget(keys: Play) -> None:
+    for k in (keys.note, keys.selected, keys.hinted):
+        st.session_state.pop(k, None)
+
+
 def play_panel(
     keys: Play,
     start: Any,
     game: Game,
     reply: Reply,
     describe: Callable[[Any], tuple[str | None, int]],
-    how: str = "Click a piece, then its target square.",
+    how: str,
+    *,
+    ranked: Callable[[Any], Sequence[tuple[Any, str, str | None, int]]],
+    end_reason: Callable[[Any, int], str],
 ) -> PlaySession:
-    """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
-    Returns the current session (kept in session_state).
+    """Pick a side; whose turn it is, what the engine replied, why a click was not a move,
+    a hint on demand, and at the end why the game ended against the engine's prediction;
+    undo and restart. Returns the current session (kept in session_state).
 
     ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
-    for the verdict after every move; ``how`` tells the person how to move on the board.
+    with perfect play; ``ranked(position)`` every move with its outcome, best first;
+    ``end_reason(position, plies)`` why a finished game ended; ``how`` tells the person how
+    to move on the board.
     """
     skey = keys.session
     side = (
@@ -227,32 +309,50 @@ def play_panel(
     if sess is None or sess.history[0] != start or sess.human != side:
         sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
-    c1, c2 = st.columns(2)
+        _forget(keys)
+    c1, c2, c3 = st.columns(3)
     if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
         sess = st.session_state[skey] = undo(sess, game)
+        _forget(keys)
     if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
         sess = st.session_state[skey] = restart(sess, game, reply)
+        _forget(keys)
+    over = game.winner(sess.position) is not None or not game.moves(sess.position)
+    c3.button(
+        "Hint",
+        key=keys.hint,
+        icon=":material/lightbulb:",
+        width="stretch",
+        disabled=over or not human_to_move(sess, game),
+        on_click=_toggle_hint,
+        args=(keys,),
+        help="The engine's best move on the board, and what every move leads to.",
+    )
     replied = engine_reply(sess, game)
     if replied:
         verb = "replied" if sess.plies > len(replied) else "opened with"
         st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
     winner = game.winner(sess.position)
-    if winner is not None:
-        colour = "orange" if winner == "white" else "blue"
-        st.markdown(f"### :{colour}[{winner.title()} won]")
-        who = "you won!" if winner == side else "the engine won."
-        st.markdown(
-            f"**Game over** after {sess.plies} pl{'y' if sess.plies == 1 else 'ies'}: {who} "
-            "Press **Undo** to take your move back or **Restart** to play again."
-        )
+    if over:
+        colour = {"white": "orange", "black": "blue"}.get(winner or "", "gray")
+        st.markdown(f"### :{colour}[{winner.title() + ' won' if winner else 'Draw'}]")
+        reason = end_reason(sess.position, sess.plies)
+        st.markdown(game_summary(winner, sess.plies, side, reason, describe(start)))
+        st.caption("Press **Undo** to take your move back or **Restart** to play again.")
     else:
         if human_to_move(sess, game):
             st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
             st.caption(how)
         else:
             st.markdown(f"#### The engine's move ({game.to_move(sess.position).title()})")
+        note = st.session_state.get(keys.note)
+        if note:
+            st.warning(note, icon=":material/block:")
         w, n = describe(sess.position)
         verdict(w, n, "from here, with perfect play on both sides")
+        if hint_shown(keys, sess):
+            st.markdown("**Hint:** the arrow on the board is the engine's best move.")
+            move_table(game.to_move(sess.position), ranked(sess.position), keys.hint_moves)
     if sess.names:
         st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
     return sess
@@ -278,6 +378,7 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 def best_line(
     key: str,
     plies_key: str,
+    container: str,
     pics: Sequence[BoardPicture],
     names: Sequence[str],
     result: str,
@@ -292,12 +393,8 @@ def best_line(
     adds a column saying who plays each ply."""
     board, words = st.columns([3, 2], gap="medium")
     with board:
-        st.plotly_chart(
-            animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
-            config=PLOTLY_CONFIG,
-            key=key,
-            width="content",
-        )
+        fig = animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms)
+        board_chart(container, fig, key=key)
     with words:
         st.markdown(f"**{result}**")
         if names:

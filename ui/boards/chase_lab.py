@@ -19,9 +19,11 @@ from engine.games.chase_solver import (
     solve_table,
 )
 from engine.judge import chase_answer
-from engine.play import PlaySession, click_move
+from engine.play import PlaySession, human_to_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
+from engine.values import plural
+from teach.play_words import chase_targets, chase_why_not
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
@@ -34,7 +36,7 @@ PRESETS = {
     "20x20 corners": "20-1.1-20.20-w",
 }
 DEFAULT = bl.chase_from_code("8-2.2-7.6-w")
-HOW_TO_PLAY = "Click the square your piece moves to (onto the other piece: capture)."
+HOW_TO_PLAY = "Click a dotted square to move your piece there (onto the other piece: capture)."
 HEAT = ["No colours", "Black on every square", "White on every square"]
 CYCLES = (
     "The chase has cycles: pieces can come back to squares they left, so a search that "
@@ -84,6 +86,42 @@ def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
     return run, Replayer(run)
 
 
+def heat_caption(pos: chase.ChasePosition, fixed: str, values) -> str:
+    """The heatmap's caption, true to what it shows: ``values`` (ChaseTable.heatmap) give
+    the outcome with the ``fixed`` piece where it stands and the other piece on each square."""
+    moving = "black" if fixed == "white" else "white"
+    fr, fc = getattr(pos, fixed)
+    n = pos.n
+    white_wins = [divmod(s, n) for s, v in enumerate(values.reshape(-1).tolist()) if v < 0]
+    black_wins = [divmod(s, n) for s, v in enumerate(values.reshape(-1).tolist()) if v > 0]
+    near = all(abs(r - fr) + abs(c - fc) == 1 for r, c in white_wins)
+    if not white_wins:
+        orange = "no square where white wins"
+    elif near:
+        orange = f"orange: white wins, only next to the {fixed} piece"
+    else:
+        orange = "orange: white wins"
+    blue = "blue: black wins" if black_wins else "no square where black wins"
+    return (
+        f"Each number: plies to the capture if the {moving} piece stood on that square "
+        f"(the {fixed} piece stays put, {pos.mover.lower()} to move). {blue.capitalize()}; "
+        f"{orange}. The arrow is the best move."
+    )
+
+
+def resized(pos: chase.ChasePosition, n: int) -> chase.ChasePosition:
+    """``pos`` on an n x n board: white kept (moved in from the edge), black to a corner."""
+    w = (min(pos.white[0], n - 1), min(pos.white[1], n - 1))
+    b = (n - 1, n - 1) if w != (n - 1, n - 1) else (0, 0)
+    return chase.ChasePosition(n, w, b, pos.white_to_move)
+
+
+def _resize_to_slider(pos: chase.ChasePosition, set_edit: Callable[[bl.ChaseEdit], None]) -> None:
+    n = int(st.session_state[K.n])
+    if n != pos.n:
+        set_edit(bl.ChaseEdit(resized(pos, n)))
+
+
 def editor(
     pos: chase.ChasePosition, set_edit: Callable[[bl.ChaseEdit], None]
 ) -> tuple[chase.ChasePosition, str]:
@@ -99,11 +137,18 @@ def editor(
         )
     big = st.checkbox("Allow big boards (up to 40x40)", key=K.big, value=pos.n > 20)
     top = 40 if big else 20
-    n = st.slider("Board size n", 2, top, min(pos.n, top), key=K.size(bl.chase_code(pos)))
-    if n != pos.n:
-        w = (min(pos.white[0], n - 1), min(pos.white[1], n - 1))
-        b = (n - 1, n - 1) if w != (n - 1, n - 1) else (0, 0)
-        set_edit(bl.ChaseEdit(pos := chase.ChasePosition(n, w, b, pos.white_to_move)))
+    # One key for the slider, whatever the position: a key that changed with the position
+    # remounted the slider after every move of it, and the keyboard focus went with it
+    # (issue 12). The slider follows the position (a preset, a link) before it is drawn,
+    # and a move of it resizes the position in its callback, before the page runs.
+    shown = min(pos.n, top)
+    if st.session_state.get(K.n) != shown:
+        st.session_state[K.n] = shown
+    n = st.slider(
+        "Board size n", 2, top, key=K.n, on_change=_resize_to_slider, args=(pos, set_edit)
+    )
+    if n != pos.n:  # a smaller top (big boards switched off)
+        set_edit(bl.ChaseEdit(pos := resized(pos, n)))
     c1, c2 = st.columns(2)
     piece = (
         c1.segmented_control(
@@ -165,31 +210,39 @@ def edit_board(
             K.board, fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
         )
     if kw:
-        other = kw["heat_piece"]
-        st.caption(
-            f"Each number: plies to the capture if the {other} piece stood on that square "
-            f"(the other piece stays put, {pos.mover.lower()} to move). Blue: black wins; "
-            "orange: white wins — only next to white. The arrow is the best move."
-        )
+        st.caption(heat_caption(pos, fixed, kw["heat"]))
+
+
+def ranked(pos: chase.ChasePosition):
+    """Every move of ``pos`` with its outcome, best first (the hint's table)."""
+    return solved(pos).moves
 
 
 def play_board(game: PlaySession) -> None:
-    """The board of a game against the engine: click the square to move to."""
+    """The board of a game against the engine: the squares the person's piece can reach
+    are dotted; click one to move there. The hint's arrow is the engine's best move."""
     cur = game.position
     last = None
     if game.plies:
         prev = game.history[-2]
         mv = next(m for m in chase.legal_moves(prev) if chase.play(prev, m) == cur)
         last = chase_move_squares(prev, mv)
-
-    def on_play(sq: int) -> None:
-        ss = st.session_state
-        s, _ = click_move(
-            ss[K.game.session], None, divmod(sq, cur.n), GAME, reply, chase.move_target
-        )
-        ss[K.game.session] = s
-
-    bl.clickable_board(K.board, chase_figure(cur, last=last), on_play)
+    mine = human_to_move(game, GAME)
+    hint = [chase_move_squares(cur, reply(cur))] if bl.hint_shown(K.game, game) else []
+    fig = chase_figure(cur, last=last, targets=chase_targets(cur) if mine else (), arrows=hint)
+    bl.clickable_board(
+        K.board,
+        fig,
+        lambda sq: bl.play_click(
+            K.game,
+            divmod(sq, cur.n),
+            GAME,
+            reply,
+            chase.move_target,
+            None,
+            lambda pos, _picked, square: chase_why_not(pos, square),
+        ),
+    )
 
 
 def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
@@ -205,7 +258,17 @@ def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
     words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
-    bl.best_line(K.line, K.line_plies, pics, names, words, files=files, ranks=ranks, frame_ms=500)
+    bl.best_line(
+        K.line,
+        K.line_plies,
+        K.line_board,
+        pics,
+        names,
+        words,
+        files=files,
+        ranks=ranks,
+        frame_ms=500,
+    )
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
@@ -221,7 +284,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
-        searched_what=f"Alpha-beta, {depth} pl{'y' if depth == 1 else 'ies'} deep",
+        searched_what=f"Alpha-beta, {plural(depth, 'ply', 'plies')} deep",
         board=bl.chase_node_board,
         about=CYCLES,
     )

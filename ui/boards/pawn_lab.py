@@ -12,9 +12,10 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.games.pawn_solver import solve
-from engine.play import PlaySession, click_move
+from engine.play import PlaySession
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
+from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
@@ -32,7 +33,7 @@ DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX = 400
-HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
+HOW_TO_PLAY = "Click one of your pawns (its moves are dotted), then the square it moves to."
 GAME = pawn.PawnGame()  # the rules, for the search tab and for play against the engine
 
 
@@ -115,27 +116,42 @@ def last_move(game: PlaySession) -> pawn.Move | None:
     return next(m for m in pawn.legal_moves(prev) if pawn.play(prev, m) == cur)
 
 
-def play_board(game: PlaySession) -> None:
-    """The board of a game against the engine: click a pawn, then its target."""
-    cur = game.position
+def ranked(pos: pawn.PawnPosition):
+    """Every move of ``pos`` with its outcome, best first (the hint's table)."""
+    return solved(pawn.to_code(pos)).moves
 
-    def on_play(sq: int) -> None:
-        ss = st.session_state
-        s, new_sel = click_move(
-            ss[K.game.session],
-            ss.get(K.game.selected),
+
+def end_reason(pos: pawn.PawnPosition, plies: int) -> str:
+    return pawn_end_reason(pos)
+
+
+def play_board(game: PlaySession) -> None:
+    """The board of a game against the engine: click a pawn (its legal targets are dotted),
+    then its target; the hint's arrow is the engine's best move."""
+    cur = game.position
+    sel = st.session_state.get(K.game.selected)
+    hint = [reply(cur)] if bl.hint_shown(K.game, game) else []
+    fig = pawn_figure(
+        cur,
+        px=BOARD_PX,
+        last=last_move(game),
+        selected=sel,
+        targets=pawn_targets(cur, sel) if sel is not None else (),
+        arrows=hint,
+    )
+    bl.clickable_board(
+        K.board,
+        fig,
+        lambda sq: bl.play_click(
+            K.game,
             divmod(sq, cur.cols),
             GAME,
             reply,
             pawn.move_target,
             pawn.move_source,
-        )
-        ss[K.game.session] = s
-        ss[K.game.selected] = new_sel
-
-    sel = st.session_state.get(K.game.selected)
-    fig = pawn_figure(cur, px=BOARD_PX, last=last_move(game), selected=sel)
-    bl.clickable_board(K.board, fig, on_play)
+            pawn_why_not,
+        ),
+    )
 
 
 def line_tab(pos: pawn.PawnPosition, sol) -> None:
@@ -153,6 +169,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
     bl.best_line(
         K.line,
         K.line_plies,
+        K.line_board,
         pics,
         names,
         words,

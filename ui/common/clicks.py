@@ -42,6 +42,7 @@ def clickable_chart(
     on_hit: Callable[[T], None],
     config: dict,
     width: str = "stretch",
+    height: str | int = "content",
 ) -> None:
     """Draw ``fig``; a click on a point that ``pick`` recognises calls ``on_hit(pick(point))``
     in the widget callback (before the rerun), then the chart's key moves on."""
@@ -61,4 +62,5 @@ def clickable_chart(
         selection_mode="points",
         config=config,
         width=width,
+        height=height,
     )

@@ -152,6 +152,10 @@ class Play:
     undo = _at("undo")
     restart = _at("restart")
     selected = _at("selected")  # the pawn picked up, before its target square is clicked
+    note = _at("note")  # why the last click was not a move
+    hint = _at("hint")  # the hint button
+    hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
+    hint_moves = _at("hint_moves")  # the hint's table of moves
 
 
 @dataclass(frozen=True)
@@ -247,11 +251,13 @@ class Board:
         self.moves = _join(ns, "moves")
         self.line = _join(ns, "line")
         self.line_plies = _join(ns, "line", "plies")
+        self.line_board = _join(ns, "line", "board")  # the animated board's container
         self.board = Clicks(_join(ns, "board"))
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
         self.depth = _join(ns, "depth")
         self.big = _join(ns, "big")
+        self.n = _join(ns, "n")  # the chase's board-size slider: one key for every position
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
 
@@ -331,9 +337,10 @@ class Variants:
     figure = "practice.variants.figure"
 
     @staticmethod
-    def steps(variant: str, run_tag: str) -> Slider:
-        """The step slider of ``variant``'s run on one tree (a new tree starts at step 0)."""
-        return Slider(_join("practice.variants.step", variant, run_tag))
+    def steps(run_tag: str) -> Slider:
+        """The step slider over the variants' runs on one tree: one step for every variant,
+        so two variants are compared at the same step (a new tree starts at step 0)."""
+        return Slider(_join("practice.variants.step", run_tag))
 
     @staticmethod
     def export(variant: str) -> Export:

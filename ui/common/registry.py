@@ -64,6 +64,15 @@ class PageSpec:
         return "" if self.default else Path(self.path).stem
 
     @property
+    def link_label(self) -> str:
+        """``Open the Pawn chess lab``; a title that has its own article is not given a
+        second one (``The chase`` -> ``Open the chase lab``)."""
+        title = self.title
+        if title.lower().startswith("the "):
+            title = title[4:]
+        return f"Open the {title} lab"
+
+    @property
     def file(self) -> Path:
         """Absolute path of the page's script."""
         return ROOT / self.path

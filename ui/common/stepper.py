@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 
 import streamlit as st
 
+from engine.values import plural
 from ui.common.keys import Player
 
 SPEEDS = (1, 2, 4, 8, 15, 30)  # steps per second for the in-figure autoplay
@@ -52,7 +53,7 @@ def frame_ms(speed: float) -> int:
 
 def speed_label(speed: int) -> str:
     """The speed box's text for ``speed`` steps per second, e.g. ``▶ 4 steps/s``."""
-    return f"▶ {speed} step{'' if speed == 1 else 's'}/s"
+    return f"▶ {plural(speed, 'step')}/s"
 
 
 def step_speed(keys: Player) -> int:
@@ -115,7 +116,8 @@ def step_player(
             args=(action,),
             shortcut=shortcut,
             disabled=disabled,
-            help=f"keyboard: {shortcut}",
+            # no help=: Streamlit shows the shortcut on the button itself, and a tooltip
+            # stayed up over the next button after a click (issue 12)
             width="stretch",
         )
     cols[4].markdown(f"**step {k} of {n}**")

@@ -10,6 +10,7 @@ import streamlit as st
 from engine.search import search_tree
 from engine.trace import replay
 from engine.tree import GameTree
+from engine.values import plural
 from teach.exercise import (
     CUT_FOUND,
     CUT_MISSED,
@@ -168,8 +169,8 @@ def exercise_panel(tree: GameTree | None) -> None:
             return
         run = search_tree(tree)
         st.caption(
-            f"Root value {sol.value}; {sol.leaves_evaluated} of {len(tree.leaves())} leaves "
-            f"evaluated; {sol.cuts} cut-off{'s' if sol.cuts != 1 else ''}. "
+            f"Root value {sol.value}; {sol.leaves_evaluated} of "
+            f"{plural(len(tree.leaves()), 'leaf', 'leaves')} evaluated; {plural(sol.cuts, 'cut-off')}. "
             "Pruned subtrees are grey with dashed edges."
         )
         draw_tree(tree, replay(run, len(run.events)), key=K.of(sig, "solution"))

@@ -192,11 +192,13 @@ def _move(key: str, delta: int, n: int) -> None:
 
 
 def step_slider(n_steps: int, keys: Slider) -> int:
-    """Back / forward buttons and a slider over steps 0..n_steps; returns the step."""
+    """Back / forward buttons and a slider over steps 0..n_steps; returns the step. A step
+    kept from a longer run (another variant) is clamped to this one's last step, not reset."""
     ss = st.session_state
     key = keys.value
-    if not isinstance(ss.get(key), int) or not 0 <= ss[key] <= n_steps:
+    if not isinstance(ss.get(key), int):
         ss[key] = 0
+    ss[key] = max(0, min(ss[key], n_steps))
     c1, c2, c3 = st.columns([1, 1, 6], vertical_alignment="bottom")
     c1.button("◀", key=keys.back, on_click=_move, args=(key, -1, n_steps), shortcut="Left")
     c2.button("▶", key=keys.fwd, on_click=_move, args=(key, 1, n_steps), shortcut="Right")

@@ -104,7 +104,7 @@ def variants_panel(tree: GameTree | None) -> None:
     )
     run = results[name].run
     n = len(run.events)
-    step = step_slider(n, K.steps(name, tree_tag))
+    step = step_slider(n, K.steps(tree_tag))
     snap = replay(run, step)
     fig_col, code_col = st.columns([1, 1])
     with fig_col:

@@ -13,6 +13,7 @@ from engine.errors import InputError
 from engine.random_tree import random_tree
 from engine.tree import GameTree, format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from engine.values import plural
 from teach import tree_edit as te
 from ui.common.keys import Editor as K
 from ui.common.share import restore
@@ -111,8 +112,8 @@ def headline(tree: GameTree, lab: Lab) -> str:
     else:
         head = f"MAX (the first player) can force {value}"
     return (
-        f"{head}; alpha-beta looked at {lab.run.leaves_evaluated} of {leaves} leaves "
-        f"({len(tree):,} nodes)."
+        f"{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
+        f"{plural(leaves, 'leaf', 'leaves')} ({plural(len(tree), 'node')})."
     )
 
 

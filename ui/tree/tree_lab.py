@@ -19,6 +19,7 @@ import streamlit as st
 from engine.search import REORDER_MODES, reorder, search_tree
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, minimax
+from engine.values import plural
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
@@ -94,7 +95,10 @@ def result_words(value: int, evaluated: int, total: int, algorithm: str = "alpha
     """``MAX can force 3; alpha-beta looked at 7 of 9 leaves.``"""
     saved = total - evaluated
     tail = f" ({saved} pruned)" if saved > 0 else " (nothing pruned)"
-    return f"MAX can force {value}; {algorithm} looked at {evaluated} of {total} leaves{tail}."
+    return (
+        f"MAX can force {value}; {algorithm} looked at {evaluated} of "
+        f"{plural(total, 'leaf', 'leaves')}{tail}."
+    )
 
 
 def ordered(tree: GameTree, ordering: str, seed: int = 0) -> GameTree:
