@@ -119,7 +119,7 @@ if ss.get(f"{K}.run_key") not in (None, run_key):  # another run: back to the wh
     ss[f"{K}.focus"] = 0
 ss[f"{K}.run_key"] = run_key
 lab = tl.cached_lab(*run_key)
-step = tl.run_player(lab, key=K, cache_args=run_key, token=run_key, practice=True,
+step = tl.run_player(lab, key=K, cache_args=run_key, token=run_key, practice=True, canvas=True,
                      caption="Click a node to jump to the step where the search reaches it.")  # fmt: skip
 
 st.subheader("Move ordering: same tree, different order of children")

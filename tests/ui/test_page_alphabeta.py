@@ -39,6 +39,25 @@ def sentence(at: AppTest) -> str:
     return next(m.value for m in at.markdown if m.value.startswith("##### "))
 
 
+def canvas(at: AppTest) -> dict:
+    """The data the page sends the tree canvas (ui.common.canvas): payload, step, seq."""
+    return json.loads(at.get("bidi_component")[0].proto.json)
+
+
+def shown(at: AppTest) -> str:
+    """The canvas's sentence at the step it is sent, as the browser writes it."""
+    data = canvas(at)
+    k = data["step"]
+    return f"Step {k} of {data['p']['n']}. {data['p']['text'][k]}"
+
+
+def report(at: AppTest, k: int) -> AppTest:
+    """What the canvas's debounced step report does on the server (ui.common.canvas)."""
+    at.session_state["ab:step"] = k
+    at.session_state["ab:canvas_known"] = k
+    return at.run()
+
+
 def metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
@@ -81,33 +100,33 @@ def test_bad_input_shows_parser_message_and_keeps_tree(leaves, branching, words)
     assert not at.error and metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
 
 
-def test_step_buttons_move_the_step_and_the_sentence():
+def test_the_canvas_gets_the_run_its_sentences_and_the_step():
     at = app()
-    n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
-    first = sentence(at)
-    for _ in range(3):
-        at.button(key="ab:next").click().run()
-    assert at.session_state["ab:step"] == 3 and sentence(at) != first
-    at.button(key="ab:prev").click().run()
-    assert at.session_state["ab:step"] == 2
-    at.button(key="ab:last").click().run()
-    assert at.session_state["ab:step"] == n
-    assert "value of the game is 3" in sentence(at)
-    at.button(key="ab:first").click().run()
-    assert at.session_state["ab:step"] == 0
-    at.slider(key="ab:slider").set_value(5).run()
+    run = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run
+    n = len(run.events)
+    data = canvas(at)
+    assert data["p"]["n"] == n and data["step"] == 0
+    assert data["p"]["text"] == [describe(run, k) for k in range(n + 1)]
+    first = shown(at)
+    report(at, 3)  # the browser stepped to 3 and said so
+    assert at.session_state["ab:step"] == 3 and shown(at) != first
+    assert canvas(at)["seq"] == data["seq"]  # the browser's own step: not sent back as a move
+    report(at, n)
+    assert "value of the game is 3" in shown(at)
+    report(at, 5)
     assert at.session_state["ab:step"] == 5
     assert at.query_params["k"] in ("5", ["5"])
+    at.session_state["ab:step"] = 2  # the server moves the step itself: the browser must follow
+    at.run()
+    assert canvas(at)["step"] == 2 and canvas(at)["seq"] == data["seq"] + 1
 
 
 def test_step_survives_unrelated_widgets():
     at = app()
-    for _ in range(4):
-        at.button(key="ab:next").click().run()
+    report(at, 4)
     at.number_input(key="ab.rd").set_value(4).run()
-    at.toggle(key="ab.animate").set_value(True).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 4
+    assert at.session_state["ab:step"] == 4 and canvas(at)["step"] == 4
 
 
 def test_url_restores_tree_step_order_and_variant():
@@ -117,7 +136,7 @@ def test_url_restores_tree_step_order_and_variant():
     assert at.session_state["ab:step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
-    assert "Step 5 of" in sentence(at)
+    assert "Step 5 of" in shown(at) and canvas(at)["step"] == 5
 
 
 @pytest.mark.parametrize(
@@ -215,13 +234,12 @@ def test_step_survives_switching_pages():
     root = Path(__file__).resolve().parents[2]
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
-    for _ in range(3):
-        at.button(key="ab:next").click().run()
+    report(at, 3)
     at.switch_page(str(root / "pages" / "home.py")).run()
     assert not at.exception
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 3 and "Step 3 of" in sentence(at)
+    assert at.session_state["ab:step"] == 3 and "Step 3 of" in shown(at)
 
 
 # ---- practice ----------------------------------------------------------------------------
@@ -254,9 +272,10 @@ def chart(at: AppTest) -> dict:
 
 def test_practice_asks_before_the_step_and_hides_the_forward_controls():
     at = app()
-    assert set(FORWARD) <= keys(at) and "ab:slider" in keys(at)
+    assert at.get("bidi_component")  # practice off: the canvas steps in the browser
     at.toggle(key="ab__on").set_value(True).run()
     assert not at.exception
+    assert not at.get("bidi_component")  # practice on: no canvas, nothing steps past it
     q = quiz(at).current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
     # No player while a question is open: nothing steps (or plays) past it.
@@ -295,10 +314,10 @@ def test_leaving_practice_restores_the_player_at_the_same_step():
     k = quiz(at).current.step
     at.button(key="ab__leave").click().run()
     assert not at.exception and at.toggle(key="ab__on").value is False
-    assert set(FORWARD) <= keys(at)
-    assert at.session_state["ab:step"] == k and at.slider(key="ab:slider").value == k
-    assert f"Step {k} of" in sentence(at) and at.query_params["k"] in (str(k), [str(k)])
-    at.button(key="ab:next").click().run()
+    assert at.get("bidi_component")
+    assert at.session_state["ab:step"] == k and canvas(at)["step"] == k
+    assert f"Step {k} of" in shown(at) and at.query_params["k"] in (str(k), [str(k)])
+    report(at, k + 1)
     assert at.session_state["ab:step"] == k + 1
     at.toggle(key="ab__on").set_value(True).run()  # back in: the quiz resumes where it was
     assert at.session_state["ab:step"] == k and quiz(at).score.revealed == 1

@@ -22,6 +22,7 @@ from engine.tree import GameTree, complete_depth, minimax
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
+from ui.common.canvas import tree_canvas
 from ui.practice.quiz_panel import hide_answer, practice_or_player
 from ui.tree.tree_source import (
     LINK_LIMIT,
@@ -37,6 +38,7 @@ from ui.tree.tree_source import (
 )
 from viz.tree_figure import PLOTLY_CONFIG, click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
+from viz.tree_payload import tree_payload
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "AS_GIVEN", "BUDGET", "LINK_LIMIT", "ORDERINGS", "ORDER_WORDS", "REORDER_MODES",
@@ -66,6 +68,7 @@ FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
 PRACTICE_WIDTH = 640  # px of the figure beside the question panel (3/5 of the page)
 BUDGET = 3000  # markers drawn at most (viz collapses the rest)
 AUTOPLAY_FRAMES = 120  # steps the in-browser autoplay covers from the current step
+CANVAS_BUDGET = 1500  # markers the tree canvas draws at most (viz collapses the rest)
 
 
 # ---- pure helpers ---------------------------------------------------------------------------
@@ -277,6 +280,50 @@ def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
     st.markdown(f"##### :orange-background[Step {k} of {len(lab.run.events)}.]")
 
 
+def canvas_payload(lab: Lab, focus: int = 0) -> dict:
+    """The tree canvas's payload of the lab's run (viz.tree_payload), seen from ``focus``."""
+    return tree_payload(lab.run, describe, lab.names, focus=focus, budget=CANVAS_BUDGET,
+                        pv=lab.pv)  # fmt: skip
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _cached_payload(source: str, variant: str, ordering: str, seed: int, focus: int) -> dict:
+    return canvas_payload(cached_lab(source, variant, ordering, seed), focus)
+
+
+def _canvas_player(lab: Lab, key: str, cache_args, token: Hashable | None, caption) -> int:
+    """The tree canvas (ui.common.canvas): figure, controls, sentence and autoplay all in the
+    browser. The step is ui.common.stepper's (``f"{key}:step"``): a new ``token`` starts
+    the run from step 0, a shorter run clamps it."""
+    ss = st.session_state
+    n = len(lab.run.events)
+    kk = {x: f"{key}:{x}" for x in ("step", "n", "token")}
+    ss[kk["step"]] = stepper.reconcile(ss.get(kk["step"], 0), ss.get(kk["n"]), n,
+                                       ss.get(kk["token"]), token)  # fmt: skip
+    ss[kk["n"]], ss[kk["token"]] = n, token
+    focus = int(ss.get(f"{key}.focus", 0))
+    if not 0 <= focus < len(lab.run.tree):
+        focus = 0
+    if focus:
+        path = [focus]
+        while path[-1] > 0:
+            path.append(lab.run.tree.parent[path[-1]])
+        c1, c2 = st.columns([1, 4], vertical_alignment="center")
+        if c1.button("Whole tree", key=f"{key}.unfocus", icon=":material/zoom_out_map:"):
+            ss[f"{key}.focus"] = 0
+            st.rerun()
+        c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
+    payload = _cached_payload(*cache_args, focus) if cache_args else canvas_payload(lab, focus)
+
+    def drill(node: int) -> None:
+        ss[f"{key}.focus"] = node
+
+    step = tree_canvas(payload, key=key, on_drill=drill)
+    if caption:
+        st.caption(caption)
+    return step
+
+
 def run_player(
     lab: Lab,
     *,
@@ -287,6 +334,7 @@ def run_player(
     selected: int | None = None,
     token: Hashable | None = None,
     practice: bool = False,
+    canvas: bool = False,
 ) -> int:
     """The run's figure inside ui.common.stepper's step player (first/prev/next/last, Left/Right,
     slider), autoplay in the browser, and one sentence for the step under the figure.
@@ -301,6 +349,9 @@ def run_player(
     it is on, the question panel sits beside a figure of the quiz's step and the player is
     not drawn, so nothing steps past the open question; leaving practice shows the player at
     that step.
+
+    ``canvas=True`` shows the tree canvas (ui.common.canvas) instead of the plotly figure and
+    step player when practice is off: it steps in the browser with no rerun.
     """
     draw = partial(_draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption,
                    selected=selected)  # fmt: skip
@@ -310,6 +361,8 @@ def run_player(
         stepper.set_step(key, 0, n)
 
     def player() -> int:
+        if canvas:
+            return _canvas_player(lab, key, cache_args, token, caption)
         animate = st.toggle("Autoplay in the figure (▶ play under the tree)",
                             key=f"{key}.animate", persist_state="session")  # fmt: skip
         return stepper.step_player(

@@ -1,0 +1,92 @@
+"""The tree canvas: a search tree drawn and stepped entirely in the browser.
+
+``tree_canvas(payload, key=...)`` mounts ui/common/tree_canvas.js (a custom component, v2)
+with a payload from viz.tree_payload. The browser steps it (buttons, keys, slider, autoplay)
+with no script rerun; it tells the server only:
+
+- the step, debounced (about 400 ms after the last change): stored in
+  ``session_state[f"{key}:step"]``, the step ui.common.stepper and the practice panels read;
+- a click on a "+N nodes" marker: ``on_drill(node)`` (open that subtree);
+- a click on a node when ``on_select`` is given: ``on_select(node)``.
+
+The server moves the browser's step only when it changes ``f"{key}:step"`` itself (a link,
+a new run, leaving practice): the step it last sent or heard is kept, and a step that differs
+from it is sent with a new sequence number, which the browser obeys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import streamlit as st
+
+from ui.common.stepper import clamp_step
+
+_HERE = Path(__file__).parent
+_COMPONENT = st.components.v2.component(
+    "gtl_tree_canvas",
+    js=(_HERE / "tree_canvas.js").read_text(encoding="utf-8"),
+    css=(_HERE / "tree_canvas.css").read_text(encoding="utf-8"),
+)
+
+
+def _keys(key: str) -> dict[str, str]:
+    return {n: f"{key}:{n}" for n in ("step", "canvas", "canvas_known", "canvas_seq")}
+
+
+def _on_change(key: str, on_drill, on_select) -> None:
+    """The browser reported something: the step, a drill-down or a selection."""
+    kk = _keys(key)
+    ss = st.session_state
+    state = ss.get(kk["canvas"]) or {}
+    step = state.get("step")
+    if isinstance(step, int) and not isinstance(step, bool) and step >= 0:
+        ss[kk["step"]] = ss[kk["canvas_known"]] = step
+    drill = state.get("drill")
+    if on_drill is not None and isinstance(drill, int) and not isinstance(drill, bool):
+        on_drill(drill)
+    picked = state.get("select")
+    if on_select is not None and isinstance(picked, int) and not isinstance(picked, bool):
+        on_select(picked)
+
+
+def tree_canvas(
+    payload: dict,
+    *,
+    key: str,
+    on_drill: Callable[[int], None] | None = None,
+    on_select: Callable[[int], None] | None = None,
+    param: str = "k",
+) -> int:
+    """Mount the canvas for ``payload`` and return the step the server knows (0..n).
+
+    ``param`` is the query parameter the browser keeps the step in (``?k=``), with
+    ``history.replaceState``, so a copied link opens at that step.
+    """
+    kk = _keys(key)
+    ss = st.session_state
+    n = int(payload["n"])
+    k = clamp_step(ss.get(kk["step"], 0), n)
+    ss[kk["step"]] = k
+    seq = int(ss.get(kk["canvas_seq"], 0))
+    if ss.get(kk["canvas_known"]) != k:  # the server moved the step: the browser must follow
+        seq += 1
+        ss[kk["canvas_seq"]], ss[kk["canvas_known"]] = seq, k
+    callback = partial(_on_change, key, on_drill, on_select)
+    _COMPONENT(
+        key=kk["canvas"],
+        data={
+            "p": payload,
+            "step": k,
+            "seq": seq,
+            "select": on_select is not None,
+            "param": param,
+        },  # fmt: skip
+        default={"step": k},
+        on_step_change=callback,
+        on_drill_change=callback,
+        on_select_change=callback,
+    )
+    return k
