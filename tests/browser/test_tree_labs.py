@@ -4,6 +4,8 @@ screenshots at the statement sample's cut and of a practice question, and timing
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.tree import complete_tree
@@ -34,6 +36,22 @@ def sentence(page) -> str:
     return page.locator(STEP).first.inner_text()
 
 
+CANVAS = ".gtl-canvas"  # the tree canvas (ui/common/tree_canvas.js): steps with no rerun
+
+
+def canvas_sentence(page) -> str:
+    return page.locator(f"{CANVAS} .sentence").inner_text()
+
+
+def canvas_next(page) -> float:
+    """Click the canvas's next button; seconds until its step has changed (no rerun)."""
+    k = page.locator(CANVAS).get_attribute("data-step")
+    start = time.perf_counter()
+    page.locator(f"{CANVAS} .b-next").click()  # the handler has run when click() returns
+    assert page.locator(CANVAS).get_attribute("data-step") != k
+    return time.perf_counter() - start
+
+
 def cut_step() -> int:
     k = tl.cut_step(tl.make_lab(complete_tree(SAMPLE, 3)).run)
     assert k is not None
@@ -42,28 +60,25 @@ def cut_step() -> int:
 
 def test_alphabeta_steps_to_the_cut(page, base_url):
     seconds = open_page(page, base_url, "alphabeta")
+    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
     record_figure("alphabeta: first drawn figure", seconds)
     assert_no_exception(page)
     assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in page.inner_text("body")
-    seen = [sentence(page)]
+    seen = [canvas_sentence(page)]
     for _ in range(cut_step()):
-        click_button(page, "ab:next")
-        seen.append(sentence(page))
+        page.locator(f"{CANVAS} .b-next").click()
+        seen.append(canvas_sentence(page))
     assert len(set(seen)) == len(seen), "every step has its own sentence"
     assert "4 and 6 are pruned" in seen[-1]
-    page.locator(CHART).first.scroll_into_view_if_needed()
+    page.locator(CANVAS).scroll_into_view_if_needed()
     screenshot(page, "alphabeta_cut")
-    click_button(page, "ab:prev")
-    assert sentence(page) == seen[-2]
+    page.locator(f"{CANVAS} .b-prev").click()
+    assert canvas_sentence(page) == seen[-2]
     # Left/Right keys step too.
     page.locator("h1").first.click()
-    with rerun(page):
-        page.keyboard.press("ArrowRight")
-    assert sentence(page) == seen[-1]
-    record_figure(
-        "alphabeta: next step, median of 10",
-        median_of_clicks(lambda: click_button(page, "ab:next")),
-    )
+    page.keyboard.press("ArrowRight")
+    assert canvas_sentence(page) == seen[-1]
+    record_figure("alphabeta: next step, median of 10", median_of_clicks(lambda: canvas_next(page)))
     assert_no_exception(page)
 
 
@@ -73,16 +88,19 @@ def test_alphabeta_share_link_restores_the_tree(page, browser, base_url):
         page.locator(".st-key-ab-leaves textarea").fill("5 6 7 4")
         page.locator(".st-key-ab-b input").fill("2")
         page.locator(".st-key-ab-b input").press("Enter")
+    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
     for _ in range(3):
-        click_button(page, "ab:next")
+        page.locator(f"{CANVAS} .b-next").click()
     assert "[5, 4]" in page.inner_text("body")
-    here = sentence(page)
-    url = page.url
+    here = canvas_sentence(page)
+    page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
+    url = page.evaluate("window.location.href")
     assert "k=3" in url
 
     def check(other):
+        other.wait_for_selector(f"{CANVAS} svg.tree g.n")
         assert "[5, 4]" in other.inner_text("body")
-        assert sentence(other) == here
+        assert canvas_sentence(other) == here
 
     assert_share_link_restores(browser, url, check)
 
@@ -152,5 +170,5 @@ def test_alphabeta_practice_answers_a_question(page, base_url):
     page.locator(CHART).first.scroll_into_view_if_needed()
     screenshot(page, "alphabeta_practice")
     click_button(page, "ab__leave")
-    assert page.locator(".st-key-ab-next button:visible").count() == 1
-    assert f"Step {second.step} of" in sentence(page)
+    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
+    assert f"Step {second.step} of" in canvas_sentence(page)

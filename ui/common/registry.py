@@ -69,7 +69,7 @@ LABS: list[PageSpec] = [
         ":material/content_cut:",
         "alphabeta",
         PROBLEM_ALPHABETA,
-        Smoke(expect=".st-key-ab-next", click=".st-key-ab-next button"),
+        Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
         "pages/tree_editor.py",

@@ -49,6 +49,9 @@ class Canvas {
         <label class="speed-l">speed
           <select class="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
         </label>
+        <label class="zoom-l">size
+          <select class="zoom"><option value="1" selected>100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
+        </label>
       </div>
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
@@ -71,6 +74,7 @@ class Canvas {
     this.counter = q(".counter");
     this.slider = q(".slider");
     this.speed = q(".speed");
+    this.zoom = q(".zoom");
     this.sStep = q(".s-step");
     this.sText = q(".s-text");
     this.scroll = q(".scroll");
@@ -90,6 +94,7 @@ class Canvas {
     this.b.play.onclick = () => (this.timer ? this.pause() : this.play());
     this.slider.addEventListener("input", () => { this.pause(); this.go(Number(this.slider.value)); });
     this.speed.addEventListener("change", () => { if (this.timer) { this.pause(); this.play(); } });
+    this.zoom.addEventListener("change", () => this.layout());
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.svg.addEventListener("click", (e) => this.click(e));
@@ -174,7 +179,11 @@ class Canvas {
     const Y = (d) => g.top + d * g.level_h;
     const natural = left + span * unit + g.right + pad;
     this.width = this.scroll.clientWidth;
-    return { X, Y, w: Math.max(natural, span > 0 ? 0 : this.scroll.clientWidth), h: g.top + depth * g.level_h + g.bottom };
+    // Size: 100% (scroll sideways, the current node kept in view), 75%, 50%, or the whole
+    // tree in the width. Only the drawing is scaled: the layout's room scales with it.
+    const zv = this.zoom.value;
+    this.z = zv === "fit" ? Math.min(1, this.scroll.clientWidth / natural) : Math.min(1, Number(zv));
+    return { X, Y, w: natural, h: g.top + depth * g.level_h + g.bottom };
   }
 
   draw() {
@@ -220,8 +229,8 @@ class Canvas {
         `<text x="5" y="${4 + row - 3}">α <tspan class="ba"></tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb"></tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv"></tspan></text></g>`);
     }
     parts.push(`</g>`);
-    this.svg.setAttribute("width", String(Math.ceil(w)));
-    this.svg.setAttribute("height", String(Math.ceil(h)));
+    this.svg.setAttribute("width", String(Math.floor(w * this.z)));
+    this.svg.setAttribute("height", String(Math.ceil(h * this.z)));
     this.svg.setAttribute("viewBox", `0 0 ${Math.ceil(w)} ${Math.ceil(h)}`);
     this.svg.innerHTML = parts.join("");
     this.nodeEl = new Array(this.m);
@@ -333,6 +342,7 @@ class Canvas {
 
   follow(x) {
     const s = this.scroll;
+    x *= this.z;
     if (s.scrollWidth <= s.clientWidth) return;
     if (x < s.scrollLeft + 40 || x > s.scrollLeft + s.clientWidth - 40) s.scrollLeft = Math.max(0, x - s.clientWidth / 2);
   }
