@@ -195,7 +195,7 @@ class Canvas {
     for (let i = 0; i < this.m; i++) {
       const pi = nd.p[i];
       if (pi < 0) continue;
-      parts.push(`<line data-e="${i}" x1="${X(nd.x[pi])}" y1="${Y(nd.d[pi])}" x2="${X(nd.x[i])}" y2="${Y(nd.d[i])}"/>`);
+      parts.push(`<line data-e="${i}" class="e-${STATUS[this.st[i]]}" x1="${X(nd.x[pi])}" y1="${Y(nd.d[pi])}" x2="${X(nd.x[i])}" y2="${Y(nd.d[i])}"/>`);
     }
     for (let s = 0; s < p.sum.length; s++) {
       const sm = p.sum[s];
@@ -208,10 +208,11 @@ class Canvas {
       const tr = `transform="translate(${X(nd.x[i])},${Y(nd.d[i])})"`;
       const title = `<title>${esc(nd.nm[i])}</title>`;
       if (k <= 1) {
-        parts.push(`<g class="n k-${KIND[k]}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/><text class="nm" y="${k === 0 ? 5 : -1}">${esc(nd.nm[i])}</text></g>`);
+        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/><text class="nm" y="${k === 0 ? 5 : -1}">${esc(nd.nm[i])}</text></g>`);
       } else {
         const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
-        parts.push(`<g class="n k-${KIND[k]}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<circle r="${k === 2 ? g.leaf_r : 6}"/><text class="lv" y="0.5">${val}</text><text class="ln" y="${g.ring_out + 9}">${esc(nd.nm[i])}</text></g>`);
+        const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
+        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<circle r="${k === 2 ? g.leaf_r : 6}"/><text class="lv${long}" y="0.5">${val}</text><text class="ln" y="${g.ring_out + 9}">${esc(nd.nm[i])}</text></g>`);
       }
     }
     for (let s = 0; s < p.sum.length; s++) {
@@ -225,8 +226,9 @@ class Canvas {
       if (!s) continue;
       const x0 = X(nd.x[i]) + (s > 0 ? off : -off - bw);
       const y0 = Y(nd.d[i]) - bh / 2;
-      parts.push(`<g class="box" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})" style="display:none"><rect width="${bw}" height="${bh}" rx="4"/>` +
-        `<text x="5" y="${4 + row - 3}">α <tspan class="ba"></tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb"></tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv"></tspan></text></g>`);
+      const [vis, ta, tb, tv] = this.boxTexts(i);
+      parts.push(`<g class="box b-${STATUS[this.st[i]]}" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})"${vis ? "" : ' style="display:none"'}><rect width="${bw}" height="${bh}" rx="4"/>` +
+        `<text x="5" y="${4 + row - 3}">α <tspan class="ba">${ta}</tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb">${tb}</tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv">${tv}</tspan></text></g>`);
     }
     parts.push(`</g>`);
     this.svg.setAttribute("width", String(Math.floor(w * this.z)));
@@ -247,8 +249,6 @@ class Canvas {
     this.pvLine = this.svg.querySelector("polyline.pv");
     const pts = p.pv.map((i) => `${X(nd.x[i])},${Y(nd.d[i])}`).join(" ");
     this.pvLine.setAttribute("points", pts);
-    // Paint every node in its present state.
-    for (let i = 0; i < this.m; i++) this.paint(i);
     this.curEl = null;
   }
 
@@ -259,22 +259,33 @@ class Canvas {
     this.render(new Set(), true);
   }
 
+  nodeClass(i) {
+    return `n k-${KIND[this.p.nodes.k[i]]} s-${STATUS[this.st[i]]}`;
+  }
+
+  boxTexts(i) {
+    // [shown, α, β, value]: a box shows once the search has reached its node.
+    const st = this.st[i];
+    if (this.a[i] < 0 || !(st === 1 || st === 2)) return [false, "", "", ""];
+    const vals = this.p.vals;
+    return [true, vals[this.a[i]], vals[this.bb[i]], this.v[i] >= 0 ? vals[this.v[i]] : "?"];
+  }
+
   paint(i) {
+    // The node, the edge into it and its label box in the node's present state.
     const s = STATUS[this.st[i]];
-    const el = this.nodeEl[i];
-    el.setAttribute("class", `n k-${KIND[this.p.nodes.k[i]]} s-${s}`);
+    this.nodeEl[i].setAttribute("class", this.nodeClass(i));
     const e = this.edgeEl[i];
     if (e) e.setAttribute("class", `e-${s}`);
     const b = this.boxEl[i];
     if (b) {
-      const vis = this.a[i] >= 0 && (s === "active" || s === "done");
+      const [vis, ta, tb, tv] = this.boxTexts(i);
       b.g.style.display = vis ? "" : "none";
       b.g.setAttribute("class", `box b-${s}`);
       if (vis) {
-        const vals = this.p.vals;
-        b.a.textContent = vals[this.a[i]];
-        b.b.textContent = vals[this.bb[i]];
-        b.v.textContent = this.v[i] >= 0 ? vals[this.v[i]] : "?";
+        b.a.textContent = ta;
+        b.b.textContent = tb;
+        b.v.textContent = tv;
       }
     }
   }
