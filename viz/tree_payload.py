@@ -10,6 +10,7 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``view.nodes``, preorder from the focus):
 
 ``id``        a digest of the rest: the canvas rebuilds only when it changes
+``run``       a digest of the run alone (not of the view): a drill-down keeps the step
 ``n``         number of steps (events); steps are 0..n
 ``nodes``     ``id`` tree node ids, ``p`` parent's view position (-1 for the focus), ``k`` kind
               (0 MAX, 1 MIN, 2 leaf, 3 unexplored move), ``x`` twice the tidy x (an integer:
@@ -261,8 +262,12 @@ def tree_payload(
         "pv": [index[v] for v in pv if v in index],
         "geo": geo.as_dict(),
     }
-    digest = hashlib.sha1(json.dumps(body, separators=(",", ":")).encode()).hexdigest()[:16]
-    return {"id": digest, **body}
+    body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
+    return {"id": _digest(body), **body}
+
+
+def _digest(obj) -> str:
+    return hashlib.sha1(json.dumps(obj, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 # ---- decoding (what the browser does; the tests check it against engine.trace.Replayer) ----

@@ -195,6 +195,11 @@ def test_label_boxes_never_overlap_at_the_last_step(browser, base_url, scale):
                 assert not _overlap(a, b), (a, b)
         texts = _rects(page, f"{CANVAS} g.box text")
         assert all(any(_inside(t, b) for b in boxes) for t in texts), "text sticks out of a box"
+        # The current node's ring covers no box, at the end and on the way there.
+        for key in ("End", *["ArrowLeft"] * 40):
+            page.keyboard.press(key)
+            ring = _rects(page, f"{CANVAS} circle.ring")[0]
+            assert not any(_overlap(ring, b) for b in _rects(page, f"{CANVAS} g.box rect"))
         screenshot(page, f"canvas_81_leaves_{scale:g}x", full_page=False)
     finally:
         context.close()
@@ -211,6 +216,8 @@ def _inside(t: dict, b: dict) -> bool:
 
 def test_a_plus_n_marker_opens_its_subtree(page, base_url):
     open_lab(page, base_url, "?t=r:5,5,-99,99,1")  # 3,906 nodes: collapsed
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")  # and drill down before the step is reported
     marker = page.locator(f"{CANVAS} g.sum").first
     label = marker.text_content()
     assert "hidden" in label and "nodes" in label
@@ -225,3 +232,5 @@ def test_a_plus_n_marker_opens_its_subtree(page, base_url):
     assert "Showing the subtree" in page.inner_text("body")
     first = page.locator(f"{CANVAS} g.n").first
     assert int(first.get_attribute("data-id")) == opened  # the focus is the first node drawn
+    page.wait_for_timeout(800)
+    assert step_of(page) == 7 and url_k(page) == 7  # the same run: the step stays

@@ -115,12 +115,16 @@ class Canvas {
     if (!p) return;
     const step = Math.max(0, Math.min(Number(data.step) || 0, p.n));
     if (p.id !== this.id) {
+      // Another view of the same run (a drill-down) keeps the browser's step unless the
+      // server moved it; another run starts where the server says.
+      const keep = this.p && p.run === this.p.run && data.seq === this.seq;
+      const k = keep ? Math.min(this.k, p.n) : step;
       this.pause();
       this.build(p);
       this.seq = data.seq;
-      this.reported = step;
       this.k = 0;
-      this.go(step, { report: false });
+      this.reported = step; // what the server knows
+      this.go(k, { report: k !== step });
     } else if (data.seq !== this.seq) {
       this.seq = data.seq;
       this.reported = step;
