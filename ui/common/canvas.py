@@ -36,19 +36,25 @@ def _keys(key: str) -> dict[str, str]:
     return {n: f"{key}:{n}" for n in ("step", "canvas", "canvas_known", "canvas_seq")}
 
 
+def _node_or_step(x) -> int | None:
+    """``x`` when it is a whole number >= 0 (what the browser may send), else None."""
+    return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
+
+
 def _on_change(key: str, on_drill, on_select) -> None:
-    """The browser reported something: the step, a drill-down or a selection."""
+    """The browser reported something: the step, a drill-down or a selection. Anything
+    else than a whole number >= 0 is ignored (the browser's messages are not trusted)."""
     kk = _keys(key)
     ss = st.session_state
     state = ss.get(kk["canvas"]) or {}
-    step = state.get("step")
-    if isinstance(step, int) and not isinstance(step, bool) and step >= 0:
+    step = _node_or_step(state.get("step"))
+    if step is not None:
         ss[kk["step"]] = ss[kk["canvas_known"]] = step
-    drill = state.get("drill")
-    if on_drill is not None and isinstance(drill, int) and not isinstance(drill, bool):
+    drill = _node_or_step(state.get("drill"))
+    if on_drill is not None and drill is not None:
         on_drill(drill)
-    picked = state.get("select")
-    if on_select is not None and isinstance(picked, int) and not isinstance(picked, bool):
+    picked = _node_or_step(state.get("select"))
+    if on_select is not None and picked is not None:
         on_select(picked)
 
 

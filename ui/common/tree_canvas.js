@@ -212,7 +212,7 @@ class Canvas {
       const tr = `transform="translate(${X(nd.x[i])},${Y(nd.d[i])})"`;
       const title = `<title>${esc(nd.nm[i])}</title>`;
       if (k <= 1) {
-        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/><text class="nm" y="${k === 0 ? 5 : -1}">${esc(nd.nm[i])}</text></g>`);
+        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/><text class="nm" y="${k === 0 ? 3 : -2}">${esc(nd.nm[i])}</text></g>`);
       } else {
         const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
         const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
