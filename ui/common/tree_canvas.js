@@ -221,7 +221,7 @@ class Canvas {
     }
     for (let s = 0; s < p.sum.length; s++) {
       const sm = p.sum[s];
-      parts.push(`<g class="sum" data-s="${s}" data-open="${sm.open}" transform="translate(${X(sm.x)},${Y(sm.d)})"><title>${esc(sm.label)} hidden: click to open</title><rect x="${-g.sum_r}" y="${-g.sum_r}" width="${2 * g.sum_r}" height="${2 * g.sum_r}"/><text y="${g.sum_r + 14}">${esc(sm.label)}</text></g>`);
+      parts.push(`<g class="sum" data-s="${s}" data-open="${sm.open}" transform="translate(${X(sm.x)},${Y(sm.d)})"><title>${esc(sm.label)} hidden: click to open</title><rect x="${-g.sum_r}" y="${-g.sum_r}" width="${2 * g.sum_r}" height="${2 * g.sum_r}"/><text y="${g.ring_out + 9}">${esc(sm.label)}</text></g>`);
     }
     parts.push(`</g><g class="boxes">`);
     const row = g.row, bw = g.box_w, bh = g.box_h, off = g.ring_out + g.gap;
