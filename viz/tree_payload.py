@@ -19,14 +19,16 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
               1 right, 0 no box), ``en`` the step the search enters it (-1 never)
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
-              ``hidden`` N, ``open`` the tree node to focus on to see them
+              ``hidden`` N, ``label`` "+N nodes", ``open`` the tree node to focus on to see them
+``focus``     the tree node the view starts from (0: the whole tree)
 ``vals``      every value and bound shown, formatted once (viz.tree_style.fmt_bound)
 ``steps``     per step k (1..n; index k-1) a flat list of changes ``[i, status, a, b, v, ...]``:
               node ``i`` now has ``status`` (see :data:`STATUSES`) and α, β, value ``a``, ``b``,
               ``v`` (indices into ``vals``, -1 for none). Nodes not listed keep their state.
               At step 0 every node is unseen with no α/β/value.
 ``cur``       per step k (0..n) the current node's view position; ``-(s + 1)`` when it is hidden
-              inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (no current) at step 0
+              inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (none) at step 0 and while the
+              search is outside the drawn subtree
 ``text``      per step k (0..n) the sentence (teach.explain.describe)
 ``pv``        view positions of the principal variation (drawn at the last step)
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
@@ -201,8 +203,8 @@ def tree_payload(
         p = tree.parent[c]
         while p >= 0 and p not in index:
             c, p = p, tree.parent[p]
-        if p < 0:  # above the focus: the focus stands for it
-            return 0
+        if p < 0:  # outside the drawn subtree: no current node on the figure
+            return none_cur
         return -(summary_of[p] + 1)
 
     steps: list[list[int]] = []

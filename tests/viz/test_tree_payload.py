@@ -169,5 +169,11 @@ def test_big_tree_is_collapsed_with_drill_targets():
             while v not in ids:
                 v = tree.parent[v]
             assert ids[s["p"]] == v
-    sub = _payload(tree, focus=p["sum"][0]["open"], budget=800)[1]
-    assert sub["focus"] == p["sum"][0]["open"] and sub["nodes"]["id"][0] == sub["focus"]
+    focus = p["sum"][0]["open"]
+    sub = _payload(tree, focus=focus, budget=800)[1]
+    assert sub["focus"] == focus and sub["nodes"]["id"][0] == sub["focus"]
+    # While the search is outside the drawn subtree, no node of it is current.
+    inside = set(tree.preorder(focus))
+    none = -(len(sub["sum"]) + 1)
+    for k, e in enumerate(run.events, start=1):
+        assert (sub["cur"][k] == none) == (e.node not in inside), k
