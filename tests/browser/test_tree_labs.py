@@ -88,7 +88,9 @@ def test_alphabeta_share_link_restores_the_tree(page, browser, base_url):
         page.locator(".st-key-ab-leaves textarea").fill("5 6 7 4")
         page.locator(".st-key-ab-b input").fill("2")
         page.locator(".st-key-ab-b input").press("Enter")
-    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
+    n = len(tl.make_lab(complete_tree([5, 6, 7, 4], 2)).run.events)
+    # The canvas takes the new run once its module has run again (after the script's run).
+    page.locator(f"{CANVAS} .counter").filter(has_text=f"step 0 of {n}").wait_for()
     for _ in range(3):
         page.locator(f"{CANVAS} .b-next").click()
     assert "[5, 4]" in page.inner_text("body")

@@ -221,7 +221,8 @@ class Canvas {
     }
     for (let s = 0; s < p.sum.length; s++) {
       const sm = p.sum[s];
-      parts.push(`<g class="sum" data-s="${s}" data-open="${sm.open}" transform="translate(${X(sm.x)},${Y(sm.d)})"><title>${esc(sm.label)} hidden: click to open</title><rect x="${-g.sum_r}" y="${-g.sum_r}" width="${2 * g.sum_r}" height="${2 * g.sum_r}"/><text y="${g.ring_out + 9}">${esc(sm.label)}</text></g>`);
+      const hw = Math.max(g.sum_r, 3.5 * sm.label.length); // the marker and its label take clicks
+      parts.push(`<g class="sum" data-s="${s}" data-open="${sm.open}" transform="translate(${X(sm.x)},${Y(sm.d)})"><title>${esc(sm.label)} hidden: click to open</title><rect class="hit" x="${-hw}" y="${-g.sum_r - 2}" width="${2 * hw}" height="${g.ring_out + 18 + g.sum_r}"/><rect x="${-g.sum_r}" y="${-g.sum_r}" width="${2 * g.sum_r}" height="${2 * g.sum_r}"/><text y="${g.ring_out + 9}">${esc(sm.label)}</text></g>`);
     }
     parts.push(`</g><g class="boxes">`);
     const row = g.row, bw = g.box_w, bh = g.box_h, off = g.ring_out + g.gap;
