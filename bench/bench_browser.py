@@ -153,8 +153,10 @@ def _peer(browser) -> dict | None:
     port = _port()
     srv = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=PEER, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        cwd=PEER,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     out: dict = {}
     try:
         url = f"http://127.0.0.1:{port}/index.html"
@@ -188,9 +190,23 @@ def main() -> None:
 
     port = _port()
     logs = Path(tempfile.mkdtemp(prefix="gtl-bench-"))
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-           "--server.port", str(port), "--server.address", "127.0.0.1",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
     with open(logs / "out", "wb") as o, open(logs / "err", "wb") as e:
         srv = subprocess.Popen(cmd, cwd=ROOT, stdout=o, stderr=e)
     try:
@@ -210,18 +226,24 @@ def main() -> None:
     for name, goal in (("default", 10), ("1093", 40)):
         r = ours[f"step {name}"]
         print(f"  tree {name:>7} ({r['nodes']:>4} nodes drawn)")
-        print(f"    navigation to tree drawn             {ours[f'nav {name}'] * 1000:7.0f} ms"
-              f"  ({ours[f'nav {name}'] / ours['home']:.2f}x the home page)")  # fmt: skip
+        print(
+            f"    navigation to tree drawn             {ours[f'nav {name}'] * 1000:7.0f} ms"
+            f"  ({ours[f'nav {name}'] / ours['home']:.2f}x the home page)"
+        )
         print(f"    one step, handler+layout  {_stats(r['sync'])}  (goal median <= {goal} ms)")
         print(f"    one step, to next frame   {_stats(r['frame'])}")
-        print(f"    draw again                {_stats(ours[f'draw {name}'])}"
-              + ("  (goal <= 200 ms)" if name == "1093" else ""))  # fmt: skip
+        print(
+            f"    draw again                {_stats(ours[f'draw {name}'])}"
+            + ("  (goal <= 200 ms)" if name == "1093" else "")
+        )
     if peer is None:
         print(f"peer tool not found at {PEER}")
         return
     print("CS61B peer tool (abTreePractice, d3 + angular), same browser")
-    print(f"  load to tree drawn                     {peer['nav default'] * 1000:7.0f} ms"
-          f"  (ours/peer {ours['nav default'] / peer['nav default']:.2f})")  # fmt: skip
+    print(
+        f"  load to tree drawn                     {peer['nav default'] * 1000:7.0f} ms"
+        f"  (ours/peer {ours['nav default'] / peer['nav default']:.2f})"
+    )
     for name in ("default", "1093"):
         r = peer[f"step {name}"]
         mine = ours[f"step {name}"]

@@ -25,7 +25,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from engine.random_tree import random_leaves, random_tree  # noqa: E402
 from engine.tree import GameTree, complete_tree  # noqa: E402
-from ui import tree_lab as tl  # noqa: E402
+from ui.tree import tree_lab as tl  # noqa: E402
 
 EDITOR = str(ROOT / "pages" / "tree_editor.py")
 
@@ -64,8 +64,8 @@ def apptest_rerun(tree: GameTree) -> float:
     at.query_params["t"] = tl.encode_tree(tree)
     at.query_params["k"] = "1"
     at.run()
-    at.button(key="ed:next").click().run()  # warm the caches
-    return median_s(lambda: at.button(key="ed:next").click().run())
+    at.button(key="ed.next").click().run()  # warm the caches
+    return median_s(lambda: at.button(key="ed.next").click().run())
 
 
 def main() -> None:

@@ -1,35 +1,17 @@
 """Judge-format CLI: ``python -m engine pawn|chase|tree|alphabeta [FILE]``.
 
-Reads FILE (or stdin), writes the answers in the formats of PROBLEMS.md. Bad input prints
-nothing on stdout, one line ``error: ...`` on stderr, and exits with status 2.
+Reads FILE (or stdin), writes the answers in the formats of PROBLEMS.md (see
+:mod:`engine.judge`). Bad input prints nothing on stdout, one line ``error: ...`` on stderr,
+and exits with status 2.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+
+from engine.judge import JUDGES
 
 USAGE = "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE]"
-
-
-def _solver(name: str) -> Callable[[str], str]:
-    if name == "pawn":
-        from engine.games.pawn_solver import cli_pawn
-
-        return cli_pawn
-    if name == "chase":
-        from engine.games.chase import cli_chase
-
-        return cli_chase
-    if name == "tree":
-        from engine.tree_text import cli_tree
-
-        return cli_tree
-    if name == "alphabeta":
-        from engine.alphabeta import cli_alphabeta
-
-        return cli_alphabeta
-    raise KeyError(name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,9 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help") or len(args) > 2:
         print(USAGE, file=sys.stderr if not args or len(args) > 2 else sys.stdout)
         return 0 if args and args[0] in ("-h", "--help") else 2
-    try:
-        solve = _solver(args[0])
-    except KeyError:
+    solve = JUDGES.get(args[0])
+    if solve is None:
         print(f"error: unknown problem {args[0]!r}; {USAGE}", file=sys.stderr)
         return 2
     try:

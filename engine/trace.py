@@ -7,8 +7,9 @@ carries the node's path from the root (child indices; a :class:`NodePath`, which
 equal to the plain tuple and is computed on demand, so a 100,000-node chain keeps a trace
 linear in size).
 
-:func:`replay` turns the first k events into a :class:`Snapshot`, which the step player, the
-explanations and the practice questions all read.
+:class:`Replayer` turns the first k events into a :class:`Snapshot`, which the step player,
+the explanations and the practice questions all read; the caller owns it (one per run it
+shows). :func:`replay` is the one-look convenience.
 """
 
 from __future__ import annotations
@@ -257,24 +258,10 @@ class Replayer:
         return list(self._value)
 
 
-_RECENT: list[Replayer] = []  # the few most recently replayed runs (bounded memory)
-
-
-def _replayer(run: SearchRun) -> Replayer:
-    for r in _RECENT:
-        if r.run is run:
-            return r
-    r = Replayer(run)
-    _RECENT.insert(0, r)
-    del _RECENT[4:]
-    return r
-
-
 def replay(run: SearchRun, k: int) -> Snapshot:
-    """The state of every node after the first ``k`` events (0 <= k <= len(run.events))."""
-    return _replayer(run).snapshot(k)
+    """The state of every node after the first ``k`` events, for one look at one run.
 
-
-def final_values(run: SearchRun) -> list[int | None]:
-    """The value each node returned in ``run`` (None where the search never went)."""
-    return _replayer(run).final_values()
+    A convenience: it indexes the whole trace each call (nothing is cached). A caller that
+    shows many steps of a run keeps one :class:`Replayer` per run instead.
+    """
+    return Replayer(run).snapshot(k)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.errors import InputError
 
@@ -34,10 +35,6 @@ class GameTree:
     # ---- shape -------------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.parent)
-
-    @property
-    def root(self) -> int:
-        return 0
 
     def is_leaf(self, node: int) -> bool:
         return not self.children[node]
@@ -91,16 +88,23 @@ class GameTree:
             node = self.children[node][i]
         return node
 
-    def subtree_sizes(self) -> list[int]:
-        size = [1] * len(self)
-        for n in self.postorder():
-            p = self.parent[n]
-            if p >= 0:
-                size[p] += size[n]
-        return size
-
-    def height(self) -> int:
-        return max(self.depth)
+    @cached_property
+    def reading_order(self) -> tuple[int, ...]:
+        """Per node: its position among the inner nodes in breadth-first order (the root is
+        0), or among the leaves from left to right. Computed once per tree, on first use
+        (the tree is immutable, so this never goes stale; it lives and dies with the tree)."""
+        order = [0] * len(self)
+        ch = self.children
+        inner = 0
+        queue = [0]
+        for n in queue:  # breadth first: the list grows while it is read
+            if ch[n]:
+                order[n] = inner
+                inner += 1
+                queue.extend(ch[n])
+        for i, leaf in enumerate(self.leaves()):
+            order[leaf] = i
+        return tuple(order)
 
     def label(self, node: int) -> str:
         if self.labels is not None:
@@ -236,11 +240,6 @@ def minimax(tree: GameTree) -> TreeSolution:
         best[v] = b
         val[v] = val[b]
     return TreeSolution(value=val[0], node_values=tuple(val), best=tuple(best))
-
-
-def solve_tree(tree: GameTree) -> TreeSolution:
-    """The exact minimax solution (root = first player = MAX)."""
-    return minimax(tree)
 
 
 def format_value(v: int) -> str:

@@ -1,8 +1,9 @@
 """Text formats of explicit game trees: URAL 1282 input and a bracket notation.
 
-``parse_ural`` / ``format_ural`` read and write the judge format of problem 4 (several
-cases per input for the CLI); ``parse_brackets`` / ``format_brackets`` a nested notation
-such as ``((-1 1) (1 1))``. All parsers are iterative and raise InputError naming the line.
+``parse_ural`` / ``format_ural`` read and write the tree format of problem 4
+(``parse_ural_cases`` reads several cases, for the judge in :mod:`engine.judge`);
+``parse_brackets`` / ``format_brackets`` a nested notation such as ``((-1 1) (1 1))``.
+All parsers are iterative and raise InputError naming the line.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import InputError
-from engine.tree import GameTree, format_value, from_parents, minimax
+from engine.tree import GameTree, format_value, from_parents
 
 # ---- URAL 1282 text ---------------------------------------------------------------------
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
@@ -157,11 +158,6 @@ def format_ural(tree: GameTree) -> str:
         else:
             out.append(f"L {p} {format_value(tree.values[k])}")  # type: ignore[arg-type]
     return "\n".join(out) + "\n"
-
-
-def cli_tree(text: str) -> str:
-    """Judge format: one ``+1`` / ``0`` / ``-1`` line per URAL case."""
-    return "".join(format_value(minimax(t).value) + "\n" for t in parse_ural_cases(text))
 
 
 # ---- bracket notation -------------------------------------------------------------------

@@ -10,14 +10,10 @@ that lead to it; the root is ``root``.
 
 from __future__ import annotations
 
-import math
-import weakref
-from collections import deque
-
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
 from engine.tree import GameTree
+from engine.values import fmt_value
 
-_LETTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _MAX_PATH = 4  # moves shown in a labelled node's name before eliding the start
 _MAX_LIST = 6  # pruned children listed by name before "and N more"
 
@@ -32,23 +28,10 @@ def letters(i: int) -> str:
     return out
 
 
-def _name_table(tree: GameTree) -> dict[int, str]:
+def _short_name(tree: GameTree, node: int) -> str:
     """Inner nodes: letters in BFS order; leaves: their 1-based position left to right."""
-    table = _LETTERS.get(tree)
-    if table is None:
-        table = {}
-        queue = deque([0])
-        inner = 0
-        while queue:
-            n = queue.popleft()
-            if tree.children[n]:
-                table[n] = letters(inner)
-                inner += 1
-                queue.extend(tree.children[n])
-        for i, leaf in enumerate(tree.leaves()):
-            table[leaf] = str(i + 1)
-        _LETTERS[tree] = table
-    return table
+    i = tree.reading_order[node]
+    return letters(i) if tree.children[node] else str(i + 1)
 
 
 def node_name(tree: GameTree, node: int) -> str:
@@ -67,24 +50,12 @@ def node_name(tree: GameTree, node: int) -> str:
         if len(moves) > _MAX_PATH:
             moves = ["…", *moves[-(_MAX_PATH - 1) :]]
         return " ".join(moves)
-    return _name_table(tree)[node]
+    return _short_name(tree, node)
 
 
 def leaf_phrase(tree: GameTree, node: int) -> str:
     """ "leaf 5 (value 4)" for a leaf of a tree without labels (its value: "?" when unknown)."""
-    return f"leaf {node_name(tree, node)} (value {fmt(tree.values[node])})"
-
-
-def fmt(x: float | int | None) -> str:
-    """A value or bound for people: ∞ and -∞ for infinities, integers without ``.0``."""
-    if x is None:
-        return "?"
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "∞" if x > 0 else "-∞"
-        if x.is_integer():
-            return str(int(x))
-    return str(x)
+    return f"leaf {node_name(tree, node)} (value {fmt_value(tree.values[node])})"
 
 
 def _who(tree: GameTree, node: int) -> str:
@@ -112,7 +83,7 @@ def _pruned_phrase(tree: GameTree, skipped: tuple[int, ...] | list[int]) -> str:
         return f"its move {names[0]} is" if one else f"its moves {_and(names)} are"
     if all(not tree.children[c] for c in skipped):
         pos = _and([node_name(tree, c) for c in skipped])
-        vals = _and([fmt(tree.values[c]) for c in skipped])
+        vals = _and([fmt_value(tree.values[c]) for c in skipped])
         if one:
             return f"its leaf {pos} with value {vals} is"
         return f"its leaves {pos} with values {vals} are"
@@ -142,23 +113,23 @@ def describe(run: SearchRun, k: int) -> str:
     e = run.events[k - 1]
     who = _who(tree, e.node)
     ab = run.algorithm == "alphabeta"
-    window = f"alpha = {fmt(e.alpha)} and beta = {fmt(e.beta)}"
+    window = f"alpha = {fmt_value(e.alpha)} and beta = {fmt_value(e.beta)}"
     if e.kind == ENTER:
         if e.node == 0:
             root = who if tree.labels is not None else f"the root, {who}"
             return f"Start at {root}, with {window}." if ab else f"Start at {root}."
         return f"Go down to {who} with {window}." if ab else f"Go down to {who}."
     if e.kind == LEAF:
-        return f"Evaluate {who}: its value is {fmt(e.value)}."
+        return f"Evaluate {who}: its value is {fmt_value(e.value)}."
     if e.kind == UPDATE:
         mx = tree.is_max(e.node)
         c = e.child if e.child is not None else 0
         if tree.labels is None and not tree.children[c]:
-            text = f"{who} sees {leaf_phrase(tree, c)}, so best = {fmt(e.best)}"
+            text = f"{who} sees {leaf_phrase(tree, c)}, so best = {fmt_value(e.best)}"
         else:
-            text = f"{who} gets {fmt(e.value)} from {_child_name(tree, c)}, so best = {fmt(e.best)}"
+            text = f"{who} gets {fmt_value(e.value)} from {_child_name(tree, c)}, so best = {fmt_value(e.best)}"
         if ab:
-            text += f", alpha = {fmt(e.alpha)}" if mx else f", beta = {fmt(e.beta)}"
+            text += f", alpha = {fmt_value(e.alpha)}" if mx else f", beta = {fmt_value(e.beta)}"
         text += "."
         nxt = run.events[k] if k < len(run.events) else None
         if ab and e.alpha >= e.beta and (nxt is None or nxt.kind != CUT):
@@ -167,24 +138,32 @@ def describe(run: SearchRun, k: int) -> str:
             else:
                 text += " alpha >= beta, but no children are left to prune."
         if run.variant == "negamax" and e.nm_value is not None:
-            text += f" (Negamax view: it gets {fmt(e.nm_value)}, best = {fmt(e.nm_best)}.)"
+            text += (
+                f" (Negamax view: it gets {fmt_value(e.nm_value)}, best = {fmt_value(e.nm_best)}.)"
+            )
         return text
     if e.kind == CUT:
         strict = run.variant == "strict"
         if tree.is_max(e.node):
-            rule = f"alpha = {fmt(e.alpha)} {'>' if strict else '>='} beta = {fmt(e.beta)}"
+            rule = (
+                f"alpha = {fmt_value(e.alpha)} {'>' if strict else '>='} beta = {fmt_value(e.beta)}"
+            )
         else:
-            rule = f"beta = {fmt(e.beta)} {'<' if strict else '<='} alpha = {fmt(e.alpha)}"
+            rule = (
+                f"beta = {fmt_value(e.beta)} {'<' if strict else '<='} alpha = {fmt_value(e.alpha)}"
+            )
         what = _pruned_phrase(tree, e.skipped)
         return f"{who[0].upper()}{who[1:]}: {rule}, so {what} pruned."
     if e.kind == EXIT:
         if e.node == 0:
-            text = f"The root returns {fmt(e.value)}: the value of the game is {fmt(e.value)}."
+            text = f"The root returns {fmt_value(e.value)}: the value of the game is {fmt_value(e.value)}."
         else:
-            text = f"{who} returns {fmt(e.value)} to {_who(tree, tree.parent[e.node])}."
+            text = f"{who} returns {fmt_value(e.value)} to {_who(tree, tree.parent[e.node])}."
         if run.variant == "fail-hard" and e.best is not None and e.value != e.best:
-            text += f" (Its best, {fmt(e.best)}, is clamped into its window.)"
+            text += f" (Its best, {fmt_value(e.best)}, is clamped into its window.)"
         if run.variant == "negamax" and e.node != 0:
-            text += f" (Negamax view: it returns {fmt(e.nm_value)}, which its parent negates.)"
+            text += (
+                f" (Negamax view: it returns {fmt_value(e.nm_value)}, which its parent negates.)"
+            )
         return text[0].upper() + text[1:]
     return f"{e.kind} at {who}."

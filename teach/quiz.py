@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
 from engine.tree import GameTree
+from engine.values import fmt_value
 from teach.explain import node_name
 
 VALUE = "value"
@@ -38,6 +39,7 @@ _YES = {"yes", "y", "ja", "true", "t", "1", "pruned", "prune", "cut", "skip", "s
 _NO = {"no", "n", "nein", "false", "f", "0", "searched", "search", "continue", "not pruned"}
 _INF = {"inf", "infinity", "∞", "+inf", "+infinity", "+∞", "oo", "+oo"}
 _NEG_INF = {"-inf", "-infinity", "-∞", "-oo"}
+INF_HINT = "inf / -inf"  # how to type an infinity (parse_number reads these and more)
 
 
 def node_names(tree: GameTree) -> list[str]:
@@ -50,15 +52,6 @@ def node_names(tree: GameTree) -> list[str]:
         for leaf in tree.leaves():
             names[leaf] = f"leaf {names[leaf]}"
     return names
-
-
-def fmt_value(v: float | int | None) -> str:
-    """3 -> "3", inf -> "+inf", -inf -> "-inf", None -> "?"."""
-    if v is None:
-        return "?"
-    if isinstance(v, float) and math.isinf(v):
-        return "+inf" if v > 0 else "-inf"
-    return str(int(v))
 
 
 @dataclass(frozen=True)
@@ -144,7 +137,7 @@ class Question:
                 return Grade(
                     False,
                     f"{text.strip()!r} is not a number: type a whole number such as 3 or -2, "
-                    "or inf / -inf.",
+                    f"or {INF_HINT}.",
                     valid=False,
                 )
         if got == self.answer:

@@ -101,22 +101,17 @@ def make_leaf(tree: GameTree, node: int, value: int = 0) -> GameTree:
 # ---- editor session state --------------------------------------------------------------
 @dataclass(frozen=True)
 class EditorState:
-    """What the editor page keeps between runs: the tree, the selected node, the drawn
-    subtree (``focus``) and the message of the last refused edit (None when it worked)."""
+    """What the editor page keeps between runs: the tree, the selected node and the message
+    of the last refused edit (None when it worked). The drawn subtree is the tree lab's
+    (ui.tree.tree_lab), not the editor's."""
 
     tree: GameTree
     selected: int = 0
-    focus: int = 0
     error: str | None = None
 
 
-def _fit(state: EditorState, tree: GameTree, selected: int) -> EditorState:
-    n = len(tree)
-    sel = selected if 0 <= selected < n else 0
-    focus = state.focus if 0 <= state.focus < n else 0
-    if focus and sel not in tree.preorder(focus):
-        focus = 0
-    return EditorState(tree=tree, selected=sel, focus=focus, error=None)
+def _fit(tree: GameTree, selected: int) -> EditorState:
+    return EditorState(tree=tree, selected=selected if 0 <= selected < len(tree) else 0)
 
 
 def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
@@ -130,16 +125,16 @@ def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
         if op == "add":
             new = add_child(t, sel, value)
             # The new child is the last child of sel; ids are preorder, so find it there.
-            return _fit(state, new, new.children[_same_node(t, new, sel)][-1])
+            return _fit(new, new.children[_same_node(t, new, sel)][-1])
         if op == "delete":
             new = delete_subtree(t, sel, value)
-            return _fit(state, new, _same_node(t, new, t.parent[sel]))
+            return _fit(new, _same_node(t, new, t.parent[sel]))
         if op == "set":
             new = set_value(t, sel, value)
-            return _fit(state, new, _same_node(t, new, sel))
+            return _fit(new, _same_node(t, new, sel))
         if op == "leaf":
             new = make_leaf(t, sel, value)
-            return _fit(state, new, _same_node(t, new, sel))
+            return _fit(new, _same_node(t, new, sel))
     except InputError as e:
         return replace(state, error=str(e))
     return replace(state, error=f"unknown edit {op!r}")
@@ -157,13 +152,6 @@ def select(state: EditorState, node: int) -> EditorState:
     return replace(state, selected=node, error=None)
 
 
-def set_focus(state: EditorState, node: int) -> EditorState:
-    """Draw the subtree of ``node`` (the root: the whole tree)."""
-    if not 0 <= node < len(state.tree):
-        node = 0
-    return replace(state, focus=node)
-
-
 def check_text(text: str) -> str:
     """``text`` if it can hold a tree the editor keeps, else InputError before parsing it
     (a pasted megabyte would take seconds to parse only to be refused)."""
@@ -176,7 +164,7 @@ def check_text(text: str) -> str:
 
 
 def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
-    """A new tree (from a preset, an import, a link): selection and focus back to the root.
+    """A new tree (from a preset, an import, a link): the selection back to the root.
     InputError for a tree bigger than the editor keeps (it would take seconds to solve)."""
     if len(tree) > MAX_NODES:
         raise InputError(

@@ -15,9 +15,19 @@ from dataclasses import dataclass
 from engine.search import VARIANTS, search_tree
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, Event, SearchRun
 from engine.tree import GameTree
+from engine.values import MINUS_INF, PLUS_INF
 
 MINIMAX = "minimax"
 ALL = (MINIMAX, *VARIANTS)  # minimax, statement, fail-hard, strict, negamax
+
+# The one name of each variant that people read (menus, tables, headings).
+LABELS = {
+    MINIMAX: "Minimax",
+    "statement": "Statement (fail-soft, cut when α ≥ β)",
+    "fail-hard": "Fail-hard (clamp into the window)",
+    "strict": "Strict (cut only when α > β)",
+    "negamax": "Negamax (one rule for both sides)",
+}
 
 DESCRIPTION = {
     MINIMAX: "plain minimax: every node is searched, nothing is cut",
@@ -75,13 +85,13 @@ def _two_sided(cut_test: str, header: str, ret: str, save: list[str]) -> list[st
         "    if node is a leaf: return value(node)",
         *save,
         "    if node is MAX:",
-        "        best = -inf",
+        f"        best = {MINUS_INF}",
         "        for child in children(node):",
         "            v = alphabeta(child, alpha, beta)",
         "            best = max(best, v); alpha = max(alpha, best)",
         f"            if {cut_test}: break",
         "    else:",
-        "        best = +inf",
+        f"        best = {PLUS_INF}",
         "        for child in children(node):",
         "            v = alphabeta(child, alpha, beta)",
         "            best = min(best, v); beta = min(beta, best)",
@@ -95,11 +105,11 @@ _CODE: dict[str, list[str]] = {
         "function minimax(node):",
         "    if node is a leaf: return value(node)",
         "    if node is MAX:",
-        "        best = -inf",
+        f"        best = {MINUS_INF}",
         "        for child in children(node):",
         "            best = max(best, minimax(child))",
         "    else:",
-        "        best = +inf",
+        f"        best = {PLUS_INF}",
         "        for child in children(node):",
         "            best = min(best, minimax(child))",
         "    return best",
@@ -119,7 +129,7 @@ _CODE: dict[str, list[str]] = {
     "negamax": [
         "function negamax(node, alpha, beta):   # scores for the side to move",
         "    if node is a leaf: return sign(node) * value(node)   # +1 at MAX, -1 at MIN",
-        "    best = -inf",
+        f"    best = {MINUS_INF}",
         "    for child in children(node):",
         "        v = -negamax(child, -beta, -alpha)",
         "        best = max(best, v); alpha = max(alpha, best)",

@@ -79,10 +79,15 @@ def test_imports_follow_the_layers(path: Path) -> None:
             bad.append(name)
         if head in FORBIDDEN.get(top, ()):
             bad.append(name)
-        if me.startswith("engine.") and not me.startswith("engine.games") and me not in (
-            "engine",
-            "engine.__main__",
-            "engine.judge",
+        if (
+            me.startswith("engine.")
+            and not me.startswith("engine.games")
+            and me
+            not in (
+                "engine",
+                "engine.__main__",
+                "engine.judge",
+            )
         ):
             if name.startswith("engine.games"):
                 bad.append(f"{name} (search and the core know no game)")

@@ -1,9 +1,10 @@
-"""Board figures for pawn chess and the chase: clickable squares, pieces, moves, heatmaps.
+"""Board figures: the machinery that pawn chess (viz.pawn_board) and the chase
+(viz.chase_board) share: clickable squares, pieces, move arrows, a caption, animation.
 
 A board is one ``go.Scatter`` of square markers whose ``customdata`` is the square index
 ``r * cols + c`` (row 0 at the top), so ``st.plotly_chart(on_select=...)`` reports a click
 with a single point (``go.Heatmap`` would not: streamlit issues 8760/8933). A heatmap is the
-same squares coloured by value. Trace order is fixed (the animation restyles traces 0-5):
+same squares coloured by value. Trace order is fixed:
 
 0 squares, 1 move arrows, 2 white pieces, 3 black pieces, 4 caption, 5 selection ring.
 Animation frames restyle traces 1-4 only (the squares stay as drawn in the first picture).
@@ -20,19 +21,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 
-from engine.games import chase, pawn
+from viz.animation import add_player, attach_frames, frame
 
 LIGHT, DARK = "#f0d9b5", "#b58863"
 LAST_LIGHT, LAST_DARK = "#f5e77a", "#d9c24a"
 ARROW = "rgba(32, 120, 60, 0.85)"
 INK = "#222222"
 FONT = "Source Sans Pro, DejaVu Sans, Arial, sans-serif"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 ANIMATED_TRACES = [1, 2, 3, 4]  # arrows, pieces, caption: small, so frames stay cheap
-# Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
-BLACK_WINS = ((21, 67, 140), (198, 219, 239))
-WHITE_WINS = ((179, 71, 0), (253, 208, 162))
-DRAW_GREY = "#d9d9d9"
 # Plain board squares as numbers 0-3 through a discrete colour scale.
 BOARD_CODES = (LIGHT, DARK, LAST_LIGHT, LAST_DARK)
 BOARD_SCALE = [
@@ -48,16 +44,6 @@ class PieceStyle:
     fill: str
     line: str
     scale: float  # of the square
-
-
-PAWN_STYLES = {
-    "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.58),
-    "black": PieceStyle("circle", "#1b1b1b", "#f4f4f4", 0.58),
-}
-CHASE_STYLES = {
-    "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.66),
-    "black": PieceStyle("diamond", "#1b1b1b", "#f4f4f4", 0.72),
-}
 
 
 @dataclass
@@ -234,7 +220,7 @@ def board_figure(
     fig = go.Figure(data=_traces(pic, px), _validate=False)
     cell = _cell_px(pic, px)
     big = max(1.0, max(pic.rows, pic.cols) / 8)
-    bottom_units = 1.1 * big if pic.caption is not None else 0.6
+    bottom_units = 1.1 * big  # room for the caption line under the board
     fig.update_layout(
         template="none",
         width=int(px + 0.5 * cell + 10),
@@ -274,221 +260,12 @@ def animated_figure(
     slider: plays in the browser without a server round trip."""
     start = max(0, min(start, len(pics) - 1))
     fig = board_figure(pics[start], px=px, files=files, ranks=ranks)
-    frames = [
-        go.Frame(name=str(k), data=_traces(p, px)[1:5], traces=ANIMATED_TRACES, _validate=False)
-        for k, p in enumerate(pics)
-    ]
-    _attach_frames(fig, frames)
-    anim = dict(frame=dict(duration=frame_ms, redraw=False), transition=dict(duration=0))
-    fig.update_layout(
-        height=fig.layout.height + 70,
-        margin=dict(b=75),
-        updatemenus=[
-            dict(
-                type="buttons",
-                direction="left",
-                x=0.0,
-                y=0,
-                xanchor="left",
-                yanchor="top",
-                pad=dict(t=8),
-                showactive=False,
-                buttons=[
-                    dict(
-                        label="▶ Play",
-                        method="animate",
-                        args=[None, dict(**anim, fromcurrent=True, mode="immediate")],
-                    ),
-                    dict(
-                        label="Pause",
-                        method="animate",
-                        args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate")],
-                    ),
-                ],
-            )
-        ],
-        sliders=[
-            dict(
-                active=start,
-                x=0.3,
-                len=0.7,
-                y=0,
-                yanchor="top",
-                pad=dict(t=0),
-                currentvalue=dict(prefix="ply ", font=dict(size=13)),
-                steps=[
-                    dict(
-                        label=str(k),
-                        method="animate",
-                        args=[[str(k)], dict(anim, mode="immediate")],
-                    )
-                    for k in range(len(pics))
-                ],
-            )
-        ],
-    )
+    attach_frames(fig, [frame(k, _traces(p, px)[1:5], ANIMATED_TRACES) for k, p in enumerate(pics)])
+    fig.update_layout(height=fig.layout.height + 70, margin=dict(b=75))
+    add_player(fig, range(len(pics)), active=start, frame_ms=frame_ms, prefix="ply ", slider_x=0.3)
     return fig
 
 
-def _attach_frames(fig: go.Figure, frames: list[go.Frame]) -> None:
-    """Give ``fig`` its frames without plotly copying and re-validating each one.
-
-    ``Figure(frames=...)`` rebuilds every frame with full validation (about 2 ms a frame:
-    most of a chase click's server time for a 56-ply best line); these frames are built
-    from checked data with ``_validate=False``. Tests compare the JSON with the validated
-    path, so a plotly that changes this private attribute fails loudly.
-    """
-    fig._frame_objs = tuple(frames)
-
-
-# ---- pawn chess ------------------------------------------------------------------------
-def _base_fill(rows: int, cols: int, last: Sequence[int] = ()) -> list[int]:
+def base_fill(rows: int, cols: int, last: Sequence[int] = ()) -> list[int]:
     """BOARD_CODES index per square: light/dark, tinted on the last move's squares."""
     return [(sq // cols + sq % cols) % 2 + (2 if sq in last else 0) for sq in range(rows * cols)]
-
-
-def pawn_files(pos: pawn.PawnPosition) -> list[str]:
-    return [chr(ord("a") + c) for c in range(pos.cols)]
-
-
-def pawn_ranks(pos: pawn.PawnPosition) -> list[str]:
-    return [str(pos.rows - r) for r in range(pos.rows)]
-
-
-def pawn_picture(
-    pos: pawn.PawnPosition,
-    *,
-    last: pawn.Move | None = None,
-    arrows: Sequence[pawn.Move] = (),
-    selected: tuple[int, int] | None = None,
-    caption: str = "",
-) -> BoardPicture:
-    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move)."""
-    cols = pos.cols
-    idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
-    names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
-    hover = [f"{pawn.square_name(pos, *divmod(s, cols))}: {names[pos.cells[s]]}" for s in idx]
-    tinted = ()
-    if last is not None:
-        tinted = (last.from_sq[0] * cols + last.from_sq[1], last.to_sq[0] * cols + last.to_sq[1])
-    return BoardPicture(
-        rows=pos.rows,
-        cols=cols,
-        fill=_base_fill(pos.rows, cols, tinted),
-        hover=hover,
-        white=[s for s in idx if pos.cells[s] == pawn.WHITE],
-        black=[s for s in idx if pos.cells[s] == pawn.BLACK],
-        styles=PAWN_STYLES,
-        arrows=[
-            (m.from_sq[0] * cols + m.from_sq[1], m.to_sq[0] * cols + m.to_sq[1]) for m in arrows
-        ],
-        caption=caption,
-        selected=None if selected is None else selected[0] * cols + selected[1],
-    )
-
-
-def pawn_figure(pos: pawn.PawnPosition, *, px: int = 420, **kw) -> go.Figure:
-    return board_figure(
-        pawn_picture(pos, **kw), px=px, files=pawn_files(pos), ranks=pawn_ranks(pos)
-    )
-
-
-# ---- the chase -------------------------------------------------------------------------
-def _mix(dark: tuple[int, int, int], pale: tuple[int, int, int], t: float) -> str:
-    r, g, b = (round(d + (p - d) * t) for d, p in zip(dark, pale, strict=True))
-    return f"rgb({r},{g},{b})"
-
-
-def heat_colours(values: np.ndarray, longest: int) -> tuple[list[str], list[str]]:
-    """Square colours and text colours for signed plies (+ black wins, - white wins, 0 none)."""
-    fill, ink = [], []
-    span = max(1, longest - 1)
-    for v in values.reshape(-1).tolist():
-        if v == 0:
-            fill.append(DRAW_GREY)
-            ink.append(INK)
-            continue
-        t = min(1.0, (abs(v) - 1) / span) ** 0.7
-        fill.append(_mix(*(BLACK_WINS if v > 0 else WHITE_WINS), t))
-        ink.append("white" if t < 0.45 else INK)
-    return fill, ink
-
-
-def chase_picture(
-    pos: chase.ChasePosition,
-    *,
-    heat: np.ndarray | None = None,
-    heat_piece: str = "black",
-    longest: int = 1,
-    last: tuple[tuple[int, int], tuple[int, int]] | None = None,
-    arrows: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
-    selected: tuple[int, int] | None = None,
-    caption: str = "",
-) -> BoardPicture:
-    """The two pieces; with ``heat`` (an n x n signed array from ChaseTable.heatmap) every
-    square is coloured by the outcome with ``heat_piece`` standing there."""
-    n = pos.n
-    sq = lambda rc: rc[0] * n + rc[1]  # noqa: E731
-    tinted = () if last is None else (sq(last[0]), sq(last[1]))
-    text: list[str] = []
-    ink: list[str] = []
-    hover = []
-    if heat is not None:
-        fill, ink = heat_colours(heat, longest)
-        for s, v in enumerate(heat.reshape(-1).tolist()):
-            r, c = divmod(s, n)
-            where = f"row {r + 1}, col {c + 1}"
-            if v == 0:
-                hover.append(f"{where}: occupied" if s in (sq(pos.white), sq(pos.black)) else where)
-            else:
-                who = "BLACK" if v > 0 else "WHITE"
-                hover.append(f"{where}: {heat_piece} here → {who} wins in {abs(v)}")
-        if n <= 24:
-            text = ["" if v == 0 else str(abs(v)) for v in heat.reshape(-1).tolist()]
-        for s in tinted:
-            fill[s] = LAST_LIGHT
-            ink[s] = INK
-    else:
-        fill = _base_fill(n, n, tinted)
-        hover = [f"row {s // n + 1}, col {s % n + 1}" for s in range(n * n)]
-    hover[sq(pos.white)] = f"row {pos.white[0] + 1}, col {pos.white[1] + 1}: white (slow, 1 step)"
-    if pos.black != pos.white:
-        hover[sq(pos.black)] = (
-            f"row {pos.black[0] + 1}, col {pos.black[1] + 1}: black (fast, 1 or 2 steps)"
-        )
-    black = [] if pos.captured and not pos.white_to_move else [sq(pos.black)]
-    white = [] if pos.captured and pos.white_to_move else [sq(pos.white)]
-    return BoardPicture(
-        rows=n,
-        cols=n,
-        fill=fill,
-        hover=hover,
-        white=white,
-        black=black,
-        styles=CHASE_STYLES,
-        text=text,
-        text_color=ink,
-        arrows=[(sq(a), sq(b)) for a, b in arrows],
-        caption=caption,
-        selected=None if selected is None else sq(selected),
-    )
-
-
-def chase_labels(n: int) -> tuple[list[str], list[str]]:
-    """Column and row numbers (1-based, as in the judge input); every 5th on big boards."""
-    step = 1 if n <= 12 else 5
-    nums = [str(i + 1) if (i + 1) % step == 0 or i == 0 else "" for i in range(n)]
-    return nums, nums
-
-
-def chase_figure(pos: chase.ChasePosition, *, px: int = 480, **kw) -> go.Figure:
-    files, ranks = chase_labels(pos.n)
-    return board_figure(chase_picture(pos, **kw), px=px, files=files, ranks=ranks)
-
-
-def chase_move_squares(
-    pos: chase.ChasePosition, move: chase.Move
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(from, to) squares of the moving piece."""
-    r, c = pos.white if pos.white_to_move else pos.black
-    return (r, c), (r + move[0], c + move[1])

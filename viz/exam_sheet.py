@@ -5,25 +5,26 @@ plus blanks for the leaf and cut-off counts. The answer key fills the boxes with
 alpha-beta returns, dashes and strikes the pruned edges, greys the skipped subtrees and fills
 in the counts. Output is byte-for-byte reproducible (no dates in the PDF, fixed fonts).
 
-Uses matplotlib's object API only (no pyplot), so it is safe in a multi-session server.
+Each page is its own ``matplotlib.figure.Figure`` (no pyplot, no backend switch, no
+rcParams read for fonts or changed: every text names its family and size), so sheets drawn
+by many sessions at once do not disturb each other. PDFs embed the fonts as matplotlib's
+default Type 3 subsets.
 """
 
 from __future__ import annotations
 
 import io
 
-import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
-matplotlib.use("Agg")  # noqa: E402  (headless; harmless when already set)
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import Rectangle  # noqa: E402
-
-from engine.errors import InputError  # noqa: E402
-from engine.tree import GameTree  # noqa: E402
-from teach.exam import Exercise  # noqa: E402
+from engine.errors import InputError
+from engine.tree import GameTree
+from engine.values import MINUS_INF, PLUS_INF
+from teach.exam import Exercise, check_printable
+from viz.layout import tidy_layout
 
 A4 = (8.27, 11.69)  # inches, portrait
 MARGIN = 0.5  # inches, left/right/bottom
@@ -32,10 +33,9 @@ LABEL_W = 0.38  # inches for the MAX/MIN level labels
 LEVEL_H = 0.66  # inches between levels
 BOX_W, BOX_H = 0.40, 0.28  # inner-node boxes (room for "-100" in handwriting)
 FONT = 11  # points: node values
-MAX_PRINT_LEAVES = 27  # wider trees (e.g. 2^5) cannot be printed readably on A4
 PNG_DPI = 150
 INK, GREY, LIGHT = "#000000", "#8a8a8a", "#c8c8c8"
-RC = {"font.family": "DejaVu Sans", "pdf.fonttype": 42, "svg.hashsalt": "gtl"}
+FAMILY = "DejaVu Sans"  # given to every text: the sheet never reads or sets rcParams fonts
 
 
 def _band_height(depth: int) -> float:
@@ -59,23 +59,12 @@ def page_count(exercises: list[Exercise]) -> int:
 def _positions(tree: GameTree, width: float) -> dict[int, tuple[float, float]]:
     """x in inches across ``width``, y = 0 at the root, going down.
 
-    Leaves are evenly spaced, with extra room between sibling groups (more between cousins
-    than between siblings) so a row of numbers reads as groups.
+    The tidy layout of viz.layout with a quarter step more between cousins than between
+    siblings (more again for second cousins), so a row of numbers reads as groups.
     """
-    leaves = tree.leaves()
-    units = [0.0]
-    for a, b in zip(leaves, leaves[1:], strict=False):
-        pa, pb, gap = a, b, 1.0
-        while tree.parent[pa] != tree.parent[pb]:
-            pa, pb, gap = tree.parent[pa], tree.parent[pb], gap + 0.25
-        units.append(units[-1] + gap)
-    step = width / (units[-1] + 1.0)
-    x: dict[int, float] = {leaf: (u + 0.5) * step for leaf, u in zip(leaves, units, strict=True)}
-    for n in tree.postorder():
-        if n not in x:
-            kids = tree.children[n]
-            x[n] = (x[kids[0]] + x[kids[-1]]) / 2
-    return {n: (x[n], -tree.depth[n] * LEVEL_H) for n in x}
+    x, _ = tidy_layout(tree, group_gap=0.25)
+    step = width / (float(x.max()) + 1.0)
+    return {n: ((float(x[n]) + 0.5) * step, -tree.depth[n] * LEVEL_H) for n in range(len(tree))}
 
 
 def _leaf_font(ex: Exercise, pos: dict[int, tuple[float, float]]) -> float:
@@ -123,15 +112,33 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
     ax.axis("off")
     sol = ex.solution
     title = f"{number}.  Complete tree, branching {ex.branching}, depth {ex.depth}"
-    ax.text(0, -0.05, title, fontsize=12, fontweight="bold", va="top", ha="left")
-    ax.text(width, -0.05, f"seed {ex.seed}", fontsize=8, color=GREY, va="top", ha="right")
+    ax.text(0, -0.05, title, fontsize=12, fontweight="bold", va="top", ha="left", fontfamily=FAMILY)
+    ax.text(
+        width,
+        -0.05,
+        f"seed {ex.seed}",
+        fontsize=8,
+        color=GREY,
+        va="top",
+        ha="right",
+        fontfamily=FAMILY,
+    )
     tree_w = width - LABEL_W
     pos = _positions(ex.tree, tree_w)
     y0 = -0.36 - BOX_H / 2 - 0.04
     xy = {n: (LABEL_W + x, y0 + y) for n, (x, y) in pos.items()}
     for d in range(ex.depth + 1):
         kind = "MAX" if d % 2 == 0 else "MIN"
-        ax.text(0, y0 - d * LEVEL_H, kind, fontsize=9, color=GREY, va="center", ha="left")
+        ax.text(
+            0,
+            y0 - d * LEVEL_H,
+            kind,
+            fontsize=9,
+            color=GREY,
+            va="center",
+            ha="left",
+            fontfamily=FAMILY,
+        )
     skipped = sol.skipped if answers else frozenset()
     leaf_fs = _leaf_font(ex, pos)
     box_w = _box_width(ex, pos)
@@ -159,6 +166,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
                 ha="center",
                 va="center",
                 color=GREY if grey else INK,
+                fontfamily=FAMILY,
             )
             continue
         ax.add_patch(
@@ -183,6 +191,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
                 ha="center",
                 va="center",
                 zorder=4,
+                fontfamily=FAMILY,
             )
     # counts line
     yc = -band + 0.2
@@ -195,7 +204,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
         )
     else:
         line = f"Root value: ______     Leaves evaluated: ______ of {n_leaves}     Cut-offs: ______"
-    ax.text(LABEL_W, yc, line, fontsize=FONT, va="center", ha="left")
+    ax.text(LABEL_W, yc, line, fontsize=FONT, va="center", ha="left", fontfamily=FAMILY)
 
 
 def _page(
@@ -204,7 +213,15 @@ def _page(
     fig = Figure(figsize=A4)
     fw, fh = A4
     head = "Alpha-beta: answer key" if answers else "Alpha-beta exercises"
-    fig.text(MARGIN / fw, 1 - 0.55 / fh, head, fontsize=15, fontweight="bold", va="bottom")
+    fig.text(
+        MARGIN / fw,
+        1 - 0.55 / fh,
+        head,
+        fontsize=15,
+        fontweight="bold",
+        va="bottom",
+        fontfamily=FAMILY,
+    )
     if answers:
         sub = "Boxes: value alpha-beta returns. Dashed, struck edges: pruned. Grey: never visited."
     else:
@@ -215,13 +232,17 @@ def _page(
             fontsize=FONT,
             ha="right",
             va="bottom",
+            fontfamily=FAMILY,
         )
         sub = (
-            "Search children left to right from alpha = -inf, beta = +inf; cut when alpha >= beta.\n"
+            f"Search children left to right from alpha = {MINUS_INF}, beta = {PLUS_INF}; "
+            "cut when alpha ≥ beta.\n"
             "Write the value each visited inner node returns in its box; strike through the top "
             "edge of every pruned subtree."
         )
-    fig.text(MARGIN / fw, 1 - 0.68 / fh, sub, fontsize=9.5, va="top", linespacing=1.4)
+    fig.text(
+        MARGIN / fw, 1 - 0.68 / fh, sub, fontsize=9.5, va="top", linespacing=1.4, fontfamily=FAMILY
+    )
     fig.text(
         (fw - MARGIN) / fw,
         0.35 / fh,
@@ -229,6 +250,7 @@ def _page(
         fontsize=8,
         color=GREY,
         ha="right",
+        fontfamily=FAMILY,
     )
     top = fh - HEADER
     for i, ex in enumerate(exercises):
@@ -241,11 +263,7 @@ def _pages(exercises: list[Exercise], answers: bool) -> list[Figure]:
     if not exercises:
         raise InputError("no exercises to print")
     for e in exercises:
-        if len(e.leaves) > MAX_PRINT_LEAVES:
-            raise InputError(
-                f"{len(e.leaves)} leaves do not fit on a printed sheet (at most "
-                f"{MAX_PRINT_LEAVES}; e.g. branching 3 depth 3 or branching 2 depth 5)"
-            )
+        check_printable(e.branching, e.depth)
     k = per_page(max(e.depth for e in exercises))
     chunks = [exercises[i : i + k] for i in range(0, len(exercises), k)]
     return [_page(chunk, 1 + i * k, answers, i + 1, len(chunks)) for i, chunk in enumerate(chunks)]
@@ -262,18 +280,17 @@ def render_sheet(
     """
     if fmt not in ("png", "pdf"):
         raise InputError(f"unknown format {fmt!r}: use 'png' or 'pdf'")
-    with matplotlib.rc_context(RC):
-        figs = _pages(list(exercises), answers)
-        buf = io.BytesIO()
-        if fmt == "pdf":
-            meta = {"CreationDate": None, "ModDate": None, "Creator": "Game Tree Lab"}
-            with PdfPages(buf, metadata=meta) as pdf:
-                for f in figs:
-                    pdf.savefig(f)
-            return buf.getvalue()
-        if not 0 <= page < len(figs):
-            raise InputError(f"page {page + 1} does not exist (the sheet has {len(figs)})")
-        fig = figs[page]
-        FigureCanvasAgg(fig)
-        fig.savefig(buf, format="png", dpi=PNG_DPI, metadata={"Software": None})
+    figs = _pages(list(exercises), answers)
+    buf = io.BytesIO()
+    if fmt == "pdf":
+        meta = {"CreationDate": None, "ModDate": None, "Creator": "Game Tree Lab"}
+        with PdfPages(buf, metadata=meta) as pdf:
+            for f in figs:
+                pdf.savefig(f)
         return buf.getvalue()
+    if not 0 <= page < len(figs):
+        raise InputError(f"page {page + 1} does not exist (the sheet has {len(figs)})")
+    fig = figs[page]
+    FigureCanvasAgg(fig)
+    fig.savefig(buf, format="png", dpi=PNG_DPI, metadata={"Software": None})
+    return buf.getvalue()

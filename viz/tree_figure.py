@@ -1,10 +1,11 @@
 """Plotly figures of a game tree at one step of a search, optionally animated in the browser.
 
 Nodes are ``go.Scatter`` markers whose ``customdata`` is the node id (for
-``st.plotly_chart(on_select=..., selection_mode="points", config=PLOTLY_CONFIG)``); collapsed
-subtrees are square markers in trace number :data:`SUMMARY_CURVE` whose ``customdata`` is the
-node to focus on to open them (see :func:`click_target`). All edges of one style share one
-line trace with NaN gaps; coordinates are float32.
+``st.plotly_chart(on_select=..., selection_mode="points", config=PLOTLY_CONFIG)``, the one
+config in viz.animation); collapsed subtrees are square markers in trace number
+:data:`SUMMARY_CURVE` whose ``customdata`` is the node to focus on to open them (see
+:func:`click_target`). All edges of one style share one line trace with NaN gaps;
+coordinates are float32.
 
 Trace order is fixed: 0 principal-variation halo, 1 collapsed edges, 2-5 edges (unseen, done,
 on path, pruned; NaN-masked, same length at every step), 6 all drawn nodes (per-point colours),
@@ -23,13 +24,12 @@ import plotly.graph_objects as go
 from engine.trace import Snapshot
 from engine.tree import GameTree
 from viz import tree_style as ts
+from viz.animation import add_player, attach_frames, frame
 from viz.collapse import View, visible_nodes
 from viz.tree_scene import Scene, legend_proxy
-from viz.tree_style import Frame
 
 MAX_FRAMES = 400  # frames in one animated figure at most
 MAX_FRAME_POINTS = 30_000  # frames x drawn nodes at most (keeps the payload under ~3 MB)
-PLOTLY_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 NODE_CURVE = 6
 CURRENT_CURVE = 7
 DYNAMIC_TRACES = list(range(2, 10))
@@ -64,32 +64,7 @@ def frame_cap(view: View, max_frames: int = MAX_FRAMES) -> int:
 
 
 def _frames(scene: Scene, source: SnapshotSource, steps: range) -> list[go.Frame]:
-    return [
-        Frame(name=str(k), data=scene.frame_data(_get(source, k)), traces=DYNAMIC_TRACES)
-        for k in steps
-    ]
-
-
-def step_frames(
-    tree: GameTree,
-    source: SnapshotSource,
-    steps: range,
-    *,
-    focus: int = 0,
-    budget: int = 3000,
-    keep: Sequence[int] = (),
-    names: list[str] | None = None,
-    width_hint: int = 1100,
-) -> list[go.Frame]:
-    """One plotly frame per step in ``steps`` (named ``str(step)``), restyling traces 2-9.
-
-    ``source`` is a list of snapshots (index = step) or a function step -> Snapshot (e.g.
-    ``lambda k: replay(run, k)``). Callers should cap ``steps`` (see :func:`frame_cap`).
-    """
-    view = visible_nodes(tree, focus, budget, keep)
-    scene = Scene(tree, view, names, None, width_hint)
-    scene.static_hover = True
-    return _frames(scene, source, steps)
+    return [frame(k, scene.frame_data(_get(source, k)), DYNAMIC_TRACES) for k in steps]
 
 
 def tree_figure(
@@ -143,7 +118,14 @@ def tree_figure(
         here = snapshot.step if snapshot is not None else 0
         window = frame_window(here, total, frame_cap(view, max_frames))
         attach_frames(fig, _frames(scene, snapshots, window))
-        _add_player(fig, window, here, frame_ms)
+        add_player(
+            fig,
+            window,
+            active=max(0, here - window.start),
+            frame_ms=frame_ms,
+            prefix="step ",
+            top=30,
+        )
         if height is None:
             h += 90
     fig.update_layout(
@@ -178,17 +160,6 @@ def tree_figure(
         meta=dict(summary_curve=SUMMARY_CURVE, focus=view.focus, breadcrumb=view.breadcrumb),
     )
     return fig
-
-
-def attach_frames(fig: go.Figure, frames: list[go.Frame]) -> None:
-    """Give ``fig`` its frames without plotly copying and re-validating each one.
-
-    ``fig.frames = ...`` rebuilds every frame with full validation (seconds for a few dozen
-    frames of a 1,000-node tree); these frames are built from checked numpy arrays with
-    ``_validate=False`` (as in viz.board). tests/test_viz_tree_figure.py compares the JSON
-    with the validated path, so a plotly that changes this private attribute fails loudly.
-    """
-    fig._frame_objs = tuple(frames)
 
 
 def _legend(scene: Scene, stepped: bool) -> list[go.Scatter]:
@@ -233,53 +204,6 @@ def _legend(scene: Scene, stepped: bool) -> list[go.Scatter]:
         )
         out.append(legend_proxy(ts.SUMMARY.name, ts.SUMMARY.key, marker))
     return out
-
-
-def _add_player(fig: go.Figure, window: range, here: int, frame_ms: int) -> None:
-    still = dict(
-        mode="immediate", frame=dict(duration=0, redraw=False), transition=dict(duration=0)
-    )
-    play = dict(
-        frame=dict(duration=frame_ms, redraw=False),
-        transition=dict(duration=0),
-        fromcurrent=True,
-        mode="immediate",
-    )
-    fig.update_layout(
-        updatemenus=[
-            dict(
-                type="buttons",
-                direction="left",
-                x=0,
-                y=0,
-                xanchor="left",
-                yanchor="top",
-                pad=dict(t=45, r=10),
-                showactive=False,
-                font=dict(size=15),
-                buttons=[
-                    dict(label="▶ play", method="animate", args=[None, play]),
-                    dict(label="❚❚ pause", method="animate", args=[[None], still]),
-                ],
-            )
-        ],
-        sliders=[
-            dict(
-                active=max(0, here - window.start),
-                x=0.2,
-                len=0.8,
-                y=0,
-                yanchor="top",
-                pad=dict(t=30),
-                currentvalue=dict(prefix="step ", font=dict(size=15)),
-                font=dict(size=12),
-                ticklen=0,
-                steps=[
-                    dict(method="animate", label=str(k), args=[[str(k)], still]) for k in window
-                ],
-            )
-        ],
-    )
 
 
 def click_target(point: dict) -> tuple[int, bool] | None:

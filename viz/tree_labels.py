@@ -13,6 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from engine.trace import ACTIVE, DONE, Snapshot
+from engine.values import fmt_value
 from viz import tree_style as ts
 from viz.tree_style import Scatter
 
@@ -61,7 +62,10 @@ def ab_texts(scene: Scene, snap: Snapshot | None) -> list[str]:
         v = int(scene.ids[i])
         label = BLANK
         if snap.alpha[v] is not None and (snap.status[v] in (ACTIVE, DONE) or v in snap.path):
-            a, b = f"α={ts.fmt_bound(snap.alpha[v])}", f"β={ts.fmt_bound(snap.beta[v])}"
+            a, b = (
+                f"α={fmt_value(snap.alpha[v], missing='')}",
+                f"β={fmt_value(snap.beta[v], missing='')}",
+            )
             need = (off + label_px(a, b) + near) / scene.ppu
             gap = scene.left_gap[i] if label_left(scene, i) else scene.right_gap[i]
             if gap >= need:

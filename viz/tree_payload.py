@@ -21,7 +21,7 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
               ``hidden`` N, ``label`` "+N nodes", ``open`` the tree node to focus on to see them
 ``focus``     the tree node the view starts from (0: the whole tree)
-``vals``      every value and bound shown, formatted once (viz.tree_style.fmt_bound)
+``vals``      every value and bound shown, formatted once (engine.values.fmt_value)
 ``steps``     per step k (1..n; index k-1) a flat list of changes ``[i, status, a, b, v, ...]``:
               node ``i`` now has ``status`` (see :data:`STATUSES`) and α, β, value ``a``, ``b``,
               ``v`` (indices into ``vals``, -1 for none). Nodes not listed keep their state.
@@ -43,8 +43,8 @@ from dataclasses import dataclass
 
 from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, SearchRun
 from engine.tree import GameTree
+from engine.values import fmt_value
 from viz.collapse import View, visible_nodes
-from viz.tree_style import fmt_bound
 
 VERSION = 1
 STATUSES = (UNSEEN, ACTIVE, DONE, PRUNED)  # status codes 0..3
@@ -79,12 +79,23 @@ class Geometry:
 
     def as_dict(self) -> dict:
         return {
-            "unit": round(self.unit, 2), "left": round(self.left, 1),
-            "right": round(self.right, 1), "box_w": self.box_w, "box_h": self.box_h,
-            "tri_r": TRI_R, "leaf_r": LEAF_R, "ring_r": RING_R, "ring_out": RING_OUT,
-            "gap": BOX_GAP, "sum_r": SUM_R, "name_char": NAME_CHAR, "row": BOX_ROW, "level_h": LEVEL_H, "top": TOP,
+            "unit": round(self.unit, 2),
+            "left": round(self.left, 1),
+            "right": round(self.right, 1),
+            "box_w": self.box_w,
+            "box_h": self.box_h,
+            "tri_r": TRI_R,
+            "leaf_r": LEAF_R,
+            "ring_r": RING_R,
+            "ring_out": RING_OUT,
+            "gap": BOX_GAP,
+            "sum_r": SUM_R,
+            "name_char": NAME_CHAR,
+            "row": BOX_ROW,
+            "level_h": LEVEL_H,
+            "top": TOP,
             "bottom": BOTTOM,
-        }  # fmt: skip
+        }
 
 
 class _Values:
@@ -97,7 +108,7 @@ class _Values:
     def __call__(self, v: float | int | None) -> int:
         if v is None:
             return -1
-        s = fmt_bound(v)
+        s = fmt_value(v)
         i = self._index.get(s)
         if i is None:
             i = self._index[s] = len(self.table)

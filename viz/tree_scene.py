@@ -10,6 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from engine.trace import Snapshot
+from engine.values import fmt_value
 from viz import tree_labels
 from viz import tree_style as ts
 from viz.collapse import View
@@ -52,7 +53,7 @@ class Scene:
         inner_gap = self._min_inner_gap()
         self.inner_size = _clamp(0.8 * inner_gap * ppu, 10.0, 44.0)
         vals = [tree.values[v] for v in nodes if not ch[v] and tree.values[v] is not None]
-        longest = max((len(ts.fmt_value(v)) for v in vals), default=1)
+        longest = max((len(fmt_value(v, missing="")) for v in vals), default=1)
         text_px = 8.6 * longest + 4
         if self.leaf_size >= text_px + 4:
             self.leaf_text = "middle center"
@@ -107,13 +108,15 @@ class Scene:
         if self.stub[i]:
             lines.append("move not explored")
         elif self.leaf[i]:
-            lines.append(f"value {ts.fmt_value(self.tree.values[v])}")
+            lines.append(f"value {fmt_value(self.tree.values[v], missing='')}")
         if snap is not None and not self.static_hover:
             lines.append(f"status: {snap.status[v]}")
             if snap.value[v] is not None and not self.leaf[i]:
-                lines.append(f"value {ts.fmt_value(snap.value[v])}")
+                lines.append(f"value {fmt_value(snap.value[v], missing='')}")
             if snap.alpha[v] is not None:
-                lines.append(f"α = {ts.fmt_bound(snap.alpha[v])}, β = {ts.fmt_bound(snap.beta[v])}")
+                lines.append(
+                    f"α = {fmt_value(snap.alpha[v], missing='')}, β = {fmt_value(snap.beta[v], missing='')}"
+                )
         return "<br>".join(lines)
 
     def node_text(self, i: int, snap: Snapshot | None) -> str:
@@ -121,9 +124,9 @@ class Scene:
         if self.stub[i]:
             return BLANK
         if self.leaf[i]:
-            return ts.fmt_value(self.tree.values[v]) if self.leaf_text else BLANK
+            return fmt_value(self.tree.values[v], missing="") if self.leaf_text else BLANK
         if snap is not None and self.inner_text:
-            return ts.fmt_value(snap.value[v])
+            return fmt_value(snap.value[v], missing="")
         return BLANK
 
     # ---- traces ----------------------------------------------------------------------------
@@ -186,9 +189,16 @@ class Scene:
         if i is None:
             nan = np.array([np.nan], dtype=np.float32)
             return dict(
-                x=nan, y=nan, ids=[-1], text=[BLANK], hover=[BLANK], fill="#ffffff",
-                ink=ts.INK, symbol="circle", size=1,
-            )  # fmt: skip
+                x=nan,
+                y=nan,
+                ids=[-1],
+                text=[BLANK],
+                hover=[BLANK],
+                fill="#ffffff",
+                ink=ts.INK,
+                symbol="circle",
+                size=1,
+            )
         ii = np.array([i])
         return dict(
             x=self.x[ii],

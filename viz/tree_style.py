@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import partial
 
 import plotly.graph_objects as go
 
 from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, Event
+from engine.values import fmt_value
 
 # The figures build their traces from checked numpy arrays; plotly's per-element validation
 # of 3,000 colour strings costs seconds, so it is switched off.
 Scatter = partial(go.Scatter, _validate=False)
-Frame = partial(go.Frame, _validate=False)
 
 FONT = "Arial, Helvetica, sans-serif"
 FONT_SIZE = 15  # px; nothing on a tree figure is smaller than 13 px (the legend)
@@ -76,22 +75,6 @@ SYMBOL_STUB = "circle-open"
 SYMBOL_SUMMARY = "square"
 
 
-def fmt_bound(v: float | int | None) -> str:
-    """``-∞``, ``+∞``, ``3``; empty for None."""
-    if v is None:
-        return ""
-    if isinstance(v, float):
-        if math.isinf(v):
-            return "+∞" if v > 0 else "−∞"
-        if v.is_integer():
-            return str(int(v))
-    return str(v).replace("-", "−")
-
-
-def fmt_value(v: int | float | None) -> str:
-    return fmt_bound(v)
-
-
 def kind_word(is_leaf: bool, is_max: bool) -> str:
     if is_leaf:
         return "leaf"
@@ -102,17 +85,17 @@ def event_phrase(ev: Event | None, name: str, kind: str) -> str:
     """A short phrase for the step text inside the figure (pages write the full sentence)."""
     if ev is None:
         return "start: nothing searched yet"
-    a, b = fmt_bound(ev.alpha), fmt_bound(ev.beta)
+    a, b = fmt_value(ev.alpha, missing=""), fmt_value(ev.beta, missing="")
     if ev.kind == ENTER:
         return f"enter {kind} {name} with α={a}, β={b}"
     if ev.kind == LEAF:
-        return f"leaf {name} = {fmt_value(ev.value)}"
+        return f"leaf {name} = {fmt_value(ev.value, missing='')}"
     if ev.kind == UPDATE:
-        best = "" if ev.best is None else f", best {fmt_value(ev.best)}"
-        return f"{kind} {name} gets {fmt_value(ev.value)}{best}: α={a}, β={b}"
+        best = "" if ev.best is None else f", best {fmt_value(ev.best, missing='')}"
+        return f"{kind} {name} gets {fmt_value(ev.value, missing='')}{best}: α={a}, β={b}"
     if ev.kind == CUT:
         k = len(ev.skipped)
         return f"cut at {kind} {name}: α={a} ≥ β={b}, skip {k} child" + ("" if k == 1 else "ren")
     if ev.kind == EXIT:
-        return f"{kind} {name} returns {fmt_value(ev.value)}"
+        return f"{kind} {name} returns {fmt_value(ev.value, missing='')}"
     return f"{ev.kind} {name}"

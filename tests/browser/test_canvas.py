@@ -176,8 +176,9 @@ def _overlap(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_label_boxes_never_overlap_at_the_last_step(browser, base_url, scale):
-    context = browser.new_context(viewport={"width": 1400, "height": 900},
-                                  device_scale_factor=scale)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 900}, device_scale_factor=scale
+    )
     try:
         page = context.new_page()
         leaves = random_leaves(3, 4, -99, 99, 4)

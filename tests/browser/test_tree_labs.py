@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from strategies import first_cut_step
 
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
@@ -53,7 +54,7 @@ def canvas_next(page) -> float:
 
 
 def cut_step() -> int:
-    k = tl.cut_step(tl.make_lab(complete_tree(SAMPLE, 3)).run)
+    k = first_cut_step(tl.make_lab(complete_tree(SAMPLE, 3)).run)
     assert k is not None
     return k
 
@@ -123,8 +124,8 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     click_button(page, "ed.set")
     assert "((1 1) (1 1))" in page.inner_text("body")
     first = sentence(page)
-    click_button(page, "ed:first")
-    click_button(page, "ed:next")
+    click_button(page, "ed.first")
+    click_button(page, "ed.next")
     assert sentence(page) != first
     url = page.url
 
@@ -134,13 +135,13 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     assert_share_link_restores(browser, url, check)
     record_figure(
         "tree editor: next step, median of 10",
-        median_of_clicks(lambda: click_button(page, "ed:next")),
+        median_of_clicks(lambda: click_button(page, "ed.next")),
     )
 
 
 def test_editor_at_the_statement_cut(page, base_url):
     tree = parse_brackets(RN)
-    k = tl.cut_step(tl.make_lab(tree).run)
+    k = first_cut_step(tl.make_lab(tree).run)
     open_page(page, base_url, f"tree?t={tl.encode_tree(tree)}&k={k}")
     assert_no_exception(page)
     assert "4 and 6 are pruned" in sentence(page)
@@ -154,23 +155,23 @@ def test_alphabeta_practice_answers_a_question(page, base_url):
     assert first.kind != "prune"  # a typed answer
     open_page(page, base_url, "alphabeta")
     with rerun(page):
-        page.locator(".st-key-ab__on label").first.click()
+        page.locator(".st-key-ab-quiz-on label").first.click()
     assert_no_exception(page)
     body = page.inner_text("body")
     assert first.prompt in body and f"Step {first.step} of" in sentence(page)
     for key in ("ab-next", "ab-last", "ab-slider"):  # no way past the open question
         assert page.locator(f".st-key-{key}").count() == 0
     with rerun(page):
-        page.locator(".st-key-ab__answer input").fill(first.answer_text)
+        page.locator(".st-key-ab-quiz-answer input").fill(first.answer_text)
         page.get_by_role("button", name="Check").click()
     assert_no_exception(page)
     body = page.inner_text("body")
     assert "1** ✓" in body or "1 ✓ right" in body
     assert first.explanation in body and f"Step {first.step + 1} of" in sentence(page)
-    click_button(page, "ab__next")
+    click_button(page, "ab.quiz.next")
     assert second.prompt in page.inner_text("body")
     page.locator(CHART).first.scroll_into_view_if_needed()
     screenshot(page, "alphabeta_practice")
-    click_button(page, "ab__leave")
+    click_button(page, "ab.quiz.leave")
     page.wait_for_selector(f"{CANVAS} svg.tree g.n")
     assert f"Step {second.step} of" in canvas_sentence(page)

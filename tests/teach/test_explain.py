@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine.search import search_game, search_tree
 from engine.trace import CUT, ENTER
 from engine.tree import GameTree, complete_tree, from_parents
-from teach.explain import describe, fmt, letters, node_name
+from teach.explain import describe, letters, node_name
 from teach.quiz import node_names
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
@@ -45,7 +45,7 @@ def test_sample_names_and_first_steps():
     assert [node_name(tree, n) for n in range(4)] == ["A", "B", "C", "D"]
     assert [node_name(tree, n) for n in tree.leaves()] == [str(i) for i in range(1, 10)]
     run = search_tree(tree)
-    assert describe(run, 1) == "Start at the root, MAX node A, with alpha = -∞ and beta = ∞."
+    assert describe(run, 1) == "Start at the root, MAX node A, with alpha = −∞ and beta = +∞."
     assert describe(run, 4) == "Evaluate leaf 1: its value is 3."
     assert describe(run, 5).startswith("MIN node B sees leaf 1 (value 3), so best = 3")
     assert describe(run, len(run.events)).startswith("The root returns 3")
@@ -90,16 +90,6 @@ def test_quiz_and_explanations_name_leaves_alike():
         assert node_names(tree)[leaf] in said
 
 
-def test_fmt_infinities():
-    assert (fmt(float("inf")), fmt(float("-inf")), fmt(3.0), fmt(-2), fmt(None)) == (
-        "∞",
-        "-∞",
-        "3",
-        "-2",
-        "?",
-    )
-
-
 def test_strict_equal_bounds_is_explained():
     run = search_tree(complete_tree([3, 12, 8, 3, 4, 6, 14, 5, 2], 3), variant="strict")
     texts = [describe(run, k) for k in range(len(run.events) + 1)]
@@ -121,8 +111,8 @@ def test_labelled_names_follow_moves():
 
 def test_game_cut_names_moves():
     class Nim:
-        def is_max(self, s):
-            return s[1]
+        def to_move(self, s):
+            return "max" if s[1] else "min"
 
         def moves(self, s):
             return list(range(1, min(3, s[0]) + 1))
@@ -130,13 +120,13 @@ def test_game_cut_names_moves():
         def play(self, s, m):
             return (s[0] - m, not s[1])
 
-        def terminal_value(self, s, ply):
-            return None if s[0] else (-(1000 - ply) if s[1] else 1000 - ply)
+        def winner(self, s):
+            return None if s[0] else ("min" if s[1] else "max")
 
-        def frontier_value(self, s, ply):
-            return 0
+        def frontier(self, s):
+            return None, 0
 
-        def move_label(self, s, m):
+        def move_name(self, s, m):
             return f"take{m}"
 
     run = search_game(Nim(), (5, True))

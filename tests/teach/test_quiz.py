@@ -181,3 +181,12 @@ def test_quiz_state_flow():
     assert s.step == len(run.events) and s.current is None
     assert s.score.right == len(s0.questions) - 3
     assert s.answer("3").index == s.index and s.skip() == s and s.reveal() == s
+
+
+def test_feedback_writes_infinities_as_the_one_notation():
+    qs = questions(sample_run())
+    a = find(qs, BOUND, 0)  # alpha at A was -inf before B's 3 arrived
+    reason = a.check("4").reason
+    assert "max(−∞, 3)" in reason and "inf" not in reason
+    q = find(qs, PRUNE, 1)  # B after leaf 1: alpha = -inf < beta = 3
+    assert "alpha = −∞ < beta = 3" in q.check("yes").reason

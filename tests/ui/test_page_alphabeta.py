@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import first_cut_step
 from streamlit.testing.v1 import AppTest
 
 from engine.alphabeta import alpha_beta
@@ -53,8 +54,8 @@ def shown(at: AppTest) -> str:
 
 def report(at: AppTest, k: int) -> AppTest:
     """What the canvas's debounced step report does on the server (ui.common.canvas)."""
-    at.session_state["ab:step"] = k
-    at.session_state["ab:canvas_known"] = k
+    at.session_state["ab.step"] = k
+    at.session_state["ab.canvas_known"] = k
     return at.run()
 
 
@@ -109,14 +110,14 @@ def test_the_canvas_gets_the_run_its_sentences_and_the_step():
     assert data["p"]["text"] == [describe(run, k) for k in range(n + 1)]
     first = shown(at)
     report(at, 3)  # the browser stepped to 3 and said so
-    assert at.session_state["ab:step"] == 3 and shown(at) != first
+    assert at.session_state["ab.step"] == 3 and shown(at) != first
     assert canvas(at)["seq"] == data["seq"]  # the browser's own step: not sent back as a move
     report(at, n)
     assert "value of the game is 3" in shown(at)
     report(at, 5)
-    assert at.session_state["ab:step"] == 5
+    assert at.session_state["ab.step"] == 5
     assert at.query_params["k"] in ("5", ["5"])
-    at.session_state["ab:step"] = 2  # the server moves the step itself: the browser must follow
+    at.session_state["ab.step"] = 2  # the server moves the step itself: the browser must follow
     at.run()
     assert canvas(at)["step"] == 2 and canvas(at)["seq"] == data["seq"] + 1
 
@@ -126,14 +127,14 @@ def test_step_survives_unrelated_widgets():
     report(at, 4)
     at.number_input(key="ab.rd").set_value(4).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 4 and canvas(at)["step"] == 4
+    assert at.session_state["ab.step"] == 4 and canvas(at)["step"] == 4
 
 
 def test_url_restores_tree_step_order_and_variant():
     at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
     assert not at.exception and not at.warning
     assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
-    assert at.session_state["ab:step"] == 5
+    assert at.session_state["ab.step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
     assert "Step 5 of" in shown(at) and canvas(at)["step"] == 5
@@ -171,7 +172,7 @@ def test_ordering_table_and_cut_step():
 # ---- pure helpers ----------------------------------------------------------------------------
 def test_statement_cut_sentence_and_pruned_nodes():
     lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    k = tl.cut_step(lab.run)
+    k = first_cut_step(lab.run)
     assert k is not None
     text = describe(lab.run, k)
     assert "4 and 6 are pruned" in text
@@ -239,11 +240,11 @@ def test_step_survives_switching_pages():
     assert not at.exception
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 3 and "Step 3 of" in shown(at)
+    assert at.session_state["ab.step"] == 3 and "Step 3 of" in shown(at)
 
 
 # ---- practice ----------------------------------------------------------------------------
-FORWARD = ("ab:next", "ab:last")
+FORWARD = ("ab.next", "ab.last")
 
 
 def keys(at: AppTest) -> set[str]:
@@ -255,15 +256,17 @@ def keys(at: AppTest) -> set[str]:
 
 
 def quiz(at: AppTest):
-    return at.session_state["ab__quiz"]
+    return at.session_state["ab.quiz.state"]
 
 
 def answer(at: AppTest, text: str) -> AppTest:
     q = quiz(at).current
     if q.kind == "prune":
-        return at.button(key="ab__yes" if text.startswith("yes") else "ab__no").click().run()
-    at.text_input(key=f"ab__in{at.session_state['ab__nonce']}").set_value(text)
-    return at.button(key="FormSubmitter:ab__form-Check").click().run()
+        return (
+            at.button(key="ab.quiz.yes" if text.startswith("yes") else "ab.quiz.no").click().run()
+        )
+    at.text_input(key=f"ab.quiz.in{at.session_state['ab.quiz.nonce']}").set_value(text)
+    return at.button(key="FormSubmitter:ab.quiz.form-Check").click().run()
 
 
 def chart(at: AppTest) -> dict:
@@ -273,14 +276,14 @@ def chart(at: AppTest) -> dict:
 def test_practice_asks_before_the_step_and_hides_the_forward_controls():
     at = app()
     assert at.get("bidi_component")  # practice off: the canvas steps in the browser
-    at.toggle(key="ab__on").set_value(True).run()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
     assert not at.exception
     assert not at.get("bidi_component")  # practice on: no canvas, nothing steps past it
     q = quiz(at).current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
     # No player while a question is open: nothing steps (or plays) past it.
-    assert not keys(at) & {*FORWARD, "ab:slider", "ab:speed", "ab.animate"}
-    assert at.session_state["ab:step"] == q.step
+    assert not keys(at) & {*FORWARD, "ab.slider", "ab.speed", "ab.animate"}
+    assert at.session_state["ab.step"] == q.step
     assert f"Step {q.step} of" in sentence(at)
     assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
 
@@ -291,36 +294,36 @@ def wrong(q) -> str:
 
 def test_practice_right_answer_scores_and_shows_the_answered_step():
     at = app()
-    at.toggle(key="ab__on").set_value(True).run()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
     q = quiz(at).current
     answer(at, q.answer_text)
     assert not at.exception
     assert quiz(at).score.right == 1 and q.explanation in at.success[0].value
-    assert at.session_state["ab:step"] == q.step + 1  # the answered event is on screen now
+    assert at.session_state["ab.step"] == q.step + 1  # the answered event is on screen now
     assert not keys(at) & set(FORWARD)
-    at.button(key="ab__next").click().run()
+    at.button(key="ab.quiz.next").click().run()
     nxt = quiz(at).current
-    assert nxt is not None and nxt != q and at.session_state["ab:step"] == nxt.step
+    assert nxt is not None and nxt != q and at.session_state["ab.step"] == nxt.step
     answer(at, wrong(nxt))  # wrong: the same question again, the step does not move
     assert quiz(at).score.wrong == 1 and quiz(at).current == nxt and at.error
-    assert at.session_state["ab:step"] == nxt.step
+    assert at.session_state["ab.step"] == nxt.step
 
 
 def test_leaving_practice_restores_the_player_at_the_same_step():
     at = app()
-    at.toggle(key="ab__on").set_value(True).run()
-    at.button(key="ab__reveal").click().run()
-    at.button(key="ab__next").click().run()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
+    at.button(key="ab.quiz.reveal").click().run()
+    at.button(key="ab.quiz.next").click().run()
     k = quiz(at).current.step
-    at.button(key="ab__leave").click().run()
-    assert not at.exception and at.toggle(key="ab__on").value is False
+    at.button(key="ab.quiz.leave").click().run()
+    assert not at.exception and at.toggle(key="ab.quiz.on").value is False
     assert at.get("bidi_component")
-    assert at.session_state["ab:step"] == k and canvas(at)["step"] == k
+    assert at.session_state["ab.step"] == k and canvas(at)["step"] == k
     assert f"Step {k} of" in shown(at) and at.query_params["k"] in (str(k), [str(k)])
     report(at, k + 1)
-    assert at.session_state["ab:step"] == k + 1
-    at.toggle(key="ab__on").set_value(True).run()  # back in: the quiz resumes where it was
-    assert at.session_state["ab:step"] == k and quiz(at).score.revealed == 1
+    assert at.session_state["ab.step"] == k + 1
+    at.toggle(key="ab.quiz.on").set_value(True).run()  # back in: the quiz resumes where it was
+    assert at.session_state["ab.step"] == k and quiz(at).score.revealed == 1
 
 
 def test_practice_figure_hides_the_asked_value():

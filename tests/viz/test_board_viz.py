@@ -20,7 +20,9 @@ from ui.boards.board_lab import (
     pawn_too_big,
     verdict_words,
 )
-from viz.board import animated_figure, chase_figure, pawn_figure, pawn_picture, square_of
+from viz.board import animated_figure, square_of
+from viz.chase_board import chase_figure
+from viz.pawn_board import pawn_figure, pawn_picture
 
 
 def test_pawn_click_cycles_empty_white_black():

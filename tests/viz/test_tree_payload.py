@@ -13,10 +13,10 @@ from engine.random_tree import random_leaves
 from engine.search import search_tree
 from engine.trace import Replayer
 from engine.tree import complete_tree, minimax
+from engine.values import fmt_value
 from teach.explain import describe, node_name
 from tests.strategies import complete_cases
 from viz.tree_payload import RING_OUT, decode, tree_payload
-from viz.tree_style import fmt_bound
 
 SAMPLES = [([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2)]
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
@@ -29,7 +29,7 @@ def _payload(tree, variant="statement", algorithm="alphabeta", **kw):
 
 
 def _text(x):
-    return None if x is None else fmt_bound(x)
+    return None if x is None else fmt_value(x)
 
 
 def assert_matches_replayer(run, payload) -> None:

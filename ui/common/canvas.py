@@ -1,15 +1,16 @@
 """The tree canvas: a search tree drawn and stepped entirely in the browser.
 
-``tree_canvas(payload, key=...)`` mounts ui/common/tree_canvas.js (a custom component, v2)
+``tree_canvas(payload, keys=...)`` mounts ui/common/tree_canvas.js (a custom component, v2)
 with a payload from viz.tree_payload. The browser steps it (buttons, keys, slider, autoplay)
 with no script rerun; it tells the server only:
 
 - the step, debounced (about 400 ms after the last change): stored in
-  ``session_state[f"{key}:step"]``, the step ui.common.stepper and the practice panels read;
+  ``session_state[keys.step]`` (a ui.common.keys.Canvas), the step the pages and the
+  practice panels read;
 - a click on a "+N nodes" marker: ``on_drill(node)`` (open that subtree);
 - a click on a node when ``on_select`` is given: ``on_select(node)``.
 
-The server moves the browser's step only when it changes ``f"{key}:step"`` itself (a link,
+The server moves the browser's step only when it changes ``keys.step`` itself (a link,
 a new run, leaving practice): the step it last sent or heard is kept, and a step that differs
 from it is sent with a new sequence number, which the browser obeys.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.common.keys import Canvas
 from ui.common.stepper import clamp_step
 
 _HERE = Path(__file__).parent
@@ -32,24 +34,19 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def _keys(key: str) -> dict[str, str]:
-    return {n: f"{key}:{n}" for n in ("step", "canvas", "canvas_known", "canvas_seq")}
-
-
 def _node_or_step(x) -> int | None:
     """``x`` when it is a whole number >= 0 (what the browser may send), else None."""
     return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
 
 
-def _on_change(key: str, on_drill, on_select) -> None:
+def _on_change(keys: Canvas, on_drill, on_select) -> None:
     """The browser reported something: the step, a drill-down or a selection. Anything
     else than a whole number >= 0 is ignored (the browser's messages are not trusted)."""
-    kk = _keys(key)
     ss = st.session_state
-    state = ss.get(kk["canvas"]) or {}
+    state = ss.get(keys.widget) or {}
     step = _node_or_step(state.get("step"))
     if step is not None:
-        ss[kk["step"]] = ss[kk["canvas_known"]] = step
+        ss[keys.step] = ss[keys.known] = step
     drill = _node_or_step(state.get("drill"))
     if on_drill is not None and drill is not None:
         on_drill(drill)
@@ -61,7 +58,7 @@ def _on_change(key: str, on_drill, on_select) -> None:
 def tree_canvas(
     payload: dict,
     *,
-    key: str,
+    keys: Canvas,
     on_drill: Callable[[int], None] | None = None,
     on_select: Callable[[int], None] | None = None,
     param: str = "k",
@@ -71,25 +68,18 @@ def tree_canvas(
     ``param`` is the query parameter the browser keeps the step in (``?k=``), with
     ``history.replaceState``, so a copied link opens at that step.
     """
-    kk = _keys(key)
     ss = st.session_state
     n = int(payload["n"])
-    k = clamp_step(ss.get(kk["step"], 0), n)
-    ss[kk["step"]] = k
-    seq = int(ss.get(kk["canvas_seq"], 0))
-    if ss.get(kk["canvas_known"]) != k:  # the server moved the step: the browser must follow
+    k = clamp_step(ss.get(keys.step, 0), n)
+    ss[keys.step] = k
+    seq = int(ss.get(keys.seq, 0))
+    if ss.get(keys.known) != k:  # the server moved the step: the browser must follow
         seq += 1
-        ss[kk["canvas_seq"]], ss[kk["canvas_known"]] = seq, k
-    callback = partial(_on_change, key, on_drill, on_select)
+        ss[keys.seq], ss[keys.known] = seq, k
+    callback = partial(_on_change, keys, on_drill, on_select)
     _COMPONENT(
-        key=kk["canvas"],
-        data={
-            "p": payload,
-            "step": k,
-            "seq": seq,
-            "select": on_select is not None,
-            "param": param,
-        },  # fmt: skip
+        key=keys.widget,
+        data={"p": payload, "step": k, "seq": seq, "select": on_select is not None, "param": param},
         default={"step": k},
         on_step_change=callback,
         on_drill_change=callback,

@@ -1,0 +1,32 @@
+"""Every lab that shows a search offers its explored tree as GraphML and node-link JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui.common.keys import CHASE
+
+PAGES = Path(__file__).resolve().parents[2] / "pages"
+
+
+def _downloads(at: AppTest) -> list:
+    return [e for e in at.get("download_button") if "tree" in str(e.proto.label).lower()]
+
+
+@pytest.mark.parametrize("page", ["alphabeta.py", "tree_editor.py"])
+def test_tree_labs_offer_both_files(page):
+    at = AppTest.from_file(str(PAGES / page), default_timeout=60).run()
+    assert not at.exception
+    labels = sorted(e.proto.label for e in _downloads(at))
+    assert labels == ["Download tree (GraphML)", "Download tree (JSON)"]
+
+
+def test_the_chase_search_tab_offers_both_files():
+    at = AppTest.from_file(str(PAGES / "chase.py"), default_timeout=60)
+    at.session_state[CHASE.tabs] = "The search tree"
+    at.run()
+    assert not at.exception
+    assert len(_downloads(at)) == 2

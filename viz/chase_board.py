@@ -1,0 +1,121 @@
+"""Chase boards: the two pieces, moves as arrows, and the outcome heatmap of ChaseTable."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from engine.games import chase
+from engine.games.chase import move_target
+from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill, board_figure
+
+# Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
+BLACK_WINS = ((21, 67, 140), (198, 219, 239))
+WHITE_WINS = ((179, 71, 0), (253, 208, 162))
+DRAW_GREY = "#d9d9d9"
+CHASE_STYLES = {
+    "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.66),
+    "black": PieceStyle("diamond", "#1b1b1b", "#f4f4f4", 0.72),
+}
+
+
+def _mix(dark: tuple[int, int, int], pale: tuple[int, int, int], t: float) -> str:
+    r, g, b = (round(d + (p - d) * t) for d, p in zip(dark, pale, strict=True))
+    return f"rgb({r},{g},{b})"
+
+
+def heat_colours(values: np.ndarray, longest: int) -> tuple[list[str], list[str]]:
+    """Square colours and text colours for signed plies (+ black wins, - white wins, 0 none)."""
+    fill, ink = [], []
+    span = max(1, longest - 1)
+    for v in values.reshape(-1).tolist():
+        if v == 0:
+            fill.append(DRAW_GREY)
+            ink.append(INK)
+            continue
+        t = min(1.0, (abs(v) - 1) / span) ** 0.7
+        fill.append(_mix(*(BLACK_WINS if v > 0 else WHITE_WINS), t))
+        ink.append("white" if t < 0.45 else INK)
+    return fill, ink
+
+
+def chase_picture(
+    pos: chase.ChasePosition,
+    *,
+    heat: np.ndarray | None = None,
+    heat_piece: str = "black",
+    longest: int = 1,
+    last: tuple[tuple[int, int], tuple[int, int]] | None = None,
+    arrows: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
+    selected: tuple[int, int] | None = None,
+    caption: str = "",
+) -> BoardPicture:
+    """The two pieces; with ``heat`` (an n x n signed array from ChaseTable.heatmap) every
+    square is coloured by the outcome with ``heat_piece`` standing there."""
+    n = pos.n
+    sq = lambda rc: rc[0] * n + rc[1]  # noqa: E731
+    tinted = () if last is None else (sq(last[0]), sq(last[1]))
+    text: list[str] = []
+    ink: list[str] = []
+    hover = []
+    if heat is not None:
+        fill, ink = heat_colours(heat, longest)
+        for s, v in enumerate(heat.reshape(-1).tolist()):
+            r, c = divmod(s, n)
+            where = f"row {r + 1}, col {c + 1}"
+            if v == 0:
+                hover.append(f"{where}: occupied" if s in (sq(pos.white), sq(pos.black)) else where)
+            else:
+                who = "BLACK" if v > 0 else "WHITE"
+                hover.append(f"{where}: {heat_piece} here → {who} wins in {abs(v)}")
+        if n <= 24:
+            text = ["" if v == 0 else str(abs(v)) for v in heat.reshape(-1).tolist()]
+        for s in tinted:
+            fill[s] = LAST_LIGHT
+            ink[s] = INK
+    else:
+        fill = base_fill(n, n, tinted)
+        hover = [f"row {s // n + 1}, col {s % n + 1}" for s in range(n * n)]
+    hover[sq(pos.white)] = f"row {pos.white[0] + 1}, col {pos.white[1] + 1}: white (slow, 1 step)"
+    if pos.black != pos.white:
+        hover[sq(pos.black)] = (
+            f"row {pos.black[0] + 1}, col {pos.black[1] + 1}: black (fast, 1 or 2 steps)"
+        )
+    black = [] if pos.captured and not pos.white_to_move else [sq(pos.black)]
+    white = [] if pos.captured and pos.white_to_move else [sq(pos.white)]
+    return BoardPicture(
+        rows=n,
+        cols=n,
+        fill=fill,
+        hover=hover,
+        white=white,
+        black=black,
+        styles=CHASE_STYLES,
+        text=text,
+        text_color=ink,
+        arrows=[(sq(a), sq(b)) for a, b in arrows],
+        caption=caption,
+        selected=None if selected is None else sq(selected),
+    )
+
+
+def chase_labels(n: int) -> tuple[list[str], list[str]]:
+    """Column and row numbers (1-based, as in the judge input); every 5th on big boards."""
+    step = 1 if n <= 12 else 5
+    nums = [str(i + 1) if (i + 1) % step == 0 or i == 0 else "" for i in range(n)]
+    return nums, nums
+
+
+def chase_figure(pos: chase.ChasePosition, *, px: int = 480, **kw) -> go.Figure:
+    files, ranks = chase_labels(pos.n)
+    return board_figure(chase_picture(pos, **kw), px=px, files=files, ranks=ranks)
+
+
+def chase_move_squares(
+    pos: chase.ChasePosition, move: chase.Move
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(from, to) squares of the moving piece (the landing square from engine.play)."""
+    to = move_target(pos, move)
+    return (to[0] - move[0], to[1] - move[1]), to

@@ -1,0 +1,61 @@
+"""Pawn chess boards: the pawns on their squares, the last move tinted, moves as arrows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+from engine.games import pawn
+from viz.board import BoardPicture, PieceStyle, base_fill, board_figure
+
+PAWN_STYLES = {
+    "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.58),
+    "black": PieceStyle("circle", "#1b1b1b", "#f4f4f4", 0.58),
+}
+
+
+def pawn_files(pos: pawn.PawnPosition) -> list[str]:
+    return [chr(ord("a") + c) for c in range(pos.cols)]
+
+
+def pawn_ranks(pos: pawn.PawnPosition) -> list[str]:
+    return [str(pos.rows - r) for r in range(pos.rows)]
+
+
+def pawn_picture(
+    pos: pawn.PawnPosition,
+    *,
+    last: pawn.Move | None = None,
+    arrows: Sequence[pawn.Move] = (),
+    selected: tuple[int, int] | None = None,
+    caption: str = "",
+) -> BoardPicture:
+    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move)."""
+    cols = pos.cols
+    idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
+    names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
+    hover = [f"{pawn.square_name(pos, *divmod(s, cols))}: {names[pos.cells[s]]}" for s in idx]
+    tinted = ()
+    if last is not None:
+        tinted = (last.from_sq[0] * cols + last.from_sq[1], last.to_sq[0] * cols + last.to_sq[1])
+    return BoardPicture(
+        rows=pos.rows,
+        cols=cols,
+        fill=base_fill(pos.rows, cols, tinted),
+        hover=hover,
+        white=[s for s in idx if pos.cells[s] == pawn.WHITE],
+        black=[s for s in idx if pos.cells[s] == pawn.BLACK],
+        styles=PAWN_STYLES,
+        arrows=[
+            (m.from_sq[0] * cols + m.from_sq[1], m.to_sq[0] * cols + m.to_sq[1]) for m in arrows
+        ],
+        caption=caption,
+        selected=None if selected is None else selected[0] * cols + selected[1],
+    )
+
+
+def pawn_figure(pos: pawn.PawnPosition, *, px: int = 420, **kw) -> go.Figure:
+    return board_figure(
+        pawn_picture(pos, **kw), px=px, files=pawn_files(pos), ranks=pawn_ranks(pos)
+    )
