@@ -15,9 +15,9 @@ from engine.random_tree import random_leaves
 from engine.search import search_tree
 from engine.trace import Replayer
 from engine.tree import complete_tree
+from engine.values import fmt_value
 from teach.explain import describe
 from tests.browser.helpers import _RUNS, VIEWPORT, open_url, rerun, screenshot
-from viz.tree_style import fmt_bound
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,8 @@ def assert_agrees(page, run, k: int) -> None:
     if snap.current is None:
         return
     v = snap.current if run.tree.children[snap.current] else run.tree.parent[snap.current]
-    want = f"α {fmt_bound(snap.alpha[v])}β {fmt_bound(snap.beta[v])}v " + (
-        fmt_bound(snap.value[v]) if snap.value[v] is not None else "?"
+    want = f"α {fmt_value(snap.alpha[v])}β {fmt_value(snap.beta[v])}v " + (
+        fmt_value(snap.value[v]) if snap.value[v] is not None else "?"
     )
     assert box_text(page, v) == want
 
