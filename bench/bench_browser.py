@@ -9,8 +9,13 @@ Starts the app and Debian's chromium (headless, software rendering) and measures
   (branching 3, depth 6); goals: median <= 10 ms and <= 40 ms;
 - navigation to the drawn tree against the home page's load;
 - drawing the 1,093-node tree again in the page (goal <= 200 ms);
+- 20 fast Right presses (50 ms apart) and the steps they advance; the script reruns during
+  30 steps and after them (goal: 0 during, 1 debounced report after);
+- the pawn search tab of the 4x4 start (37k nodes, collapsed): tab to tree drawn, one step,
+  and a "+N nodes" marker opened;
 - the same for the CS61B peer tool in /work/shared/peers/abTreePractice (served with
-  ``python -m http.server`` on 127.0.0.1), and the ratios.
+  ``python -m http.server`` on 127.0.0.1), and the ratios;
+- at the end, the goal rows of the issue (goal, measured, met).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.helpers import open_url  # noqa: E402
+from tests.browser.helpers import _RUNS, open_url, rerun  # noqa: E402
 
 PEER = Path(os.environ.get("GTL_PEER", "/work/shared/peers/abTreePractice"))
 BIG = "?t=r:3,6,-99,99,1"  # 1,093 nodes
@@ -143,7 +148,49 @@ def _ours(browser, base: str) -> dict:
         r = last.evaluate(_STEP, STEPS)
         out[f"step {name}"] = r
         out[f"draw {name}"] = [last.evaluate(_DRAW) for _ in range(5)]
+    pg = ctx.new_page()
+    open_url(pg, f"{base}/alphabeta")
+    pg.wait_for_selector(".gtl-canvas svg.tree g.n")
+    pg.locator("h1").first.click()
+    for _ in range(20):
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_timeout(50)
+    out["20 presses"] = int(pg.locator(".gtl-canvas").get_attribute("data-step"))
+    pg.keyboard.press("Home")
+    pg.wait_for_timeout(1500)
+    runs = _RUNS[pg]
+    before = runs.requested
+    for _ in range(30):
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_timeout(30)
+    out["reruns during 30 steps"] = runs.requested - before
+    pg.wait_for_timeout(1500)
+    out["reruns after 30 steps"] = runs.requested - before
+    out.update(_pawn(ctx, base))
     ctx.close()
+    return out
+
+
+def _pawn(ctx, base: str) -> dict:
+    """The pawn search tab of the 4x4 start: open it, one step, open a "+N nodes" marker."""
+    out: dict = {}
+    pg = ctx.new_page()
+    open_url(pg, f"{base}/pawn?p=4x4w:pppp/..../..../PPPP")
+    t = time.perf_counter()
+    with rerun(pg, timeout_ms=120_000):
+        pg.get_by_role("tab", name="The search tree").click()
+    pg.wait_for_selector(".gtl-canvas svg.tree g.n", timeout=120_000)
+    out["pawn tab"] = time.perf_counter() - t
+    out["pawn step"] = pg.evaluate(_STEP, 20)
+    marker = pg.locator(".gtl-canvas g.sum").first
+    out["pawn markers"] = pg.locator(".gtl-canvas g.sum").count()
+    marker.scroll_into_view_if_needed()
+    opened = marker.get_attribute("data-open")
+    t = time.perf_counter()
+    with rerun(pg, timeout_ms=60_000):
+        marker.click()
+    pg.wait_for_selector(f'.gtl-canvas g.n[data-id="{opened}"]', timeout=60_000)
+    out["pawn open marker"] = time.perf_counter() - t
     return out
 
 
@@ -236,9 +283,44 @@ def main() -> None:
             f"    draw again                {_stats(ours[f'draw {name}'])}"
             + ("  (goal <= 200 ms)" if name == "1093" else "")
         )
+    print(f"  20 fast Right presses advance          {ours['20 presses']:7d} steps")
+    print(
+        f"  script reruns: during 30 steps {ours['reruns during 30 steps']}, "
+        f"after them {ours['reruns after 30 steps']} (the debounced report)"
+    )
+    print(f"pawn search tab, 4x4 start ({ours['pawn step']['nodes']} markers drawn)")
+    print(f"  open the tab to tree drawn             {ours['pawn tab'] * 1000:7.0f} ms")
+    print(f"  one step, to next frame   {_stats(ours['pawn step']['frame'])}")
+    print(f"  open a '+N nodes' marker (a rerun)     {ours['pawn open marker'] * 1000:7.0f} ms")
     if peer is None:
         print(f"peer tool not found at {PEER}")
-        return
+    else:
+        _print_peer(ours, peer)
+    _print_goals(ours)
+
+
+def _print_goals(ours: dict) -> None:
+    med = statistics.median
+    rows = [
+        ("one step, default tree, median", "<= 10 ms", med(ours["step default"]["sync"]), 10),
+        ("one step, 1,093 nodes, median", "<= 40 ms", med(ours["step 1093"]["sync"]), 40),
+        ("draw 1,093 nodes again, median", "<= 200 ms", med(ours["draw 1093"]), 200),
+    ]
+    print("Goals (issue 10)")
+    for name, goal, got, limit in rows:
+        print(f"  {name:<40} {goal:>10}  {got:8.1f} ms  {'met' if got <= limit else 'NOT met'}")
+    exact = [
+        ("20 fast key presses advance 20", 20, ours["20 presses"]),
+        ("script reruns during 30 steps", 0, ours["reruns during 30 steps"]),
+        ("reports after the 30 steps", 1, ours["reruns after 30 steps"]),
+    ]
+    for name, want, got in exact:
+        print(
+            f"  {name:<40} {'= ' + str(want):>10}  {got:8d}     {'met' if got == want else 'NOT met'}"
+        )
+
+
+def _print_peer(ours: dict, peer: dict) -> None:
     print("CS61B peer tool (abTreePractice, d3 + angular), same browser")
     print(
         f"  load to tree drawn                     {peer['nav default'] * 1000:7.0f} ms"

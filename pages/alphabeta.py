@@ -38,7 +38,6 @@ step = tl.run_player(
     cache_args=run_key,
     token=run_key,
     practice=True,
-    canvas=True,
     caption="Click a node to jump to the step where the search reaches it.",
 )
 

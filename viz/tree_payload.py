@@ -11,7 +11,9 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 
 ``id``        a digest of the rest: the canvas rebuilds only when it changes
 ``run``       a digest of the run alone (not of the view): a drill-down keeps the step
-``n``         number of steps (events); steps are 0..n
+``n``         number of steps sent (events); steps are 0..n
+``total``     number of steps of the run (``n`` unless the payload is a still)
+``still``     a still of step ``n`` (no controls); ``head``: the step line is drawn
 ``nodes``     ``id`` tree node ids, ``p`` parent's view position (-1 for the focus), ``k`` kind
               (0 MAX, 1 MIN, 2 leaf, 3 unexplored move), ``x`` twice the tidy x (an integer:
               leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
@@ -32,6 +34,7 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``text``      per step k (0..n) the sentence (teach.explain.describe)
 ``pv``        view positions of the principal variation (drawn at the last step)
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
+``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
 from __future__ import annotations
@@ -63,10 +66,30 @@ BOX_PAD = 4  # px inside a label box
 BOX_CHAR = 8.2  # px per character of a label box's text (13 px; "∞" and "−" are the widest)
 NAME_CHAR = 6.9  # px per character of a leaf's name (12 px)
 SUM_CHAR = 7.0  # px per character of a "+N nodes" label (12 px)
+INSIDE = 2  # characters of an inner node's name drawn inside its triangle; longer: under it
 MARGIN = 8  # px at least between two things on a level
 LEVEL_H = 100  # px between levels
 U_MIN = 30  # px per leaf unit at least
 TOP, BOTTOM = 34, 48  # px above the root's centre, below the deepest centre (leaf names)
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What an open practice question asks for (teach.quiz.Question): ``node``'s α, β and
+    value, and the α/β of ``bounds`` (its subtree entered after its last update)."""
+
+    node: int
+    bounds: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Code:
+    """Pseudocode beside the tree: ``lines``, and per step k (0..n) the line it executes
+    (``at[k]``, -1 for none) and a note under the code (``notes[k]``; empty: none)."""
+
+    lines: tuple[str, ...]
+    at: tuple[int, ...]
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,6 +112,7 @@ class Geometry:
             "ring_r": RING_R,
             "ring_out": RING_OUT,
             "gap": BOX_GAP,
+            "inside": INSIDE,
             "sum_r": SUM_R,
             "name_char": NAME_CHAR,
             "row": BOX_ROW,
@@ -154,7 +178,7 @@ def geometry(
         if s:
             reach = RING_OUT + BOX_GAP + box_w  # the box sits outside the ring
             left, right = (reach, right) if s < 0 else (left, reach)
-        else:
+        if not s or len(names[i]) > INSIDE:  # a name under the node (a leaf's, a long one)
             half = NAME_CHAR * len(names[i]) / 2
             left, right = max(left, half), max(right, half)
         items.append((float(-view.y[i]), float(view.x[i]), left, right, float(RING_OUT)))
@@ -182,15 +206,28 @@ def tree_payload(
     focus: int = 0,
     budget: int = 1500,
     pv: Sequence[int] = (),
+    upto: int | None = None,
+    hidden: Hidden | None = None,
+    head: bool = True,
+    code: Code | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
     ``describe(run, k)`` gives step k's sentence (teach.explain.describe); ``names[v]`` is
     tree node v's name (teach.explain.node_name); ``focus``/``budget`` choose the view
-    (viz.collapse.visible_nodes); ``pv`` is the principal variation (tree ids, root first).
+    (viz.collapse.visible_nodes, the principal variation always drawn); ``pv`` is the
+    principal variation (tree ids, root first).
+
+    ``upto``: a still of step ``upto`` (a practice question's figure): only steps 1..upto
+    are in the payload, ``n`` is ``upto``, ``total`` the run's length, and the browser shows
+    no control. ``hidden`` blanks what a question asks for in every step sent (see
+    :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
+    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
     """
     tree = run.tree
-    view = visible_nodes(tree, focus, budget)
+    n_all = len(run.events)
+    n = n_all if upto is None else max(0, min(int(upto), n_all))
+    view = visible_nodes(tree, focus, budget, [v for v in pv if 0 <= v < len(tree)])
     index = view.index
     vals = _Values()
     nodes = view.nodes
@@ -221,7 +258,9 @@ def tree_payload(
     steps: list[list[int]] = []
     cur = [none_cur]
     enter = [-1] * m
-    for k, e in enumerate(run.events, start=1):
+    blank_all = -1 if hidden is None else index.get(hidden.node, -1)
+    blank_bounds = set() if hidden is None else {index[v] for v in hidden.bounds if v in index}
+    for k, e in enumerate(run.events[:n], start=1):
         ch: list[int] = []
         i = index.get(e.node)
         if i is not None:
@@ -238,13 +277,21 @@ def tree_payload(
                     j = index.get(x)
                     if j is not None:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
+        for j in range(0, len(ch), 5):  # what a question asks for is never sent
+            if ch[j] == blank_all:
+                ch[j + 2] = ch[j + 3] = ch[j + 4] = -1
+            elif ch[j] in blank_bounds:
+                ch[j + 2] = ch[j + 3] = -1
         steps.append(ch)
         cur.append(where(e.node))
     used = max((len(s) for s in vals.table), default=1)
     geo = geometry(tree, view, sides, shown_names, used + 2)
     body = {
         "v": VERSION,
-        "n": len(run.events),
+        "n": n,
+        "total": n_all,
+        "still": upto is not None,
+        "head": head,
         "nodes": {
             "id": list(nodes),
             "p": parent_pos,
@@ -271,12 +318,25 @@ def tree_payload(
         "vals": vals.table,
         "steps": steps,
         "cur": cur,
-        "text": [describe(run, k) for k in range(len(run.events) + 1)],
+        "text": [describe(run, k) for k in range(n + 1)],
         "pv": [index[v] for v in pv if v in index],
         "geo": geo.as_dict(),
+        "code": None
+        if code is None
+        else {
+            "lines": list(code.lines),
+            "at": list(code.at[: n + 1]),
+            "notes": list(code.notes[: n + 1]) if any(code.notes) else [],
+        },
     }
     body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
     return {"id": _digest(body), **body}
+
+
+def blank_payload(tree: GameTree, names: Sequence[str], *, budget: int = 1500) -> dict:
+    """A tree to fill in (an exercise): no search, no step line, every node unseen."""
+    run = SearchRun(tree, [], 0, 0, 0)
+    return tree_payload(run, lambda r, k: "", names, budget=budget, upto=0, head=False)
 
 
 def _digest(obj) -> str:

@@ -241,3 +241,30 @@ def assert_share_link_restores(browser: Browser, url: str, check: Callable[[Page
         check(page)
     finally:
         context.close()
+
+
+# ---- the tree canvas (ui/common/tree_canvas.js): it steps in the browser, with no rerun ----
+CANVAS = ".gtl-canvas"
+CANVAS_DRAWN = f"{CANVAS} svg.tree g.n"
+
+
+def canvas(page: Page, i: int = 0):
+    """The locator of tree canvas number ``i`` on the page."""
+    return page.locator(CANVAS).nth(i)
+
+
+def canvas_sentence(page: Page, i: int = 0) -> str:
+    return canvas(page, i).locator(".sentence").inner_text()
+
+
+def canvas_step(page: Page, i: int = 0) -> int:
+    return int(canvas(page, i).get_attribute("data-step"))
+
+
+def canvas_next(page: Page, i: int = 0) -> float:
+    """Click canvas ``i``'s next button; seconds until its step has changed (no rerun)."""
+    k = canvas_step(page, i)
+    start = time.perf_counter()
+    canvas(page, i).locator(".b-next").click()  # the handler has run when click() returns
+    assert canvas_step(page, i) == k + 1
+    return time.perf_counter() - start

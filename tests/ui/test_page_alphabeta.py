@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from canvas_data import canvas, shown
+from canvas_data import report as report_to
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import first_cut_step
@@ -19,7 +20,9 @@ from engine.tree import complete_tree
 from engine.tree_text import format_brackets, parse_brackets
 from teach.explain import describe
 from teach.quiz import questions
+from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
+from viz.tree_payload import decode
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
@@ -36,27 +39,9 @@ def texts(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
-def sentence(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("##### "))
-
-
-def canvas(at: AppTest) -> dict:
-    """The data the page sends the tree canvas (ui.common.canvas): payload, step, seq."""
-    return json.loads(at.get("bidi_component")[0].proto.json)
-
-
-def shown(at: AppTest) -> str:
-    """The canvas's sentence at the step it is sent, as the browser writes it."""
-    data = canvas(at)
-    k = data["step"]
-    return f"Step {k} of {data['p']['n']}. {data['p']['text'][k]}"
-
-
 def report(at: AppTest, k: int) -> AppTest:
     """What the canvas's debounced step report does on the server (ui.common.canvas)."""
-    at.session_state["ab.step"] = k
-    at.session_state["ab.canvas_known"] = k
-    return at.run()
+    return report_to(at, AlphaBeta.lab.canvas, k)
 
 
 def metric(at: AppTest, label: str) -> str:
@@ -179,8 +164,8 @@ def test_statement_cut_sentence_and_pruned_nodes():
     snap = lab.replayer.snapshot(k)
     pruned = [lab.run.tree.values[v] for v, s in enumerate(snap.status) if s == PRUNED]
     assert pruned == [4, 6]
-    fig = tl.step_figure(lab, k)
-    assert fig.layout.height > 0
+    p = tl.canvas_payload(lab)
+    assert p["text"][k] == text and p["n"] == len(lab.run.events)
 
 
 def test_enter_steps_point_at_enter_events():
@@ -269,23 +254,19 @@ def answer(at: AppTest, text: str) -> AppTest:
     return at.button(key="FormSubmitter:ab.quiz.form-Check").click().run()
 
 
-def chart(at: AppTest) -> dict:
-    return json.loads(at.get("plotly_chart")[0].proto.spec)
-
-
 def test_practice_asks_before_the_step_and_hides_the_forward_controls():
     at = app()
     assert at.get("bidi_component")  # practice off: the canvas steps in the browser
     at.toggle(key="ab.quiz.on").set_value(True).run()
     assert not at.exception
-    assert not at.get("bidi_component")  # practice on: no canvas, nothing steps past it
+    assert canvas(at)["p"]["still"]  # practice on: a still, nothing steps past it
     q = quiz(at).current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
     # No player while a question is open: nothing steps (or plays) past it.
     assert not keys(at) & {*FORWARD, "ab.slider", "ab.speed", "ab.animate"}
     assert at.session_state["ab.step"] == q.step
-    assert f"Step {q.step} of" in sentence(at)
-    assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
+    assert f"Step {q.step} of" in shown(at) and canvas(at)["p"]["n"] == q.step
+    assert canvas(at)["ask"] == q.node  # the ring on its node
 
 
 def wrong(q) -> str:
@@ -317,7 +298,7 @@ def test_leaving_practice_restores_the_player_at_the_same_step():
     k = quiz(at).current.step
     at.button(key="ab.quiz.leave").click().run()
     assert not at.exception and at.toggle(key="ab.quiz.on").value is False
-    assert at.get("bidi_component")
+    assert not canvas(at)["p"]["still"]
     assert at.session_state["ab.step"] == k and canvas(at)["step"] == k
     assert f"Step {k} of" in shown(at) and at.query_params["k"] in (str(k), [str(k)])
     report(at, k + 1)
@@ -331,17 +312,14 @@ def test_practice_figure_hides_the_asked_value():
     q = next(q for q in questions(lab.run) if q.kind == "value")
     assert lab.replayer.snapshot(q.step).value[q.node] == q.answer  # it would show
 
-    def label(fig) -> tuple:
-        nodes = next(t for t in fig.data if t.name == "nodes")
-        i = list(nodes.customdata).index(q.node)
-        return nodes.text[i], nodes.hovertext[i]
+    def box(p) -> tuple:
+        i = p["nodes"]["id"].index(q.node)
+        got = decode(p, p["n"])
+        return got.alpha[i], got.beta[i], got.value[i]
 
-    shown, hidden = tl.step_figure(lab, q.step), tl.step_figure(lab, q.step, question=q)
-    assert label(shown)[0] == str(q.answer) and f"β = {q.answer}" in label(shown)[1]
-    assert (
-        label(hidden)[0] == "" and "value" not in label(hidden)[1] and "β" not in label(hidden)[1]
-    )
-    assert [t.name for t in hidden.data][-1] == "asked"
-    step_text = next(t.text[0] for t in hidden.data if t.name == "step")
-    assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
-    assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")
+    shown = tl.canvas_payload(lab, step=q.step)
+    hidden = tl.canvas_payload(lab, step=q.step, question=q)
+    assert str(q.answer) in box(shown) and box(hidden) == (None, None, None)
+    assert shown["still"] and hidden["n"] == q.step and hidden["total"] == len(lab.run.events)
+    assert hidden["text"][q.step] == ""  # the last event was at the asked node: not said
+    assert shown["text"][q.step] == describe(lab.run, q.step)

@@ -16,7 +16,7 @@ from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
 from teach.explain import describe, node_name
 from tests.strategies import complete_cases
-from viz.tree_payload import RING_OUT, decode, tree_payload
+from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, decode, tree_payload
 
 SAMPLES = [([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2)]
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
@@ -177,3 +177,73 @@ def test_big_tree_is_collapsed_with_drill_targets():
     none = -(len(sub["sum"]) + 1)
     for k, e in enumerate(run.events, start=1):
         assert (sub["cur"][k] == none) == (e.node not in inside), k
+
+
+def test_names_attach_to_their_nodes_in_a_collapsed_view():
+    """Issue 9: the plotly figure put the tags E, F, G of the third level on the "+N nodes"
+    markers of a collapsed view (one level too low). The payload names every drawn node by
+    its own id, at its own depth, and a marker carries only its "+N nodes" label."""
+    tree = complete_tree(list(range(81)), 3)
+    run, p = _payload(tree, budget=20)
+    names = [node_name(tree, v) for v in range(len(tree))]
+    nodes = p["nodes"]
+    assert p["sum"], "the view is collapsed"
+    for i, v in enumerate(nodes["id"]):
+        want = names[v] if tree.children[v] else f"leaf {names[v]}"
+        assert nodes["nm"][i] == want
+        assert nodes["d"][i] == tree.depth[v]
+    at = {nodes["nm"][i]: i for i in range(len(nodes["id"]))}
+    for name in "EFG":  # on the third level, under B, not on a marker
+        i = at[name]
+        assert nodes["d"][i] == 2 and nodes["nm"][nodes["p"][i]] == "B"
+        assert all(sm["p"] != nodes["p"][i] or sm["x"] != nodes["x"][i] for sm in p["sum"])
+    for sm in p["sum"]:  # a marker sits one level below its parent and names no node
+        assert sm["label"] == f"+{sm['hidden']} nodes" and sm["d"] == nodes["d"][sm["p"]] + 1
+
+
+def test_a_still_holds_its_step_and_nothing_later():
+    tree = complete_tree(SAMPLES[0][0], 3)
+    run, full = _payload(tree)
+    _, still = _payload(tree, upto=9)
+    assert still["still"] and not full["still"]
+    assert (still["n"], still["total"], full["total"]) == (9, len(run.events), len(run.events))
+    assert len(still["steps"]) == 9 and len(still["text"]) == 10
+    assert decode(still, 9) == decode(full, 9)
+
+
+def test_hidden_blanks_the_node_and_the_bounds_of_its_subtree_in_every_step():
+    tree = complete_tree(SAMPLES[0][0], 3)
+    node, below = 1, (4, 5, 6)
+    run, p = _payload(tree, upto=6, hidden=Hidden(node, (node, *below)))
+    ids = p["nodes"]["id"]
+    seen = set()
+    for delta in p["steps"]:
+        for j in range(0, len(delta), 5):
+            v = ids[delta[j]]
+            seen.add(v)
+            if v == node:
+                assert delta[j + 2 : j + 5] == [-1, -1, -1]
+            if v in below:
+                assert delta[j + 2] == delta[j + 3] == -1
+    assert node in seen and 4 in seen  # both were reached by step 6
+    got = decode(p, 6)
+    assert got.alpha[ids.index(0)] == "−∞"  # the root's window still shows
+
+
+def test_code_lines_and_notes_follow_the_steps():
+    tree = complete_tree(SAMPLES[1][0], 2)
+    run = search_tree(tree)
+    n = len(run.events)
+    at = tuple(range(-1, n))
+    code = Code(("a", "b"), at, ("",) * (n + 1))
+    p = tree_payload(run, describe, [node_name(tree, v) for v in range(len(tree))], code=code)
+    assert p["code"] == {"lines": ["a", "b"], "at": list(at), "notes": []}
+    _, still = _payload(tree, upto=2, code=code)
+    assert still["code"]["at"] == [-1, 0, 1]
+
+
+def test_a_blank_tree_has_no_step_and_no_step_line():
+    tree = complete_tree(SAMPLES[0][0], 3)
+    p = blank_payload(tree, [node_name(tree, v) for v in range(len(tree))])
+    assert (p["n"], p["steps"], p["head"], p["still"]) == (0, [], False, True)
+    assert decode(p, 0).status == ["unseen"] * len(tree)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.common.keys import CHASE, PAWN, Editor, Practice, css
+from ui.common.keys import CHASE, PAWN, Practice, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +24,6 @@ PROBLEM_TREE = "tree"
 
 # CSS selector of a Streamlit page link (st.page_link).
 PAGE_LINK = '[data-testid="stPageLink"] a'
-_ED_NEXT = Editor.lab.player.button("next")
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ LABS: list[PageSpec] = [
         ":material/account_tree:",
         "tree",
         PROBLEM_TREE,
-        Smoke(expect=css(_ED_NEXT), click=css(_ED_NEXT) + " button"),
+        Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
         "pages/pawn.py",

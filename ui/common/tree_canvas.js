@@ -8,9 +8,14 @@
 //   setTriggerValue("select", node)  a click on a node, when data.select is true
 //   setStateValue("step", k)         the step, debounced (one rerun after a burst)
 //
-// data = {p: payload, step: int, seq: int, select: bool, param: "k"}. data.step is applied
-// when the payload changes or data.seq changes (the server moved the step itself); otherwise
-// a rerun leaves the browser's step alone.
+// data = {p: payload, step: int, seq: int, select: bool, param: "k" | null, sel: node | null,
+// ask: node | null, fit: bool}. data.step is applied when the payload changes or data.seq changes (the
+// server moved the step itself); otherwise a rerun leaves the browser's step alone. sel gets
+// a blue ring (the node selected), ask a red ring (the node a question is about).
+//
+// A still (p.still: a practice question's step) has no controls. Keys: with several canvases
+// on a page, Home/Left/Right/End go to the one last clicked or focused, else the first on the
+// page; a still never takes them.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const STATUS = ["unseen", "active", "done", "pruned"];
@@ -26,6 +31,24 @@ const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched t
 
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// The canvases of this page (a window may hold several: the variants side by side).
+const REG = (window.__gtlCanvases = window.__gtlCanvases || { all: new Set(), last: null });
+
+function hostOf(el) {
+  // The element of the page that holds el (through the shadow roots of isolated styles).
+  let n = el;
+  while (n.getRootNode() !== document && n.getRootNode().host) n = n.getRootNode().host;
+  return n;
+}
+
+function keyTarget() {
+  // The canvas that answers keys: the last one clicked or focused, else the first on the page.
+  const live = [...REG.all].filter((c) => c.el.isConnected && c.p && !c.p.still);
+  if (REG.last && live.includes(REG.last)) return REG.last;
+  live.sort((a, b) => (hostOf(a.el).compareDocumentPosition(hostOf(b.el)) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return live[0] || null;
 }
 
 function triangle(r, up) {
@@ -56,6 +79,7 @@ class Canvas {
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
       <div class="scroll"><svg xmlns="${SVGNS}" class="tree" role="img"></svg></div>
+      <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
         <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>
         <span><svg width="18" height="16"><polygon points="9,15 17,1 1,1" class="lg min"/></svg>MIN</span>
@@ -66,6 +90,8 @@ class Canvas {
         <span><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
         <span><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (last step)</span>
+        <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
+        <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
         <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg>+N nodes: click to open</span>
       </div>`;
     root.appendChild(this.el);
@@ -79,6 +105,10 @@ class Canvas {
     this.sText = q(".s-text");
     this.scroll = q(".scroll");
     this.svg = q("svg.tree");
+    this.code = q(".code");
+    this.codeLines = q(".code .lines");
+    this.codeNote = q(".code .note");
+    this.marks = { sel: null, ask: null };
     this.id = null;
     this.k = 0;
     this.timer = null;
@@ -94,12 +124,16 @@ class Canvas {
     this.b.play.onclick = () => (this.timer ? this.pause() : this.play());
     this.slider.addEventListener("input", () => { this.pause(); this.go(Number(this.slider.value)); });
     this.speed.addEventListener("change", () => { if (this.timer) { this.pause(); this.play(); } });
-    this.zoom.addEventListener("change", () => this.layout());
+    this.zoom.addEventListener("change", () => { this.zoomChosen = true; this.layout(); });
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.svg.addEventListener("click", (e) => this.click(e));
     this.resize = new ResizeObserver(() => { if (this.id !== null && this.scroll.clientWidth !== this.width) this.layout(); });
     this.resize.observe(this.scroll);
+    this.mine = () => { REG.last = this; };
+    this.el.addEventListener("pointerdown", this.mine);
+    this.el.addEventListener("focusin", this.mine);
+    REG.all.add(this);
   }
 
   setCallbacks(setStateValue, setTriggerValue) {
@@ -110,9 +144,14 @@ class Canvas {
   // ---- data from the server ------------------------------------------------------------
   update(data) {
     this.select = !!data.select;
-    this.param = data.param || "k";
+    this.param = data.param === undefined ? "k" : data.param;
     const p = data.p;
     if (!p) return;
+    // A still (no controls to change the size) and a canvas asked to fit show the whole tree.
+    if ((p.still || data.fit) && !this.zoomChosen) this.zoom.value = "fit";
+    const marks = { sel: data.sel ?? null, ask: data.ask ?? null };
+    const marked = marks.sel !== this.marks.sel || marks.ask !== this.marks.ask;
+    this.marks = marks;
     const step = Math.max(0, Math.min(Number(data.step) || 0, p.n));
     if (p.id !== this.id) {
       // Another view of the same run (a drill-down) keeps the browser's step unless the
@@ -129,6 +168,8 @@ class Canvas {
       this.seq = data.seq;
       this.reported = step;
       this.go(step, { report: false });
+    } else if (marked) {
+      this.drawMarks();
     }
     // A rerun may write the server's copy of the query string into the address bar: put
     // this step back once it has.
@@ -161,6 +202,14 @@ class Canvas {
       this.undo[k] = u;
     }
     this.slider.max = String(p.n);
+    this.el.classList.toggle("still", !!p.still);
+    this.el.classList.toggle("nohead", p.head === false);
+    this.byId = new Map(p.nodes.id.map((v, i) => [v, i]));
+    this.code.style.display = p.code ? "" : "none";
+    if (p.code) {
+      this.codeLines.innerHTML = p.code.lines.map((l) => `<span class="cl">${esc(l)}</span>`).join("");
+      this.codeLineEl = [...this.codeLines.querySelectorAll(".cl")];
+    }
     this.el.querySelector(".lg-sum").style.display = p.sum.length ? "" : "none";
     this.el.querySelector(".lg-pv").style.display = p.pv.length > 1 ? "" : "none";
     this.draw();
@@ -205,14 +254,17 @@ class Canvas {
       const sm = p.sum[s];
       parts.push(`<line class="e-sum" data-se="${s}" x1="${X(nd.x[sm.p])}" y1="${Y(nd.d[sm.p])}" x2="${X(sm.x)}" y2="${Y(sm.d)}"/>`);
     }
-    parts.push(`</g><circle class="ring" r="${g.ring_r}" cx="-999" cy="-999"/><g class="nodes">`);
+    parts.push(`</g><circle class="ring" r="${g.ring_r}" cx="-999" cy="-999"/><circle class="sel" r="${g.ring_r}" cx="-999" cy="-999"/><g class="nodes">`);
     const up = triangle(g.tri_r, true), down = triangle(g.tri_r, false);
     for (let i = 0; i < this.m; i++) {
       const k = nd.k[i];
       const tr = `transform="translate(${X(nd.x[i])},${Y(nd.d[i])})"`;
       const title = `<title>${esc(nd.nm[i])}</title>`;
       if (k <= 1) {
-        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/><text class="nm" y="${k === 0 ? 3 : -2}">${esc(nd.nm[i])}</text></g>`);
+        // A short name (a letter) inside the triangle; a longer one (a move) under the node.
+        const nm = nd.nm[i], inside = nm.length <= (g.inside ?? 2);
+        const label = inside ? `<text class="nm" y="${k === 0 ? 3 : -2}">${esc(nm)}</text>` : `<text class="ln in" y="${g.ring_out + 9}">${esc(nm)}</text>`;
+        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/>${label}</g>`);
       } else {
         const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
         const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
@@ -235,7 +287,7 @@ class Canvas {
       parts.push(`<g class="box b-${STATUS[this.st[i]]}" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})"${vis ? "" : ' style="display:none"'}><rect width="${bw}" height="${bh}" rx="4"/>` +
         `<text x="5" y="${4 + row - 3}">α <tspan class="ba">${ta}</tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb">${tb}</tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv">${tv}</tspan></text></g>`);
     }
-    parts.push(`</g>`);
+    parts.push(`</g><g class="ask" transform="translate(-999,-999)"><circle r="${g.ring_r}"/></g>`);
     this.svg.setAttribute("width", String(Math.floor(w * this.z)));
     this.svg.setAttribute("height", String(Math.ceil(h * this.z)));
     this.svg.setAttribute("viewBox", `0 0 ${Math.ceil(w)} ${Math.ceil(h)}`);
@@ -251,10 +303,29 @@ class Canvas {
     }
     this.sumEl = [...this.svg.querySelectorAll("g.sum")];
     this.ring = this.svg.querySelector("circle.ring");
+    this.selRing = this.svg.querySelector("circle.sel");
+    this.askMark = this.svg.querySelector("g.ask");
     this.pvLine = this.svg.querySelector("polyline.pv");
     const pts = p.pv.map((i) => `${X(nd.x[i])},${Y(nd.d[i])}`).join(" ");
     this.pvLine.setAttribute("points", pts);
     this.curEl = null;
+    this.drawMarks();
+  }
+
+  drawMarks() {
+    // The selected node's blue ring and the asked node's red ring with "?".
+    const nd = this.p.nodes;
+    const at = (v) => {
+      const i = v === null ? undefined : this.byId.get(v);
+      return i === undefined ? [-999, -999] : [this.X(nd.x[i]), this.Y(nd.d[i])];
+    };
+    const [sx, sy] = at(this.marks.sel);
+    this.selRing.setAttribute("cx", String(sx));
+    this.selRing.setAttribute("cy", String(sy));
+    const [ax, ay] = at(this.marks.ask);
+    this.askMark.setAttribute("transform", `translate(${ax},${ay})`);
+    this.el.querySelector(".lg-ask").style.display = ax > -999 ? "" : "none";
+    this.el.querySelector(".lg-sel").style.display = sx > -999 ? "" : "none";
   }
 
   layout() {
@@ -345,10 +416,18 @@ class Canvas {
     }
     this.ring.setAttribute("cx", String(cx));
     this.ring.setAttribute("cy", String(cy));
-    this.el.classList.toggle("at-end", k === n && n > 0);
+    this.el.classList.toggle("at-end", k === (p.total ?? n) && n > 0);
+    const total = p.total ?? n;
     this.counter.textContent = `step ${k} of ${n}`;
-    this.sStep.textContent = `Step ${k} of ${n}.`;
+    this.sStep.textContent = `Step ${k} of ${total}.`;
     this.sText.textContent = p.text[k];
+    if (p.code) {
+      const line = p.code.at[k];
+      if (this.codeOn) this.codeOn.classList.remove("on");
+      this.codeOn = line >= 0 ? this.codeLineEl[line] : null;
+      if (this.codeOn) this.codeOn.classList.add("on");
+      this.codeNote.textContent = (p.code.notes && p.code.notes[k]) || "";
+    }
     this.slider.value = String(k);
     this.b.first.disabled = this.b.prev.disabled = k === 0;
     this.b.next.disabled = this.b.last.disabled = k >= n;
@@ -386,6 +465,7 @@ class Canvas {
 
   key(e) {
     if (!this.el.isConnected || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (keyTarget() !== this) return; // several canvases: one answers
     const t = e.composedPath()[0];
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || ""))) return;
     const to = { Home: 0, ArrowLeft: this.k - 1, ArrowRight: this.k + 1, End: this.n }[e.key];
@@ -396,6 +476,7 @@ class Canvas {
   }
 
   click(e) {
+    if (this.p.still) return;
     const sum = e.target.closest("g.sum");
     if (sum) { this.setTriggerValue("drill", Number(sum.dataset.open)); return; }
     const node = e.target.closest("g.n");
@@ -419,6 +500,7 @@ class Canvas {
   }
 
   writeUrl(force) {
+    if (!this.param || (this.p && this.p.still)) return;
     const write = () => {
       this.urlTimer = null;
       this.urlAt = performance.now();
@@ -439,6 +521,8 @@ class Canvas {
     if (this.reportTimer) clearTimeout(this.reportTimer);
     if (this.urlTimer) clearTimeout(this.urlTimer);
     document.removeEventListener("keydown", this.onKey);
+    REG.all.delete(this);
+    if (REG.last === this) REG.last = null;
     this.resize.disconnect();
     this.el.remove();
   }
