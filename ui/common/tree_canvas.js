@@ -84,11 +84,11 @@ class Canvas {
         <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>
         <span><svg width="18" height="16"><polygon points="9,15 17,1 1,1" class="lg min"/></svg>MIN</span>
         <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg leaf"/></svg>leaf</span>
-        <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg active"/></svg>on the current path</span>
-        <span><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ring"/></svg>current node</span>
-        <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
-        <span><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
-        <span><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
+        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg active"/></svg>on the current path</span>
+        <span class="lg-run"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ring"/></svg>current node</span>
+        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
+        <span class="lg-run"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
+        <span class="lg-run"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (last step)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
         <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
