@@ -36,6 +36,21 @@ function esc(s) {
 // The canvases of this page (a window may hold several: the variants side by side).
 const REG = (window.__gtlCanvases = window.__gtlCanvases || { all: new Set(), last: null });
 
+// A rerun writes the server's copy of the query string into the address bar, and it may come
+// after the browser has stepped on: whoever writes the address, a canvas on this page puts
+// its own ?k= back at once (the link always says the step on screen).
+if (!REG.replaceState) {
+  const h = window.history;
+  REG.replaceState = h.replaceState.bind(h);
+  for (const name of ["pushState", "replaceState"]) {
+    const write = h[name].bind(h);
+    h[name] = (state, title, url) => {
+      write(state, title, url);
+      for (const c of REG.all) c.keepUrl();
+    };
+  }
+}
+
 function hostOf(el) {
   // The element of the page that holds el (through the shadow roots of isolated styles).
   let n = el;
@@ -171,10 +186,8 @@ class Canvas {
     } else if (marked) {
       this.drawMarks();
     }
-    // A rerun may write the server's copy of the query string into the address bar: put
-    // this step back once it has.
-    setTimeout(() => this.writeUrl(true), 150);
-    setTimeout(() => this.writeUrl(true), 700);
+    this.path = window.location.pathname;
+    this.writeUrl(true);
   }
 
   build(p) {
@@ -276,18 +289,8 @@ class Canvas {
       const hw = Math.max(g.sum_r, 3.5 * sm.label.length); // the marker and its label take clicks
       parts.push(`<g class="sum" data-s="${s}" data-open="${sm.open}" transform="translate(${X(sm.x)},${Y(sm.d)})"><title>${esc(sm.label)} hidden: click to open</title><rect class="hit" x="${-hw}" y="${-g.sum_r - 2}" width="${2 * hw}" height="${g.ring_out + 18 + g.sum_r}"/><rect x="${-g.sum_r}" y="${-g.sum_r}" width="${2 * g.sum_r}" height="${2 * g.sum_r}"/><text y="${g.ring_out + 9}">${esc(sm.label)}</text></g>`);
     }
-    parts.push(`</g><g class="boxes">`);
-    const row = g.row, bw = g.box_w, bh = g.box_h, off = g.ring_out + g.gap;
-    for (let i = 0; i < this.m; i++) {
-      const s = nd.side[i];
-      if (!s) continue;
-      const x0 = X(nd.x[i]) + (s > 0 ? off : -off - bw);
-      const y0 = Y(nd.d[i]) - bh / 2;
-      const [vis, ta, tb, tv] = this.boxTexts(i);
-      parts.push(`<g class="box b-${STATUS[this.st[i]]}" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})"${vis ? "" : ' style="display:none"'}><rect width="${bw}" height="${bh}" rx="4"/>` +
-        `<text x="5" y="${4 + row - 3}">α <tspan class="ba">${ta}</tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb">${tb}</tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv">${tv}</tspan></text></g>`);
-    }
-    parts.push(`</g><g class="ask" transform="translate(-999,-999)"><circle r="${g.ring_r}"/></g>`);
+    // Label boxes are made when their node is first reached (paint): a big tree draws fast.
+    parts.push(`</g><g class="boxes"></g><g class="ask" transform="translate(-999,-999)"><circle r="${g.ring_r}"/></g>`);
     this.svg.setAttribute("width", String(Math.floor(w * this.z)));
     this.svg.setAttribute("height", String(Math.ceil(h * this.z)));
     this.svg.setAttribute("viewBox", `0 0 ${Math.ceil(w)} ${Math.ceil(h)}`);
@@ -297,10 +300,8 @@ class Canvas {
     this.boxEl = new Array(this.m);
     for (const e of this.svg.querySelectorAll("g.n")) this.nodeEl[Number(e.dataset.i)] = e;
     for (const e of this.svg.querySelectorAll("line[data-e]")) this.edgeEl[Number(e.dataset.e)] = e;
-    for (const e of this.svg.querySelectorAll("g.box")) {
-      const i = Number(e.dataset.b);
-      this.boxEl[i] = { g: e, a: e.querySelector(".ba"), b: e.querySelector(".bb"), v: e.querySelector(".bv") };
-    }
+    this.boxG = this.svg.querySelector("g.boxes");
+    for (let i = 0; i < this.m; i++) if (nd.side[i] && this.boxTexts(i)[0]) this.paint(i);
     this.sumEl = [...this.svg.querySelectorAll("g.sum")];
     this.ring = this.svg.querySelector("circle.ring");
     this.selRing = this.svg.querySelector("circle.sel");
@@ -347,15 +348,32 @@ class Canvas {
     return [true, vals[this.a[i]], vals[this.bb[i]], this.v[i] >= 0 ? vals[this.v[i]] : "?"];
   }
 
+  makeBox(i) {
+    // The α/β/value box of node i, beside it, away from the edge coming down to it.
+    const g = this.p.geo, nd = this.p.nodes, row = g.row, bw = g.box_w, bh = g.box_h;
+    const off = g.ring_out + g.gap;
+    const x0 = this.X(nd.x[i]) + (nd.side[i] > 0 ? off : -off - bw);
+    const y0 = this.Y(nd.d[i]) - bh / 2;
+    const el = document.createElementNS(SVGNS, "g");
+    el.setAttribute("class", "box");
+    el.setAttribute("data-b", String(i));
+    el.setAttribute("data-id", String(nd.id[i]));
+    el.setAttribute("transform", `translate(${x0},${y0})`);
+    el.innerHTML = `<rect width="${bw}" height="${bh}" rx="4"/>` +
+      `<text x="5" y="${4 + row - 3}">α <tspan class="ba"></tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb"></tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv"></tspan></text>`;
+    this.boxG.appendChild(el);
+    return (this.boxEl[i] = { g: el, a: el.querySelector(".ba"), b: el.querySelector(".bb"), v: el.querySelector(".bv") });
+  }
+
   paint(i) {
     // The node, the edge into it and its label box in the node's present state.
     const s = STATUS[this.st[i]];
     this.nodeEl[i].setAttribute("class", this.nodeClass(i));
     const e = this.edgeEl[i];
     if (e) e.setAttribute("class", `e-${s}`);
-    const b = this.boxEl[i];
+    const [vis, ta, tb, tv] = this.boxTexts(i);
+    const b = this.boxEl[i] || (vis && this.p.nodes.side[i] ? this.makeBox(i) : null);
     if (b) {
-      const [vis, ta, tb, tv] = this.boxTexts(i);
       b.g.style.display = vis ? "" : "none";
       b.g.setAttribute("class", `box b-${s}`);
       if (vis) {
@@ -499,6 +517,11 @@ class Canvas {
     }, REPORT_MS);
   }
 
+  keepUrl() {
+    // Someone wrote the address bar: on this canvas's page, its step goes back in.
+    if (this.el.isConnected && this.p && this.path === window.location.pathname) this.writeUrl(true);
+  }
+
   writeUrl(force) {
     if (!this.param || (this.p && this.p.still)) return;
     const write = () => {
@@ -507,7 +530,7 @@ class Canvas {
       const u = new URL(window.location.href);
       if (u.searchParams.get(this.param) === String(this.k)) return;
       u.searchParams.set(this.param, String(this.k));
-      window.history.replaceState(window.history.state, "", u.toString());
+      REG.replaceState(window.history.state, "", u.toString());
     };
     if (force) { write(); return; }
     if (this.urlTimer) return; // a write is due: it reads this.k when it runs
