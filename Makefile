@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install run test unit bench lint chromium clean
+.PHONY: install run test unit bench lint chromium postgres clean
 
 install: $(STAMP)
 
@@ -23,7 +23,11 @@ run: install
 chromium:
 	@bash scripts/ensure_chromium.sh
 
-test: install chromium
+# Class-mode tests run on SQLite and on a throwaway PostgreSQL server: install it when missing.
+postgres:
+	@bash scripts/ensure_postgres.sh
+
+test: install chromium postgres
 	$(BIN)/python -m pytest
 
 unit: install

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.common.reconnect import reload_on_reconnect
 from ui.common.registry import PAGES
 
 st.set_page_config(
@@ -11,6 +12,7 @@ st.set_page_config(
     initial_sidebar_state="auto",
 )
 
+reload_on_reconnect()
 st.navigation(
     [
         st.Page(
@@ -18,7 +20,7 @@ st.navigation(
             title=spec.title,
             icon=spec.icon,
             url_path=spec.url_path or None,
-            default=spec.url_path == "",
+            default=spec.default,
         )
         for spec in PAGES
     ]

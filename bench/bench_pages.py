@@ -37,7 +37,7 @@ from ui.common.keys import Editor  # noqa: E402
 from ui.tree import tree_lab as tl  # noqa: E402
 from viz.tree_payload import tree_payload  # noqa: E402
 
-EDITOR = str(ROOT / "pages" / "tree_editor.py")
+EDITOR = str(ROOT / "app_pages" / "tree.py")
 
 
 def median_s(fn, repeat: int = 5) -> float:

@@ -129,7 +129,7 @@ def format_board(pos: PawnPosition) -> str:
     return "\n".join(pos.row(r) for r in range(pos.rows))
 
 
-_CODE = re.compile(r"^(?:(\d)x(\d))?([wb])?:?([.Pp/]+)$")
+_CODE = re.compile(r"^(?:([0-9])x([0-9]))?([wb])?:?([.Pp/]+)$")
 
 
 def to_code(pos: PawnPosition) -> str:

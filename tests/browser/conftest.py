@@ -16,11 +16,12 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import ROOT, TIMINGS, VIEWPORT, open_url
+from tests.browser.helpers import ROOT, TIMINGS, VIEWPORT
 
 # Debian's chromium; GTL_CHROMIUM overrides the path (e.g. to check the skip/fail logic).
 CHROMIUM = os.environ.get("GTL_CHROMIUM", "/usr/bin/chromium")
@@ -44,7 +45,7 @@ def browser_unavailable(reason: str) -> None:
     pytest.skip(f"browser tests skipped: {reason} (set up with `make chromium`)")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -58,11 +59,12 @@ def _healthy(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def base_url(browser) -> Iterator[str]:
-    """Start `streamlit run app.py` on a free loopback port; yield its base URL once the app
-    has run once (see _warm_up). Needs the browser, so it is skipped or failed with it."""
-    port = _free_port()
+@contextmanager
+def streamlit_server(port: int | None = None) -> Iterator[str]:
+    """Run `streamlit run app.py` on a loopback port (a free one by default) and yield its
+    base URL once /_stcore/health answers; stop it on exit. Nothing visits the app first: a
+    test sees the server a class's first student sees."""
+    port = port or free_port()
     log_dir = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
     out, err = open(log_dir / "stdout", "wb"), open(log_dir / "stderr", "wb")
     cmd = [
@@ -97,7 +99,6 @@ def base_url(browser) -> Iterator[str]:
                 )
                 pytest.fail(f"streamlit server {state}; stderr:\n{stderr}", pytrace=False)
             time.sleep(0.1)
-        _warm_up(browser, url)
         yield url
     finally:
         proc.terminate()
@@ -110,16 +111,12 @@ def base_url(browser) -> Iterator[str]:
         err.close()
 
 
-def _warm_up(browser, url: str) -> None:
-    """Run the app once. Until app.py has run, the server does not know the pages that
-    st.navigation registers, so the first visitor who opens a lab's URL directly gets a
-    "Page not found" box over the right page (streamlit issue 9992). Every test after this
-    sees a server that has run at least once."""
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        open_url(context.new_page(), url)
-    finally:
-        context.close()
+@pytest.fixture(scope="session")
+def base_url(browser) -> Iterator[str]:
+    """One fresh server for the session (no warm-up visit). Needs the browser, so it is
+    skipped or failed with it."""
+    with streamlit_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from ui.common import registry
 from ui.common.registry import HOME, LABS, PAGES, ROOT, PageSpec
 
-HOME_FILE = str(ROOT / "pages" / "home.py")
+HOME_FILE = str(ROOT / "app_pages" / "home.py")
 APP_FILE = str(ROOT / "app.py")
 PROBLEM_KEYS = {"alphabeta", "pawn", "chase", "tree"}
 
@@ -42,7 +42,7 @@ def test_every_problem_has_a_lab():
 
 
 def test_registry_lists_each_page_once_with_home_first():
-    assert PAGES[0] is HOME and HOME.url_path == "" and HOME.path == "pages/home.py"
+    assert PAGES[0] is HOME and HOME.url_path == "" and HOME.path == "app_pages/home.py"
     assert len({spec.url_path for spec in PAGES}) == len(PAGES)
     assert len({spec.path for spec in PAGES}) == len(PAGES)
     for spec in LABS:
@@ -51,15 +51,25 @@ def test_registry_lists_each_page_once_with_home_first():
         assert spec.smoke is not None, f"{spec.path}: say how the browser test drives it"
 
 
+def test_page_files_and_urls_agree_and_there_is_no_pages_folder():
+    """A fresh server's first visitor to /tree saw "Page not found" (the file was
+    pages/tree_editor.py): with a pages/ folder Streamlit runs a fresh server's first page
+    the old file-per-page way, without app.py (streamlit issue 9992)."""
+    for spec in PAGES:
+        assert spec.url_path == ("" if spec is HOME else Path(spec.path).stem), spec.path
+        assert Path(spec.path).parent.name != "pages", spec.path
+    assert not (Path(APP_FILE).parent / "pages").exists()
+
+
 @pytest.mark.parametrize("spec", PAGES, ids=lambda s: s.url_path or "home")
 def test_every_registered_page_file_exists(spec):
     assert Path(spec.file).is_file(), f"{spec.path} is in ui.common.registry but not on disk"
 
 
 def test_labs_for_returns_the_labs_of_that_problem(monkeypatch):
-    pawn_a = PageSpec("pages/home.py", "Pawn chess", ":material/chess_pawn:", "pawn", "pawn")
-    pawn_b = PageSpec("pages/pawn.py", "Pawn 2", ":material/chess:", "pawn2", "pawn")
-    other = PageSpec("app.py", "Chase", ":material/sprint:", "chase", "chase")
+    pawn_a = PageSpec("app_pages/home.py", "Pawn chess", ":material/chess_pawn:", "pawn")
+    pawn_b = PageSpec("app_pages/pawn.py", "Pawn 2", ":material/chess:", "pawn")
+    other = PageSpec("app.py", "Chase", ":material/sprint:", "chase")
     monkeypatch.setattr(registry, "LABS", [pawn_b, pawn_a, other])
     assert registry.labs_for("pawn") == [pawn_b, pawn_a]
     assert registry.labs_for("chase") == [other]

@@ -33,7 +33,7 @@ def test_first_hit_skips_points_that_are_no_target():
 def test_only_the_helper_listens_to_chart_clicks():
     """Every chart that hears clicks goes through ui.common.clicks (one counter)."""
     listeners = []
-    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("pages/*.py")]:
+    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("app_pages/*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)
@@ -50,11 +50,11 @@ def _options(at: AppTest, key: str) -> list[str]:
 
 
 def test_every_page_names_the_variants_with_one_map():
-    for page, key in (("alphabeta.py", AlphaBeta.variant), ("tree_editor.py", Editor.variant)):
-        at = AppTest.from_file(str(ROOT / "pages" / page), default_timeout=60).run()
+    for page, key in (("alphabeta.py", AlphaBeta.variant), ("tree.py", Editor.variant)):
+        at = AppTest.from_file(str(ROOT / "app_pages" / page), default_timeout=60).run()
         assert not at.exception
         assert _options(at, key) == [LABELS[v] for v in VARIANTS]
-    at = AppTest.from_file(str(ROOT / "pages" / "practice.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
     at.query_params["tab"] = "Variants side by side"
     at.run()
     assert not at.exception

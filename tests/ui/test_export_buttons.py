@@ -9,14 +9,14 @@ from streamlit.testing.v1 import AppTest
 
 from ui.common.keys import CHASE
 
-PAGES = Path(__file__).resolve().parents[2] / "pages"
+PAGES = Path(__file__).resolve().parents[2] / "app_pages"
 
 
 def _downloads(at: AppTest) -> list:
     return [e for e in at.get("download_button") if "tree" in str(e.proto.label).lower()]
 
 
-@pytest.mark.parametrize("page", ["alphabeta.py", "tree_editor.py"])
+@pytest.mark.parametrize("page", ["alphabeta.py", "tree.py"])
 def test_tree_labs_offer_both_files(page):
     at = AppTest.from_file(str(PAGES / page), default_timeout=60).run()
     assert not at.exception

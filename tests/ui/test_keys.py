@@ -1,6 +1,6 @@
 """One style of session-state key, named in one place (ui.common.keys).
 
-Two checks: the sources of ui/ and pages/ never spell a key (no string or f-string given as
+Two checks: the sources of ui/ and app_pages/ never spell a key (no string or f-string given as
 ``key=``, ``state_key=``, a form's name, or a session_state subscript, ``get``, ``pop`` or
 ``setdefault``, and no ``st.session_state.<name>``); and every key a page run leaves in
 session_state has the one style.
@@ -20,7 +20,7 @@ from ui.common.keys import STYLE, URL_BOUND
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted(
     p
-    for p in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]
+    for p in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("app_pages/*.py"), ROOT / "app.py"]
     if p != ROOT / "ui" / "common" / "keys.py"
 )
 STATE_METHODS = {"get", "pop", "setdefault"}
@@ -129,19 +129,19 @@ def _leftover(at: AppTest) -> list[str]:
     )
 
 
-PAGES = ["app.py", "pages/alphabeta.py", "pages/tree_editor.py", "pages/pawn.py"]
-PAGES += ["pages/chase.py", "pages/home.py"]
+PAGES = ["app.py", "app_pages/alphabeta.py", "app_pages/tree.py", "app_pages/pawn.py"]
+PAGES += ["app_pages/chase.py", "app_pages/home.py"]
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_key_a_page_leaves_has_the_style(page):
     at = AppTest.from_file(str(ROOT / page), default_timeout=60).run()
     assert not at.exception
-    if page == "pages/alphabeta.py":
+    if page == "app_pages/alphabeta.py":
         at.session_state[keys.AlphaBeta.lab.canvas.step] = 1  # the canvas reported a step
         at.run()
         at.toggle(key=keys.AlphaBeta.lab.quiz.on).set_value(True).run()
-    if page == "pages/pawn.py":
+    if page == "app_pages/pawn.py":
         at.segmented_control(key=keys.PAWN.mode).set_value("Play against the engine").run()
     assert not at.exception
     assert _leftover(at) == []
@@ -151,7 +151,7 @@ def test_every_key_a_page_leaves_has_the_style(page):
     "tab", ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 )
 def test_every_key_the_practice_page_leaves_has_the_style(tab):
-    at = AppTest.from_file(str(ROOT / "pages" / "practice.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
     at.query_params["tab"] = tab
     at.run()
     assert not at.exception

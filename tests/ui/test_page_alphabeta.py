@@ -1,4 +1,4 @@
-"""AppTest for pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
+"""AppTest for app_pages/alphabeta.py, and the pure helpers of ui/tree_lab.py it relies on."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
 from viz.tree_payload import decode
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "alphabeta.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
 
 
@@ -219,11 +219,11 @@ def test_damaged_packed_link_is_an_input_error():
 def test_step_survives_switching_pages():
     root = Path(__file__).resolve().parents[2]
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
-    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
     report(at, 3)
-    at.switch_page(str(root / "pages" / "home.py")).run()
+    at.switch_page(str(root / "app_pages" / "home.py")).run()
     assert not at.exception
-    at.switch_page(str(root / "pages" / "alphabeta.py")).run()
+    at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
     assert not at.exception
     assert at.session_state["ab.step"] == 3 and "Step 3 of" in shown(at)
 

@@ -15,7 +15,7 @@ from engine.search import search_game
 from ui.boards.board_lab import chase_from_code, outcome_words
 from ui.common.keys import CHASE
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "chase.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 
 
 def _step_text(at: AppTest) -> str:
@@ -75,7 +75,7 @@ def test_malformed_link_falls_back_with_a_warning(bad):
 def test_big_board_needs_the_option_and_depth_slider():
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = "30-1.1-30.30-w"
-    at.session_state["chase.tabs"] = "The search tree"
+    at.session_state["tab"] = "The search tree"
     at.run()
     assert not at.exception
     assert at.checkbox(key="chase.big").value
@@ -98,7 +98,7 @@ def test_play_mode_and_undo():
 def test_search_tab_counts_value_and_steps(code, depth):
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = code
-    at.session_state["chase.tabs"] = "The search tree"
+    at.session_state["tab"] = "The search tree"
     at.run()
     assert not at.exception
     assert any("retrograde analysis" in c.value for c in at.caption)  # why search is not exact
@@ -127,7 +127,7 @@ def test_search_tab_counts_value_and_steps(code, depth):
 def test_search_tab_sends_every_step_to_the_canvas():
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = "3-1.1-3.3-w"
-    at.session_state["chase.tabs"] = "The search tree"
+    at.session_state["tab"] = "The search tree"
     at.run()
     assert not at.exception
     p = canvas(at)["p"]  # autoplay is the canvas's: every step is in the payload

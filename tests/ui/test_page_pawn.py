@@ -16,7 +16,7 @@ from ui.boards.board_lab import outcome_words, verdict_words
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "pawn.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "pawn.py")
 
 
 def _step_text(at: AppTest) -> str:
@@ -113,7 +113,7 @@ def test_play_mode_engine_answers_and_undo():
 def _search_tab(code: str) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["p"] = code
-    at.session_state["pawn.tabs"] = "The search tree"
+    at.session_state[PAWN.tabs] = "The search tree"
     return at.run()
 
 

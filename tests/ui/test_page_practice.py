@@ -25,7 +25,7 @@ from ui.practice.quiz_panel import question_payload, run_signature, step_sentenc
 from ui.practice.variants_panel import variants_table
 from viz.tree_payload import decode
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "practice.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 TEXTBOOK = "3, 12, 8, 2, 4, 6, 14, 5, 2"
 

@@ -1,4 +1,4 @@
-"""AppTest for pages/tree_editor.py: presets, edits, import/export, steps, share links."""
+"""AppTest for app_pages/tree.py: presets, edits, import/export, steps, share links."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.tree_text import format_brackets, parse_brackets, parse_ural
 from ui.common.keys import Editor
 from ui.tree import tree_lab as tl
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "tree_editor.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "tree.py")
 SAMPLE2 = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n"
 
 

@@ -42,7 +42,7 @@ GARBAGE = ["", "   \n\t", "abc", "((", "1,,2", "３", "9" * 40, "9" * 5000, MEGA
 
 
 def page(name: str, **params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / f"{name}.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / f"{name}.py"), default_timeout=60)
     for k, v in params.items():
         at.query_params[k] = v
     return at.run()
@@ -120,7 +120,7 @@ def test_alphabeta_odd_branching_is_refused_or_clamped(b):
 
 @pytest.mark.parametrize(
     "rb, rd, lo, hi, words",
-    [(10, 8, -20, 20, "more than 100,000"), (3, 3, 20, -20, "above the highest")],
+    [(10, 8, -20, 20, "more than this page draws (10,000)"), (3, 3, 20, -20, "above the highest")],
 )
 def test_alphabeta_bad_random_recipe_keeps_the_tree(rb, rd, lo, hi, words):
     at = page("alphabeta")
@@ -154,8 +154,9 @@ def test_alphabeta_every_preset_ordering_and_variant():
         ({"t": "b0:1,2"}, "branching"),
         ({"t": "b3:" + "9" * 5000}, "too big"),
         ({"t": "b10:" + ",".join(["1"] * 100_001)}, "100,001 leaves is too many"),
-        ({"t": "r:10,10,0,1,1"}, "more than 100,000"),
-        ({"t": f"r:3,3,0,{10**30},1"}, "at most 9 digits"),
+        ({"t": "r:10,10,0,1,1"}, "depth 10 is not between 1 and 8"),
+        ({"t": "r:10,5,-99,99,1"}, "more than this page draws (10,000)"),
+        ({"t": f"r:3,3,0,{10**30},1"}, "is not a whole number from -1,000 to 1,000"),
         ({"t": "r:3,3,0,99999999,1"}, "between"),
         ({"t": "r:3,3"}, "five integers"),
         ({"t": "zAAAA"}, "tree"),
@@ -205,7 +206,7 @@ def ed_import(at: AppTest, fmt: str, text: str) -> AppTest:
     ids=lambda v: repr(v)[:20],
 )
 def test_editor_bad_import_keeps_the_tree(fmt, text):
-    at = page("tree_editor")
+    at = page("tree")
     assert "first player wins" in ed_head(at)
     before = param(at, "t")
     ed_import(at, fmt, text)
@@ -220,7 +221,7 @@ def test_editor_bad_import_keeps_the_tree(fmt, text):
 
 
 def test_editor_judge_input_with_crlf_and_trailing_blank_lines():
-    at = page("tree_editor")
+    at = page("tree")
     ed_import(at, "URAL 1282", URAL2.replace("\n", "\r\n") + "\r\n\r\n  \r\n")
     ok(at)
     assert "a draw" in ed_head(at) and not at.error
@@ -230,7 +231,7 @@ def test_editor_judge_input_with_crlf_and_trailing_blank_lines():
 
 
 def test_editor_every_preset_and_variant_and_odd_values():
-    at = page("tree_editor")
+    at = page("tree")
     for name in [*PRESETS_ED[1:], PRESETS_ED[0]]:
         at.selectbox(key="ed.preset").set_value(name).run()
         ok(at)
@@ -263,7 +264,7 @@ def test_editor_every_preset_and_variant_and_odd_values():
     ids=lambda v: repr(v)[:24],
 )
 def test_editor_malformed_links_fall_back(params, words):
-    at = page("tree_editor", **params)
+    at = page("tree", **params)
     ok(at)
     assert words in boxes(at) and "first player wins" in ed_head(at)
 
@@ -273,7 +274,7 @@ def test_editor_zip_bomb_link_is_refused():
     import zlib
 
     bomb = base64.urlsafe_b64encode(zlib.compress(b"(" + b"1 " * 5_000_000 + b")", 9)).decode()
-    at = page("tree_editor", t="z" + bomb.rstrip("="))
+    at = page("tree", t="z" + bomb.rstrip("="))
     ok(at)
     assert "unpacks to more than" in boxes(at) and "first player wins" in ed_head(at)
 
@@ -283,7 +284,7 @@ TEXTBOOK = "3, 12, 8, 2, 4, 6, 14, 5, 2"
 
 
 def practice(tab: str = "Step quiz", **params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "practice.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
     at.session_state["tab"] = tab
     for k, v in params.items():
         at.query_params[k] = v
@@ -412,7 +413,7 @@ def test_practice_malformed_links_fall_back(params, words):
 
 
 def test_practice_unknown_tab_in_link_opens_a_tab():
-    at = AppTest.from_file(str(ROOT / "pages" / "practice.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
     at.query_params["tab"] = "no such tab"
     at.run()
     ok(at)

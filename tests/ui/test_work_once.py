@@ -10,7 +10,7 @@ from ui.boards import board_search
 from ui.common.keys import CHASE
 from ui.practice import exercise_panel, variants_panel
 
-PAGES = Path(__file__).resolve().parents[2] / "pages"
+PAGES = Path(__file__).resolve().parents[2] / "app_pages"
 
 
 def _counting(monkeypatch, module, name: str) -> list[int]:

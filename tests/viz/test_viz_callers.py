@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = [
     p
-    for d in ("engine", "teach", "viz", "ui", "pages", "bench")
+    for d in ("engine", "teach", "viz", "ui", "app_pages", "bench")
     for p in sorted((ROOT / d).rglob("*.py"))
 ] + [ROOT / "app.py"]
 

@@ -22,6 +22,7 @@ from engine.games import chase, pawn
 from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play
+from ui.common.share import check_bound
 from viz.animation import PLOTLY_CONFIG
 from viz.board import BoardPicture, animated_figure, square_of
 from viz.chase_board import chase_figure, chase_move_squares
@@ -75,7 +76,9 @@ def chase_click(edit: ChaseEdit, square: int) -> ChaseEdit:
     return replace(edit, pos=chase.ChasePosition(n, white, black, p.white_to_move))
 
 
-_CHASE_CODE = re.compile(r"^(\d{1,2})-(\d{1,2})\.(\d{1,2})-(\d{1,2})\.(\d{1,2})-([wb])$")
+_CHASE_CODE = re.compile(
+    r"^([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([wb])$"
+)
 
 
 def chase_code(pos: chase.ChasePosition) -> str:
@@ -311,8 +314,10 @@ def best_line(
 
 def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:
     """The best-line and search-tree tabs under a board; only the open one runs (a board
-    click never pays for the search)."""
-    line_tab, tree_tab = st.tabs(["The best line", "The search tree"], key=key, on_change="rerun")
+    click never pays for the search). The open tab is in the link (``?tab=``)."""
+    names = ["The best line", "The search tree"]
+    check_bound(key, names, "tab")
+    line_tab, tree_tab = st.tabs(names, key=key, on_change="rerun", bind="query-params")
     if line_tab.open:
         with line_tab:
             line()

@@ -1,6 +1,6 @@
 """The chase page's blocks: the shared table, the editor, the boards, the two tabs.
 
-The page (pages/chase.py) wires them together; the blocks shared with pawn chess are in
+The page (app_pages/chase.py) wires them together; the blocks shared with pawn chess are in
 ui.boards.board_lab and ui.boards.board_search.
 """
 
@@ -72,7 +72,8 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
     return sol.winner, sol.plies
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
+# A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
+@st.cache_resource(max_entries=6, show_spinner=False)
 def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta to ``depth`` plies, the frontier scored exactly, and its replayer."""
     pos = bl.chase_from_code(code)

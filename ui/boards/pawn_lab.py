@@ -1,6 +1,6 @@
 """The pawn chess page's blocks: cached solving, the editor, the play board, the two tabs.
 
-The page (pages/pawn.py) wires them together; the blocks shared with the chase are in
+The page (app_pages/pawn.py) wires them together; the blocks shared with the chase are in
 ui.boards.board_lab and ui.boards.board_search.
 """
 
@@ -18,6 +18,7 @@ from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
+from ui.common.share import Fallback
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
@@ -28,6 +29,7 @@ PRESETS = {
     "5x5 start": "5x5w:ppppp/...../...../...../PPPPP",
 }
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
+SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX = 400
 HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
@@ -40,7 +42,8 @@ def solved(code: str):
     return solve(pawn.from_code(code))
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
+# A search is capped at SEARCH_CAP nodes, about 50 MB with its replayer: 4 of them at most.
+@st.cache_resource(max_entries=4, show_spinner=False)
 def searched(code: str) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
     pos = pawn.from_code(code)
@@ -49,6 +52,20 @@ def searched(code: str) -> tuple[SearchRun, Replayer] | str:
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
+
+
+def from_link(code: str) -> pawn.PawnPosition:
+    """The share link's position (``?p=``): a code whose board the size control offers; a
+    bigger or smaller board gives the start position of the nearest size offered."""
+    pos = pawn.from_code(code)
+    if pos.rows not in SIZES or pos.cols not in SIZES:
+        n = min(max(max(pos.rows, pos.cols), SIZES[0]), SIZES[-1])
+        raise Fallback(
+            f"the board is {pos.rows}x{pos.cols}; this page offers {SIZES[0]}x{SIZES[0]} to "
+            f"{SIZES[-1]}x{SIZES[-1]}",
+            pawn.with_side(pawn.start(n, n), pos.white_to_move),
+        )
+    return pos
 
 
 def reply(pos: pawn.PawnPosition) -> pawn.Move:
@@ -71,8 +88,8 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     c1, c2 = st.columns(2)
     size = c1.segmented_control(
         "Board size",
-        [3, 4, 5],
-        default=pos.rows if pos.rows == pos.cols else None,
+        SIZES,
+        default=pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None,
         format_func=lambda n: f"{n}x{n}",
         key=K.size(pawn.to_code(pos)),
     )

@@ -176,7 +176,7 @@ HOME_PROBLEMS = "home.problems"
 
 
 class AlphaBeta:
-    """pages/alphabeta.py."""
+    """app_pages/alphabeta.py."""
 
     lab = TreeLab("ab")
     setup = "ab.setup"
@@ -189,10 +189,11 @@ class AlphaBeta:
     variant = "ab.variant"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
     generate = "ab.gen"
+    download_leaves = "ab.dl_leaves"  # a tree too long for a link, as a file
 
 
 class Editor:
-    """pages/tree_editor.py."""
+    """app_pages/tree.py."""
 
     lab = TreeLab("ed")
     state = "ed.state"
@@ -216,7 +217,7 @@ class Board:
         self.ns = ns
         self.pos = _join(ns, "pos")
         self.mode = _join(ns, "mode")
-        self.tabs = _join(ns, "tabs")
+        self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
         self.moves = _join(ns, "moves")
         self.line = _join(ns, "line")
         self.line_plies = _join(ns, "line", "plies")
@@ -245,7 +246,7 @@ CHASE = Board("chase")
 
 
 class Practice:
-    """pages/practice.py and its panels."""
+    """app_pages/practice.py and its panels."""
 
     tab = "tab"  # in URL_BOUND: the key is the query parameter ?tab=
     leaves = "practice.tree.leaves"

@@ -3,7 +3,7 @@ to the labs in it, and the browser tests visit every page in it.
 
 Adding a lab is one entry in ``LABS``, e.g.::
 
-    PageSpec("pages/pawn.py", "Pawn chess", ":material/chess:", "pawn", PROBLEM_PAWN,
+    PageSpec("app_pages/pawn.py", "Pawn chess", ":material/chess:", PROBLEM_PAWN,
              Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button")),
 """
 
@@ -42,16 +42,24 @@ class Smoke:
 class PageSpec:
     """One page of the app.
 
-    ``path`` is relative to the repository root; ``url_path`` is "" for the default page;
-    ``problem`` is one of the PROBLEM_* keys for a lab (None for other pages).
+    ``path`` is relative to the repository root; ``problem`` is one of the PROBLEM_* keys
+    for a lab (None for other pages). The URL is the file's name (see :attr:`url_path`).
     """
 
     path: str
     title: str
     icon: str
-    url_path: str
     problem: str | None = None
     smoke: Smoke | None = None
+    default: bool = False
+
+    @property
+    def url_path(self) -> str:
+        """The page's URL: "" for the default page, else the file's stem. They must agree:
+        until app.py has run once, Streamlit serves the app_pages/ folder by file name, so a URL
+        that is not a file name shows "Page not found" to a fresh server's first visitor
+        (streamlit issue 9992)."""
+        return "" if self.default else Path(self.path).stem
 
     @property
     def file(self) -> Path:
@@ -62,34 +70,30 @@ class PageSpec:
 # The labs, one per problem.
 LABS: list[PageSpec] = [
     PageSpec(
-        "pages/alphabeta.py",
+        "app_pages/alphabeta.py",
         "Alpha-beta",
         ":material/content_cut:",
-        "alphabeta",
         PROBLEM_ALPHABETA,
         Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
-        "pages/tree_editor.py",
+        "app_pages/tree.py",
         "Game tree editor",
         ":material/account_tree:",
-        "tree",
         PROBLEM_TREE,
         Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
-        "pages/pawn.py",
+        "app_pages/pawn.py",
         "Pawn chess",
         ":material/chess_pawn:",
-        "pawn",
         PROBLEM_PAWN,
         Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button"),
     ),
     PageSpec(
-        "pages/chase.py",
+        "app_pages/chase.py",
         "The chase",
         ":material/sprint:",
-        "chase",
         PROBLEM_CHASE,
         Smoke(expect=css(CHASE.board.ns), click=css(CHASE.preset(1)) + " button"),
     ),
@@ -102,19 +106,18 @@ def labs_for(problem: str) -> list[PageSpec]:
 
 
 HOME = PageSpec(
-    path="pages/home.py",
+    path="app_pages/home.py",
     title="Home",
     icon=":material/home:",
-    url_path="",
     smoke=Smoke(expect=PAGE_LINK),
+    default=True,
 )
 
 # Practice mode for class (not a lab of one problem: the home page does not list it).
 PRACTICE = PageSpec(
-    path="pages/practice.py",
+    path="app_pages/practice.py",
     title="Practice & exams",
     icon=":material/school:",
-    url_path="practice",
     smoke=Smoke(expect=css(Practice.quiz.answer) + " input"),
 )
 

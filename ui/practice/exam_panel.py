@@ -14,6 +14,7 @@ import streamlit as st
 
 from engine.errors import InputError
 from teach.exam import check_sheet, make_sheet
+from ui.common.keys import SHARE_SEEN
 from ui.common.keys import Exam as K
 from ui.common.share import int_in, publish, restore
 from viz.exam_sheet import page_count, render_sheet
@@ -60,9 +61,14 @@ def sheet_bytes(
 @st.cache_data(max_entries=64)
 def sheet_info(
     seed: int, count: int, branching: int, depth: int, lo: int, hi: int, cuts: int | None
-) -> tuple[int, list[str]]:
-    """(pages, one line per exercise) for the parameters."""
-    sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+) -> tuple[int, list[str]] | str:
+    """(pages, one line per exercise) for the parameters, or why they make no sheet: the
+    shape is checked before any tree is drawn, and a refusal is cached like a sheet."""
+    try:
+        check_sheet(count, branching, depth, lo, hi, cuts)
+        sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+    except InputError as e:
+        return str(e)
     return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
 
 
@@ -76,11 +82,28 @@ def _new_seed() -> None:
     st.session_state[K.seed] = random.randrange(1, 10**6)
 
 
-def exam_panel() -> None:
-    """Inputs, preview and four download buttons."""
+def restore_link() -> None:
+    """The link's sheet parameters, once per session: each within its control's range (the
+    nearest end of it otherwise), and together a shape that prints (else the default sheet,
+    with a warning), checked before anything is drawn."""
+    ss = st.session_state
+    first = "seed" not in ss.get(SHARE_SEEN, ())
     for wkey, (param, default, lo, hi) in FIELDS.items():
         what = WORDS[param]
-        restore(param, decode=int_in(lo, hi), default=default, what=what, state_key=wkey)
+        restore(param, decode=int_in(lo, hi, what), default=default, what=what, state_key=wkey)
+    if not first or not any(FIELDS[k][0] in st.query_params for k in FIELDS):
+        return
+    try:
+        check_sheet(*(ss[k] for k in list(FIELDS)[1:]))
+    except InputError as e:
+        st.warning(f"The link's exam sheet cannot be printed ({e}); showing the default sheet.")
+        for wkey, (_, default, _, _) in FIELDS.items():
+            ss[wkey] = default
+
+
+def exam_panel() -> None:
+    """Inputs, preview and four download buttons."""
+    restore_link()
     c = st.columns(4)
     with c[0]:
         s1, s2 = st.columns([3, 1], vertical_alignment="bottom")
@@ -114,8 +137,10 @@ def exam_panel() -> None:
             _whole(hi, "the highest leaf"),
             _whole(cuts, "the number of cut-offs") if aim else None,
         ]
-        check_sheet(*args[1:])
-        pages, lines = sheet_info(*args)
+        info = sheet_info(*args)
+        if isinstance(info, str):
+            raise InputError(info)
+        pages, lines = info
         preview = sheet_bytes(*args, answers=False, fmt="png", page=0)  # also checks it prints
     except InputError as e:
         st.error(f"No sheet: {e}")

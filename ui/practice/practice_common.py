@@ -33,6 +33,14 @@ def _norm_leaves(text: str) -> str:
     return ", ".join(map(str, parse_leaves(text)))
 
 
+def _link_leaves(text: str) -> str:
+    """The link's leaves (``?t=``): at most a class tree's, counted before parsing."""
+    n = len(text.replace(",", " ").split())
+    if n > MAX_CLASS_LEAVES:
+        raise InputError(f"{n:,} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
+    return _norm_leaves(text)
+
+
 def build_tree(leaves_text: str, branching: object) -> GameTree:
     """The complete tree of ``leaves_text`` with ``branching``; InputError says what is wrong."""
     if not isinstance(branching, int | float) or int(branching) != branching:
@@ -68,8 +76,14 @@ def tree_chooser() -> GameTree | None:
 
     Returns the tree, or None after showing an error box (the page goes on without it).
     """
-    restore("t", decode=_norm_leaves, default=DEFAULT_LEAVES, what="tree", state_key=K.leaves)
-    restore("b", decode=int_in(2, 5), default=DEFAULT_B, what="branching", state_key=K.branching)
+    restore("t", decode=_link_leaves, default=DEFAULT_LEAVES, what="tree", state_key=K.leaves)
+    restore(
+        "b",
+        decode=int_in(2, 5, "branching", clamp=False),
+        default=DEFAULT_B,
+        what="branching",
+        state_key=K.branching,
+    )
     c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
     text = c1.text_input(
         "Leaves, left to right", key=K.leaves, help="Scores separated by commas or spaces."

@@ -17,7 +17,7 @@ A page wires it around its own tree canvas with :func:`practice_or_player`::
                               figure=figure, player_keys=lab.canvas)
 
 Practice off: the switch, then the page's canvas. Practice on: a still of the quiz's step
-(no controls: next/last/slider would tell) beside the question. pages/practice.py and the
+(no controls: next/last/slider would tell) beside the question. app_pages/practice.py and the
 tree labs (ui/tree/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
 
 State lives in ``st.session_state`` under the keys of a ui.common.keys.Quiz; the quiz

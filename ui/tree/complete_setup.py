@@ -7,17 +7,17 @@ so a bad edit keeps the previous tree and says why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import streamlit as st
 
 from engine.errors import InputError
 from engine.search import VARIANTS
 from teach.variants import LABELS as VARIANT_LABELS
 from ui.common.keys import AlphaBeta as K
-from ui.common.share import restore
+from ui.common.share import choice, restore
 from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
 from ui.tree.tree_source import (
+    LINK_LIMIT,
+    RANDOM_RANGES,
     Complete,
     complete_from,
     decode_complete,
@@ -33,17 +33,6 @@ PRESETS = {
     "Random: 10,000 leaves (4 levels of 10)": random_complete(10, 4, -99, 99, 1),
 }
 DEFAULT = next(iter(PRESETS.values()))
-
-
-def choice(options) -> Callable[[str], str]:
-    """A decoder for ``restore``: one of ``options`` verbatim."""
-
-    def decode(raw: str) -> str:
-        if raw not in options:
-            raise InputError(f"{raw!r} is not one of {', '.join(options)}")
-        return raw
-
-    return decode
 
 
 def _use(setup: Complete) -> None:
@@ -75,9 +64,19 @@ def restore_link() -> Complete:
     """The link's tree, step, ordering and variant, once per session; the tree to show."""
     setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
-    restore("order", decode=choice(ORDERINGS), default=AS_GIVEN, what="ordering", state_key=K.order)
     restore(
-        "var", decode=choice(VARIANTS), default="statement", what="variant", state_key=K.variant
+        "order",
+        decode=choice(ORDERINGS, "ordering"),
+        default=AS_GIVEN,
+        what="ordering",
+        state_key=K.order,
+    )
+    restore(
+        "var",
+        decode=choice(VARIANTS, "variant"),
+        default="statement",
+        what="variant",
+        state_key=K.variant,
     )
     return setup
 
@@ -107,15 +106,41 @@ def setup_inputs(setup: Complete) -> Complete:
         c3.number_input("Branching", 2, 10, key=K.branching, on_change=_on_typed)
         with st.expander("Random tree"):
             r = st.columns(6, vertical_alignment="bottom")
-            r[0].number_input("branching", 2, 10, 3, key=K.random["b"])
-            r[1].number_input("depth", 1, 8, 3, key=K.random["d"])
-            r[2].number_input("lowest value", -1000, 1000, -20, key=K.random["l"])
-            r[3].number_input("highest value", -1000, 1000, 20, key=K.random["h"])
-            r[4].number_input("seed", 0, 10**6, 1, key=K.random["s"])
+            r[0].number_input("branching", *RANDOM_RANGES["branching"], 3, key=K.random["b"])
+            r[1].number_input("depth", *RANDOM_RANGES["depth"], 3, key=K.random["d"])
+            r[2].number_input(
+                "lowest value", *RANDOM_RANGES["lowest value"], -20, key=K.random["l"]
+            )
+            r[3].number_input(
+                "highest value", *RANDOM_RANGES["highest value"], 20, key=K.random["h"]
+            )
+            r[4].number_input("seed", *RANDOM_RANGES["seed"], 1, key=K.random["s"])
             r[5].button("Generate", key=K.generate, on_click=_on_random, width="stretch")
     if ss.get(K.error):
         st.error(f"Could not use that tree: {ss[K.error]}. The previous tree is still shown.")
     return ss[K.setup]
+
+
+def link_or_file(setup: Complete) -> str | None:
+    """The setup's share-link token; when it is longer than a link should be, None, and the
+    leaves are offered as a file to paste back into "Leaves" instead."""
+    link = setup.encode()
+    if len(link) <= LINK_LIMIT:
+        return link
+    st.caption(
+        f"This tree is too long for a share link ({len(link):,} characters packed; a link "
+        f"holds {LINK_LIMIT:,}): download its leaves and paste them into Leaves, branching "
+        f"{setup.branching}."
+    )
+    st.download_button(
+        "Download the leaves",
+        setup.text,
+        f"leaves-b{setup.branching}-{len(setup.leaves)}.txt",
+        "text/plain",
+        key=K.download_leaves,
+        icon=":material/download:",
+    )
+    return None
 
 
 def run_controls() -> tuple[str, str]:

@@ -16,22 +16,55 @@ import streamlit as st
 
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
-from engine.random_tree import MAX_RANDOM_LEAVES, random_leaves
+from engine.random_tree import random_leaves
 from engine.tree import GameTree, complete_depth, complete_tree
 from engine.tree_text import format_brackets, parse_brackets
+from teach.tree_edit import MAX_NODES, MAX_TEXT
+from ui.common.share import ascii_int, quoted
 
-LINK_LIMIT = 6000  # characters of a tree in a share link at most
-UNPACK_LIMIT = 2_000_000  # characters a packed link may unpack to (a zip bomb stops here)
-MAX_TYPED_LEAVES = MAX_RANDOM_LEAVES  # a typed tree may be as wide as a random one
-RANDOM_VALUES = 10**6  # the lowest/highest value of a random recipe in a link, at most in size
+LINK_LIMIT = 6000  # characters of a tree the app writes into a share link at most
+UNPACK_LIMIT = MAX_TEXT  # characters a packed link may unpack to (a zip bomb stops here)
+# Leaves of a complete tree on the alpha-beta page, typed, random or from a link: the largest
+# preset. A lab of 10,000 leaves holds about 30 MB; 100,000 held 280 MB (see README).
+MAX_LAB_LEAVES = 10_000
+# The random recipe's controls (and so what a link's recipe may ask for): name -> (lo, hi).
+RANDOM_RANGES = {
+    "branching": (2, 10),
+    "depth": (1, 8),
+    "lowest value": (-1000, 1000),
+    "highest value": (-1000, 1000),
+    "seed": (0, 10**6),
+}
+MAX_STEP = 999_999_999  # a step number in a link (the player clamps it to the run)
 _ZIP = "z"  # prefix of a compressed tree in a link
+_PACK_FROM = 400  # characters of a complete tree's leaves from which its link is packed
+
+
+def _pack(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def _unpack(s: str) -> str:
+    """Inverse of :func:`_pack`, refusing damage and anything that unpacks past UNPACK_LIMIT."""
+    try:
+        raw = base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))
+        unzip = zlib.decompressobj()
+        out = unzip.decompress(raw, UNPACK_LIMIT)
+        text = out.decode()
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise InputError("the packed tree is damaged (was the link copied whole?)") from None
+    if unzip.unconsumed_tail:
+        raise InputError(f"the packed tree unpacks to more than {UNPACK_LIMIT:,} characters")
+    if not unzip.eof:
+        raise InputError("the packed tree is cut short (was the link copied whole?)")
+    return text
 
 
 # ---- share links of any tree ----------------------------------------------------------------
 def encode_tree(tree: GameTree) -> str:
     """A tree for a share link: bracket notation, compressed when that is shorter."""
     text = format_brackets(tree)
-    packed = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    packed = _pack(text)
     return _ZIP + packed if len(packed) + 1 < len(text) else text
 
 
@@ -39,26 +72,18 @@ def decode_tree(s: str) -> GameTree:
     """Inverse of :func:`encode_tree`; InputError for anything that is not a tree."""
     s = s.strip()
     if s.startswith(_ZIP):
-        try:
-            raw = base64.urlsafe_b64decode(s[1:] + "=" * (-len(s[1:]) % 4))
-            unzip = zlib.decompressobj()
-            out = unzip.decompress(raw, UNPACK_LIMIT)
-            s = out.decode()
-        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
-            raise InputError(f"the packed tree is damaged ({e})") from None
-        if unzip.unconsumed_tail:
-            raise InputError(f"the packed tree unpacks to more than {UNPACK_LIMIT:,} characters")
-        if not unzip.eof:
-            raise InputError("the packed tree is cut short (was the link copied whole?)")
-    return parse_brackets(s)
+        s = _unpack(s[1:])
+    if s.count("(") + s.count(",") + s.count(" ") > 3 * MAX_NODES:
+        raise InputError(f"too many nodes: the editor keeps {MAX_NODES:,}")
+    tree = parse_brackets(s)
+    if len(tree) > MAX_NODES:
+        raise InputError(f"{len(tree):,} nodes is too many: the editor keeps {MAX_NODES:,}")
+    return tree
 
 
 def decode_step(raw: str) -> int:
     """A step number from a link; InputError unless it is a plain whole number >= 0."""
-    raw = raw.strip()
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-        raise InputError(f"step {raw[:20]!r} is not a whole number from 0 to 999,999,999")
-    return int(raw)
+    return ascii_int(raw, "step", 0, MAX_STEP)
 
 
 # ---- complete trees (the alpha-beta page) ---------------------------------------------------
@@ -73,7 +98,10 @@ class Complete:
     def encode(self) -> str:
         if self.recipe is not None:
             return "r:" + ",".join(map(str, self.recipe))
-        return f"b{self.branching}:" + ",".join(map(str, self.leaves))
+        text = ",".join(map(str, self.leaves))
+        if len(text) >= _PACK_FROM:  # a long list goes into a compressed token
+            return f"zb{self.branching}:" + _pack(text)
+        return f"b{self.branching}:" + text
 
     @property
     def text(self) -> str:
@@ -82,16 +110,21 @@ class Complete:
 
 def complete_from(leaves_text: str, branching: int) -> Complete:
     """Leaves typed by a person + branching; InputError with the parser's message."""
+    n = len(str(leaves_text).replace(",", " ").split())  # counted before parsing: cheap
+    if n > MAX_LAB_LEAVES:
+        raise InputError(f"{n:,} leaves is too many: this page draws at most {MAX_LAB_LEAVES:,}")
     leaves = parse_leaves(leaves_text)
-    if len(leaves) > MAX_TYPED_LEAVES:
-        raise InputError(
-            f"{len(leaves):,} leaves is too many: this page draws at most {MAX_TYPED_LEAVES:,}"
-        )
     complete_depth(len(leaves), int(branching))
     return Complete(tuple(leaves), int(branching))
 
 
 def random_complete(branching: int, depth: int, low: int, high: int, seed: int) -> Complete:
+    """A random complete tree; InputError (before drawing anything) past MAX_LAB_LEAVES."""
+    if 2 <= branching and 1 <= depth <= 64 and branching**depth > MAX_LAB_LEAVES:
+        raise InputError(
+            f"{branching}^{depth} = {branching**depth:,} leaves is more than this page draws "
+            f"({MAX_LAB_LEAVES:,})"
+        )
     leaves = random_leaves(branching, depth, low, high, seed)
     return Complete(tuple(leaves), branching, (branching, depth, low, high, seed))
 
@@ -101,24 +134,22 @@ def decode_complete(s: str) -> Complete:
     s = s.strip()
     head, sep, body = s.partition(":")
     if not sep:
-        raise InputError(f"expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {s[:40]!r}")
+        raise InputError(f"expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {quoted(s)}")
     if head == "r":
         parts = body.split(",")
-        if len(parts) != 5 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        if len(parts) != 5:
             raise InputError("a random tree needs five integers: branching, depth, low, high, seed")
-        if any(len(p.strip().lstrip("-")) > 9 for p in parts):
-            raise InputError("a random tree's numbers must have at most 9 digits")
-        b, d, lo, hi, seed = (int(p) for p in parts)
-        if max(abs(lo), abs(hi)) > RANDOM_VALUES:
-            raise InputError(
-                f"random values must be between -{RANDOM_VALUES:,} and {RANDOM_VALUES:,}"
-            )
-        if b > 10 or d > 10:
-            raise InputError(f"branching {b} or depth {d} is too big for this page")
+        b, d, lo, hi, seed = (
+            ascii_int(p, f"the random tree's {name}", *RANDOM_RANGES[name])
+            for p, name in zip(parts, RANDOM_RANGES, strict=True)
+        )
         return random_complete(b, d, lo, hi, seed)
-    if head.startswith("b") and head[1:].isdigit():
-        return complete_from(body, int(head[1:]))
-    raise InputError(f"unknown tree kind {head!r}")
+    packed = head.startswith(_ZIP)
+    head = head[1:] if packed else head
+    if head.startswith("b"):
+        b = ascii_int(head[1:], "the branching", 2, 10)
+        return complete_from(_unpack(body) if packed else body, b)
+    raise InputError(f"unknown tree kind {quoted(head)}")
 
 
 # ---- sources: the cache key of a tree --------------------------------------------------------

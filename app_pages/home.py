@@ -50,7 +50,7 @@ PROBLEMS = [
 
 def _link(spec: PageSpec) -> None:
     """A link to a lab. When this page runs on its own (outside app.py's navigation, e.g.
-    `streamlit run pages/home.py` or AppTest) the lab is not reachable: say so, no dead link."""
+    `streamlit run app_pages/home.py` or AppTest) the lab is not reachable: say so, no dead link."""
     label = f"Open the {spec.title} lab"
     try:
         st.page_link(spec.path, label=label, icon=spec.icon)

@@ -10,6 +10,7 @@ import streamlit as st
 from engine.search import search_tree
 from ui.common.canvas import follow_run, tree_canvas, tree_still
 from ui.common.keys import Practice as K
+from ui.common.share import check_bound
 from ui.practice.exam_panel import exam_panel
 from ui.practice.exercise_panel import exercise_panel
 from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
@@ -26,6 +27,7 @@ tree = tree_chooser()
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 # Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
 # open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
+check_bound(K.tab, TABS, "tab")
 quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key=K.tab, bind="query-params")
 
 if quiz_tab.open:

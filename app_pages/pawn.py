@@ -21,7 +21,7 @@ st.caption(
     "black down; reaching the far rank wins, and a side with no legal move loses."
 )
 pos: pawn.PawnPosition = restore(
-    "p", decode=pawn.from_code, default=pl.DEFAULT, what="position", state_key=K.pos
+    "p", decode=pl.from_link, default=pl.DEFAULT, what="position", state_key=K.pos
 )
 playing = bl.mode_switch(K.mode)
 left, right = st.columns([5, 6], gap="large")

@@ -9,13 +9,15 @@ from engine.alphabeta import alpha_beta
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
-from ui.tree.complete_setup import restore_link, run_controls, setup_inputs
+from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 
 st.title("Alpha-beta on a complete tree")
 tl.css()
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
-answer = st.cache_data(alpha_beta, show_spinner=False)(setup.leaves, setup.branching)
+answer = st.cache_data(alpha_beta, max_entries=64, show_spinner=False)(
+    setup.leaves, setup.branching
+)
 total = len(setup.leaves)
 st.markdown(
     f"<div class='gtl-result'>{tl.result_words(answer[0], answer[1], total)}</div>",
@@ -50,12 +52,9 @@ st.caption(
     "ordering gives the same value: only the work changes."
 )
 
-link = setup.encode()
 publish(
-    t=link if len(link) <= tl.LINK_LIMIT else None,
+    t=link_or_file(setup),
     k=str(step),
     order=None if order == tl.AS_GIVEN else order,
     var=None if variant == "statement" else variant,
 )
-if len(link) > tl.LINK_LIMIT:
-    st.caption("This tree is too long for a share link; generate it from a random recipe instead.")

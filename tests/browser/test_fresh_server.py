@@ -1,0 +1,67 @@
+"""A class's first student meets a fresh server, and a server may restart mid-lesson.
+
+- The first visit to a lab's URL on a fresh server shows the lab, not "Page not found", and
+  runs the app's frame (app.py), not the page file alone.
+- After a server restart the tab reloads from its link, so the first click counts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import free_port, streamlit_server
+from tests.browser.helpers import VIEWPORT, assert_no_exception, click_button, open_page
+from ui.common.registry import LABS, PRACTICE
+
+pytestmark = pytest.mark.browser
+
+STEP = '[data-testid="stMarkdownContainer"] h5'
+RELOADED_S = 60
+
+
+@pytest.mark.parametrize("spec", [*LABS, PRACTICE], ids=lambda s: s.url_path)
+def test_the_first_visit_to_a_fresh_server_shows_the_page(browser, spec):
+    with streamlit_server() as url:
+        context = browser.new_context(viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            open_page(page, url, spec.url_path)
+            page.wait_for_timeout(500)  # a "Page not found" notice comes after the run
+            assert "Page not found" not in page.locator("body").inner_text()
+            assert_no_exception(page)
+            assert page.evaluate("window.__gtlReloadOnReconnect") is True  # app.py ran
+            assert page.get_by_role("heading", level=1).first.is_visible()
+        finally:
+            context.close()
+
+
+def test_after_a_server_restart_the_first_click_counts(browser):
+    port = free_port()
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        with streamlit_server(port) as url:
+            open_page(page, url, "alphabeta")
+            click_button(page, "ab.next")
+            click_button(page, "ab.next")
+            assert page.locator(STEP).first.inner_text().startswith("Step 2 ")
+            page.evaluate("window.gtlOldWindow = true")
+        page.wait_for_timeout(1500)  # the tab notices the server is gone
+        with streamlit_server(port):
+            # the tab reconnects by itself and reloads from its link (?k=2): a new window
+            page.wait_for_function(
+                "() => window.gtlOldWindow === undefined && window.__gtlReloadOnReconnect",
+                timeout=RELOADED_S * 1000,
+            )
+            page.wait_for_selector(STEP)
+            page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+            assert page.locator(STEP).first.inner_text().startswith("Step 2 ")
+            page.locator(".st-key-ab-next button:visible").first.click()
+            page.wait_for_function(
+                "(sel) => document.querySelector(sel)?.innerText.startsWith('Step 3 ')",
+                arg=STEP,
+                timeout=30_000,
+            )
+            assert_no_exception(page)
+    finally:
+        context.close()
