@@ -8,15 +8,13 @@ out a link to exactly this exercise.
 import streamlit as st
 
 from engine.search import search_tree
-from engine.trace import replay
-from teach.explain import describe
+from ui.common.canvas import follow_run, tree_canvas, tree_still
 from ui.common.keys import Practice as K
 from ui.common.share import check_bound
-from ui.common.stepper import step_player
 from ui.practice.exam_panel import exam_panel
 from ui.practice.exercise_panel import exercise_panel
-from ui.practice.practice_common import draw_run, draw_tree, tree_chooser
-from ui.practice.quiz_panel import hide_answer, practice_or_player, run_signature
+from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
+from ui.practice.quiz_panel import practice_or_player, question_payload, run_signature
 from ui.practice.variants_panel import variants_panel
 
 st.title("Practice & exams")
@@ -39,18 +37,13 @@ if quiz_tab.open:
         else:
             run = search_tree(tree)
 
-            def free() -> int:  # practice off: the app's step player, with autoplay
-                return step_player(
-                    K.free,
-                    len(run.events),
-                    describe=lambda k: describe(run, k),
-                    draw=lambda k: draw_run(run, k, key=K.free_figure, player=K.free),
-                    token=run_signature(run),
-                )
+            def free() -> int:  # practice off: the tree canvas, stepped in the browser
+                follow_run(K.free, len(run.events), run_signature(run))
+                return tree_canvas(run_payload(run), keys=K.free, param=None)
 
-            def quiz_figure(step: int, q) -> None:  # tag the asked node, hide its value
-                snap = hide_answer(replay(run, step), q)
-                draw_tree(tree, snap, key=K.quiz.figure, ask=q.node if q else None)
+            def quiz_figure(step: int, q) -> None:  # ring the asked node, leave out its answer
+                payload = question_payload(run, quiz_names(tree), step, q)
+                tree_still(payload, key=K.quiz.figure, ask=q.node if q else None)
 
             practice_or_player(
                 run, K.quiz, player=free, figure=quiz_figure, player_keys=K.free, default_on=True

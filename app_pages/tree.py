@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.common import stepper
+from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
@@ -26,7 +26,7 @@ ep.edit_bar(state, lab)
 
 n = len(lab.run.events)
 if tl.new_run(K.lab, run_key):  # an edit: show the finished search
-    stepper.set_step(K.lab.player, n, n)
+    set_step(K.lab.canvas, n, n)
 step = tl.run_player(
     lab,
     keys=K.lab,

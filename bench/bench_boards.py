@@ -11,6 +11,7 @@ all sessions). A search step: the snapshot, the collapsed tree figure and the no
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 import time
@@ -23,12 +24,13 @@ from engine.games.chase_solver import ChaseTable, solve_position, solve_table  #
 from engine.games.pawn_solver import solve  # noqa: E402
 from engine.search import search_game  # noqa: E402
 from engine.trace import Replayer, SearchRun  # noqa: E402
+from teach.explain import describe, node_name  # noqa: E402
 from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board  # noqa: E402
-from ui.boards.board_search import BUDGET, TREE_PX, pv_nodes  # noqa: E402
+from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
 from viz.board import animated_figure  # noqa: E402
 from viz.chase_board import chase_figure, chase_move_squares, chase_picture  # noqa: E402
 from viz.pawn_board import pawn_figure, pawn_picture  # noqa: E402
-from viz.tree_figure import tree_figure  # noqa: E402
+from viz.tree_payload import tree_payload  # noqa: E402
 
 
 def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
@@ -59,13 +61,14 @@ def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
     return len(fig.to_json()) + len(anim.to_json())
 
 
-def search_step_work(run: SearchRun, replayer: Replayer, pv: list[int], k: int) -> int:
+def search_report_work(run: SearchRun, replayer: Replayer, k: int) -> int:
+    """The server's work when the tree canvas reports step k: the node panel's board (the
+    canvas's payload is cached; the browser draws the step itself)."""
     snap = replayer.snapshot(k)
-    fig = tree_figure(run.tree, snap, budget=BUDGET, highlight=pv, width_hint=TREE_PX)
     node = snap.current or 0
     parent = run.tree.parent[node]
     board = pawn_node_board(run.states[node], run.states[parent] if parent >= 0 else None)
-    return len(fig.to_json()) + len(board.to_json())
+    return len(board.to_json())
 
 
 def timed(label: str, work, cases) -> None:
@@ -105,11 +108,18 @@ def main() -> None:
         f"{'pawn 4x4 start: search + replayer (once)':<42} "
         f"{1000 * (time.perf_counter() - t):6.1f} ms  ({len(run.tree):,} nodes)"
     )
+    t = time.perf_counter()
     pv = pv_nodes(run, replayer.final_values())
+    names = [node_name(run.tree, v) for v in range(len(run.tree))]
+    size = len(json.dumps(tree_payload(run, describe, names, budget=BUDGET, pv=pv)))
+    print(
+        f"{'pawn 4x4 start: canvas payload (once)':<42} "
+        f"{1000 * (time.perf_counter() - t):6.1f} ms  ({size / 1e3:,.0f} kB, cached)"
+    )
     n = len(run.events)
     timed(
-        "pawn 4x4 start: one search step",
-        lambda k: search_step_work(run, replayer, pv, k),
+        "pawn 4x4 start: one step report",
+        lambda k: search_report_work(run, replayer, k),
         [(k,) for k in range(1, n, n // 10)],
     )
 

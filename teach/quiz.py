@@ -1,4 +1,4 @@
-"""Step quiz: the student predicts the next alpha-beta step before the stepper shows it.
+"""Step quiz: the student predicts the next alpha-beta step before the tree canvas shows it.
 
 :func:`questions` turns a :class:`~engine.trace.SearchRun` into questions, each placed just
 before the event that answers it (``Question.step`` = that event's index, so

@@ -1,1 +1,1 @@
-"""Streamlit pieces shared by several pages (registry, board editor, step player, share links)."""
+"""Streamlit pieces shared by several pages (registry, tree canvas, board editor, share links)."""

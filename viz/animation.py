@@ -1,4 +1,5 @@
-"""Plotly animation in the browser, shared by boards (viz.board) and trees (viz.tree_figure).
+"""Plotly animation in the browser for the boards' best lines (viz.board); search trees are
+stepped on the tree canvas instead (viz.tree_payload, ui.common.canvas).
 
 A figure gets one frame per step (named ``str(step)``, restyling a fixed list of traces with
 ``redraw=False``), a play/pause pair of buttons and a slider under the plot. Playing,
@@ -27,8 +28,7 @@ def attach_frames(fig: go.Figure, frames: Sequence[go.Frame]) -> None:
     ``fig.frames = ...`` rebuilds every frame with full validation (about 2 ms a frame: most
     of a chase click's server time for a 56-ply best line, seconds for a few dozen frames of
     a 1,000-node tree); :func:`frame` builds them from checked data with ``_validate=False``.
-    Tests compare the JSON with plotly's validated frames (tests/viz/test_viz_tree_figure.py,
-    tests/ui/test_board_search.py), so a plotly that changes this private attribute fails
+    Tests compare the JSON with plotly's validated frames (tests/ui/test_board_search.py), so a plotly that changes this private attribute fails
     loudly.
     """
     fig._frame_objs = tuple(frames)

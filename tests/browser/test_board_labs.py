@@ -14,10 +14,16 @@ from engine.games.pawn_solver import solve
 from engine.judge import chase_answer
 from engine.play import human_move, new_session
 from engine.search import search_game
+from teach.explain import describe
 from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
     CHART,
     assert_no_exception,
     assert_share_link_restores,
+    canvas_next,
+    canvas_sentence,
+    canvas_step,
     click_plotly_point,
     css_key,
     median_of_clicks,
@@ -27,7 +33,6 @@ from tests.browser.helpers import (
     screenshot,
 )
 from ui.boards.board_lab import chase_from_code, verdict_words
-from viz.tree_figure import SUMMARY_CURVE
 
 pytestmark = pytest.mark.browser
 
@@ -95,93 +100,84 @@ def test_chase_big_board_heatmap(page, base_url):
     screenshot(page, "chase_20")
 
 
-def _step(page, player: str, action: str) -> float:
-    """Press a step-player button and wait for the rerun; the seconds it took.
-
-    Not helpers.click_button: a button with ``help=`` is rendered twice (the second copy
-    hidden), so the locator takes the first."""
-    button = page.locator(f".st-key-{css_key(player + '.' + action)} button").first
-    button.wait_for(state="visible")
-    start = time.perf_counter()
-    with rerun(page):
-        button.click()
-    return time.perf_counter() - start
-
-
 def _open_search_tab(page) -> None:
     with rerun(page):  # the tabs are lazy: opening one reruns the page
         page.get_by_role("tab", name="The search tree").click()
 
 
-def test_pawn_search_tab_steps(page, base_url):
+def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     code = "4x4w:pppp/..../..../PPPP"  # the 4-vs-4 start: tens of thousands of nodes
     open_page(page, base_url, f"pawn?p={code}")
     start = time.perf_counter()
     _open_search_tab(page)
+    page.wait_for_selector(CANVAS_DRAWN, timeout=60_000)
     record_figure("pawn 4x4 start: open the search tab", time.perf_counter() - start)
     assert_no_exception(page)
     pos = pawn.from_code(code)
     run = search_game(pawn.PawnGame(), pos)
     assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1
-    before = page.get_by_text("Press next to start").count()
-    assert before == 1
-    record_figure("pawn 4x4 start: first next step", _step(page, "pawn.search", "next"))
-    assert_no_exception(page)
-    assert page.get_by_text("Start at the root").count() == 1
-    screenshot(page, "pawn_search_4x4_start")
-    # once the tab is open, the step player, its sentence and the tree fill the window
+    assert canvas_sentence(page) == f"Step 0 of {len(run.events)}. {describe(run, 0)}"
+    record_figure("pawn 4x4 start: first next step", canvas_next(page))
+    assert canvas_sentence(page) == f"Step 1 of {len(run.events)}. {describe(run, 1)}"
+    # once the tab is open, the canvas's controls, sentence and tree fill the window
     page.get_by_role("tablist").first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(200)
     screenshot(page, "pawn_search_tab_top", full_page=False)
     tabs = page.get_by_role("tablist").first.bounding_box()
-    tree = page.locator(f'[class*="st-key-pawn-search-tree-chart-"] {CHART}').bounding_box()
-    sentence = page.get_by_text("Start at the root").first.bounding_box()
+    tree = page.locator(f"{CANVAS} svg.tree").bounding_box()
+    sentence = page.locator(f"{CANVAS} .sentence").bounding_box()
     assert tabs and tree and sentence
-    print(
-        f"tabs→tree {tree['y'] - tabs['y']:.0f} px, sentence→tree {tree['y'] - sentence['y']:.0f} px"
-    )
     assert tree["y"] - tabs["y"] < 600
     assert 0 < tree["y"] - sentence["y"] < 120
     record_figure(
-        "pawn 4x4 start: next step (median of 10)",
-        median_of_clicks(lambda: _step(page, "pawn.search", "next")),
+        "pawn 4x4 start: next step (median of 10)", median_of_clicks(lambda: canvas_next(page))
     )
-    assert page.get_by_text("step 11 of").count() == 1
-    # open a collapsed part of the tree by clicking its "+N nodes" marker
-    assert _summaries(page).count() > 0
-    record_figure("pawn 4x4 start: open a '+N nodes' marker", _click_summary(page))
-    assert_no_exception(page)
-    screenshot(page, "pawn_search_drilled")
-    assert page.locator(".st-key-pawn-search-root button").count() == 1
-
-
-def _summaries(page):
-    """The "+N nodes" markers of the search tree figure."""
-    tree = page.locator(f'[class*="st-key-pawn-search-tree-chart-"] {CHART}')
-    return tree.locator(".scatterlayer .trace").nth(SUMMARY_CURVE).locator("path.point")
-
-
-def _click_summary(page) -> float:
-    point = _summaries(page).first
-    point.scroll_into_view_if_needed()  # the tree is below the fold; clicks need it on screen
-    box = point.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.wait_for_timeout(100)
+    assert canvas_step(page) == 11
+    # the tree stays collapsed: "+N nodes" markers say N and open on a click
+    markers = page.locator(f"{CANVAS} g.sum")
+    assert markers.count() > 0
+    marker = markers.first
+    label = marker.locator("text").text_content()
+    hidden = int(label.removeprefix("+").split()[0])
+    assert hidden > 1 and label == f"+{hidden} nodes"
+    opened = int(marker.get_attribute("data-open"))
+    marker.scroll_into_view_if_needed()
     start = time.perf_counter()
     with rerun(page):
-        page.mouse.click(x, y)
-    return time.perf_counter() - start
+        marker.click()
+    page.wait_for_selector(f'{CANVAS} g.n[data-id="{opened}"]')
+    record_figure("pawn 4x4 start: open a '+N nodes' marker", time.perf_counter() - start)
+    assert_no_exception(page)
+    first = page.locator(f"{CANVAS} g.n").first
+    assert int(first.get_attribute("data-id")) == opened  # the opened node is the top one
+    assert page.locator(".st-key-pawn-search-root button").count() == 1
+    assert canvas_step(page) == 11  # the same run: the step stays
+    screenshot(page, "pawn_search_drilled")
+
+
+def test_a_node_click_shows_its_board(page, base_url):
+    open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
+    _open_search_tab(page)
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert page.get_by_text("Search is at: the root").count() == 1
+    node = page.locator(f"{CANVAS} g.n").nth(1)  # the root's first child
+    name = node.locator("title").text_content()
+    with rerun(page):
+        node.click()
+    assert_no_exception(page)
+    assert page.get_by_text(f"Selected: {name}").count() == 1
+    assert page.locator(".st-key-pawn-search-follow button").count() == 1
+    assert float(page.locator(f"{CANVAS} svg.tree circle.sel").get_attribute("cx")) > 0
 
 
 def test_chase_search_tab(page, base_url):
     open_page(page, base_url, "chase?c=6-1.1-5.4-w")
     _open_search_tab(page)
+    page.wait_for_selector(CANVAS_DRAWN)
     assert_no_exception(page)
     for _ in range(6):
-        _step(page, "chase.search", "next")
-    assert_no_exception(page)
+        canvas_next(page)
+    assert canvas_step(page) == 6
     assert page.get_by_text("agrees").count() >= 1
     screenshot(page, "chase_search")
 

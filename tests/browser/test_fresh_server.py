@@ -10,12 +10,19 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import free_port, streamlit_server
-from tests.browser.helpers import VIEWPORT, assert_no_exception, click_button, open_page
+from tests.browser.helpers import (
+    CANVAS_DRAWN,
+    VIEWPORT,
+    assert_no_exception,
+    canvas,
+    canvas_next,
+    canvas_sentence,
+    open_page,
+)
 from ui.common.registry import LABS, PRACTICE
 
 pytestmark = pytest.mark.browser
 
-STEP = '[data-testid="stMarkdownContainer"] h5'
 RELOADED_S = 60
 
 
@@ -42,9 +49,11 @@ def test_after_a_server_restart_the_first_click_counts(browser):
         page = context.new_page()
         with streamlit_server(port) as url:
             open_page(page, url, "alphabeta")
-            click_button(page, "ab.next")
-            click_button(page, "ab.next")
-            assert page.locator(STEP).first.inner_text().startswith("Step 2 ")
+            page.wait_for_selector(CANVAS_DRAWN)
+            canvas_next(page)
+            canvas_next(page)
+            assert canvas_sentence(page).startswith("Step 2 ")
+            page.wait_for_timeout(800)  # ?k=2 in the link, the step reported
             page.evaluate("window.gtlOldWindow = true")
         page.wait_for_timeout(1500)  # the tab notices the server is gone
         with streamlit_server(port):
@@ -53,15 +62,11 @@ def test_after_a_server_restart_the_first_click_counts(browser):
                 "() => window.gtlOldWindow === undefined && window.__gtlReloadOnReconnect",
                 timeout=RELOADED_S * 1000,
             )
-            page.wait_for_selector(STEP)
+            page.wait_for_selector(CANVAS_DRAWN)
             page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-            assert page.locator(STEP).first.inner_text().startswith("Step 2 ")
-            page.locator(".st-key-ab-next button:visible").first.click()
-            page.wait_for_function(
-                "(sel) => document.querySelector(sel)?.innerText.startsWith('Step 3 ')",
-                arg=STEP,
-                timeout=30_000,
-            )
+            assert canvas_sentence(page).startswith("Step 2 ")
+            canvas(page).locator(".b-next").click()
+            assert canvas_sentence(page).startswith("Step 3 ")
             assert_no_exception(page)
     finally:
         context.close()

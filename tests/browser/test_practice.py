@@ -1,16 +1,25 @@
 """The "Practice & exams" page in a real browser: answer a quiz question by typing and
-clicking, see the score move; open the exam tab from a share link."""
+clicking, see the score move, the figure a still of the question's step; leave practice and
+step the tree canvas; the variants side by side, the keys going to the canvas last clicked;
+open the exam tab from a share link."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
     assert_no_exception,
+    canvas,
+    canvas_sentence,
+    canvas_step,
+    click_button,
     open_page,
     record_figure,
     rerun,
     screenshot,
+    wait_idle,
 )
 
 pytestmark = pytest.mark.browser
@@ -39,6 +48,51 @@ def test_answer_a_quiz_question_by_typing(page, base_url):
     assert page.get_by_text("1 ✗ wrong").is_visible()
     assert page.get_by_text("1 of 21 asked").is_visible()
     screenshot(page, "practice_quiz")
+
+
+def test_the_quiz_figure_is_a_still_and_leaving_gives_the_canvas_back(page, base_url):
+    open_page(page, base_url, "practice?t=3,12,8,2,4,6,14,5,2&b=3")
+    page.wait_for_selector(CANVAS_DRAWN)
+    still = canvas(page)
+    assert not still.locator(".b-next").is_visible()  # no way past the open question
+    ask = still.locator("g.ask").get_attribute("transform")
+    assert ask and "-999" not in ask  # the node asked about is ringed
+    k = canvas_step(page)
+    page.keyboard.press("End")
+    assert canvas_step(page) == k and f"Step {k} of" in canvas_sentence(page)
+    click_button(page, "practice.quiz.leave")
+    page.locator(f"{CANVAS} .b-next:visible").wait_for()
+    page.locator("h1").first.click()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert canvas_step(page) == k + 3
+    assert_no_exception(page)
+
+
+def test_variants_side_by_side_keys_go_to_the_canvas_last_clicked(page, base_url):
+    open_page(page, base_url, "practice?t=3,12,8,2,4,6,14,5,2&b=3&tab=Variants+side+by+side")
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert page.locator(CANVAS).count() == 2
+    page.locator("h1").first.click()
+    page.keyboard.press("ArrowRight")  # nothing clicked yet: the first canvas answers
+    assert (canvas_step(page, 0), canvas_step(page, 1)) == (1, 0)
+    canvas(page, 1).locator(".sentence").click()  # now the right one
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert (canvas_step(page, 0), canvas_step(page, 1)) == (1, 4)
+    assert canvas(page, 1).locator(".code .cl.on").count() == 1  # its line is highlighted
+    canvas(page, 0).locator(".b-next").click()  # a click on the left one takes the keys back
+    page.keyboard.press("ArrowRight")
+    assert (canvas_step(page, 0), canvas_step(page, 1)) == (3, 4)
+    page.wait_for_timeout(600)  # the steps are reported (debounced)
+    wait_idle(page)
+    with rerun(page):  # another variant on the right: its step stays
+        page.locator(".st-key-practice-variants-pick-right").click()
+        page.get_by_role("option").filter(has_text="Negamax").click()
+    page.locator(f"{CANVAS} .code").nth(1).filter(has_text="negamax").wait_for()
+    assert canvas_step(page, 1) == 4 and canvas_step(page, 0) == 3
+    screenshot(page, "practice_variants")
+    assert_no_exception(page)
 
 
 def test_exam_tab_from_a_link_shows_the_sheet(page, base_url):

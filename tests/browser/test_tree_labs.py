@@ -11,11 +11,14 @@ from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
 from teach.quiz import KINDS, QuizState
 from tests.browser.helpers import (
-    CHART,
+    CANVAS,
+    CANVAS_DRAWN,
     assert_no_exception,
     assert_share_link_restores,
+    canvas_next,
+    canvas_sentence,
+    canvas_step,
     click_button,
-    click_plotly_point,
     median_of_clicks,
     open_page,
     record_figure,
@@ -28,11 +31,6 @@ pytestmark = pytest.mark.browser
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 RN = "((3 12 8) (2 4 6) (14 5 2))"
-STEP = '[data-testid="stMarkdownContainer"] h5'
-
-
-def sentence(page) -> str:
-    return page.locator(STEP).first.inner_text()
 
 
 def cut_step() -> int:
@@ -43,28 +41,25 @@ def cut_step() -> int:
 
 def test_alphabeta_steps_to_the_cut(page, base_url):
     seconds = open_page(page, base_url, "alphabeta")
+    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
     record_figure("alphabeta: first drawn figure", seconds)
     assert_no_exception(page)
     assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in page.inner_text("body")
-    seen = [sentence(page)]
+    seen = [canvas_sentence(page)]
     for _ in range(cut_step()):
-        click_button(page, "ab.next")
-        seen.append(sentence(page))
+        page.locator(f"{CANVAS} .b-next").click()
+        seen.append(canvas_sentence(page))
     assert len(set(seen)) == len(seen), "every step has its own sentence"
     assert "4 and 6 are pruned" in seen[-1]
-    page.locator(CHART).first.scroll_into_view_if_needed()
+    page.locator(CANVAS).scroll_into_view_if_needed()
     screenshot(page, "alphabeta_cut")
-    click_button(page, "ab.prev")
-    assert sentence(page) == seen[-2]
+    page.locator(f"{CANVAS} .b-prev").click()
+    assert canvas_sentence(page) == seen[-2]
     # Left/Right keys step too.
     page.locator("h1").first.click()
-    with rerun(page):
-        page.keyboard.press("ArrowRight")
-    assert sentence(page) == seen[-1]
-    record_figure(
-        "alphabeta: next step, median of 10",
-        median_of_clicks(lambda: click_button(page, "ab.next")),
-    )
+    page.keyboard.press("ArrowRight")
+    assert canvas_sentence(page) == seen[-1]
+    record_figure("alphabeta: next step, median of 10", median_of_clicks(lambda: canvas_next(page)))
     assert_no_exception(page)
 
 
@@ -74,48 +69,63 @@ def test_alphabeta_share_link_restores_the_tree(page, browser, base_url):
         page.locator(".st-key-ab-leaves textarea").fill("5 6 7 4")
         page.locator(".st-key-ab-b input").fill("2")
         page.locator(".st-key-ab-b input").press("Enter")
+    n = len(tl.make_lab(complete_tree([5, 6, 7, 4], 2)).run.events)
+    # The canvas takes the new run once its module has run again (after the script's run).
+    page.locator(f"{CANVAS} .counter").filter(has_text=f"step 0 of {n}").wait_for()
     for _ in range(3):
-        click_button(page, "ab.next")
+        page.locator(f"{CANVAS} .b-next").click()
     assert "[5, 4]" in page.inner_text("body")
-    here = sentence(page)
-    url = page.url
+    here = canvas_sentence(page)
+    page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
+    url = page.evaluate("window.location.href")
     assert "k=3" in url
 
     def check(other):
+        other.wait_for_selector(f"{CANVAS} svg.tree g.n")
         assert "[5, 4]" in other.inner_text("body")
-        assert sentence(other) == here
+        assert canvas_sentence(other) == here
 
     assert_share_link_restores(browser, url, check)
 
 
 def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     seconds = open_page(page, base_url, "tree")
+    page.wait_for_selector(CANVAS_DRAWN)
     record_figure("tree editor: first drawn figure", seconds)
     assert_no_exception(page)
     assert "Value +1" in page.inner_text("body")
-    # At step 0 every node is in one trace, in preorder: point 2 is the first leaf (-1).
-    click_plotly_point(page, 2)
+    assert canvas_step(page) == 0
+    # a click on a node selects it (the canvas's "select" trigger): the first leaf, node 3
+    with rerun(page):
+        page.locator(f'{CANVAS} g.n[data-id="2"]').click()
     assert_no_exception(page)
-    # leaves are numbered left to right (teach.explain.node_name): the first leaf, value -1
     assert page.locator(".st-key-ed-sel input").input_value() == "leaf 1 (node 3)"
+    ring = page.locator(f"{CANVAS} svg.tree circle.sel")
+    assert float(ring.get_attribute("cx")) > 0  # the selected node is ringed
+    assert canvas_step(page) == 0  # selecting is not stepping
     with rerun(page):
         page.locator(".st-key-ed-value input").fill("1")
         page.locator(".st-key-ed-value input").press("Enter")
     click_button(page, "ed.set")
     assert "((1 1) (1 1))" in page.inner_text("body")
-    first = sentence(page)
-    click_button(page, "ed.first")
-    click_button(page, "ed.next")
-    assert sentence(page) != first
-    url = page.url
+    n = len(tl.make_lab(parse_brackets("((1 1) (1 1))")).run.events)
+    page.locator(f"{CANVAS} .counter").filter(has_text=f"step {n} of {n}").wait_for()  # an edit
+    first = canvas_sentence(page)
+    page.locator(f"{CANVAS} .b-first").click()
+    canvas_next(page)
+    assert canvas_sentence(page) != first and canvas_step(page) == 1
+    page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
+    url = page.evaluate("window.location.href")
+    assert "k=1" in url
 
     def check(other):
+        other.wait_for_selector(CANVAS_DRAWN)
         assert "((1 1) (1 1))" in other.inner_text("body")
+        assert canvas_step(other) == 1
 
     assert_share_link_restores(browser, url, check)
     record_figure(
-        "tree editor: next step, median of 10",
-        median_of_clicks(lambda: click_button(page, "ed.next")),
+        "tree editor: next step, median of 10", median_of_clicks(lambda: canvas_next(page))
     )
 
 
@@ -123,8 +133,9 @@ def test_editor_at_the_statement_cut(page, base_url):
     tree = parse_brackets(RN)
     k = first_cut_step(tl.make_lab(tree).run)
     open_page(page, base_url, f"tree?t={tl.encode_tree(tree)}&k={k}")
+    page.wait_for_selector(CANVAS_DRAWN)
     assert_no_exception(page)
-    assert "4 and 6 are pruned" in sentence(page)
+    assert "4 and 6 are pruned" in canvas_sentence(page)
     screenshot(page, "tree_editor_cut")
 
 
@@ -138,20 +149,24 @@ def test_alphabeta_practice_answers_a_question(page, base_url):
         page.locator(".st-key-ab-quiz-on label").first.click()
     assert_no_exception(page)
     body = page.inner_text("body")
-    assert first.prompt in body and f"Step {first.step} of" in sentence(page)
-    for key in ("ab-next", "ab-last", "ab-slider"):  # no way past the open question
-        assert page.locator(f".st-key-{key}").count() == 0
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert first.prompt in body and f"Step {first.step} of" in canvas_sentence(page)
+    for control in (".b-next", ".b-last", ".slider"):  # no way past the open question
+        assert not page.locator(f"{CANVAS} {control}").is_visible()
+    page.keyboard.press("End")  # nor by the keys
+    assert f"Step {first.step} of" in canvas_sentence(page)
     with rerun(page):
         page.locator(".st-key-ab-quiz-answer input").fill(first.answer_text)
         page.get_by_role("button", name="Check").click()
     assert_no_exception(page)
     body = page.inner_text("body")
     assert "1** ✓" in body or "1 ✓ right" in body
-    assert first.explanation in body and f"Step {first.step + 1} of" in sentence(page)
+    assert first.explanation in body
+    page.locator(f"{CANVAS} .sentence").filter(has_text=f"Step {first.step + 1} of").wait_for()
     click_button(page, "ab.quiz.next")
     assert second.prompt in page.inner_text("body")
-    page.locator(CHART).first.scroll_into_view_if_needed()
+    page.locator(CANVAS).first.scroll_into_view_if_needed()
     screenshot(page, "alphabeta_practice")
     click_button(page, "ab.quiz.leave")
-    assert page.locator(".st-key-ab-next button:visible").count() == 1
-    assert f"Step {second.step} of" in sentence(page)
+    page.wait_for_selector(f"{CANVAS} svg.tree g.n")
+    assert f"Step {second.step} of" in canvas_sentence(page)

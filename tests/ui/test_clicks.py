@@ -58,6 +58,7 @@ def test_every_page_names_the_variants_with_one_map():
     at.query_params["tab"] = "Variants side by side"
     at.run()
     assert not at.exception
-    assert list(at.segmented_control(key=Variants.pick).options) == [LABELS[v] for v in ALL]
+    for side in Variants.SIDES:
+        assert _options(at, Variants.pick(side)) == [LABELS[v] for v in ALL]
     table = at.dataframe[0].value
     assert list(table["variant"]) == [LABELS[v] for v in ALL]

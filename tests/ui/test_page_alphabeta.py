@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from canvas_data import canvas, shown
+from canvas_data import report as report_to
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import first_cut_step
@@ -19,7 +20,9 @@ from engine.tree import complete_tree
 from engine.tree_text import format_brackets, parse_brackets
 from teach.explain import describe
 from teach.quiz import questions
+from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
+from viz.tree_payload import decode
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
@@ -36,8 +39,9 @@ def texts(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
-def sentence(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("##### "))
+def report(at: AppTest, k: int) -> AppTest:
+    """What the canvas's debounced step report does on the server (ui.common.canvas)."""
+    return report_to(at, AlphaBeta.lab.canvas, k)
 
 
 def metric(at: AppTest, label: str) -> str:
@@ -82,33 +86,33 @@ def test_bad_input_shows_parser_message_and_keeps_tree(leaves, branching, words)
     assert not at.error and metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
 
 
-def test_step_buttons_move_the_step_and_the_sentence():
+def test_the_canvas_gets_the_run_its_sentences_and_the_step():
     at = app()
-    n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
-    first = sentence(at)
-    for _ in range(3):
-        at.button(key="ab.next").click().run()
-    assert at.session_state["ab.step"] == 3 and sentence(at) != first
-    at.button(key="ab.prev").click().run()
-    assert at.session_state["ab.step"] == 2
-    at.button(key="ab.last").click().run()
-    assert at.session_state["ab.step"] == n
-    assert "value of the game is 3" in sentence(at)
-    at.button(key="ab.first").click().run()
-    assert at.session_state["ab.step"] == 0
-    at.slider(key="ab.slider").set_value(5).run()
+    run = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run
+    n = len(run.events)
+    data = canvas(at)
+    assert data["p"]["n"] == n and data["step"] == 0
+    assert data["p"]["text"] == [describe(run, k) for k in range(n + 1)]
+    first = shown(at)
+    report(at, 3)  # the browser stepped to 3 and said so
+    assert at.session_state["ab.step"] == 3 and shown(at) != first
+    assert canvas(at)["seq"] == data["seq"]  # the browser's own step: not sent back as a move
+    report(at, n)
+    assert "value of the game is 3" in shown(at)
+    report(at, 5)
     assert at.session_state["ab.step"] == 5
     assert at.query_params["k"] in ("5", ["5"])
+    at.session_state["ab.step"] = 2  # the server moves the step itself: the browser must follow
+    at.run()
+    assert canvas(at)["step"] == 2 and canvas(at)["seq"] == data["seq"] + 1
 
 
 def test_step_survives_unrelated_widgets():
     at = app()
-    for _ in range(4):
-        at.button(key="ab.next").click().run()
+    report(at, 4)
     at.number_input(key="ab.rd").set_value(4).run()
-    at.toggle(key="ab.animate").set_value(True).run()
     assert not at.exception
-    assert at.session_state["ab.step"] == 4
+    assert at.session_state["ab.step"] == 4 and canvas(at)["step"] == 4
 
 
 def test_url_restores_tree_step_order_and_variant():
@@ -118,7 +122,7 @@ def test_url_restores_tree_step_order_and_variant():
     assert at.session_state["ab.step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
-    assert "Step 5 of" in sentence(at)
+    assert "Step 5 of" in shown(at) and canvas(at)["step"] == 5
 
 
 @pytest.mark.parametrize(
@@ -160,8 +164,8 @@ def test_statement_cut_sentence_and_pruned_nodes():
     snap = lab.replayer.snapshot(k)
     pruned = [lab.run.tree.values[v] for v, s in enumerate(snap.status) if s == PRUNED]
     assert pruned == [4, 6]
-    fig = tl.step_figure(lab, k)
-    assert fig.layout.height > 0
+    p = tl.canvas_payload(lab)
+    assert p["text"][k] == text and p["n"] == len(lab.run.events)
 
 
 def test_enter_steps_point_at_enter_events():
@@ -216,13 +220,12 @@ def test_step_survives_switching_pages():
     root = Path(__file__).resolve().parents[2]
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
     at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
-    for _ in range(3):
-        at.button(key="ab.next").click().run()
+    report(at, 3)
     at.switch_page(str(root / "app_pages" / "home.py")).run()
     assert not at.exception
     at.switch_page(str(root / "app_pages" / "alphabeta.py")).run()
     assert not at.exception
-    assert at.session_state["ab.step"] == 3 and "Step 3 of" in sentence(at)
+    assert at.session_state["ab.step"] == 3 and "Step 3 of" in shown(at)
 
 
 # ---- practice ----------------------------------------------------------------------------
@@ -251,22 +254,19 @@ def answer(at: AppTest, text: str) -> AppTest:
     return at.button(key="FormSubmitter:ab.quiz.form-Check").click().run()
 
 
-def chart(at: AppTest) -> dict:
-    return json.loads(at.get("plotly_chart")[0].proto.spec)
-
-
 def test_practice_asks_before_the_step_and_hides_the_forward_controls():
     at = app()
-    assert set(FORWARD) <= keys(at) and "ab.slider" in keys(at)
+    assert at.get("bidi_component")  # practice off: the canvas steps in the browser
     at.toggle(key="ab.quiz.on").set_value(True).run()
     assert not at.exception
+    assert canvas(at)["p"]["still"]  # practice on: a still, nothing steps past it
     q = quiz(at).current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
     # No player while a question is open: nothing steps (or plays) past it.
     assert not keys(at) & {*FORWARD, "ab.slider", "ab.speed", "ab.animate"}
     assert at.session_state["ab.step"] == q.step
-    assert f"Step {q.step} of" in sentence(at)
-    assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
+    assert f"Step {q.step} of" in shown(at) and canvas(at)["p"]["n"] == q.step
+    assert canvas(at)["ask"] == q.node  # the ring on its node
 
 
 def wrong(q) -> str:
@@ -298,10 +298,10 @@ def test_leaving_practice_restores_the_player_at_the_same_step():
     k = quiz(at).current.step
     at.button(key="ab.quiz.leave").click().run()
     assert not at.exception and at.toggle(key="ab.quiz.on").value is False
-    assert set(FORWARD) <= keys(at)
-    assert at.session_state["ab.step"] == k and at.slider(key="ab.slider").value == k
-    assert f"Step {k} of" in sentence(at) and at.query_params["k"] in (str(k), [str(k)])
-    at.button(key="ab.next").click().run()
+    assert not canvas(at)["p"]["still"]
+    assert at.session_state["ab.step"] == k and canvas(at)["step"] == k
+    assert f"Step {k} of" in shown(at) and at.query_params["k"] in (str(k), [str(k)])
+    report(at, k + 1)
     assert at.session_state["ab.step"] == k + 1
     at.toggle(key="ab.quiz.on").set_value(True).run()  # back in: the quiz resumes where it was
     assert at.session_state["ab.step"] == k and quiz(at).score.revealed == 1
@@ -312,20 +312,17 @@ def test_practice_figure_hides_the_asked_value():
     q = next(q for q in questions(lab.run) if q.kind == "value")
     assert lab.replayer.snapshot(q.step).value[q.node] == q.answer  # it would show
 
-    def label(fig) -> tuple:
-        nodes = next(t for t in fig.data if t.name == "nodes")
-        i = list(nodes.customdata).index(q.node)
-        return nodes.text[i], nodes.hovertext[i]
+    def box(p) -> tuple:
+        i = p["nodes"]["id"].index(q.node)
+        got = decode(p, p["n"])
+        return got.alpha[i], got.beta[i], got.value[i]
 
-    shown, hidden = tl.step_figure(lab, q.step), tl.step_figure(lab, q.step, question=q)
-    assert label(shown)[0] == str(q.answer) and f"β = {q.answer}" in label(shown)[1]
-    assert (
-        label(hidden)[0] == "" and "value" not in label(hidden)[1] and "β" not in label(hidden)[1]
-    )
-    assert [t.name for t in hidden.data][-1] == "asked"
-    step_text = next(t.text[0] for t in hidden.data if t.name == "step")
-    assert step_text == f"step {q.step}: predict the value of {lab.names[q.node]}"
-    assert f"best {q.answer}" in next(t.text[0] for t in shown.data if t.name == "step")
+    shown = tl.canvas_payload(lab, step=q.step)
+    hidden = tl.canvas_payload(lab, step=q.step, question=q)
+    assert str(q.answer) in box(shown) and box(hidden) == (None, None, None)
+    assert shown["still"] and hidden["n"] == q.step and hidden["total"] == len(lab.run.events)
+    assert hidden["text"][q.step] == ""  # the last event was at the asked node: not said
+    assert shown["text"][q.step] == describe(lab.run, q.step)
 
 
 def test_counts_of_one_read_in_the_singular():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from canvas_data import canvas, report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.games import chase
@@ -18,8 +19,8 @@ PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 
 
 def _step_text(at: AppTest) -> str:
-    """The step player's sentence (drawn above the tree)."""
-    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
+    """The tree canvas's sentence."""
+    return shown(at)
 
 
 def _run(query: dict | None = None) -> AppTest:
@@ -115,20 +116,19 @@ def test_search_tab_counts_value_and_steps(code, depth):
     assert "the same" in line
     sentences = [_step_text(at)]
     for k in (1, 2):
-        at.button(key="chase.search.next").click().run()
+        report(at, CHASE.search.canvas, k)
         assert not at.exception and at.session_state["chase.search.step"] == k
         sentences.append(_step_text(at))
     assert len(set(sentences)) == 3
-    at.button(key="chase.search.prev").click().run()
+    report(at, CHASE.search.canvas, 1)
     assert at.session_state["chase.search.step"] == 1 and _step_text(at) == sentences[1]
 
 
-def test_search_tab_autoplay_figure():
+def test_search_tab_sends_every_step_to_the_canvas():
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = "3-1.1-3.3-w"
     at.session_state["tab"] = "The search tree"
     at.run()
-    at.toggle(key="chase.search.autoplay").set_value(True).run()
     assert not at.exception
-    at.button(key="chase.search.next").click().run()
-    assert not at.exception and at.session_state["chase.search.step"] == 1
+    p = canvas(at)["p"]  # autoplay is the canvas's: every step is in the payload
+    assert len(p["steps"]) == p["n"] == len(p["text"]) - 1 > 0

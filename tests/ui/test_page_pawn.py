@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from canvas_data import report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.games import pawn
@@ -19,8 +20,8 @@ PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "pawn.py")
 
 
 def _step_text(at: AppTest) -> str:
-    """The step player's sentence (drawn above the tree)."""
-    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
+    """The tree canvas's sentence."""
+    return shown(at)
 
 
 def _run(query: dict | None = None) -> AppTest:
@@ -140,14 +141,15 @@ def test_search_tab_counts_and_steps(code):
     assert at.session_state["pawn.search.step"] == 0
     seen = [_sentence(at)]
     for k in (1, 2, 3):
-        at.button(key="pawn.search.next").click().run()
+        report(at, PAWN.search.canvas, k)
         assert not at.exception
         assert at.session_state["pawn.search.step"] == k
         seen.append(_sentence(at))
     assert len(set(seen)) == 4  # every step says something new
-    at.button(key="pawn.search.last").click().run()
-    assert at.session_state["pawn.search.step"] == len(run.events)
-    assert _sentence(at) == f"**Step {len(run.events)}:** " + describe(run, len(run.events))
+    n = len(run.events)
+    report(at, PAWN.search.canvas, n)
+    assert at.session_state["pawn.search.step"] == n
+    assert _sentence(at) == f"Step {n} of {n}. " + describe(run, n)
     assert describe(run, len(run.events)).startswith(f"The root returns {run.value}")
 
 

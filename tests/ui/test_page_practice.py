@@ -3,26 +3,27 @@ exercise grades, exam sheets are reproducible, and bad input shows an error box.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from canvas_data import canvases
 from streamlit.testing.v1 import AppTest
 
 from engine.search import search_tree
-from engine.trace import replay
+from engine.trace import Replayer, replay
+from engine.values import fmt_value
 from teach.exam import make_sheet
 from teach.exercise import solution
 from teach.explain import describe
 from teach.quiz import QuizState, node_names, questions
-from teach.variants import LABELS, compare_variants
+from teach.variants import LABELS, compare_variants, line_for_event, pseudocode
 from ui.common.keys import Exercise as EX
 from ui.practice.exam_panel import sheet_bytes
 from ui.practice.exercise_panel import edge_label, edges, tree_tag
-from ui.practice.practice_common import build_tree
-from ui.practice.quiz_panel import hide_answer, run_signature, step_sentence
-from ui.practice.variants_panel import code_html, variants_table
-from viz.tree_figure import NODE_CURVE, tree_figure
+from ui.practice.practice_common import build_tree, quiz_names
+from ui.practice.quiz_panel import question_payload, run_signature, step_sentence
+from ui.practice.variants_panel import variants_table
+from viz.tree_payload import decode
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
@@ -116,7 +117,7 @@ def test_quiz_reveal_skip_and_leave():
     at.button(key="practice.quiz.leave").click().run()
     ok(at)
     assert at.toggle(key="practice.quiz.on").value is False
-    assert at.slider  # practice off: the free step slider is back
+    assert not canvases(at)[0]["p"]["still"]  # practice off: the free canvas is back
 
 
 def test_quiz_restarts_on_another_tree():
@@ -252,10 +253,17 @@ def test_variants_table_and_highlighted_pseudocode():
     rows = variants_table(tree, compare_variants(tree))
     assert len({r["root value"] for r in rows}) == 1  # every variant agrees on the value
     assert rows[0]["cut-offs"] == 0  # minimax never cuts
-    at.segmented_control(key="practice.variants.pick").set_value("negamax").run()
+    left, right = canvases(at)  # two variants side by side, each with its pseudocode
+    assert left["p"]["code"]["lines"] == pseudocode("statement")
+    at.selectbox(key="practice.variants.pick.right").set_value("negamax").run()
     ok(at)
-    html = code_html(["a", "b<c", "d"], 1)
-    assert html.count("▶") == 1 and "b&lt;c" in html
+    left2, right = canvases(at)
+    assert left2["p"]["id"] == left["p"]["id"]  # the other side is untouched
+    code = right["p"]["code"]
+    run = next(r.run for r in compare_variants(tree) if r.name == "negamax")
+    assert code["lines"] == pseudocode("negamax")
+    assert code["at"] == [-1] + [line_for_event("negamax", e) for e in run.events]
+    assert any("negamax's own view" in x for x in code["notes"])
 
 
 def test_value_question_hides_the_value_being_asked_for():
@@ -265,28 +273,30 @@ def test_value_question_hides_the_value_being_asked_for():
     assert q is not None and q.kind == "value"
     snap = replay(run, q.step)
     assert snap.value[q.node] == q.answer  # fail-soft: the best so far is the answer ...
-    hidden = hide_answer(snap, q)
-    assert hidden.value[q.node] is None  # ... so the figure must not show it
-    assert snap.value[q.node] == q.answer  # the cached snapshot is untouched
-    others = [v for i, v in enumerate(hidden.value) if i != q.node]
-    assert others == [v for i, v in enumerate(snap.value) if i != q.node]
+    names = quiz_names(run.tree)
+    p = question_payload(run, names, q.step, q)
+    i = p["nodes"]["id"].index(q.node)
+    got = decode(p, q.step)
+    assert got.value[i] is None  # ... so the figure must not show it
+    assert p["n"] == q.step and len(p["steps"]) == q.step  # and no later step is sent
+    shown = question_payload(run, names, q.step, None)
+    others = [v for j, v in enumerate(got.value) if j != i]
+    assert others == [v for j, v in enumerate(decode(shown, q.step).value) if j != i]
+    assert decode(shown, q.step).value[i] == str(q.answer)
 
 
-def test_the_figure_tags_the_node_asked_about_and_hides_its_value():
+def test_the_figure_rings_the_node_asked_about_and_leaves_out_its_value():
     at = app()
     at.button_group(key="practice.quiz.kinds").set_value(["value"]).run()
     ok(at)
     q = _quiz(at).current
     assert q is not None and q.prompt.startswith("What value does B")
-    assert "<b>B ?</b>" in _tags(at)
-    at = _answer(at, q.answer_text)  # answered: the tag goes, the step is shown
-    assert "<b>B ?</b>" not in _tags(at) and "<b>B</b>" in _tags(at)
-
-
-def _tags(at: AppTest) -> list[str]:
-    """The name tags (annotations) on the page's first figure."""
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    return [a["text"] for a in spec["layout"].get("annotations", [])]
+    (still,) = canvases(at)
+    assert still["p"]["still"] and still["ask"] == q.node
+    assert still["p"]["nodes"]["nm"][still["p"]["nodes"]["id"].index(q.node)] == "B"
+    at = _answer(at, q.answer_text)  # answered: the ring goes, the step is shown
+    (still,) = canvases(at)
+    assert still["ask"] is None and still["p"]["n"] == q.step + 1
 
 
 def test_variants_table_names_the_nodes_where_fail_hard_differs():
@@ -335,36 +345,39 @@ def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
     run = search_tree(build_tree(TEXTBOOK, 3))
     q = _quiz(at).current
     assert q is not None
-    texts = [m.value for m in at.markdown]
+    p = canvases(at)[0]["p"]
     want = step_sentence(run, q.step, q)
-    assert want and want in texts
+    assert want and p["text"][p["n"]] == want and p["total"] == len(run.events)
     at = _answer(at, q.answer_text)
     ok(at)
-    shown = describe(run, q.step + 1)
-    assert shown in [m.value for m in at.markdown]
+    p = canvases(at)[0]["p"]
+    assert p["text"][p["n"]] == describe(run, q.step + 1)
     for leaf in run.tree.leaves():  # leaves are named as in the questions: "leaf 5", ...
         name = node_names(run.tree)[leaf]
         assert name.startswith("leaf ") and name[5:] == str(run.tree.leaves().index(leaf) + 1)
+        assert p["nodes"]["nm"][p["nodes"]["id"].index(leaf)] == name
 
 
-def test_open_value_question_hides_windows_of_the_asked_subtree_in_hover_and_labels():
+def test_open_value_question_sends_no_window_of_the_asked_subtree():
     checked = 0
     for leaves, b in ((TEXTBOOK, 3), ("5, 1, 7, 2, 9, 3, 4, 8", 2)):
         run = search_tree(build_tree(leaves, b))
+        rep = Replayer(run)
         for q in questions(run, kinds=("value",)):
             assert set(q.hide) == set(run.tree.preorder(q.node))
-            fig = tree_figure(run.tree, hide_answer(replay(run, q.step), q))
-            nodes = fig.data[NODE_CURVE]
-            for v, hover in zip(nodes.customdata, nodes.hovertext, strict=True):
-                if v in q.hide:
-                    assert "α" not in hover and "β" not in hover, (q.prompt, hover)
-                if v == q.node:
-                    assert "value" not in hover
-                    checked += 1
-            labels = dict(zip(fig.data[8].ids, fig.data[8].text, strict=True))
-            assert all("α" not in labels.get(f"ab{v}", "") for v in q.hide)
+            p = question_payload(run, quiz_names(run.tree), q.step, q)
+            ids = p["nodes"]["id"]
+            for delta in p["steps"]:  # in no step sent: no α/β in the subtree, no value at it
+                for j in range(0, len(delta), 5):
+                    v = ids[delta[j]]
+                    if v in q.hide:
+                        assert delta[j + 2] == delta[j + 3] == -1, (q.prompt, v)
+                    if v == q.node:
+                        assert delta[j + 4] == -1
+                        checked += 1
             # the figure still shows the windows outside the subtree (the root's at least)
-            assert "α" in nodes.hovertext[list(nodes.customdata).index(0)] or q.node == 0
+            root_alpha = decode(p, q.step).alpha[ids.index(0)]
+            assert q.node == 0 or root_alpha == fmt_value(rep.snapshot(q.step).alpha[0])
     assert checked >= 6
 
 

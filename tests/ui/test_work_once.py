@@ -45,18 +45,19 @@ def test_the_variants_tab_searches_each_variant_once(monkeypatch):
     variants_panel.compared.clear()
     at = _practice("Variants side by side", "9, 1, 6, 2").run()
     assert not at.exception and at.dataframe
-    assert len(calls) == 1  # the table and the stepper share one comparison
+    assert len(calls) == 1  # the table and the canvases share one comparison
     at.run()
     assert len(calls) == 1  # and a rerun takes it from the cache
 
 
-def test_the_search_tab_builds_one_figure_per_run(monkeypatch):
-    calls = _counting(monkeypatch, board_search, "tree_figure")
+def test_the_search_tab_lays_out_its_tree_once(monkeypatch):
+    calls = _counting(monkeypatch, board_search, "tree_payload")
+    board_search._payload.clear()
     at = AppTest.from_file(str(PAGES / "chase.py"), default_timeout=60)
     at.query_params["c"] = "3-1.1-3.3-w"
     at.session_state[CHASE.tabs] = "The search tree"
     at.run()
-    assert len(calls) == 1
-    at.toggle(key=CHASE.search.autoplay).set_value(True).run()  # a small tree: frames added
-    assert not at.exception and len(calls) == 2  # one more run, one more figure
-    assert any('"frames"' in c.proto.spec for c in at.get("plotly_chart"))
+    assert not at.exception and len(calls) == 1
+    at.session_state[CHASE.search.canvas.step] = 5  # the canvas reported a step
+    at.run()
+    assert not at.exception and len(calls) == 1  # the browser steps it: no new layout

@@ -1,4 +1,4 @@
-"""One animation machinery (viz.animation) for boards and trees, one chart config."""
+"""One animation machinery (viz.animation) for the boards, one chart config."""
 
 from __future__ import annotations
 
@@ -6,14 +6,10 @@ from pathlib import Path
 
 from engine.games import chase, pawn
 from engine.games.chase import move_target
-from engine.search import search_tree
-from engine.trace import Replayer
-from engine.tree import complete_tree
 from viz import animation
 from viz.board import animated_figure
 from viz.chase_board import chase_move_squares
 from viz.pawn_board import pawn_picture
-from viz.tree_figure import tree_figure
 
 VIZ = Path(animation.__file__).parent
 
@@ -33,20 +29,16 @@ def _player(fig) -> tuple:
     )
 
 
-def test_board_and_tree_play_the_same_way():
+def test_a_board_plays_in_the_browser_with_no_redraw():
     pos = pawn.from_code("4x4w:.ppp/..../.PPP/....")
     pics = [pawn_picture(pos)] + [
         pawn_picture(pawn.play(pos, mv), last=mv) for mv in pawn.legal_moves(pos)[:2]
     ]
     board = animated_figure(pics, start=1)
-    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
-    rep = Replayer(search_tree(tree))
-    snaps = [rep.snapshot(k) for k in range(len(rep) + 1)]
-    figure = tree_figure(tree, snaps[0], animate=True, snapshots=snaps)
-    assert _player(board) == _player(figure)
+    labels, redraw, _ = _player(board)
+    assert labels == ["▶ play", "❚❚ pause"] and redraw == [False, False]
     assert board.layout.sliders[0].active == 1
     assert board.layout.sliders[0].currentvalue.prefix == "ply "
-    assert figure.layout.sliders[0].currentvalue.prefix == "step "
 
 
 def test_chase_move_squares_lands_where_the_engine_says():

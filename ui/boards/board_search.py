@@ -1,8 +1,9 @@
-"""The "search tree" tab of the board labs: alpha-beta from the position, in the step player.
+"""The "search tree" tab of the board labs: alpha-beta from the position, on the tree canvas.
 
 The tree is drawn collapsed (``viz.collapse``) so that tens of thousands of explored nodes
-stay a few thousand markers; clicking a node shows its position on a small board beside the
-tree, clicking a "+N nodes" marker opens that part of the tree, and a breadcrumb leads back.
+stay a few hundred markers; the canvas steps it in the browser (ui.common.canvas); clicking a
+node shows its position on a small board beside the tree, clicking a "+N nodes" marker opens
+that part of the tree, and a breadcrumb leads back.
 
 Plain functions first (node selection, value words: tested without Streamlit), then the
 Streamlit panel.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import plotly.graph_objects as go
@@ -20,19 +22,14 @@ import streamlit as st
 from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
-from ui.common.clicks import clickable_chart
+from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Search
-from ui.common.stepper import frame_ms, step_player, step_speed
 from viz.animation import PLOTLY_CONFIG
-from viz.collapse import visible_nodes
-from viz.tree_figure import click_target, tree_figure
+from viz.tree_payload import tree_payload
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
-BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
-ANIMATE_MAX = 400  # views up to this many nodes can get in-browser autoplay frames
-AUTOPLAY_FRAMES = 80  # steps per autoplay figure (about 10 ms of server time each)
-TREE_PX = 960  # expected width of the tree column on a projector-sized window
+BUDGET = 300  # the default: readable on a projector
 CRUMBS = 5  # ancestors shown in the breadcrumb before eliding the top
 
 
@@ -86,11 +83,6 @@ def value_words(value: int | None, max_side: str, min_side: str) -> str:
     if who is None:
         return f"{value} (no win found)"
     return f"{value} ({who.title()} wins at ply {ply})"
-
-
-def step_sentence(run: SearchRun, k: int) -> str:
-    """``**Step 3:** Go down to ...``: the step player's sentence, shown above the tree."""
-    return f"**Step {k}:** {describe(run, k)}"
 
 
 def status_words(status: str, value: int | None, max_side: str, min_side: str) -> str:
@@ -214,6 +206,20 @@ def _node_panel(
         )
 
 
+@st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
+def _payload(ns: str, token: Any, focus: int, budget: int, _run: SearchRun) -> dict:
+    """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
+    with at most ``budget`` markers (shared by sessions: the run is cached by the lab)."""
+    tree = _run.tree  # each node named by its own move (the sentences say the path)
+    names = (
+        list(tree.labels)
+        if tree.labels is not None
+        else [node_name(tree, v) for v in range(len(tree))]
+    )
+    pv = pv_nodes(_run, Replayer(_run).final_values())
+    return tree_payload(_run, describe, names, focus=focus, budget=budget, pv=pv)
+
+
 def search_panel(
     keys: Search,
     run: SearchRun,
@@ -223,86 +229,57 @@ def search_panel(
     board: Callable[[Any, Any | None], go.Figure],
     sides: tuple[str, str],
 ) -> int:
-    """The step player over ``run`` and, per step, the collapsed tree (pruned grey,
-    principal variation green) beside the board of the selected node. Returns the step.
+    """The collapsed tree of ``run`` on the tree canvas (stepped in the browser; pruned grey,
+    principal variation green) beside the board of the selected node. Returns the step the
+    server knows (the browser reports it, debounced).
 
     ``token`` names the run (e.g. the position code and depth): a new token starts at step 0
     with the whole tree shown. ``board(state, parent_state)`` draws a small board;
     ``sides`` = (MAX's side, MIN's side) in words, e.g. ("white", "black").
     """
-    pv = pv_nodes(run, replayer.final_values())
-    n_ev = len(run.events)
-
-    def draw(k: int) -> None:
-        view = _get_view(keys, token)
-        if view.focus >= len(run.tree):
-            view = TreeView()
-        snap = replayer.snapshot(k)
+    ck = keys.canvas
+    follow_run(ck, len(run.events), token)
+    view = _get_view(keys, token)
+    if view.focus >= len(run.tree):
+        view = TreeView()
+    with st.container():  # always there, so the canvas keeps its place (and its step)
         _breadcrumb(keys, token, run, view)
-        st.markdown(step_sentence(run, k))  # right under the player, right above the figure
-        left, right = st.columns([3, 1], gap="medium")
-        with right:  # the figure's controls first, beside the top of the tree
-            budget = (
-                st.segmented_control(
-                    "Nodes drawn",
-                    BUDGETS,
-                    default=BUDGET,
-                    key=keys.budget,
-                    format_func=lambda b: f"{b:,}",
-                    help="At most this many markers; the rest is collapsed into +N squares. "
-                    "More markers take the browser longer to draw at every step.",
-                )
-                or BUDGET
+    left, right = st.columns([3, 1], gap="medium")
+    with right:  # the figure's control first, beside the top of the tree
+        budget = (
+            st.segmented_control(
+                "Nodes drawn",
+                BUDGETS,
+                default=BUDGET,
+                key=keys.budget,
+                format_func=lambda b: f"{b:,}",
+                help="At most this many markers; the rest is collapsed into +N squares "
+                "(click one to open it). More markers take the browser longer to draw.",
             )
-            toggle_at = st.container()
-            st.caption(
-                f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
-                f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves "
-                "evaluated."
-            )
-        with left:
-            _tree_chart(keys, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at)
-        with right:
-            _node_panel(keys, token, run, snap, view, board, sides)
-
-    # the sentence is drawn by ``draw`` above the tree, not under it by the player
-    return step_player(keys.player, n_ev, describe=lambda k: "", draw=draw, token=token)
-
-
-def drawn_nodes(run: SearchRun, snap, focus: int, budget: int, pv: list[int]) -> int:
-    """How many nodes the tree figure of ``snap`` draws (viz.tree_figure keeps the principal
-    variation, the search's path and its current node, then fills the budget)."""
-    keep = {*pv, *snap.path} | ({snap.current} if snap.current is not None else set())
-    return len(visible_nodes(run.tree, focus, budget, keep).nodes)
-
-
-def _tree_chart(keys, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
-    small = drawn_nodes(run, snap, view.focus, budget, pv) <= ANIMATE_MAX
-    animate = toggle_at.toggle(
-        "Autoplay in the figure",
-        key=keys.autoplay,
-        disabled=not small,
-        help="Adds ▶ play and a slider to the figure: the next steps play in the browser "
-        f"(up to {AUTOPLAY_FRAMES}) at the speed chosen above. For trees of at most "
-        f"{ANIMATE_MAX} drawn nodes: open a subtree of a bigger one.",
-    )
-    anim = {}
-    if animate and small:
-        anim = dict(
-            animate=True,
-            snapshots=replayer.snapshot,
-            n_steps=n_ev,
-            frame_ms=frame_ms(step_speed(keys.player)),
-            max_frames=AUTOPLAY_FRAMES,
+            or BUDGET
         )
-    fig = tree_figure(
-        run.tree, snap, focus=view.focus, budget=budget, highlight=pv, width_hint=TREE_PX, **anim
-    )
 
-    def on_hit(target: tuple[int, bool]) -> None:
-        _set_view(keys, token, tree_click(_get_view(keys, token), target, len(run.tree)))
+    def on_click(summary: bool, node: int) -> None:
+        now = _get_view(keys, token)
+        _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
-    clickable_chart(keys.tree, fig, pick=click_target, on_hit=on_hit, config=PLOTLY_CONFIG)
+    with left:
+        k = tree_canvas(
+            _payload(keys.ns, token, view.focus, budget, run),
+            keys=ck,
+            on_drill=partial(on_click, True),
+            on_select=partial(on_click, False),
+            selected=view.selected,
+            param=None,
+        )
+    snap = replayer.snapshot(k)
+    with right:
+        st.caption(
+            f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
+            f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves evaluated."
+        )
+        _node_panel(keys, token, run, snap, view, board, sides)
+    return k
 
 
 def search_tab(

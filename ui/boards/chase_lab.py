@@ -272,7 +272,7 @@ def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
-    """Depth-limited alpha-beta (frontier scored exactly) in the step player."""
+    """Depth-limited alpha-beta (frontier scored exactly) on the tree canvas."""
     depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
     code = bl.chase_code(pos)
     with st.spinner("Searching…"):

@@ -180,7 +180,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
-    """Alpha-beta over the whole game in the step player."""
+    """Alpha-beta over the whole game on the tree canvas."""
     code = pawn.to_code(pos)
     with st.spinner("Alpha-beta is searching the whole game…"):
         got = searched(code)

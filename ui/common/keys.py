@@ -6,7 +6,7 @@ dots, the first segment naming the page or the shared piece (``ab.preset``,
 (``bind="query-params"``): Streamlit names the query parameter after its key, so the key is
 the parameter (``tab``).
 
-Shared pieces (the step player, the practice quiz, clickable charts, the play and search
+Shared pieces (the tree canvas, the practice quiz, clickable charts, the play and search
 panels of the board labs) get a small key set built from the namespace of the page that
 draws them; a page's own keys are plain attributes. Modules take keys from here and never
 build one with an f-string; tests/ui/test_keys.py reads the sources to hold that, and
@@ -48,23 +48,21 @@ def _at(name: str) -> property:
 
 
 @dataclass(frozen=True)
-class Player:
-    """ui.common.stepper's step player. ``step`` belongs to no widget, so it survives runs
-    where the player is hidden; the slider and the speed box are re-seeded from plain keys."""
+class Canvas:
+    """ui.common.canvas's tree canvas. ``step`` is the page's step (the browser reports it,
+    debounced; the server moves it by writing it); ``n`` and ``token`` the run it belongs
+    to; ``widget`` the component's own state; ``known`` the step the server last sent or
+    heard and ``seq`` how often the server moved it; ``focus`` the subtree drawn."""
 
     ns: str
     step = _at("step")
     n = _at("n")
     token = _at("token")
-    slider = _at("slider")
-    speed = _at("speed")
-    speed_value = _at("speed_value")
-
-    def button(self, action: str) -> str:
-        """The key of the ``first``, ``prev``, ``next`` or ``last`` button."""
-        if action not in ("first", "prev", "next", "last"):
-            raise ValueError(f"unknown step action {action!r}")
-        return _join(self.ns, action)
+    widget = _at("canvas")
+    known = _at("canvas_known")
+    seq = _at("canvas_seq")
+    focus = _at("focus")
+    unfocus = _at("unfocus")
 
 
 @dataclass(frozen=True)
@@ -117,25 +115,19 @@ class Quiz:
 
 @dataclass(frozen=True)
 class TreeLab:
-    """A tree page's run block (ui.tree.tree_lab): step player, figure, practice switch."""
+    """A tree page's run block (ui.tree.tree_lab): tree canvas, practice switch, export."""
 
     ns: str
     focus = _at("focus")
-    unfocus = _at("unfocus")
-    animate = _at("animate")
     run = _at("run")  # the run shown last: (source, variant, ordering, seed)
 
     @property
-    def player(self) -> Player:
-        return Player(self.ns)
+    def canvas(self) -> Canvas:
+        return Canvas(self.ns)
 
     @property
     def quiz(self) -> Quiz:
         return Quiz(_join(self.ns, "quiz"))
-
-    @property
-    def chart(self) -> Clicks:
-        return Clicks(_join(self.ns, "tree"))
 
     @property
     def export(self) -> Export:
@@ -160,24 +152,19 @@ class Play:
 
 @dataclass(frozen=True)
 class Search:
-    """ui.boards.board_search's search tab: step player, tree, breadcrumb, node board."""
+    """ui.boards.board_search's search tab: tree canvas, breadcrumb, node board."""
 
     ns: str
     view = _at("view")
     budget = _at("budget")
-    autoplay = _at("autoplay")
     root = _at("root")
     board = _at("board")
     follow = _at("follow")
     open = _at("open")
 
     @property
-    def player(self) -> Player:
-        return Player(self.ns)
-
-    @property
-    def tree(self) -> Clicks:
-        return Clicks(_join(self.ns, "tree"))
+    def canvas(self) -> Canvas:
+        return Canvas(self.ns)
 
     @property
     def export(self) -> Export:
@@ -185,19 +172,6 @@ class Search:
 
     def crumb(self, node: int) -> str:
         return _join(self.ns, "crumb", int(node))
-
-
-@dataclass(frozen=True)
-class Slider:
-    """ui.practice.practice_common's small step slider: the value and its two buttons."""
-
-    ns: str
-    back = _at("back")
-    fwd = _at("fwd")
-
-    @property
-    def value(self) -> str:
-        return self.ns
 
 
 # ---- the pages ----------------------------------------------------------------------------
@@ -285,8 +259,7 @@ class Practice:
     branching = "practice.tree.b"
     depth = "practice.tree.depth"  # of a random tree
     random = "practice.tree.random"
-    free = Player("practice.free")  # the quiz tab's step player (practice off)
-    free_figure = "practice.free.figure"
+    free = Canvas("practice.free")  # the quiz tab's canvas (practice off)
     quiz = Quiz("practice.quiz")
 
     @staticmethod
@@ -333,14 +306,17 @@ class Exam:
 class Variants:
     """ui.practice.variants_panel."""
 
-    pick = "practice.variants.pick"
-    figure = "practice.variants.figure"
+    SIDES = ("left", "right")  # two canvases side by side
 
     @staticmethod
-    def steps(run_tag: str) -> Slider:
-        """The step slider over the variants' runs on one tree: one step for every variant,
-        so two variants are compared at the same step (a new tree starts at step 0)."""
-        return Slider(_join("practice.variants.step", run_tag))
+    def pick(side: str) -> str:
+        """The variant chosen on ``side``."""
+        return _join("practice.variants.pick", side)
+
+    @staticmethod
+    def canvas(side: str) -> Canvas:
+        """The canvas on ``side``: its step stays when the variant changes."""
+        return Canvas(_join("practice.variants", side))
 
     @staticmethod
     def export(variant: str) -> Export:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.common.keys import CHASE, PAWN, AlphaBeta, Editor, Practice, css
+from ui.common.keys import CHASE, PAWN, Practice, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +24,6 @@ PROBLEM_TREE = "tree"
 
 # CSS selector of a Streamlit page link (st.page_link).
 PAGE_LINK = '[data-testid="stPageLink"] a'
-_AB_NEXT = AlphaBeta.lab.player.button("next")
-_ED_NEXT = Editor.lab.player.button("next")
 
 
 @dataclass(frozen=True)
@@ -85,14 +83,14 @@ LABS: list[PageSpec] = [
         "Alpha-beta",
         ":material/content_cut:",
         PROBLEM_ALPHABETA,
-        Smoke(expect=css(_AB_NEXT), click=css(_AB_NEXT) + " button"),
+        Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
         "app_pages/tree.py",
         "Game tree editor",
         ":material/account_tree:",
         PROBLEM_TREE,
-        Smoke(expect=css(_ED_NEXT), click=css(_ED_NEXT) + " button"),
+        Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
     ),
     PageSpec(
         "app_pages/pawn.py",

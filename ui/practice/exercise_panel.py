@@ -8,8 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.search import search_tree
-from engine.trace import replay
-from engine.tree import GameTree
+from engine.tree import GameTree, minimax
 from engine.values import plural
 from teach.exercise import (
     CUT_FOUND,
@@ -23,9 +22,12 @@ from teach.exercise import (
     solution,
 )
 from teach.quiz import node_names
+from ui.common.canvas import tree_still
 from ui.common.keys import Exercise as K
 from ui.common.keys import tag
-from ui.practice.practice_common import draw_tree, on_random_tree
+from ui.practice.practice_common import on_random_tree, quiz_names
+from ui.practice.quiz_panel import question_payload
+from viz.tree_payload import blank_payload
 
 MAX_INNER = 40  # answer boxes on one screen at most
 OK_ICON = ":green[:material/check_circle:]"
@@ -112,7 +114,7 @@ def exercise_panel(tree: GameTree | None) -> None:
     )
     left, right = st.columns([3, 2])
     with left:
-        draw_tree(tree, None, key=K.of(sig, "question"))
+        tree_still(blank_payload(tree, quiz_names(tree)), key=K.of(sig, "question"))
     with right, st.form(K.of(sig, "form"), border=True):
         per_row = 4
         values: dict[int, int | None] = {}
@@ -173,4 +175,6 @@ def exercise_panel(tree: GameTree | None) -> None:
             f"{plural(len(tree.leaves()), 'leaf', 'leaves')} evaluated; {plural(sol.cuts, 'cut-off')}. "
             "Pruned subtrees are grey with dashed edges."
         )
-        draw_tree(tree, replay(run, len(run.events)), key=K.of(sig, "solution"))
+        pv = minimax(tree).principal_variation()
+        payload = question_payload(run, quiz_names(tree), len(run.events), None, pv=pv)
+        tree_still(payload, key=K.of(sig, "solution"))

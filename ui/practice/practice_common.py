@@ -1,31 +1,23 @@
-"""Pieces the "Practice & exams" panels share: the tree chooser (bound to the URL), the tree
-figure with node names, and a small step player.
+"""Pieces the "Practice & exams" panels share: the tree chooser (bound to the URL) and the
+node names and payloads of the tree canvas (ui.common.canvas).
 """
 
 from __future__ import annotations
 
 import random
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
-from engine.trace import (
-    Replayer,
-    SearchRun,
-    Snapshot,
-)
-from engine.tree import GameTree, complete_depth, complete_tree
+from engine.trace import SearchRun
+from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from teach.exam import make_exercise
-from teach.explain import node_name
+from teach.explain import describe, node_name
 from teach.quiz import node_names
-from ui.common.keys import Player, Slider
 from ui.common.keys import Practice as K
 from ui.common.share import int_in, publish, restore
-from ui.common.stepper import frame_ms, step_speed
-from viz.animation import PLOTLY_CONFIG
-from viz.tree_figure import tree_figure
+from viz.tree_payload import Code, tree_payload
 
 PRESETS = {
     "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
@@ -34,7 +26,6 @@ PRESETS = {
     "Best move last (few cuts)": ("1, 2, 3, 4, 5, 6, 7, 8, 9", 3),
 }
 DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
-MAX_TAGS = 120  # inner-node names drawn at most
 MAX_CLASS_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
 
 
@@ -114,101 +105,20 @@ def tree_chooser() -> GameTree | None:
     return tree
 
 
-def name_overlay(
-    fig: go.Figure, tree: GameTree, names: list[str] | None = None, ask: int | None = None
-) -> go.Figure:
-    """Write the inner nodes' names (A, B, C, ...) above their markers, so questions and
-    answer boxes that say "node C" can be matched to the picture; node ``ask`` (the one a
-    question is about) gets a red "B ?" tag."""
-    names = names or node_names(tree)
-    pos: dict[int, tuple[float, float]] = {}
-    for tr in fig.data:
-        cd, xs, ys = getattr(tr, "customdata", None), tr.x, tr.y
-        if cd is None or xs is None or ys is None:
-            continue
-        for c, x, y in zip(cd, xs, ys, strict=False):
-            node = c[0] if isinstance(c, list | tuple) else c
-            if node is not None and x is not None and not tree.is_leaf(int(node)):
-                pos.setdefault(int(node), (float(x), float(y)))
-    for node in sorted(pos)[:MAX_TAGS]:  # annotations on white, readable over edges
-        x, y = pos[node]
-        hot = node == ask
-        fig.add_annotation(
-            x=x,
-            y=y + 0.3,
-            text=f"<b>{names[node]} ?</b>" if hot else f"<b>{names[node]}</b>",
-            showarrow=False,
-            font=dict(size=17 if hot else 15, color="#c62828" if hot else "#5a3e9b"),
-            bgcolor="#fff3f3" if hot else "rgba(255,255,255,0.9)",
-            bordercolor="#c62828" if hot else "rgba(0,0,0,0)",
-            borderpad=2 if hot else 1,
-        )
-    return fig
+def quiz_names(tree: GameTree) -> list[str]:
+    """The names the questions use (A, B, ... and leaf 1, leaf 2, ...) as the canvas wants
+    them: leaves by their bare number (it writes "leaf 1" itself)."""
+    names = node_names(tree)
+    return [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
 
 
-def draw_tree(
-    tree: GameTree,
-    snapshot: Snapshot | None,
-    key: str,
-    *,
-    height: int | None = None,
-    ask: int | None = None,
-    quiz_names: bool = True,
-) -> None:
-    """The tree (at ``snapshot``) with inner-node names, as a static plotly chart; node
-    ``ask`` is tagged as the one the open question is about. ``quiz_names``: leaves are
-    "leaf 1", "leaf 2", ... in the figure's step text as in the quiz questions; otherwise
-    they are named by their value, as :func:`teach.explain.describe` does."""
-    names = node_names(tree)  # the names the questions use: A, B, ... and leaf 1, leaf 2, ...
-    if quiz_names:  # the figure says "leaf <name>" itself, so it gets the bare leaf numbers
-        short = [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
-    else:
-        short = [node_name(tree, i) for i in range(len(tree))]
-    fig = tree_figure(tree, snapshot, height=height, names=short)
-    st.plotly_chart(name_overlay(fig, tree, names, ask), config=PLOTLY_CONFIG, key=key)
+def run_names(tree: GameTree) -> list[str]:
+    """Node names as :func:`teach.explain.describe` says them (leaves by value)."""
+    return [node_name(tree, i) for i in range(len(tree))]
 
 
-def draw_run(run: SearchRun, step: int, key: str, player: Player) -> None:
-    """The run at ``step`` with the in-figure autoplay (▶ plays in the browser at the speed
-    chosen in step player ``player``); leaves named by value, as ``describe`` names them."""
+def run_payload(run: SearchRun, *, code: Code | None = None) -> dict:
+    """The canvas payload of a class tree's run, named as its sentences name the nodes."""
     tree = run.tree
-    names = [node_name(tree, i) for i in range(len(tree))]
-    replayer = Replayer(run)  # one index of the trace for the step and every frame
-    fig = tree_figure(
-        tree,
-        replayer.snapshot(step),
-        names=names,
-        animate=True,
-        snapshots=replayer.snapshot,
-        n_steps=len(run.events),
-        frame_ms=frame_ms(step_speed(player)),
-    )
-    st.plotly_chart(name_overlay(fig, tree), config=PLOTLY_CONFIG, key=key)
-
-
-def _move(key: str, delta: int, n: int) -> None:
-    ss = st.session_state
-    ss[key] = max(0, min(n, int(ss.get(key, 0)) + delta))
-
-
-def step_slider(n_steps: int, keys: Slider) -> int:
-    """Back / forward buttons and a slider over steps 0..n_steps; returns the step. A step
-    kept from a longer run (another variant) is clamped to this one's last step, not reset."""
-    ss = st.session_state
-    key = keys.value
-    if not isinstance(ss.get(key), int):
-        ss[key] = 0
-    ss[key] = max(0, min(ss[key], n_steps))
-    c1, c2, c3 = st.columns([1, 1, 6], vertical_alignment="bottom")
-    c1.button("◀", key=keys.back, on_click=_move, args=(key, -1, n_steps), shortcut="Left")
-    c2.button("▶", key=keys.fwd, on_click=_move, args=(key, 1, n_steps), shortcut="Right")
-    return int(
-        c3.slider(
-            "Step",
-            0,
-            max(1, n_steps),
-            key=key,
-            persist_state="session",
-            label_visibility="collapsed",
-        )
-    )
+    pv = minimax(tree).principal_variation()
+    return tree_payload(run, describe, run_names(tree), pv=pv, code=code)

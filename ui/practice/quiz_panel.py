@@ -1,23 +1,23 @@
-"""The step quiz: a "Practice" toggle that turns a step player into questions.
+"""The step quiz: a "Practice" toggle that turns a tree canvas into questions.
 
 Watching is not learning: with practice on, the student answers each step of the search
 before it is shown (a number, or yes/no for a cut-off), gets a one-line reason, and keeps a
 running score. The engine side is :class:`teach.quiz.QuizState`; this module only draws it.
 
-A page wires it around its own step player with :func:`practice_or_player`::
+A page wires it around its own tree canvas with :func:`practice_or_player`::
 
-    from ui.practice.quiz_panel import hide_answer, practice_or_player
+    from ui.practice.quiz_panel import practice_or_player, question_payload
 
     def figure(step, q):  # the quiz's step; q = the open question (None: an answered step)
-        snap = hide_answer(replay(run, step), q)  # blank the value being asked for
-        st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
+        payload = question_payload(run, names, step, q)  # nothing of the answer in it
+        tree_still(payload, key=lab.quiz.figure, ask=q.node if q else None)
 
     lab = keys.AlphaBeta.lab  # ui.common.keys: the page's key sets
-    step = practice_or_player(run, lab.quiz, player=lambda: step_player(lab.player, ...),
-                              figure=figure, player_keys=lab.player)
+    step = practice_or_player(run, lab.quiz, player=lambda: tree_canvas(..., keys=lab.canvas),
+                              figure=figure, player_keys=lab.canvas)
 
-Practice off: the switch, then the page's player. Practice on: the figure of the quiz's step
-(no player: its next/last/slider would tell) beside the question. app_pages/practice.py and the
+Practice off: the switch, then the page's canvas. Practice on: a still of the quiz's step
+(no controls: next/last/slider would tell) beside the question. app_pages/practice.py and the
 tree labs (ui/tree/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
 
 State lives in ``st.session_state`` under the keys of a ui.common.keys.Quiz; the quiz
@@ -26,16 +26,16 @@ restarts by itself when ``run`` searches another tree or variant.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from engine.trace import UPDATE, SearchRun, Snapshot
+from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
 from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
-from ui.common.keys import Player, Quiz
-from ui.common.stepper import set_step
+from ui.common.canvas import set_step
+from ui.common.keys import Canvas, Quiz
+from viz.tree_payload import Hidden, tree_payload
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
 
@@ -54,7 +54,7 @@ def quiz_state(keys: Quiz) -> QuizState | None:
 def asked(keys: Quiz) -> Question | None:
     """The question on screen now under ``keys``: None when practice is off, the quiz is done,
     or the panel is showing an answered step. Pages use it to mark the node asked about
-    and to hide its value (:func:`hide_answer`)."""
+    and to leave its answer out of the figure (:func:`question_payload`)."""
     if not st.session_state.get(keys.on):
         return None
     q = quiz_state(keys)
@@ -66,39 +66,11 @@ def asked(keys: Quiz) -> Question | None:
     return q.current
 
 
-HIDDEN_EVENT = "predict the value of"  # the figure's step text: "step 11: predict the value of B"
-
-
-def hide_answer(snap: Snapshot, question: Question | None) -> Snapshot:
-    """``snap`` with what a value question asks for blanked: the asked node's best-so-far and
-    its α/β (just before a node returns, its best-so-far is the answer, and so is the bound
-    on its own side, e.g. β at a MIN node whose parent's window is open), the α/β of its
-    subtree (``question.hide``: a child entered after the last update carries that bound in
-    its window, in the figure's labels and hover), and the last event when it happened at
-    that node (the figure's step text would say "B gets 8, best 3"; it says "predict the
-    value of B" instead). A copy; ``snap`` is kept."""
-    if question is None or question.kind != VALUE:
-        return snap
-    blanked: dict = {}
-    for name in ("value", "alpha", "beta"):
-        values = list(getattr(snap, name))
-        values[question.node] = None
-        if name != "value":  # the subtree's values stay: they are what the student works from
-            for v in question.hide:
-                values[v] = None
-        blanked[name] = values
-    ev = snap.event
-    if ev is not None and ev.node == question.node:
-        # viz writes an event of unknown kind as "<kind> <node name>"
-        blanked["event"] = replace(ev, kind=HIDDEN_EVENT, best=None, value=None)
-    return replace(snap, **blanked)
-
-
 def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
     """teach.explain's sentence for ``step`` (the last event the practice figure shows), in
     the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
-    a value question's node acted last (hide_answer blanks that event too), or a cut-off
-    question's update says why no cut follows ("... but the strict rule cuts only when")."""
+    a value question's node acted last, or a cut-off question's update says why no cut
+    follows ("... but the strict rule cuts only when")."""
     if step <= 0 or step > len(run.events):
         return None
     text = describe(run, step)
@@ -110,6 +82,36 @@ def step_sentence(run: SearchRun, step: int, question: Question | None) -> str |
     if question.kind == PRUNE and ev.kind == UPDATE:
         return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
     return text
+
+
+def question_payload(
+    run: SearchRun,
+    names: Sequence[str],
+    step: int,
+    question: Question | None,
+    *,
+    budget: int = 1500,
+    pv: Sequence[int] = (),
+) -> dict:
+    """The tree canvas's still of the quiz's ``step`` (viz.tree_payload, ``upto=step``): no
+    later step is in it, and nothing of what an open value ``question`` asks for: the asked
+    node's α, β and best-so-far (just before a node returns, its best-so-far is the answer,
+    and so is the bound on its own side) and the α/β of its subtree (``question.hide``: a
+    child entered after the last update carries that bound in its window). The sentence is
+    :func:`step_sentence` (blank when it would tell). The principal variation shows only at
+    the last step."""
+    hidden = None
+    if question is not None and question.kind == VALUE:
+        hidden = Hidden(question.node, tuple(question.hide))
+    return tree_payload(
+        run,
+        lambda r, k: step_sentence(r, k, question) or "",
+        names,
+        budget=budget,
+        pv=pv if step >= len(run.events) else (),
+        upto=step,
+        hidden=hidden,
+    )
 
 
 def _ensure(keys: Quiz, run: SearchRun, kinds: tuple[str, ...]) -> QuizState:
@@ -153,7 +155,7 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     """Draw the practice toggle and, when it is on, the current question.
 
     Returns the step the page must draw (``replay(run, step)``), or None when practice is off
-    (then the page's own step player decides). Never raises on anything typed.
+    (then the page's own canvas decides). Never raises on anything typed.
     """
     on = st.toggle(
         "Practice: predict each step",
@@ -259,20 +261,19 @@ def practice_or_player(
     *,
     player: Callable[[], int],
     figure: Callable[[int, Question | None], None],
-    player_keys: Player | None = None,
+    player_keys: Canvas | None = None,
     default_on: bool = False,
     widths: tuple[float, float] = (3, 2),
 ) -> int:
-    """The practice switch around a page's step player; returns the step on screen.
+    """The practice switch around a page's tree canvas; returns the step on screen.
 
-    Practice off: the switch, then ``player()`` (the page's step player, full width), whose
+    Practice off: the switch, then ``player()`` (the page's tree canvas, full width), whose
     step is returned. Practice on: ``figure(step, question)`` beside the question panel
     (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
     (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
-    its snapshot passed through :func:`hide_answer`, with no control that steps forward, and
-    under it the step's sentence (:func:`step_sentence`, blank when it would tell). The
-    step is written to ui.common.stepper's player ``player_keys`` too, so leaving practice shows the
-    same step in the player.
+    with nothing of what the question asks for and no control that steps forward, and the
+    step's sentence (:func:`question_payload` makes such a still). The step is written to
+    the page's canvas ``player_keys`` too, so leaving practice shows the same step there.
     """
     on = practice_on(keys, default_on)
     if on:
@@ -286,9 +287,5 @@ def practice_or_player(
     if player_keys is not None:
         set_step(player_keys, step, len(run.events))
     with fig_col if on else st.container():
-        question = asked(keys)
-        figure(step, question)
-        said = step_sentence(run, step, question)
-        if said:
-            st.markdown(said)
+        figure(step, asked(keys))
     return step

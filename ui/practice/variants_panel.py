@@ -1,17 +1,15 @@
-"""The variants side by side: one table over the same tree, then one variant stepped through
-with its pseudocode beside the figure, the line the current step executes highlighted.
+"""The variants side by side: one table over the same tree, then two variants on tree
+canvases side by side, each with its pseudocode, the line the current step executes
+highlighted (all stepped in the browser).
 """
 
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
-from engine.trace import Replayer, replay
+from engine.trace import Replayer, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
-from teach.explain import describe
 from teach.quiz import node_names
 from teach.variants import (
     ALL,
@@ -22,35 +20,18 @@ from teach.variants import (
     line_for_event,
     pseudocode,
 )
+from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Variants as K
 from ui.common.keys import tag
-from ui.practice.practice_common import draw_tree, step_slider
+from ui.practice.practice_common import run_payload
+from viz.tree_payload import Code
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
 def compared(tree_tag: str, _tree: GameTree) -> list[VariantResult]:
     """Every variant's run on the tree named by ``tree_tag`` (searched once, shared)."""
     return compare_variants(_tree)
-
-
-def code_html(lines: list[str], active: int | None) -> str:
-    """Pseudocode as a <pre> block; line ``active`` (0-based) highlighted and arrowed."""
-    out = []
-    for i, line in enumerate(lines):
-        text = html.escape(line)
-        if i == active:
-            out.append(
-                f'<span style="background:#ffe58a;display:block;font-weight:700">▶ {text}</span>'
-            )
-        else:
-            out.append(f'<span style="display:block">  {text}</span>')
-    return (
-        '<pre style="font-size:14px;line-height:1.4;background:#f7f7f9;padding:10px 12px;'
-        'border-radius:6px;white-space:pre;overflow-x:auto;font-family:monospace;margin:0">'
-        + "".join(out)
-        + "</pre>"
-    )
 
 
 def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[str, object]]:
@@ -82,8 +63,36 @@ def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[st
     return rows
 
 
+def code_of(run: SearchRun, name: str) -> Code:
+    """The pseudocode of variant ``name`` and, per step of ``run``, the line it executes and
+    (negamax) the node's window in negamax's own view."""
+    at, notes = [-1], [""]
+    for e in run.events:
+        at.append(line_for_event(name, e))
+        note = ""
+        if name == "negamax" and e.nm_alpha is not None:
+            note = (
+                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
+                f"beta = {fmt_value(e.nm_beta)}"
+                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
+            )
+        notes.append(note)
+    return Code(tuple(pseudocode(name)), tuple(at), tuple(notes))
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _payload(tree_tag: str, name: str, _run: SearchRun) -> dict:
+    return run_payload(_run, code=code_of(_run, name))
+
+
+DEFAULTS = {"left": "statement", "right": "fail-hard"}
+
+
 def variants_panel(tree: GameTree | None) -> None:
-    """Table of all variants on ``tree``, then the chosen one's stepper and pseudocode."""
+    """Table of all variants on ``tree``, then two of them side by side on tree canvases,
+    each with its pseudocode (the line of the step highlighted). The arrow keys step the
+    canvas last clicked (the left one at first); a canvas keeps its step when its variant
+    changes (clamped to the new run)."""
     if tree is None:
         st.info("Choose a valid tree above to compare the variants.")
         return
@@ -91,34 +100,22 @@ def variants_panel(tree: GameTree | None) -> None:
     compared_runs = compared(tree_tag, tree)
     st.dataframe(variants_table(tree, compared_runs), hide_index=True, width="stretch")
     results = {r.name: r for r in compared_runs}
-    name = (
-        st.segmented_control(
-            "Step through",
-            ALL,
-            format_func=LABELS.__getitem__,
-            default="statement",
-            key=K.pick,
-            persist_state="session",
-        )
-        or "statement"
-    )
-    run = results[name].run
-    n = len(run.events)
-    step = step_slider(n, K.steps(tree_tag))
-    snap = replay(run, step)
-    fig_col, code_col = st.columns([1, 1])
-    with fig_col:
-        st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
-        draw_tree(tree, snap, key=K.figure, quiz_names=False)
-        export_buttons(run, K.export(name))
-    with code_col:
-        active = line_for_event(name, snap.event) if snap.event is not None else None
-        st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
-        st.html(code_html(pseudocode(name), active))
-        if name == "negamax" and snap.event is not None and snap.event.nm_alpha is not None:
-            e = snap.event
-            st.caption(
-                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
-                f"beta = {fmt_value(e.nm_beta)}"
-                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
+    st.caption("Step both with their buttons; the arrow keys step the one you clicked last.")
+    for side, col in zip(K.SIDES, st.columns(2, gap="medium"), strict=True):
+        with col:
+            name = (
+                st.selectbox(
+                    "Step through",
+                    ALL,
+                    index=ALL.index(DEFAULTS[side]),
+                    format_func=LABELS.__getitem__,
+                    key=K.pick(side),
+                    persist_state="session",
+                )
+                or DEFAULTS[side]
             )
+            run = results[name].run
+            st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
+            follow_run(K.canvas(side), len(run.events), tree_tag)  # a new tree: step 0
+            tree_canvas(_payload(tree_tag, name, run), keys=K.canvas(side), param=None, fit=True)
+            export_buttons(run, K.export(f"{side}-{name}"))

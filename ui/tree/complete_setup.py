@@ -63,7 +63,7 @@ def _on_random() -> None:
 def restore_link() -> Complete:
     """The link's tree, step, ordering and variant, once per session; the tree to show."""
     setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
-    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.player.step)
+    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     restore(
         "order",
         decode=choice(ORDERINGS, "ordering"),

@@ -86,7 +86,7 @@ def restore_link() -> te.EditorState:
     """The link's tree and step, once per session; the editor's state."""
     default = _fresh(PRESETS["URAL sample 1 (+1)"]())
     restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
-    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.player.step)
+    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     return _state()
 
 

@@ -1,9 +1,9 @@
-"""Shared logic of the two tree-lab pages: cached runs, the figure + step player block (with
+"""Shared logic of the two tree-lab pages: cached runs, the tree canvas block (with
 its practice switch), and the move-ordering experiment.
 
-The block that shows a run is :func:`run_player`: ui.common.stepper's step player around the
-figure, or, with ``practice=True`` and the switch on, ui.practice.quiz_panel's questions beside a
-figure of the quiz's step with no forward controls. Where a tree comes from (setups, share
+The block that shows a run is :func:`run_player`: the tree canvas (ui.common.canvas, stepped
+in the browser), or, with ``practice=True`` and the switch on, ui.practice.quiz_panel's
+questions beside a still of the quiz's step with no forward controls. Where a tree comes from (setups, share
 links, cache sources) is ui.tree.tree_source; its names are re-exported here for the pages.
 """
 
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import partial
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine.search import REORDER_MODES, reorder, search_tree
@@ -22,11 +20,10 @@ from engine.tree import GameTree, complete_depth, minimax
 from engine.values import plural
 from teach.explain import describe, node_name
 from teach.quiz import Question
-from ui.common import stepper
-from ui.common.clicks import clickable_chart
+from ui.common.canvas import follow_run, set_step, tree_canvas, tree_still
 from ui.common.export import export_buttons
-from ui.common.keys import TreeLab
-from ui.practice.quiz_panel import hide_answer, practice_or_player
+from ui.common.keys import Canvas, TreeLab
+from ui.practice.quiz_panel import practice_or_player, question_payload
 from ui.tree.tree_source import (
     LINK_LIMIT,
     Complete,
@@ -39,9 +36,7 @@ from ui.tree.tree_source import (
     source_of_tree,
     tree_of,
 )
-from viz.animation import PLOTLY_CONFIG
-from viz.tree_figure import click_target, tree_figure
-from viz.tree_marks import add_names, mark_node
+from viz.tree_payload import tree_payload
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "AS_GIVEN",
@@ -63,15 +58,12 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "enter_steps",
     "make_lab",
     "new_run",
-    "mark_node",
     "ordered",
     "random_complete",
     "result_words",
     "run_player",
     "source_of_complete",
     "source_of_tree",
-    "step_figure",
-    "step_words",
     "tree_of",
 ]
 
@@ -83,11 +75,7 @@ ORDER_WORDS = {
     "worst-first": "worst move first",
     "shuffled": "shuffled",
 }
-ASKED_COLOR = "#c62828"  # the ring on the node a practice question is about
-FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
-PRACTICE_WIDTH = 640  # px of the figure beside the question panel (3/5 of the page)
-BUDGET = 3000  # markers drawn at most (viz collapses the rest)
-AUTOPLAY_FRAMES = 120  # steps the in-browser autoplay covers from the current step
+BUDGET = 1500  # markers the tree canvas draws at most (viz collapses the rest)
 
 
 # ---- pure helpers ---------------------------------------------------------------------------
@@ -132,43 +120,6 @@ def make_lab(tree: GameTree, variant: str = "statement") -> Lab:
     return Lab(run, Replayer(run), names, minimax(tree).principal_variation(), enter_steps(run))
 
 
-def step_figure(
-    lab: Lab,
-    step: int,
-    focus: int = 0,
-    animate: bool = False,
-    ms: int = 400,
-    question: Question | None = None,
-    width: int = FULL_WIDTH,
-) -> go.Figure:
-    """The tree figure at ``step``: the page-level work of one step (no Streamlit).
-    ``question``: the practice question open at this step; the value it asks for is blanked
-    (ui.practice.quiz_panel.hide_answer) and the node gets a ring. ``width``: the figure's expected
-    width in px (markers and α/β labels are sized for it)."""
-    run = lab.run
-    n = len(run.events)
-    step = max(0, min(step, n))
-    snap = hide_answer(lab.replayer.snapshot(step), question)
-    fig = tree_figure(
-        run.tree,
-        snap,
-        focus=focus,
-        budget=BUDGET,
-        highlight=lab.pv if step == n else None,
-        names=lab.names,
-        animate=animate,
-        snapshots=lab.replayer.snapshot if animate else None,
-        n_steps=n,
-        frame_ms=ms,
-        max_frames=AUTOPLAY_FRAMES,
-        width_hint=width,
-    )
-    add_names(fig, lab.run.tree, lab.names, width=width)
-    if question is not None:
-        mark_node(fig, question.node, "asked", ASKED_COLOR, scale=1.25)  # clear of α/β
-    return fig
-
-
 # ---- cached work ----------------------------------------------------------------------------
 # Bounded in entries and so in memory: a tree from any source has at most 20,000 nodes
 # (tree_source), whose lab holds about 7 MB and whose figure about 9 MB (see README's budget).
@@ -199,23 +150,6 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
     return rows
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
-def _cached_figure(
-    source: str,
-    variant: str,
-    ordering: str,
-    seed: int,
-    step: int,
-    focus: int,
-    animate: bool,
-    ms: int,
-    question: Question | None = None,
-    width: int = FULL_WIDTH,
-) -> go.Figure:
-    lab = cached_lab(source, variant, ordering, seed)
-    return step_figure(lab, step, focus, animate, ms, question, width)
-
-
 def new_run(keys: TreeLab, run_key: Hashable) -> bool:
     """Remember the run shown (``run_key`` = cache_args); True when it is another run than
     the last one shown, and then the figure shows the whole tree again."""
@@ -227,11 +161,8 @@ def new_run(keys: TreeLab, run_key: Hashable) -> bool:
     return changed
 
 
-# ---- the step player block ------------------------------------------------------------------
+# ---- the run block --------------------------------------------------------------------------
 _CSS = """<style>
-.gtl-step {font-size: 1.35rem; line-height: 1.45; padding: .6rem .9rem; border-radius: .5rem;
-  background: #fff8e6; border-left: 6px solid #f6a623; color: #1f2933; margin: .25rem 0 .5rem;}
-.gtl-step b {color: #7a4a00;}
 .gtl-result {font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem;}
 </style>"""
 
@@ -240,81 +171,53 @@ def css() -> None:
     st.markdown(_CSS, unsafe_allow_html=True)
 
 
-def _on_chart(
-    keys: TreeLab, lab: Lab, on_node: Callable[[int], None] | None, hit: tuple[int, bool]
-) -> None:
-    """A click on the figure: a collapsed subtree opens; a node is handed to ``on_node``
-    (default: jump to the step where the search reaches it)."""
-    node, summary = hit
-    if summary:
-        st.session_state[keys.focus] = node
-    elif on_node is not None:
-        on_node(node)
-    elif node in lab.enter:
-        stepper.set_step(keys.player, lab.enter[node], len(lab.run.events))
+def canvas_payload(
+    lab: Lab, focus: int = 0, step: int | None = None, question: Question | None = None
+) -> dict:
+    """The tree canvas's payload of the lab's run (viz.tree_payload), seen from ``focus``;
+    with ``step``, the still of a practice question's step (ui.practice.quiz_panel: what
+    ``question`` asks for is not in it)."""
+    if step is not None:
+        return question_payload(lab.run, lab.names, step, question, pv=lab.pv)
+    return tree_payload(lab.run, describe, lab.names, focus=focus, budget=BUDGET, pv=lab.pv)
 
 
-def _draw(
-    lab: Lab,
-    keys: TreeLab,
-    k: int,
-    cache_args,
-    on_node,
-    caption,
-    selected,
-    animate,
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _cached_payload(
+    source: str,
+    variant: str,
+    ordering: str,
+    seed: int,
+    focus: int,
+    step: int | None = None,
     question: Question | None = None,
-    width: int = FULL_WIDTH,
-) -> None:
-    run = lab.run
-    focus = int(st.session_state.get(keys.focus, 0))
-    if not 0 <= focus < len(run.tree):
+) -> dict:
+    return canvas_payload(cached_lab(source, variant, ordering, seed), focus, step, question)
+
+
+def _payload(lab: Lab, cache_args, focus: int = 0, step=None, question=None) -> dict:
+    if cache_args is not None:
+        return _cached_payload(*cache_args, focus, step, question)
+    return canvas_payload(lab, focus, step, question)
+
+
+def _focus(keys: Canvas, lab: Lab) -> int:
+    """The subtree drawn (a "+N nodes" marker opened), with a way back to the whole tree."""
+    ss = st.session_state
+    where = st.container()
+    focus = int(ss.get(keys.focus, 0))
+    if not 0 <= focus < len(lab.run.tree):
         focus = 0
-    if focus:
+    if focus:  # in a container that is always there: the canvas keeps its place (and step)
         path = [focus]
         while path[-1] > 0:
-            path.append(run.tree.parent[path[-1]])
-        c1, c2 = st.columns([1, 4], vertical_alignment="center")
+            path.append(lab.run.tree.parent[path[-1]])
+        c1, c2 = where.columns([1, 4], vertical_alignment="center")
         if c1.button("Whole tree", key=keys.unfocus, icon=":material/zoom_out_map:"):
-            st.session_state[keys.focus] = 0
+            ss[keys.focus] = 0
             st.rerun()
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
-    ms = stepper.frame_ms(stepper.step_speed(keys.player)) if animate else 400
-    if cache_args is not None:
-        fig = _cached_figure(*cache_args, k, focus, animate, ms, question, width)
-    else:
-        fig = step_figure(lab, k, focus, animate, ms, question, width)
-    if selected is not None:
-        fig = go.Figure(fig)  # a copy: the cached figure stays clean
-        mark_node(fig, selected)
-    clickable_chart(
-        keys.chart,
-        fig,
-        pick=click_target,
-        on_hit=partial(_on_chart, keys, lab, on_node),
-        config=PLOTLY_CONFIG,
-    )
-    snap = lab.replayer.snapshot(k)
-    bits = [
-        f"leaves evaluated so far: **{snap.leaves_evaluated}**",
-        f"nodes visited: **{snap.nodes_visited}**",
-    ]
-    st.caption(" · ".join(bits) + (f" · {caption}" if caption else ""))
-
-
-def step_words(run: SearchRun, k: int) -> str:
-    """The sentence under the figure (markdown): ``Step k of n.`` and teach.explain's words."""
-    return f"##### :orange-background[Step {k} of {len(run.events)}.] {describe(run, k)}"
-
-
-def _practice_figure(
-    lab: Lab, draw: Callable[..., None], k: int, question: Question | None
-) -> None:
-    """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
-    show what comes next), the open question's value blanked and its node ringed. No
-    sentence: the question and its reason say it, in the quiz's names (leaf 1, leaf 2, ...)."""
-    draw(k, animate=False, question=question, width=PRACTICE_WIDTH)
-    st.markdown(f"##### :orange-background[Step {k} of {len(lab.run.events)}.]")
+    return focus
 
 
 def run_player(
@@ -328,47 +231,51 @@ def run_player(
     token: Hashable | None = None,
     practice: bool = False,
 ) -> int:
-    """The run's figure inside ui.common.stepper's step player (first/prev/next/last, Left/Right,
-    slider), autoplay in the browser, and one sentence for the step under the figure.
-    Returns the step shown.
+    """The run on the tree canvas (ui.common.canvas): figure, first/back/next/last, keys,
+    slider, autoplay and the step's sentence, all in the browser. Returns the step the server
+    knows (the browser reports it, debounced).
 
-    The step lives in ``session_state[keys.player.step]`` (ui.common.stepper), so it survives
-    page switches and unrelated widgets; a new ``token`` starts the run from step 0.
-    ``cache_args`` = (source, variant, ordering, seed) lets figures be cached; ``on_node(node)``
-    handles clicks on nodes (the editor selects); ``selected`` gets a ring.
+    The step lives in ``session_state[keys.canvas.step]``, so it survives page switches and
+    unrelated widgets; a new ``token`` starts the run from step 0, a shorter run clamps it.
+    ``cache_args`` = (source, variant, ordering, seed) lets payloads be cached; ``on_node(node)``
+    handles clicks on nodes (the editor selects; default: jump to the step where the search
+    reaches the node); ``selected`` gets a ring.
 
     ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``keys.quiz``):
-    when it is on, the question panel sits beside a figure of the quiz's step and the player is
-    not drawn, so nothing steps past the open question; leaving practice shows the player at
-    that step.
+    when it is on, the question panel sits beside a still of the quiz's step (no controls; the
+    payload holds nothing of what the open question asks for), so nothing steps past the open
+    question; leaving practice shows the canvas at that step.
     """
-    draw = partial(
-        _draw, lab, keys, cache_args=cache_args, on_node=on_node, caption=caption, selected=selected
-    )
-    n, first = len(lab.run.events), st.session_state.get(keys.player.n) is None
-    if first and st.session_state.get(keys.player.step, 0) > n:  # a link's step past the end
+    ck = keys.canvas
+    n, first = len(lab.run.events), st.session_state.get(ck.n) is None
+    if first and st.session_state.get(ck.step, 0) > n:  # a link's step past the end
         st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
-        stepper.set_step(keys.player, 0, n)
+        set_step(ck, 0, n)
 
     def player() -> int:
-        animate = st.toggle(
-            "Autoplay in the figure (▶ play under the tree)",
-            key=keys.animate,
-            persist_state="session",
+        follow_run(ck, n, token)
+        focus = _focus(ck, lab)
+
+        def drill(node: int) -> None:
+            st.session_state[ck.focus] = node
+
+        step = tree_canvas(
+            _payload(lab, cache_args, focus),
+            keys=ck,
+            on_drill=drill,
+            on_select=on_node,
+            selected=selected,
         )
-        step = stepper.step_player(
-            keys.player,
-            len(lab.run.events),
-            describe=partial(step_words, lab.run),
-            draw=partial(draw, animate=bool(animate)),
-            token=token,
-        )
+        if caption:
+            st.caption(caption)
         export_buttons(lab.run, keys.export)
         return step
 
     if not practice:
         return player()
-    figure = partial(_practice_figure, lab, draw)
-    return practice_or_player(
-        lab.run, keys.quiz, player=player, figure=figure, player_keys=keys.player
-    )
+
+    def figure(k: int, question: Question | None) -> None:
+        payload = _payload(lab, cache_args, step=k, question=question)
+        tree_still(payload, key=keys.quiz.figure, ask=None if question is None else question.node)
+
+    return practice_or_player(lab.run, keys.quiz, player=player, figure=figure, player_keys=ck)

@@ -1,0 +1,139 @@
+"""The tree canvas: a search tree drawn and stepped entirely in the browser.
+
+``tree_canvas(payload, keys=...)`` mounts ui/common/tree_canvas.js (a custom component, v2)
+with a payload from viz.tree_payload. The browser steps it (buttons, keys, slider, autoplay)
+with no script rerun; it tells the server only:
+
+- the step, debounced (about 400 ms after the last change): stored in
+  ``session_state[keys.step]`` (a ui.common.keys.Canvas), the step the pages and the
+  practice panels read;
+- a click on a "+N nodes" marker: ``on_drill(node)`` (open that subtree);
+- a click on a node when ``on_select`` is given: ``on_select(node)``.
+
+The server moves the browser's step only when it changes ``keys.step`` itself (a link,
+a new run, leaving practice: :func:`set_step`): the step it last sent or heard is kept, and a
+step that differs from it is sent with a new sequence number, which the browser obeys.
+
+:func:`tree_still` mounts a still (viz.tree_payload's ``upto``: a practice question's step,
+a tree to fill in): no controls, no report. Step arithmetic is plain functions, tested without streamlit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import partial
+from pathlib import Path
+
+import streamlit as st
+
+from ui.common.keys import Canvas
+
+_HERE = Path(__file__).parent
+_COMPONENT = st.components.v2.component(
+    "gtl_tree_canvas",
+    js=(_HERE / "tree_canvas.js").read_text(encoding="utf-8"),
+    css=(_HERE / "tree_canvas.css").read_text(encoding="utf-8"),
+)
+
+
+def clamp_step(k: int, n: int) -> int:
+    """``k`` clamped to ``0..n`` (``n`` = number of steps; ``n < 0`` counts as 0)."""
+    return max(0, min(int(k), max(0, int(n))))
+
+
+def reconcile(k: int, old_n: int | None, n: int, old_token, token) -> int:
+    """The step to show when the run may have changed: 0 for a new ``token`` (a new tree or
+    position), else ``k`` clamped to the new length."""
+    if old_n is not None and token is not None and token != old_token:
+        return 0
+    return clamp_step(k, n)
+
+
+def set_step(keys: Canvas, k: int, n_steps: int) -> None:
+    """Move canvas ``keys`` to step ``k`` (a quiz's step, an edit, a link); the browser
+    follows on the next run."""
+    st.session_state[keys.step] = clamp_step(k, n_steps)
+
+
+def follow_run(keys: Canvas, n: int, token: Hashable | None) -> int:
+    """The step of canvas ``keys`` for a run of ``n`` steps named ``token``: a new token
+    starts at step 0, a shorter run clamps the step. Remembers the run; returns the step."""
+    ss = st.session_state
+    k = reconcile(ss.get(keys.step, 0), ss.get(keys.n), n, ss.get(keys.token), token)
+    ss[keys.step], ss[keys.n], ss[keys.token] = k, n, token
+    return k
+
+
+def _node_or_step(x) -> int | None:
+    """``x`` when it is a whole number >= 0 (what the browser may send), else None."""
+    return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
+
+
+def _on_change(keys: Canvas, on_drill, on_select) -> None:
+    """The browser reported something: the step, a drill-down or a selection. Anything
+    else than a whole number >= 0 is ignored (the browser's messages are not trusted)."""
+    ss = st.session_state
+    state = ss.get(keys.widget) or {}
+    step = _node_or_step(state.get("step"))
+    if step is not None:
+        ss[keys.step] = ss[keys.known] = step
+    drill = _node_or_step(state.get("drill"))
+    if on_drill is not None and drill is not None:
+        on_drill(drill)
+    picked = _node_or_step(state.get("select"))
+    if on_select is not None and picked is not None:
+        on_select(picked)
+
+
+def tree_canvas(
+    payload: dict,
+    *,
+    keys: Canvas,
+    on_drill: Callable[[int], None] | None = None,
+    on_select: Callable[[int], None] | None = None,
+    selected: int | None = None,
+    ask: int | None = None,
+    param: str | None = "k",
+    fit: bool = False,
+) -> int:
+    """Mount the canvas for ``payload`` and return the step the server knows (0..n).
+
+    ``selected`` gets a blue ring, ``ask`` (the node a question is about) a red one (see
+    also :func:`tree_still`).
+    ``param`` is the query parameter the browser keeps the step in (``?k=``), with
+    ``history.replaceState``, so a copied link opens at that step; None: not in the link.
+    ``fit``: start with the whole tree in the width (a canvas in a narrow column).
+    """
+    ss = st.session_state
+    n = int(payload["n"])
+    marks = {"sel": selected, "ask": ask}
+    k = clamp_step(ss.get(keys.step, 0), n)
+    ss[keys.step] = k
+    seq = int(ss.get(keys.seq, 0))
+    if ss.get(keys.known) != k:  # the server moved the step: the browser must follow
+        seq += 1
+        ss[keys.seq], ss[keys.known] = seq, k
+    callback = partial(_on_change, keys, on_drill, on_select)
+    _COMPONENT(
+        key=keys.widget,
+        data={
+            "p": payload,
+            "step": k,
+            "seq": seq,
+            "select": on_select is not None,
+            "param": param,
+            "fit": fit,
+            **marks,
+        },
+        default={"step": k},
+        on_step_change=callback,
+        on_drill_change=callback,
+        on_select_change=callback,
+    )
+    return k
+
+
+def tree_still(payload: dict, *, key: str, ask: int | None = None) -> None:
+    """Mount a still (viz.tree_payload's ``upto``): the tree at one step, no controls, no
+    report; ``ask`` (the node a question is about) gets a red ring."""
+    _COMPONENT(key=key, data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask})

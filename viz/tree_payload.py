@@ -1,0 +1,369 @@
+"""The tree canvas's payload: one compact, JSON-able dict that lets the browser draw a search
+tree and step it with no round trip to the server.
+
+Python decides everything (which nodes to draw, where, the room every label needs, the state
+of every drawn node at every step, the sentence of every step); ui/common/tree_canvas.js only
+draws it. Layout is viz.layout's tidy layout of viz.collapse's view (a big tree is collapsed
+to ``budget`` markers; a "+N nodes" marker carries N and the node to focus on to open it).
+
+Format (version 1; all lists are indexed by *view position* ``i``, the node's place in
+``view.nodes``, preorder from the focus):
+
+``id``        a digest of the rest: the canvas rebuilds only when it changes
+``run``       a digest of the run alone (not of the view): a drill-down keeps the step
+``n``         number of steps sent (events); steps are 0..n
+``total``     number of steps of the run (``n`` unless the payload is a still)
+``still``     a still of step ``n`` (no controls); ``head``: the step line is drawn
+``nodes``     ``id`` tree node ids, ``p`` parent's view position (-1 for the focus), ``k`` kind
+              (0 MAX, 1 MIN, 2 leaf, 3 unexplored move), ``x`` twice the tidy x (an integer:
+              leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
+              (teach.explain's: a letter, or "leaf 5" for a leaf), ``lv`` a leaf's value
+              (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
+              1 right, 0 no box), ``en`` the step the search enters it (-1 never)
+``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
+              ``hidden`` N, ``label`` "+N nodes", ``open`` the tree node to focus on to see them
+``focus``     the tree node the view starts from (0: the whole tree)
+``vals``      every value and bound shown, formatted once (engine.values.fmt_value)
+``steps``     per step k (1..n; index k-1) a flat list of changes ``[i, status, a, b, v, ...]``:
+              node ``i`` now has ``status`` (see :data:`STATUSES`) and α, β, value ``a``, ``b``,
+              ``v`` (indices into ``vals``, -1 for none). Nodes not listed keep their state.
+              At step 0 every node is unseen with no α/β/value.
+``cur``       per step k (0..n) the current node's view position; ``-(s + 1)`` when it is hidden
+              inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (none) at step 0 and while the
+              search is outside the drawn subtree
+``text``      per step k (0..n) the sentence (teach.explain.describe)
+``pv``        view positions of the principal variation (drawn at the last step)
+``geo``       the sizes in px the layout reserved (see :func:`geometry`)
+``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, SearchRun
+from engine.tree import GameTree
+from engine.values import fmt_value
+from viz.collapse import View, visible_nodes
+
+VERSION = 1
+STATUSES = (UNSEEN, ACTIVE, DONE, PRUNED)  # status codes 0..3
+_CODE = {s: i for i, s in enumerate(STATUSES)}
+KIND_MAX, KIND_MIN, KIND_LEAF, KIND_STUB = 0, 1, 2, 3
+
+# Sizes in px (the JS draws with exactly these; the layout reserves room from them).
+TRI_R = 17  # circumradius of a MAX/MIN triangle
+LEAF_R = 14  # radius of a leaf's circle
+RING_R = 24  # radius of the current node's ring (stroke 3 px: reaches 25.5 px)
+RING_OUT = 26  # what any node may cover, ring included
+SUM_R = 9  # half the side of a "+N nodes" square
+BOX_GAP = 4  # px between the ring and a label box
+BOX_ROW = 15  # px per row of a label box (13 px text)
+BOX_PAD = 4  # px inside a label box
+BOX_CHAR = 8.2  # px per character of a label box's text (13 px; "∞" and "−" are the widest)
+NAME_CHAR = 6.9  # px per character of a leaf's name (12 px)
+SUM_CHAR = 7.0  # px per character of a "+N nodes" label (12 px)
+INSIDE = 2  # characters of an inner node's name drawn inside its triangle; longer: under it
+MARGIN = 8  # px at least between two things on a level
+LEVEL_H = 100  # px between levels
+U_MIN = 30  # px per leaf unit at least
+TOP, BOTTOM = 34, 48  # px above the root's centre, below the deepest centre (leaf names)
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What an open practice question asks for (teach.quiz.Question): ``node``'s α, β and
+    value, and the α/β of ``bounds`` (its subtree entered after its last update)."""
+
+    node: int
+    bounds: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Code:
+    """Pseudocode beside the tree: ``lines``, and per step k (0..n) the line it executes
+    (``at[k]``, -1 for none) and a note under the code (``notes[k]``; empty: none)."""
+
+    lines: tuple[str, ...]
+    at: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Geometry:
+    unit: float  # px per leaf unit (x) at least: the browser may widen it, never narrow it
+    left: float  # px left of the leftmost centre that something covers
+    right: float  # px right of the rightmost centre
+    box_w: int
+    box_h: int
+
+    def as_dict(self) -> dict:
+        return {
+            "unit": round(self.unit, 2),
+            "left": round(self.left, 1),
+            "right": round(self.right, 1),
+            "box_w": self.box_w,
+            "box_h": self.box_h,
+            "tri_r": TRI_R,
+            "leaf_r": LEAF_R,
+            "ring_r": RING_R,
+            "ring_out": RING_OUT,
+            "gap": BOX_GAP,
+            "inside": INSIDE,
+            "sum_r": SUM_R,
+            "name_char": NAME_CHAR,
+            "row": BOX_ROW,
+            "level_h": LEVEL_H,
+            "top": TOP,
+            "bottom": BOTTOM,
+        }
+
+
+class _Values:
+    """The table of formatted values: each distinct value once, referenced by index."""
+
+    def __init__(self) -> None:
+        self.table: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, v: float | int | None) -> int:
+        if v is None:
+            return -1
+        s = fmt_value(v)
+        i = self._index.get(s)
+        if i is None:
+            i = self._index[s] = len(self.table)
+            self.table.append(s)
+        return i
+
+
+def _kind(tree: GameTree, v: int) -> int:
+    if not tree.children[v]:
+        return KIND_LEAF if tree.values[v] is not None else KIND_STUB
+    return KIND_MAX if tree.is_max(v) else KIND_MIN
+
+
+def _sides(tree: GameTree, view: View) -> list[int]:
+    """Box side per view node: away from the edge coming down from its parent (right for the
+    focus and a middle child); 0 for leaves (a leaf shows its value inside its circle)."""
+    out = []
+    x = view.x
+    for i, v in enumerate(view.nodes):
+        if not tree.children[v]:
+            out.append(0)
+            continue
+        p = view.index.get(tree.parent[v]) if i else None
+        out.append(-1 if p is not None and x[i] < x[p] - 1e-9 else 1)
+    return out
+
+
+def geometry(
+    tree: GameTree, view: View, sides: Sequence[int], names: Sequence[str], box_chars: int
+) -> Geometry:
+    """The px per leaf unit that keeps every node (ring included), label box, leaf name and
+    "+N nodes" label on a level clear of its neighbours, and the margins at both ends."""
+    box_w = int(round(BOX_CHAR * box_chars + 2 * BOX_PAD))
+    box_h = 3 * BOX_ROW + 2 * BOX_PAD
+    # (depth, x, left, right, ring) of everything drawn on a level: what it covers on each
+    # side (outline, label box, name) and the current-node ring it may get. Only one node is
+    # current, so a ring must clear its neighbours' bodies, never another ring.
+    items: list[tuple[float, float, float, float, float]] = []
+    for i, v in enumerate(view.nodes):
+        body = float(TRI_R if tree.children[v] else LEAF_R)
+        left = right = body
+        s = sides[i]
+        if s:
+            reach = RING_OUT + BOX_GAP + box_w  # the box sits outside the ring
+            left, right = (reach, right) if s < 0 else (left, reach)
+        if not s or len(names[i]) > INSIDE:  # a name under the node (a leaf's, a long one)
+            half = NAME_CHAR * len(names[i]) / 2
+            left, right = max(left, half), max(right, half)
+        items.append((float(-view.y[i]), float(view.x[i]), left, right, float(RING_OUT)))
+    for j, sm in enumerate(view.summaries):
+        half = max(SUM_R, SUM_CHAR * len(sm.label) / 2)
+        items.append((float(-view.sy[j]), float(view.sx[j]), half, half, float(RING_OUT)))
+    items.sort()
+    unit = float(U_MIN)
+    for a, b in zip(items, items[1:], strict=False):
+        if a[0] == b[0] and b[1] > a[1]:
+            need = max(a[3] + b[2], a[4] + b[2], a[3] + b[4]) + MARGIN
+            unit = max(unit, need / (b[1] - a[1]))
+    xmin = min(t[1] for t in items)
+    xmax = max(t[1] for t in items)
+    left = max(max(t[2], t[4]) - (t[1] - xmin) * unit for t in items)
+    right = max(max(t[3], t[4]) - (xmax - t[1]) * unit for t in items)
+    return Geometry(unit, left, right, box_w, box_h)
+
+
+def tree_payload(
+    run: SearchRun,
+    describe: Callable[[SearchRun, int], str],
+    names: Sequence[str],
+    *,
+    focus: int = 0,
+    budget: int = 1500,
+    pv: Sequence[int] = (),
+    upto: int | None = None,
+    hidden: Hidden | None = None,
+    head: bool = True,
+    code: Code | None = None,
+) -> dict:
+    """The canvas payload of ``run`` (see the module docstring).
+
+    ``describe(run, k)`` gives step k's sentence (teach.explain.describe); ``names[v]`` is
+    tree node v's name (teach.explain.node_name); ``focus``/``budget`` choose the view
+    (viz.collapse.visible_nodes, the principal variation always drawn); ``pv`` is the
+    principal variation (tree ids, root first).
+
+    ``upto``: a still of step ``upto`` (a practice question's figure): only steps 1..upto
+    are in the payload, ``n`` is ``upto``, ``total`` the run's length, and the browser shows
+    no control. ``hidden`` blanks what a question asks for in every step sent (see
+    :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
+    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
+    """
+    tree = run.tree
+    n_all = len(run.events)
+    n = n_all if upto is None else max(0, min(int(upto), n_all))
+    view = visible_nodes(tree, focus, budget, [v for v in pv if 0 <= v < len(tree)])
+    index = view.index
+    vals = _Values()
+    nodes = view.nodes
+    m = len(nodes)
+    sides = _sides(tree, view)
+    shown_names = [
+        f"leaf {names[v]}" if not tree.children[v] and tree.labels is None else names[v]
+        for v in nodes
+    ]
+    leaf_vals = [vals(tree.values[v]) if not tree.children[v] else -1 for v in nodes]
+    parent_pos = [index.get(tree.parent[v], -1) if i else -1 for i, v in enumerate(nodes)]
+    summary_of = {sm.parent: j for j, sm in enumerate(view.summaries)}
+    none_cur = -(len(view.summaries) + 1)
+
+    def where(v: int) -> int:
+        """View position of v, or -(s+1) for the summary that hides it."""
+        i = index.get(v)
+        if i is not None:
+            return i
+        c = v
+        p = tree.parent[c]
+        while p >= 0 and p not in index:
+            c, p = p, tree.parent[p]
+        if p < 0:  # outside the drawn subtree: no current node on the figure
+            return none_cur
+        return -(summary_of[p] + 1)
+
+    steps: list[list[int]] = []
+    cur = [none_cur]
+    enter = [-1] * m
+    blank_all = -1 if hidden is None else index.get(hidden.node, -1)
+    blank_bounds = set() if hidden is None else {index[v] for v in hidden.bounds if v in index}
+    for k, e in enumerate(run.events[:n], start=1):
+        ch: list[int] = []
+        i = index.get(e.node)
+        if i is not None:
+            if e.kind == ENTER:
+                enter[i] = k if enter[i] < 0 else enter[i]
+                ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), -1]
+            elif e.kind in (LEAF, EXIT):
+                ch += [i, _CODE[DONE], vals(e.alpha), vals(e.beta), vals(e.value)]
+            elif e.kind in (UPDATE, CUT):
+                ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
+        if e.kind == CUT:
+            for s in e.skipped:
+                for x in tree.preorder(s):
+                    j = index.get(x)
+                    if j is not None:
+                        ch += [j, _CODE[PRUNED], -1, -1, -1]
+        for j in range(0, len(ch), 5):  # what a question asks for is never sent
+            if ch[j] == blank_all:
+                ch[j + 2] = ch[j + 3] = ch[j + 4] = -1
+            elif ch[j] in blank_bounds:
+                ch[j + 2] = ch[j + 3] = -1
+        steps.append(ch)
+        cur.append(where(e.node))
+    used = max((len(s) for s in vals.table), default=1)
+    geo = geometry(tree, view, sides, shown_names, used + 2)
+    body = {
+        "v": VERSION,
+        "n": n,
+        "total": n_all,
+        "still": upto is not None,
+        "head": head,
+        "nodes": {
+            "id": list(nodes),
+            "p": parent_pos,
+            "k": [_kind(tree, v) for v in nodes],
+            "x": [int(round(2 * float(x))) for x in view.x],
+            "d": [int(round(-float(y))) - int(tree.depth[focus]) for y in view.y],
+            "nm": shown_names,
+            "lv": leaf_vals,
+            "side": sides,
+            "en": enter,
+        },
+        "sum": [
+            {
+                "p": index[sm.parent],
+                "x": int(round(2 * float(view.sx[j]))),
+                "d": int(round(-float(view.sy[j]))) - int(tree.depth[focus]),
+                "hidden": sm.hidden,
+                "label": sm.label,
+                "open": sm.open_node,
+            }
+            for j, sm in enumerate(view.summaries)
+        ],
+        "focus": focus,
+        "vals": vals.table,
+        "steps": steps,
+        "cur": cur,
+        "text": [describe(run, k) for k in range(n + 1)],
+        "pv": [index[v] for v in pv if v in index],
+        "geo": geo.as_dict(),
+        "code": None
+        if code is None
+        else {
+            "lines": list(code.lines),
+            "at": list(code.at[: n + 1]),
+            "notes": list(code.notes[: n + 1]) if any(code.notes) else [],
+        },
+    }
+    body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
+    return {"id": _digest(body), **body}
+
+
+def blank_payload(tree: GameTree, names: Sequence[str], *, budget: int = 1500) -> dict:
+    """A tree to fill in (an exercise): no search, no step line, every node unseen."""
+    run = SearchRun(tree, [], 0, 0, 0)
+    return tree_payload(run, lambda r, k: "", names, budget=budget, upto=0, head=False)
+
+
+def _digest(obj) -> str:
+    return hashlib.sha1(json.dumps(obj, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+# ---- decoding (what the browser does; the tests check it against engine.trace.Replayer) ----
+@dataclass
+class Decoded:
+    status: list[str]
+    alpha: list[str | None]
+    beta: list[str | None]
+    value: list[str | None]
+    current: int  # view position, or -(s+1) for a summary
+
+
+def decode(payload: dict, k: int) -> Decoded:
+    """The state of every drawn node at step ``k``, by applying the deltas of steps 1..k."""
+    m = len(payload["nodes"]["id"])
+    vals = payload["vals"]
+    st, a, b, v = [0] * m, [-1] * m, [-1] * m, [-1] * m
+    for delta in payload["steps"][:k]:
+        for j in range(0, len(delta), 5):
+            i = delta[j]
+            st[i], a[i], b[i], v[i] = delta[j + 1 : j + 5]
+
+    def text(ix: list[int]) -> list[str | None]:
+        return [None if x < 0 else vals[x] for x in ix]
+
+    return Decoded([STATUSES[s] for s in st], text(a), text(b), text(v), payload["cur"][k])
