@@ -90,7 +90,7 @@ def test_pawn_random_positions_agree(pos):
     same(pos)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 10, 16, 23])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8, 10, 16, 23, 31, 40])
 def test_chase_tables_agree(n):
     new_o, new_p = retrograde(n)
     old_o, old_p = ref_chase.retrograde(n)
