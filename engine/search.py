@@ -83,28 +83,37 @@ def _run(
     strict = variant == "strict"
     events: list[Event] = []
     emit = events.append
+    paths: dict[int, NodePath] = {}  # one handle per node, shared by its events
+    new, setdict = object.__new__, object.__setattr__
 
     def ev(kind, node, mx, a, b, value=None, child=None, best=None, skipped=()):
-        path = NodePath(table, node)
+        # An Event built without its frozen __init__ (one attribute store instead of 13):
+        # equal, in every field, to Event(kind, node, path, ...).
+        path = paths.get(node)
+        if path is None:
+            path = paths[node] = NodePath(table, node)
+        e = new(Event)
         if not neg:
-            return Event(kind, node, path, a, b, value, child, best, skipped)
-        if mx:
-            return Event(kind, node, path, a, b, value, child, best, skipped, a, b, value, best)
-        return Event(
-            kind,
-            node,
-            path,
-            -b,
-            -a,
-            None if value is None else -value,
-            child,
-            None if best is None else -best,
-            skipped,
-            a,
-            b,
-            value,
-            best,
-        )
+            fields = {
+                "kind": kind, "node": node, "path": path, "alpha": a, "beta": b,
+                "value": value, "child": child, "best": best, "skipped": skipped,
+                "nm_alpha": None, "nm_beta": None, "nm_value": None, "nm_best": None,
+            }  # fmt: skip
+        elif mx:
+            fields = {
+                "kind": kind, "node": node, "path": path, "alpha": a, "beta": b,
+                "value": value, "child": child, "best": best, "skipped": skipped,
+                "nm_alpha": a, "nm_beta": b, "nm_value": value, "nm_best": best,
+            }  # fmt: skip
+        else:
+            fields = {
+                "kind": kind, "node": node, "path": path, "alpha": -b, "beta": -a,
+                "value": None if value is None else -value, "child": child,
+                "best": None if best is None else -best, "skipped": skipped,
+                "nm_alpha": a, "nm_beta": b, "nm_value": value, "nm_best": best,
+            }  # fmt: skip
+        setdict(e, "__dict__", fields)
+        return e
 
     # frame: [node, mx, alpha0, beta0, alpha, beta, best, kids, next child index]
     stack: list[list[Any]] = []

@@ -1,6 +1,7 @@
-"""The fast solvers agree with the old ones (kept in this folder as the reference) exactly:
-every solution of every pawn preset and of the positions along their games, random
-positions, and every entry of the chase tables."""
+"""The fast solvers and the traced search agree exactly with the old ones, kept in this
+folder as the reference (reference_*.py): every solution of every pawn preset and of the
+positions along their games, random positions, every entry of the chase tables, and every
+event of the searches."""
 
 from __future__ import annotations
 
@@ -8,13 +9,18 @@ import numpy as np
 import pytest
 import reference_chase_solver as ref_chase
 import reference_pawn_solver as ref_pawn
+import reference_search as ref_search
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import complete_cases
 
-from engine.games import pawn
+from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde
 from engine.games.pawn_solver import solve
+from engine.search import ALGORITHMS, VARIANTS, SearchTooLarge, search_game, search_tree
+from engine.tree import complete_tree
 
+CAP = 80_000  # explored nodes, as on the pawn page
 PRESETS = {
     "Sample 1": "4x4w:.ppp/..../.PPP/....",
     "Sample 2": "4x4w:...p/...p/pP.P/...P",
@@ -95,3 +101,49 @@ def test_chase_tables_agree(n):
     new_o, new_p = retrograde(n)
     old_o, old_p = ref_chase.retrograde(n)
     assert np.array_equal(new_o, old_o) and np.array_equal(new_p, old_p)
+
+
+# ---- the traced search: events identical to the old search's -------------------------
+def same_run(new, old) -> None:
+    assert new.value == old.value
+    assert (new.leaves_evaluated, new.nodes_visited) == (old.leaves_evaluated, old.nodes_visited)
+    for f in ("parent", "children", "values", "depth", "labels"):
+        assert getattr(new.tree, f) == getattr(old.tree, f)
+    assert new.states == old.states
+    assert len(new.events) == len(old.events)
+    for a, b in zip(new.events, old.events, strict=True):
+        assert a == b and type(a) is type(b) and tuple(a.path) == tuple(b.path)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("name", ["Sample 1", "Sample 2", "Hexapawn 3x3", "4 vs 4 start"])
+def test_search_game_events_agree_on_pawn_presets(name, variant):
+    pos = pawn.from_code(PRESETS[name])
+    try:
+        old = ref_search.search_game(pawn.PawnGame(pos), pos, None, variant=variant, max_nodes=CAP)
+    except ref_search.SearchTooLarge:
+        with pytest.raises(SearchTooLarge):
+            search_game(pawn.PawnGame(pos), pos, None, variant=variant, max_nodes=CAP)
+        return
+    same_run(search_game(pawn.PawnGame(pos), pos, None, variant=variant, max_nodes=CAP), old)
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_search_game_events_agree_on_the_chase(depth):
+    pos = chase.ChasePosition(8, (1, 1), (6, 5))
+    game = chase.ChaseGame.for_root(pos)
+    same_run(search_game(game, pos, depth), ref_search.search_game(game, pos, depth))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    complete_cases(),
+    st.sampled_from(ALGORITHMS),
+    st.sampled_from(VARIANTS),
+)
+def test_search_tree_events_agree_on_random_trees(case, algorithm, variant):
+    branching, leaves = case
+    tree = complete_tree(leaves, branching)
+    same_run(
+        search_tree(tree, algorithm, variant), ref_search.search_tree(tree, algorithm, variant)
+    )
