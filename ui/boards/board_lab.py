@@ -20,13 +20,13 @@ from engine.errors import InputError
 from engine.games import chase, pawn
 from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
 from viz.animation import PLOTLY_CONFIG
-from viz.board import BoardPicture, animated_figure, square_of
+from viz.board import square_of
 from viz.chase_board import chase_figure, chase_move_squares
 from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
-PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
+PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 0.3 s
 
 
 def pawn_click(pos: pawn.PawnPosition, square: int) -> pawn.PawnPosition:
@@ -290,26 +290,18 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 
 def best_line(
     key: str,
-    pics: Sequence[BoardPicture],
+    figure: go.Figure,
     names: Sequence[str],
     result: str,
     *,
-    files: Sequence[str],
-    ranks: Sequence[str],
-    frame_ms: int = 700,
     movers: tuple[str, str] | None = None,
 ) -> None:
-    """The best line animated on a board (plays in the browser) beside it in words: a short
-    line and every ply numbered in a small table. ``movers`` = (first side, second side)
-    adds a column saying who plays each ply."""
+    """The best line animated on a board (``figure``, from viz.board.animated_figure; it
+    plays in the browser) beside it in words: a short line and every ply numbered in a small
+    table. ``movers`` = (first side, second side) adds a column saying who plays each ply."""
     board, words = st.columns([3, 2], gap="medium")
     with board:
-        st.plotly_chart(
-            animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms),
-            config=PLOTLY_CONFIG,
-            key=key,
-            width="content",
-        )
+        st.plotly_chart(figure, config=PLOTLY_CONFIG, key=key, width="content")
     with words:
         st.markdown(f"**{result}**")
         if names:

@@ -17,6 +17,7 @@ from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
+from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
@@ -124,15 +125,8 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     words = bl.verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
-    bl.best_line(
-        "pawn_line",
-        pics,
-        names,
-        words,
-        files=pawn_files(pos),
-        ranks=pawn_ranks(pos),
-        movers=movers,
-    )
+    fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
+    bl.best_line("pawn_line", fig, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:

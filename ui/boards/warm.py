@@ -4,7 +4,7 @@
 starts one daemon thread (later runs get the same thread back at once). The thread calls the
 labs' own cached functions for every preset, so their results land in the very caches the
 pages read: the pawn presets' exact solves and search trees, the chase tables of the preset
-and default board sizes and of the largest board. A visitor who comes before it is done
+and default board sizes and of the largest board, and the chase presets' best lines. A visitor who comes before it is done
 waits at most for the one item being computed (Streamlit computes a cached value once and
 makes concurrent callers wait for it); the page shows a spinner meanwhile.
 """
@@ -40,6 +40,10 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
         out.append((f"pawn solve {name}", lambda code=code: pl.solved(code)))
     for n in sizes:
         out.append((f"chase table {n}", lambda n=n: cl.table(n)))
+    # the default position moved to the largest board by the size slider
+    big = bl.chase_code(chase.ChasePosition(chase.MAX_N, cl.DEFAULT.white, (chase.MAX_N - 1,) * 2))
+    for code in [*chase_codes, big]:
+        out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code)))
     for name, code in pl.PRESETS.items():
         out.append((f"pawn search {name}", lambda code=code: pl.searched(code)))
     for code in chase_codes:
