@@ -28,28 +28,30 @@ CHASE_SEARCH_DEPTH = 3  # the chase page's default search depth
 
 
 def jobs() -> list[tuple[str, Callable[[], object]]]:
-    """What the warm-up computes, most visited first: (what, call)."""
+    """What the warm-up computes, most visited first: (what, call). The pages' defaults,
+    then the presets (solves, tables, best lines, searches), then the largest chase board."""
     out: list[tuple[str, Callable[[], object]]] = []
     default_pawn = pl.PRESETS["4 vs 4 start"]
     out.append(("pawn solve 4 vs 4 start", lambda: pl.solved(default_pawn)))
-    chase_codes = [bl.chase_code(cl.DEFAULT), *cl.PRESETS.values()]
-    sizes = sorted({bl.chase_from_code(c).n for c in chase_codes} | {chase.MAX_N})
     out.append((f"chase table {cl.DEFAULT.n}", lambda: cl.table(cl.DEFAULT.n)))
     out.append(("pawn search 4 vs 4 start", lambda: pl.searched(default_pawn)))
     for name, code in pl.PRESETS.items():
         out.append((f"pawn solve {name}", lambda code=code: pl.solved(code)))
-    for n in sizes:
+    chase_codes = [bl.chase_code(cl.DEFAULT), *cl.PRESETS.values()]
+    for n in sorted({bl.chase_from_code(c).n for c in chase_codes}):
         out.append((f"chase table {n}", lambda n=n: cl.table(n)))
-    # the default position moved to the largest board by the size slider
-    big = bl.chase_code(chase.ChasePosition(chase.MAX_N, cl.DEFAULT.white, (chase.MAX_N - 1,) * 2))
-    for code in [*chase_codes, big]:
-        out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code)))
-    for name, code in pl.PRESETS.items():
-        out.append((f"pawn search {name}", lambda code=code: pl.searched(code)))
     for code in chase_codes:
+        out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code)))
         out.append(
             (f"chase search {code}", lambda code=code: cl.searched(code, CHASE_SEARCH_DEPTH))
         )
+    for name, code in pl.PRESETS.items():
+        out.append((f"pawn search {name}", lambda code=code: pl.searched(code)))
+    # the largest board, with the default position moved there by the size slider
+    big = chase.ChasePosition(chase.MAX_N, cl.DEFAULT.white, (chase.MAX_N - 1,) * 2)
+    out.append((f"chase table {chase.MAX_N}", lambda: cl.table(chase.MAX_N)))
+    code = bl.chase_code(big)
+    out.append((f"chase best line {code}", lambda: cl.line_parts(code)))
     return out
 
 
