@@ -110,7 +110,7 @@ class _Solver:
                 (((b & not_a) << Cm) & w, Cm, True),
             )
         win = win != 0
-        live = np.arange(w.size) if root else np.flatnonzero(~win)
+        live = np.arange(w.size, dtype=np.int32) if root else np.flatnonzero(~win).astype(np.int32)
         parents, kids_m, kids_t = [], [], []
         one = np.uint64(1)
         for targets, sh, capture in groups:
@@ -140,6 +140,7 @@ class _Solver:
                 nxt, inv = np.unique(
                     self._key(m, t) if white else self._key(t, m), return_inverse=True
                 )
+                inv = inv.astype(np.int32)  # kept until the backward pass: half the memory
             else:
                 nxt, inv = keys[:0], None
             forward.append((white, keys, win, parents, inv))
