@@ -1,4 +1,4 @@
-"""Engine benchmark: prints figures (not a timed test). ``python -m bench.bench_engine``.
+"""Engine benchmark: prints figures (not a timed test). ``python bench/bench_engine.py``.
 
 Runs on one core (the process is pinned to a single CPU where the OS allows it) and prints
 the wall time of each job, the best of a few runs, with the goals from the engine issue.
@@ -12,6 +12,9 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script by make bench
 
 
 def _pin_one_core() -> str:
