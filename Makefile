@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install run test unit bench lint chromium clean
+.PHONY: install run test unit bench lint chromium postgres clean
 
 install: $(STAMP)
 
@@ -23,7 +23,11 @@ run: install
 chromium:
 	@bash scripts/ensure_chromium.sh
 
-test: install chromium
+# Class-mode tests run on SQLite and on a throwaway PostgreSQL server: install it when missing.
+postgres:
+	@bash scripts/ensure_postgres.sh
+
+test: install chromium postgres
 	$(BIN)/python -m pytest
 
 unit: install
@@ -32,10 +36,11 @@ unit: install
 # Benchmarks print figures (they are not timed tests): the engine, then the pages' server time.
 bench: install
 	$(BIN)/python bench/bench_engine.py
-	@for f in bench/bench_*.py; do echo; echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in bench/bench_*.py; do [ $$f = bench/bench_engine.py ] && continue; echo; echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis artifacts

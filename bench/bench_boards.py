@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.games import chase, pawn  # noqa: E402
-from engine.games.chase_solver import solve_table  # noqa: E402
+from engine.games.chase_solver import ChaseTable, solve_position, solve_table  # noqa: E402
 from engine.games.pawn_solver import solve  # noqa: E402
 from engine.search import search_game  # noqa: E402
 from engine.trace import Replayer, SearchRun  # noqa: E402
@@ -45,10 +45,10 @@ def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
     return len(fig.to_json()) + len(anim.to_json())
 
 
-def chase_click_work(edit: ChaseEdit, square: int) -> int:
+def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
     pos = chase_click(edit, square).pos
-    sol = chase.solve_position(pos)
-    vals, _ = solve_table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
+    sol = solve_position(pos, table)
+    vals, _ = table.heatmap("white", pos.white, 0 if pos.white_to_move else 1)
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
     fig = chase_figure(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
     positions = [pos]
@@ -89,15 +89,17 @@ def main() -> None:
         "pawn 4x4: click on the 4-vs-4 start", pawn_click_work, [(start, s) for s in range(4, 12)]
     )
     t = time.perf_counter()
-    solve_table(20)
+    table = solve_table(20)
     print(f"{'chase 20x20: table (once, shared)':<42} {1000 * (time.perf_counter() - t):6.1f} ms")
     edit = ChaseEdit(chase.ChasePosition(20, (0, 0), (19, 19)), "black")
     timed(
-        "chase 20x20: click places black", chase_click_work, [(edit, s) for s in range(20, 400, 19)]
+        "chase 20x20: click places black",
+        chase_click_work,
+        [(edit, s, table) for s in range(20, 400, 19)],
     )
 
     t = time.perf_counter()
-    run = search_game(pawn.PawnGame(start), start, None, max_nodes=80_000)
+    run = search_game(pawn.PawnGame(), start, None, max_nodes=80_000)
     replayer = Replayer(run)
     print(
         f"{'pawn 4x4 start: search + replayer (once)':<42} "

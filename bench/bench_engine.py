@@ -1,7 +1,9 @@
-"""Engine benchmark: prints figures (not a timed test). ``python bench/bench_engine.py``.
+"""Engine benchmark: prints figures (not a timed test). Run: python bench/bench_engine.py
 
 Runs on one core (the process is pinned to a single CPU where the OS allows it) and prints
-the wall time of each job, the best of a few runs, with the goals from the engine issue.
+the wall time of each job, the best of a few runs, with the goals from the engine issue:
+the judge CLI's start-up per subcommand (a fresh ``python -m engine`` each time), the chase
+table, pawn chess, and alpha-beta on the flat leaf list beside the traced search.
 """
 
 from __future__ import annotations
@@ -9,12 +11,21 @@ from __future__ import annotations
 import os
 import random
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script by make bench
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CLI_CASES = {  # one small case per subcommand: the time is Python, imports and the answer
+    "alphabeta": '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n',
+    "pawn": "1\n.ppp\n....\n.PPP\n....\n",
+    "chase": "2 1 1 2 2\n",
+    "tree": "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n",
+}
 
 
 def _pin_one_core() -> str:
@@ -41,23 +52,45 @@ def _row(name: str, seconds: float, goal: float | None, extra: str = "") -> None
     print(f"  {name:<44} {seconds * 1000:9.1f} ms   {g:<16}{ok} {extra}")
 
 
+def _cli(problem: str, stdin: str) -> tuple[float, str]:
+    """Best of 5 wall times of ``python -m engine PROBLEM`` with ``stdin``, and its answer."""
+
+    def once() -> str:
+        res = subprocess.run(
+            [sys.executable, "-m", "engine", problem],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
+        return res.stdout.strip()
+
+    secs, out = _best_of(once, 5)
+    return secs, str(out)
+
+
 def main() -> int:
     print(f"Game Tree Lab engine benchmark ({_pin_one_core()}, python {sys.version.split()[0]})")
 
-    from engine.games import chase
-    from engine.games import chase_solver as chase_solve
+    print("judge CLI: start-up and one small case, a fresh process each run (best of 5)")
+    bare, _ = _best_of(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 5)
+    _row("python -c pass (the floor)", bare, None)
+    for problem, stdin in CLI_CASES.items():
+        secs, out = _cli(problem, stdin)
+        _row(f"python -m engine {problem}", secs, None, f"-> {out.splitlines()[0]}")
+    secs, out = _cli("chase", "20 1 1 20 20\n")
+    _row("python -m engine chase: 20 1 1 20 20", secs, None, f"-> {out}")
 
-    print("chase: whole-table retrograde solve (cold, cache cleared each run)")
+    from engine.games.chase_solver import solve_position, solve_table
+    from engine.judge import chase_answer, parse_chase_case
+
+    print("chase: whole-table retrograde solve (the engine keeps no cache: each run is cold)")
     for n, goal in ((10, None), (20, 0.3), (40, None)):
-
-        def solve(n: int = n) -> object:
-            chase_solve._solve_table.cache_clear()
-            return chase.solve_table(n)
-
-        secs, _ = _best_of(solve, 3 if n <= 20 else 1)
+        secs, _ = _best_of(lambda n=n: solve_table(n), 3 if n <= 20 else 1)
         _row(f"n = {n} ({2 * n**4:,} states)", secs, goal)
-    pos = chase.parse_case("20 1 1 20 20", 1)
-    print(f"  20 1 1 20 20 -> {chase.judge_answer(chase.solve_position(pos))}")
+    pos = parse_chase_case("20 1 1 20 20", 1)
+    print(f"  20 1 1 20 20 -> {chase_answer(solve_position(pos, solve_table(20)))}")
 
     from engine.games.pawn import parse_board
     from engine.games.pawn_solver import solve
@@ -68,15 +101,26 @@ def main() -> int:
     _row("pppp/..../..../PPPP, white to move", secs, 0.2, f"-> {sol.winner} ({sol.plies})")
 
     from engine.alphabeta import alpha_beta
+    from engine.search import search_tree
+    from engine.tree import complete_tree
 
-    print("alpha_beta on a complete tree")
+    print("alpha-beta on a complete tree: the judge's flat leaf list vs the traced search")
     rng = random.Random(1)
-    leaves = [rng.randint(-1000, 1000) for _ in range(10**4)]
-    secs, ans = _best_of(lambda: alpha_beta(leaves, 10), 5)
-    _row("10,000 leaves, branching 10 (depth 4)", secs, 0.02, f"-> {ans}")
-    leaves = [rng.randint(-1000, 1000) for _ in range(4**6)]
-    secs, ans = _best_of(lambda: alpha_beta(leaves, 4), 5)
-    _row("4,096 leaves, branching 4 (depth 6)", secs, 0.02, f"-> {ans}")
+    for count, b, label in (
+        (10**4, 10, "10,000 leaves, branching 10 (depth 4)"),
+        (4**6, 4, "4,096 leaves, branching 4 (depth 6)"),
+    ):
+        leaves = [rng.randint(-1000, 1000) for _ in range(count)]
+        flat, ans = _best_of(lambda leaves=leaves, b=b: alpha_beta(leaves, b), 5)
+        _row(f"flat   {label}", flat, 0.02, f"-> {ans}")
+
+        def traced(leaves: list[int] = leaves, b: int = b) -> list[int]:
+            run = search_tree(complete_tree(leaves, b))
+            return [run.value, run.leaves_evaluated]
+
+        slow, ans2 = _best_of(traced, 3)
+        assert ans2 == ans, (ans, ans2)
+        _row(f"traced {label}", slow, None, f"-> {ans2}, {slow / flat:.0f}x the flat path")
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak:.0f} MB")

@@ -64,8 +64,8 @@ def apptest_rerun(tree: GameTree) -> float:
     at.query_params["t"] = tl.encode_tree(tree)
     at.query_params["k"] = "1"
     at.run()
-    at.button(key="ed:next").click().run()  # warm the caches
-    return median_s(lambda: at.button(key="ed:next").click().run())
+    at.button(key="ed.next").click().run()  # warm the caches
+    return median_s(lambda: at.button(key="ed.next").click().run())
 
 
 def main() -> None:

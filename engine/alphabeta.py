@@ -13,7 +13,6 @@ are skipped. ``evaluated`` counts the leaves looked at.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -155,40 +154,3 @@ def parse_leaves(text: str) -> list[int]:
     if not out:
         raise InputError("no leaves: type scores such as 3, 12, 8, 2")
     return out
-
-
-def cli_alphabeta(text: str) -> str:
-    """Judge format: JSON lines ``{"leaves": [...], "branching": b}`` -> lines ``[value, n]``.
-
-    Blank lines are skipped. Errors carry the 1-based line number of the bad case.
-    """
-    out: list[str] = []
-    for no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            case = json.loads(line)
-        except ValueError as e:
-            msg = getattr(e, "msg", str(e))
-            raise InputError(f"not valid JSON ({msg})", no) from None
-        if not isinstance(case, dict):
-            raise InputError(
-                'expected a JSON object like {"leaves": [3, 12, 8], "branching": 3}', no
-            )
-        keys = set(case)
-        if keys != {"leaves", "branching"}:
-            missing = sorted({"leaves", "branching"} - keys)
-            extra = sorted(keys - {"leaves", "branching"})
-            parts = [f"missing key {k!r}" for k in missing] + [f"unknown key {k!r}" for k in extra]
-            raise InputError(", ".join(parts), no)
-        if not isinstance(case["leaves"], list):
-            raise InputError(f"leaves must be a list, not {json.dumps(case['leaves'])}", no)
-        try:
-            res = alpha_beta(case["leaves"], case["branching"])
-        except InputError as e:
-            raise InputError(e.reason, no) from None
-        out.append(f"[{res[0]}, {res[1]}]")
-    if not out:
-        raise InputError("no cases: the input has no JSON lines")
-    return "\n".join(out) + "\n"

@@ -1,9 +1,12 @@
-"""The game protocol every search in the engine runs on.
+"""The one game protocol: what every search and every play-against-the-engine session uses.
 
-A game is a small object; states are immutable and hashable. Scores are always from MAX's
-point of view (MAX = the player to move at the root of a search / the first player).
-Distance matters: a game scores a win at ply k as ``WIN - k`` (and a loss as ``-(WIN - k)``)
-so that searches prefer fast wins and slow losses, as PROBLEMS.md asks.
+A game is a small object; states are immutable and hashable. Sides are names (pawn chess and
+the chase call them ``"white"`` and ``"black"``) and alternate every ply. The game says who
+is to move, which moves there are (in a fixed, deterministic order), what a move leads to,
+and who has won once the game is decided. It never knows which side a search calls MAX:
+:func:`engine.search.search_game` makes the side to move at its root MAX and scores a win
+at ply k as ``WIN - k`` (a loss as ``-(WIN - k)``), so searches prefer fast wins and slow
+losses, as PROBLEMS.md asks.
 """
 
 from __future__ import annotations
@@ -15,20 +18,49 @@ WIN = 1000  # a win at ply k scores WIN - k for the winner
 
 
 class Game(Protocol):
-    def is_max(self, state: Any) -> bool:
-        """True when the side to move in ``state`` is MAX."""
+    def to_move(self, state: Any) -> str:
+        """The side to move in ``state``."""
 
     def moves(self, state: Any) -> Sequence[Hashable]:
-        """Legal moves in a fixed, deterministic order ([] when the game is over)."""
+        """Legal moves in a fixed, deterministic order ([] once the game is decided)."""
 
     def play(self, state: Any, move: Hashable) -> Any:
         """The state after ``move``."""
 
-    def terminal_value(self, state: Any, ply: int) -> int | None:
-        """None while the game goes on; else the final score for MAX, ``ply`` plies from the root."""
+    def winner(self, state: Any) -> str | None:
+        """The terminal test with its result: the side that has won, None while the game
+        goes on."""
 
-    def frontier_value(self, state: Any, ply: int) -> int:
-        """Score for MAX of a non-final state at a search's depth limit."""
+    def move_name(self, state: Any, move: Hashable) -> str:
+        """A short name for ``move`` played in ``state`` (e.g. ``b2-b3`` or ``W up``)."""
 
-    def move_label(self, state: Any, move: Hashable) -> str:
-        """A short name for ``move`` played in ``state`` (e.g. ``b2-b3`` or ``up``)."""
+    def frontier(self, state: Any) -> tuple[str | None, int]:
+        """What the game knows of an undecided state where a search stops (its depth limit):
+        ``(winner, plies to the end)`` under perfect play, or ``(None, 0)`` when it knows no
+        winner (a draw, or nothing known)."""
+
+
+def score(winner: str | None, plies: int, max_side: str) -> int:
+    """MAX's score of a game won by ``winner`` after ``plies`` plies (0 when no winner)."""
+    if winner is None:
+        return 0
+    return WIN - plies if winner == max_side else -(WIN - plies)
+
+
+def to_node(v: float, ply: int) -> float:
+    """A score (MAX's view, wins as ``WIN - ply``) seen from a node at ``ply``: the plies
+    already played are taken out, so the value no longer depends on the path."""
+    if v > 0:
+        return v + ply
+    if v < 0:
+        return v - ply
+    return v
+
+
+def from_node(v: float, ply: int) -> float:
+    """The inverse of :func:`to_node` for a node at ``ply``."""
+    if v > 0:
+        return v - ply
+    if v < 0:
+        return v + ply
+    return v

@@ -7,7 +7,8 @@ import random
 from engine.errors import InputError
 from engine.tree import GameTree, from_parents
 
-MAX_LEAVES = 100_000
+MAX_RANDOM_LEAVES = 100_000  # leaves random_leaves draws at most
+MAX_RANDOM_NODES = 100_000  # nodes random_tree grows at most
 
 
 def _whole(**args: object) -> None:
@@ -27,8 +28,8 @@ def random_leaves(branching: int, depth: int, low: int, high: int, seed: int) ->
     if low > high:
         raise InputError(f"the lowest value {low} is above the highest {high}")
     n = branching**depth
-    if n > MAX_LEAVES:
-        raise InputError(f"{branching}^{depth} = {n:,} leaves is more than {MAX_LEAVES:,}")
+    if n > MAX_RANDOM_LEAVES:
+        raise InputError(f"{branching}^{depth} = {n:,} leaves is more than {MAX_RANDOM_LEAVES:,}")
     rng = random.Random(seed)
     return [rng.randint(low, high) for _ in range(n)]
 
@@ -40,8 +41,8 @@ def random_tree(nodes: int, max_children: int, low: int, high: int, seed: int) -
     _whole(nodes=nodes, max_children=max_children, low=low, high=high, seed=seed)
     if nodes < 2:
         raise InputError(f"a tree needs at least 2 nodes, not {nodes}")
-    if nodes > MAX_LEAVES:
-        raise InputError(f"{nodes:,} nodes is more than {MAX_LEAVES:,}")
+    if nodes > MAX_RANDOM_NODES:
+        raise InputError(f"{nodes:,} nodes is more than {MAX_RANDOM_NODES:,}")
     if max_children < 1:
         raise InputError(f"max children must be at least 1, not {max_children}")
     if low > high:

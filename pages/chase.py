@@ -3,15 +3,15 @@
 import streamlit as st
 
 from engine.games import chase
-from engine.play import chase_rules
 from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
+from ui.common.keys import CHASE as K
 from ui.common.share import publish, restore
 
 
 def set_edit(edit: bl.ChaseEdit) -> None:
-    st.session_state.chase_pos = edit.pos
-    st.session_state.pop("chase_game_session", None)
+    st.session_state[K.pos] = edit.pos
+    st.session_state.pop(K.game.session, None)
 
 
 st.title("The chase")
@@ -20,10 +20,9 @@ st.caption(
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."
 )
 pos: chase.ChasePosition = restore(
-    "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key="chase_pos"
+    "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key=K.pos
 )
-rules = chase_rules(cl.solved)
-playing = bl.mode_switch("chase_mode")
+playing = bl.mode_switch(K.mode)
 left, right = st.columns([6, 5], gap="large")
 with right:
     if not playing:
@@ -32,11 +31,11 @@ with right:
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:
-        game = bl.play_panel("chase_game", pos, rules, cl.outcome, cl.HOW_TO_PLAY)
+        game = bl.play_panel(K.game, pos, cl.GAME, cl.reply, cl.outcome, cl.HOW_TO_PLAY)
 
 with left:
     if playing:
-        cl.play_board(game, rules)
+        cl.play_board(game)
     else:
         cl.edit_board(pos, sol, piece, set_edit)
 
@@ -44,4 +43,4 @@ publish(c=bl.chase_code(pos))
 if playing:
     st.stop()
 
-bl.result_tabs("chase_tabs", lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))
+bl.result_tabs(K.tabs, lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))

@@ -3,6 +3,7 @@
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
+from ui.common.keys import HOME_PROBLEMS
 from ui.common.registry import (
     PROBLEM_ALPHABETA,
     PROBLEM_CHASE,
@@ -69,17 +70,14 @@ st.markdown(
 )
 
 st.subheader("The four problems")
-with st.container(key="home_problems"):
+with st.container(key=HOME_PROBLEMS):
     for row in (PROBLEMS[:2], PROBLEMS[2:]):
         for col, (problem, icon, heading, source, line) in zip(st.columns(2), row, strict=True):
             with col.container(border=True, height="stretch"):
                 st.markdown(f"##### {icon} {heading}  \n:gray[{source}]")
                 st.write(line)
-                labs = labs_for(problem)
-                for spec in labs:
+                for spec in labs_for(problem):
                     _link(spec)
-                if not labs:
-                    st.caption("Lab coming soon.")
 
 st.subheader("On a projector")
 st.markdown(

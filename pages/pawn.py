@@ -3,16 +3,16 @@
 import streamlit as st
 
 from engine.games import pawn
-from engine.play import pawn_rules
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
+from ui.common.keys import PAWN as K
 from ui.common.share import publish, restore
 from viz.pawn_board import pawn_figure
 
 
 def set_pos(pos: pawn.PawnPosition) -> None:
-    st.session_state.pawn_pos = pos
-    st.session_state.pop("pawn_game_session", None)
+    st.session_state[K.pos] = pos
+    st.session_state.pop(K.game.session, None)
 
 
 st.title("Pawn chess")
@@ -21,10 +21,9 @@ st.caption(
     "black down; reaching the far rank wins, and a side with no legal move loses."
 )
 pos: pawn.PawnPosition = restore(
-    "p", decode=pawn.from_code, default=pl.DEFAULT, what="position", state_key="pawn_pos"
+    "p", decode=pawn.from_code, default=pl.DEFAULT, what="position", state_key=K.pos
 )
-rules = pawn_rules(lambda p: pl.solved(pawn.to_code(p)))
-playing = bl.mode_switch("pawn_mode")
+playing = bl.mode_switch(K.mode)
 left, right = st.columns([5, 6], gap="large")
 
 with right:
@@ -46,20 +45,20 @@ with right:
             f"Exact: {sol.positions:,} position{'s' * (sol.positions != 1)} solved.",
         )
         st.markdown("**Every move, best first** (fast wins, slow losses)")
-        bl.move_table("white" if pos.white_to_move else "black", sol.moves, "pawn_moves")
+        bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)
     if playing and not bad and not too_big:
-        game = bl.play_panel("pawn_game", pos, rules, pl.outcome, pl.HOW_TO_PLAY)
+        game = bl.play_panel(K.game, pos, pl.GAME, pl.reply, pl.outcome, pl.HOW_TO_PLAY)
     elif playing:
         st.info("Fix the position in edit mode to play it.")
 
 with left:
     if playing and not bad and not too_big:
-        pl.play_board(game, rules)
+        pl.play_board(game)
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
         cap = "arrow: the best move" if best else ""
         fig = pawn_figure(pos, px=pl.BOARD_PX, arrows=best, caption=cap)
-        bl.clickable_board("pawn_board", fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
+        bl.clickable_board(K.board, fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
     shown = game.position if playing and not bad and not too_big else pos
     st.code(pawn.format_board(shown), language=None)
 
@@ -67,4 +66,4 @@ publish(p=pawn.to_code(pos))
 if sol is None or playing:
     st.stop()
 
-bl.result_tabs("pawn_tabs", lambda: pl.line_tab(pos, sol), lambda: pl.tree_tab(pos, sol))
+bl.result_tabs(K.tabs, lambda: pl.line_tab(pos, sol), lambda: pl.tree_tab(pos, sol))

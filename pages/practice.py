@@ -10,6 +10,7 @@ import streamlit as st
 from engine.search import search_tree
 from engine.trace import replay
 from teach.explain import describe
+from ui.common.keys import Practice as K
 from ui.common.stepper import step_player
 from ui.practice.exam_panel import exam_panel
 from ui.practice.exercise_panel import exercise_panel
@@ -27,7 +28,7 @@ tree = tree_chooser()
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
 # Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
 # open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
-quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key="tab", bind="query-params")
+quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key=K.tab, bind="query-params")
 
 if quiz_tab.open:
     with quiz_tab:
@@ -38,24 +39,24 @@ if quiz_tab.open:
 
             def free() -> int:  # practice off: the app's step player, with autoplay
                 return step_player(
-                    "pq_free",
+                    K.free,
                     len(run.events),
                     describe=lambda k: describe(run, k),
-                    draw=lambda k: draw_run(run, k, key="pq_free_fig", player="pq_free"),
+                    draw=lambda k: draw_run(run, k, key=K.free_figure, player=K.free),
                     token=run_signature(run),
                 )
 
             def quiz_figure(step: int, q) -> None:  # tag the asked node, hide its value
                 snap = hide_answer(replay(run, step), q)
-                draw_tree(tree, snap, key="pq_fig", ask=q.node if q else None)
+                draw_tree(tree, snap, key=K.quiz.figure, ask=q.node if q else None)
 
             practice_or_player(
-                run, "pq", player=free, figure=quiz_figure, player_key="pq_free", default_on=True
+                run, K.quiz, player=free, figure=quiz_figure, player_keys=K.free, default_on=True
             )
 
 if exercise_tab.open:
     with exercise_tab:
-        exercise_panel(tree, key="ex")
+        exercise_panel(tree)
 
 if exam_tab.open:
     with exam_tab:
@@ -72,4 +73,4 @@ if variants_tab.open:
             "The same tree under five formulations. They agree on the root value; they differ in "
             "what an inner node returns and in when they cut."
         )
-        variants_panel(tree, key="var")
+        variants_panel(tree)

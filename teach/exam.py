@@ -15,7 +15,9 @@ from engine.tree import GameTree, complete_tree
 from teach.exercise import Solution, solution
 
 MAX_TRIES = 400  # candidate leaf vectors tried per exercise when aiming at target_cuts
-MAX_LEAVES = 243  # 3^5: beyond this a tree no longer fits on a printed sheet
+MAX_EXERCISE_LEAVES = 243  # 3^5: the widest tree a person is asked to fill in (on screen)
+MAX_SHEET_LEAVES = 27  # the widest tree the printed A4 sheet draws readably (viz.exam_sheet)
+MAX_SHEET_EXERCISES = 20
 
 
 @dataclass(frozen=True)
@@ -58,20 +60,42 @@ class Exercise:
 
 
 def check_shape(branching: int, depth: int, lo: int, hi: int, target_cuts: int | None) -> None:
-    """Raise InputError (no line) when the requested shape cannot make a sheet."""
+    """Raise InputError (no line) when the requested shape cannot make an exercise."""
     if not 2 <= branching <= 5:
         raise InputError(f"branching must be between 2 and 5, not {branching}")
     if not 1 <= depth <= 5:
         raise InputError(f"depth must be between 1 and 5, not {depth}")
-    if branching**depth > MAX_LEAVES:
+    if branching**depth > MAX_EXERCISE_LEAVES:
         raise InputError(
-            f"{branching}^{depth} = {branching**depth} leaves is too many for a sheet "
-            f"(at most {MAX_LEAVES})"
+            f"{branching}^{depth} = {branching**depth} leaves is too many for an exercise "
+            f"(at most {MAX_EXERCISE_LEAVES})"
         )
     if lo > hi:
         raise InputError(f"lowest leaf value {lo} is above the highest {hi}")
     if target_cuts is not None and target_cuts < 0:
         raise InputError(f"target cut-offs must be 0 or more, not {target_cuts}")
+
+
+def check_printable(branching: int, depth: int) -> None:
+    """Raise InputError when a tree of this shape does not fit on a printed sheet. The one
+    check of what prints: :func:`make_sheet`, the exam panel and the printer
+    (``viz.exam_sheet.render_sheet``) all use it."""
+    n = branching**depth
+    if n > MAX_SHEET_LEAVES:
+        raise InputError(
+            f"{n} leaves do not fit on a printed sheet (at most {MAX_SHEET_LEAVES}; "
+            "e.g. branching 3 depth 3 or branching 2 depth 4)"
+        )
+
+
+def check_sheet(
+    count: int, branching: int, depth: int, lo: int, hi: int, target_cuts: int | None
+) -> None:
+    """Raise InputError (no line) when these parameters cannot make a printable sheet."""
+    if not 1 <= count <= MAX_SHEET_EXERCISES:
+        raise InputError(f"a sheet holds 1 to {MAX_SHEET_EXERCISES} exercises, not {count}")
+    check_shape(branching, depth, lo, hi, target_cuts)
+    check_printable(branching, depth)
 
 
 def make_exercise(
@@ -128,9 +152,7 @@ def make_sheet(
     target_cuts: int | None = None,
 ) -> list[Exercise]:
     """``count`` exercises of one shape; exercise i gets its own seed drawn from ``seed``."""
-    if not 1 <= count <= 20:
-        raise InputError(f"a sheet holds 1 to 20 exercises, not {count}")
-    check_shape(branching, depth, lo, hi, target_cuts)
+    check_sheet(count, branching, depth, lo, hi, target_cuts)
     rng = random.Random(seed)
     seeds = [rng.randrange(2**31) for _ in range(count)]
     return [make_exercise(s, branching, depth, lo, hi, target_cuts) for s in seeds]

@@ -7,16 +7,17 @@ a skipped child was smaller). An edge ``(parent, child)`` is *pruned* when the s
 visits ``child`` because of a cut at ``parent``; only that top edge is marked, not the edges
 inside the skipped subtree. Values of nodes inside skipped subtrees are not graded.
 
-The search here is written out independently of ``engine.search`` on purpose: the tests
-compare the two.
+The answers are read from the trace of ``engine.search.search_tree`` (the statement
+variant); an independent alpha-beta to check them against lives in the tests.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from engine.search import search_tree
+from engine.trace import CUT, EXIT
 from engine.tree import GameTree, minimax
 from teach.quiz import node_names
 
@@ -55,58 +56,28 @@ class Solution:
 
 
 def solution(tree: GameTree) -> Solution:
-    """Run statement-rule alpha-beta over ``tree`` (iteratively) and collect the answers."""
-    inf = math.inf
+    """Alpha-beta (statement rule) over ``tree``, read from the traced search's events."""
+    run = search_tree(tree, "alphabeta", "statement")
+    exact = minimax(tree)
+    if tree.is_leaf(0):
+        return Solution(run.value, {}, frozenset(), frozenset(), 1, {0: exact.value})
     values: dict[int, int] = {}
     pruned: set[Edge] = set()
-    leaves = 0
-    # frame: [node, alpha, beta, best, next child index]
-    stack: list[list] = [[0, -inf, inf, None, 0]]
-    ret: int | None = None
-    if tree.is_leaf(0):
-        v = tree.values[0]
-        assert v is not None
-        exact = minimax(tree)
-        return Solution(v, {}, frozenset(), frozenset(), 1, {0: exact.value})
-    while stack:
-        fr = stack[-1]
-        node, alpha, beta, best, i = fr
-        kids = tree.children[node]
-        if ret is not None:  # a child's value arrives
-            v, ret = ret, None
-            if tree.is_max(node):
-                best = v if best is None else max(best, v)
-                alpha = max(alpha, best)
-            else:
-                best = v if best is None else min(best, v)
-                beta = min(beta, best)
-            fr[1], fr[2], fr[3] = alpha, beta, best
-            if alpha >= beta and i < len(kids):
-                pruned.update((node, c) for c in kids[i:])
-                i = len(kids)
-        if i >= len(kids):
-            stack.pop()
-            values[node] = best
-            ret = best
-            continue
-        child = kids[i]
-        fr[4] = i + 1
-        if tree.is_leaf(child):
-            leaves += 1
-            ret = tree.values[child]
-        else:
-            stack.append([child, alpha, beta, None, 0])
+    for e in run.events:
+        if e.kind == EXIT:
+            values[e.node] = e.value  # type: ignore[assignment]
+        elif e.kind == CUT:
+            pruned.update((e.node, c) for c in e.skipped)
     skipped: set[int] = set()
     for _, c in pruned:
         skipped.update(tree.preorder(c))
-    exact = minimax(tree)
     inner_mm = {n: exact.node_values[n] for n in range(len(tree)) if not tree.is_leaf(n)}
     return Solution(
-        value=values[0],
+        value=run.value,
         values=values,
         pruned_edges=frozenset(pruned),
         skipped=frozenset(skipped),
-        leaves_evaluated=leaves,
+        leaves_evaluated=run.leaves_evaluated,
         minimax=inner_mm,
     )
 

@@ -20,6 +20,15 @@ from engine.values import MINUS_INF, PLUS_INF
 MINIMAX = "minimax"
 ALL = (MINIMAX, *VARIANTS)  # minimax, statement, fail-hard, strict, negamax
 
+# The one name of each variant that people read (menus, tables, headings).
+LABELS = {
+    MINIMAX: "Minimax",
+    "statement": "Statement (fail-soft, cut when α ≥ β)",
+    "fail-hard": "Fail-hard (clamp into the window)",
+    "strict": "Strict (cut only when α > β)",
+    "negamax": "Negamax (one rule for both sides)",
+}
+
 DESCRIPTION = {
     MINIMAX: "plain minimax: every node is searched, nothing is cut",
     "statement": "alpha-beta as in the statement: fail-soft, cut when alpha >= beta",

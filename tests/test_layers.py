@@ -1,6 +1,7 @@
 """The dependency direction of DESIGN.md, read from every module's imports (ast, not a run):
-engine <- {teach, viz} <- ui <- pages / app.py; viz may read teach, teach never viz; nothing in
-engine, teach or viz imports streamlit; the search machinery knows no game; a game's solver
+engine <- {teach, viz} <- ui <- pages / app.py; viz may read teach, teach never viz; class
+mode's backend sits between teach and ui (engine <- teach <- classroom <- ui); nothing in
+engine, teach, viz or classroom imports streamlit; the search machinery knows no game; a game's solver
 imports its rules, never the reverse."""
 
 from __future__ import annotations
@@ -17,18 +18,20 @@ ALLOWED = {
     "engine": {"engine"},
     "teach": {"engine", "teach"},
     "viz": {"engine", "teach", "viz"},
-    "ui": {"engine", "teach", "viz", "ui"},
-    "pages": {"engine", "teach", "viz", "ui"},
+    "classroom": {"engine", "teach", "classroom"},
+    "ui": {"engine", "teach", "viz", "classroom", "ui"},
+    "pages": {"engine", "teach", "viz", "classroom", "ui"},
     "app": {"ui"},
-    "bench": {"engine", "teach", "viz", "ui", "bench"},
+    "bench": {"engine", "teach", "viz", "classroom", "ui", "bench"},
 }
-FIRST_PARTY = {"engine", "teach", "viz", "ui", "pages", "app", "bench"}
+FIRST_PARTY = {"engine", "teach", "viz", "classroom", "ui", "pages", "app", "bench"}
 UI_LIBS = {"streamlit", "plotly", "networkx", "matplotlib", "pandas"}
 # what each pure package may not import from outside
 FORBIDDEN = {
     "engine": UI_LIBS,
     "teach": UI_LIBS,
     "viz": {"streamlit"},
+    "classroom": UI_LIBS,
 }
 
 
@@ -63,7 +66,7 @@ def _imports(path: Path) -> list[str]:
 
 def _modules() -> list[Path]:
     out = [ROOT / "app.py"]
-    for top in ("engine", "teach", "viz", "ui", "pages", "bench"):
+    for top in ("engine", "teach", "viz", "classroom", "ui", "pages", "bench"):
         out += sorted((ROOT / top).rglob("*.py"))
     return out
 
@@ -79,10 +82,15 @@ def test_imports_follow_the_layers(path: Path) -> None:
             bad.append(name)
         if head in FORBIDDEN.get(top, ()):
             bad.append(name)
-        if me.startswith("engine.") and not me.startswith("engine.games") and me not in (
-            "engine",
-            "engine.__main__",
-            "engine.judge",
+        if (
+            me.startswith("engine.")
+            and not me.startswith("engine.games")
+            and me
+            not in (
+                "engine",
+                "engine.__main__",
+                "engine.judge",
+            )
         ):
             if name.startswith("engine.games"):
                 bad.append(f"{name} (search and the core know no game)")

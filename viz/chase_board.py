@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from engine.games import chase
-from engine.play import chase_target
+from engine.games.chase import move_target
 from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill, board_figure
 
 # Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
@@ -117,5 +117,5 @@ def chase_move_squares(
     pos: chase.ChasePosition, move: chase.Move
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """(from, to) squares of the moving piece (the landing square from engine.play)."""
-    to = chase_target(pos, move)
+    to = move_target(pos, move)
     return (to[0] - move[0], to[1] - move[1]), to

@@ -23,7 +23,7 @@ from matplotlib.patches import Rectangle
 from engine.errors import InputError
 from engine.tree import GameTree
 from engine.values import MINUS_INF, PLUS_INF
-from teach.exam import Exercise
+from teach.exam import Exercise, check_printable
 from viz.layout import tidy_layout
 
 A4 = (8.27, 11.69)  # inches, portrait
@@ -33,7 +33,6 @@ LABEL_W = 0.38  # inches for the MAX/MIN level labels
 LEVEL_H = 0.66  # inches between levels
 BOX_W, BOX_H = 0.40, 0.28  # inner-node boxes (room for "-100" in handwriting)
 FONT = 11  # points: node values
-MAX_PRINT_LEAVES = 27  # wider trees (e.g. 2^5) cannot be printed readably on A4
 PNG_DPI = 150
 INK, GREY, LIGHT = "#000000", "#8a8a8a", "#c8c8c8"
 FAMILY = "DejaVu Sans"  # given to every text: the sheet never reads or sets rcParams fonts
@@ -264,11 +263,7 @@ def _pages(exercises: list[Exercise], answers: bool) -> list[Figure]:
     if not exercises:
         raise InputError("no exercises to print")
     for e in exercises:
-        if len(e.leaves) > MAX_PRINT_LEAVES:
-            raise InputError(
-                f"{len(e.leaves)} leaves do not fit on a printed sheet (at most "
-                f"{MAX_PRINT_LEAVES}; e.g. branching 3 depth 3 or branching 2 depth 5)"
-            )
+        check_printable(e.branching, e.depth)
     k = per_page(max(e.depth for e in exercises))
     chunks = [exercises[i : i + k] for i in range(0, len(exercises), k)]
     return [_page(chunk, 1 + i * k, answers, i + 1, len(chunks)) for i, chunk in enumerate(chunks)]

@@ -123,12 +123,20 @@ def mark_node(
             size = max(24.0, _size_at(tr.marker.size, hits[0]) * scale)
             fig.add_trace(
                 go.Scatter(
-                    x=[x], y=[y], mode="markers", name=label, hoverinfo="skip",
-                    marker=dict(symbol="circle-open", size=size, color=color,
-                                line=dict(width=3, color=color)),
+                    x=[x],
+                    y=[y],
+                    mode="markers",
+                    name=label,
+                    hoverinfo="skip",
+                    marker=dict(
+                        symbol="circle-open",
+                        size=size,
+                        color=color,
+                        line=dict(width=3, color=color),
+                    ),
                     showlegend=True,
                 )
-            )  # fmt: skip
+            )
             return
 
 

@@ -189,9 +189,16 @@ class Scene:
         if i is None:
             nan = np.array([np.nan], dtype=np.float32)
             return dict(
-                x=nan, y=nan, ids=[-1], text=[BLANK], hover=[BLANK], fill="#ffffff",
-                ink=ts.INK, symbol="circle", size=1,
-            )  # fmt: skip
+                x=nan,
+                y=nan,
+                ids=[-1],
+                text=[BLANK],
+                hover=[BLANK],
+                fill="#ffffff",
+                ink=ts.INK,
+                symbol="circle",
+                size=1,
+            )
         ii = np.array([i])
         return dict(
             x=self.x[ii],

@@ -1,19 +1,24 @@
-"""The chase (CQOI 2013): positions, moves, exact answers, the judge format and the Game.
+"""The chase (CQOI 2013): positions, moves and the Game.
 
 White (player A) steps one square up, down, left or right; black (player B) moves one or two
 squares in a straight line (a 2-step jumps: only the landing square matters). A piece must move
-and stay on the board; moving onto the other piece captures it and wins. Answers come from the
-exact retrograde table of :mod:`engine.games.chase_solver` (fast wins, slow losses, plies counted from
-the given position). Squares are (row, column), 0-based internally, 1-based in the judge input.
+and stay on the board; moving onto the other piece captures it and wins. Squares are (row,
+column), 0-based. The exact answers (retrograde analysis) are in :mod:`engine.games.chase_solver`,
+which imports these rules; the judge format is in :mod:`engine.judge`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Protocol
 
 from engine.errors import InputError
-from engine.game import WIN
-from engine.games.chase_solver import DIRS, MAX_N, MIN_N, ChaseTable, solve_table
+
+MIN_N = 2
+MAX_N = 40
+
+# Direction order used everywhere: up, down, left, right.
+DIRS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 Square = tuple[int, int]
 Move = tuple[int, int]  # (dr, dc) of the moving piece; |dr| + |dc| is 1 or 2
@@ -36,27 +41,16 @@ class ChasePosition:
 
     def __post_init__(self) -> None:
         if not MIN_N <= self.n <= MAX_N:
-            raise ValueError(f"board size n must be between {MIN_N} and {MAX_N}, got {self.n}")
+            raise InputError(f"board size n must be between {MIN_N} and {MAX_N}, got {self.n}")
         for name, (r, c) in (("white", self.white), ("black", self.black)):
             if not (0 <= r < self.n and 0 <= c < self.n):
-                raise ValueError(f"{name} square {(r, c)} is off the {self.n} x {self.n} board")
+                raise InputError(f"{name} square {(r, c)} is off the {self.n} x {self.n} board")
         if (self.white == self.black) != self.captured:
-            raise ValueError("pieces share a square exactly when a capture has happened")
+            raise InputError("pieces share a square exactly when a capture has happened")
 
     @property
     def mover(self) -> str:
         return "WHITE" if self.white_to_move else "BLACK"
-
-
-@dataclass(frozen=True)
-class ChaseSolution:
-    """The exact answer for a position. ``moves``: (move, name, winner, plies including this
-    move), best first for the side to move; ``pv``: optimal moves until the capture."""
-
-    winner: str | None
-    plies: int
-    moves: list[tuple[Move, str, str | None, int]] = field(default_factory=list)
-    pv: list[Move] = field(default_factory=list)
 
 
 def legal_moves(pos: ChasePosition) -> list[Move]:
@@ -72,7 +66,7 @@ def legal_moves(pos: ChasePosition) -> list[Move]:
 def play(pos: ChasePosition, move: Move) -> ChasePosition:
     """The position after ``move`` (which must be legal)."""
     if move not in legal_moves(pos):
-        raise ValueError(f"illegal move {move} in {pos}")
+        raise InputError(f"illegal move {move} in {pos}")
     dr, dc = move
     if pos.white_to_move:
         w = (pos.white[0] + dr, pos.white[1] + dc)
@@ -97,114 +91,38 @@ def move_name(pos: ChasePosition, move: Move) -> str:
     return name + (" x" if is_capture(pos, move) else "")
 
 
-def table_for(pos: ChasePosition) -> ChaseTable:
-    return solve_table(pos.n)
+def move_target(pos: ChasePosition, move: Move) -> Square:
+    """The square the moving piece lands on."""
+    r, c = pos.white if pos.white_to_move else pos.black
+    return (r + move[0], c + move[1])
 
 
-def _rank(mover: str, winner: str | None, plies: int) -> tuple[int, int]:
-    """Sort key, smaller = better for ``mover``: fast wins, then draws, then slow losses."""
-    if winner == mover:
-        return (0, plies)
-    if winner is None:
-        return (1, 0)
-    return (2, -plies)
+def winner(pos: ChasePosition) -> str | None:
+    """``'white'``/``'black'`` right after a capture (the side that just moved), else None."""
+    if not pos.captured:
+        return None
+    return "black" if pos.white_to_move else "white"
 
 
-def solve_position(pos: ChasePosition) -> ChaseSolution:
-    """Winner ('WHITE', 'BLACK' or None for a draw), plies to the capture, ranked moves, pv."""
-    if pos.captured:
-        return ChaseSolution("BLACK" if pos.white_to_move else "WHITE", 0, [], [])
-    table = table_for(pos)
-    winner, plies = table.lookup(pos)
-    moves = []
-    for m in legal_moves(pos):
-        if is_capture(pos, m):
-            moves.append((m, move_name(pos, m), pos.mover, 1))
-        else:
-            w, p = table.lookup(play(pos, m))
-            moves.append((m, move_name(pos, m), w, p + 1 if w is not None else -1))
-    moves.sort(key=lambda t: _rank(pos.mover, t[2], t[3]))  # stable: legal order on ties
-    pv: list[Move] = []
-    if winner is not None:
-        cur = pos
-        while not cur.captured:
-            best = _best_move(cur, table)
-            pv.append(best)
-            cur = play(cur, best)
-    return ChaseSolution(winner, plies, moves, pv)
+class Lookup(Protocol):
+    """What :class:`ChaseGame` reads from a solved table (``ChaseTable`` of the solver)."""
 
-
-def _best_move(pos: ChasePosition, table: ChaseTable) -> Move:
-    """The first legal move that realises the table value of a resolved position."""
-    best, key = None, None
-    for m in legal_moves(pos):
-        if is_capture(pos, m):
-            return m
-        w, p = table.lookup(play(pos, m))
-        k = _rank(pos.mover, w, p)
-        if key is None or k < key:
-            best, key = m, k
-    assert best is not None
-    return best
-
-
-def judge_answer(sol: ChaseSolution) -> str:
-    """``BLACK 56`` / ``WHITE 1`` / ``DRAW``."""
-    return "DRAW" if sol.winner is None else f"{sol.winner} {sol.plies}"
-
-
-def _parse_int(tok: str, what: str, line_no: int) -> int:
-    try:
-        return int(tok)
-    except ValueError:
-        raise InputError(f"{what} must be an integer, got {tok!r}", line_no) from None
-
-
-def parse_case(line: str, line_no: int) -> ChasePosition:
-    """``n r1 c1 r2 c2`` (white at r1 c1, black at r2 c2, 1-based) -> white-to-move position."""
-    fields = line.split()
-    if len(fields) != 5:
-        raise InputError(f"expected 5 numbers `n r1 c1 r2 c2`, got {len(fields)}", line_no)
-    names = ("n", "r1", "c1", "r2", "c2")
-    n, r1, c1, r2, c2 = (_parse_int(t, w, line_no) for t, w in zip(fields, names, strict=True))
-    if not MIN_N <= n <= MAX_N:
-        raise InputError(f"board size n must be between {MIN_N} and {MAX_N}, got {n}", line_no)
-    for piece, r, c in (("white", r1, c1), ("black", r2, c2)):
-        if not (1 <= r <= n and 1 <= c <= n):
-            raise InputError(f"{piece} square ({r}, {c}) is off the {n} x {n} board", line_no)
-    if (r1, c1) == (r2, c2):
-        raise InputError(f"both pieces on one square ({r1}, {c1})", line_no)
-    return ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1))
-
-
-def cli_chase(text: str) -> str:
-    """One answer line per non-blank input line."""
-    out = [
-        judge_answer(solve_position(parse_case(line, i)))
-        for i, line in enumerate(text.splitlines(), start=1)
-        if line.strip()
-    ]
-    if not out:
-        raise InputError("no cases: expected lines `n r1 c1 r2 c2`", 1)
-    return "\n".join(out)
+    def lookup(self, pos: ChasePosition) -> tuple[str | None, int]: ...
 
 
 class ChaseGame:
-    """:class:`engine.game.Game` for depth-limited searches on the chase.
+    """:class:`engine.game.Game` for the chase. Sides are ``'white'`` and ``'black'``.
 
-    MAX is the side to move at the root (``max_is_white``). A captured position is final;
-    at the depth limit the exact table scores the position (WIN - total plies for a MAX win).
+    ``table`` (a solved ``engine.games.chase_solver.ChaseTable`` of the board, or None) tells
+    a depth-limited search the exact result of the positions at its frontier; without it the
+    frontier is unknown (scored 0). Play against the engine needs no table.
     """
 
-    def __init__(self, max_is_white: bool = True):
-        self.max_is_white = max_is_white
+    def __init__(self, table: Lookup | None = None):
+        self.table = table
 
-    @classmethod
-    def for_root(cls, root: ChasePosition) -> ChaseGame:
-        return cls(root.white_to_move)
-
-    def is_max(self, state: ChasePosition) -> bool:
-        return state.white_to_move == self.max_is_white
+    def to_move(self, state: ChasePosition) -> str:
+        return "white" if state.white_to_move else "black"
 
     def moves(self, state: ChasePosition) -> list[Move]:
         return legal_moves(state)
@@ -212,22 +130,14 @@ class ChaseGame:
     def play(self, state: ChasePosition, move: Move) -> ChasePosition:
         return play(state, move)
 
-    def _score(self, winner: str | None, total: int) -> int:
-        if winner is None:
-            return 0
-        max_wins = (winner == "WHITE") == self.max_is_white
-        return WIN - total if max_wins else -(WIN - total)
+    def winner(self, state: ChasePosition) -> str | None:
+        return winner(state)
 
-    def terminal_value(self, state: ChasePosition, ply: int) -> int | None:
-        if not state.captured:
-            return None
-        return self._score("BLACK" if state.white_to_move else "WHITE", ply)
-
-    def frontier_value(self, state: ChasePosition, ply: int) -> int:
-        if state.captured:
-            return self._score("BLACK" if state.white_to_move else "WHITE", ply)
-        winner, plies = table_for(state).lookup(state)
-        return self._score(winner, ply + plies)
-
-    def move_label(self, state: ChasePosition, move: Move) -> str:
+    def move_name(self, state: ChasePosition, move: Move) -> str:
         return move_name(state, move)
+
+    def frontier(self, state: ChasePosition) -> tuple[str | None, int]:
+        if self.table is None:
+            return None, 0
+        who, plies = self.table.lookup(state)
+        return (None, 0) if who is None else (who.lower(), plies)

@@ -1,4 +1,9 @@
-"""The chase (CQOI 2013): exact solution of a whole n x n board by vectorised retrograde analysis.
+"""The chase (CQOI 2013): exact answers, from a whole n x n board solved by vectorised
+retrograde analysis.
+
+Nothing here is cached: :func:`solve_table` computes the table each time it is called, and
+:func:`solve_position` reads the table it is given. The caller keeps the tables it wants to
+reuse (the chase page in one ``st.cache_resource``, the judge CLI in a dict per run).
 
 State space: ``side`` (0 = white to move, 1 = black to move) x white square x black square,
 squares as flat indices ``s = r * n + c`` (0-based). :class:`ChaseTable` holds two arrays of
@@ -19,19 +24,22 @@ same neighbour tables run backwards. Total work O(states x moves).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from engine.errors import InputError
-
-MIN_N = 2
-MAX_N = 40
-
-# Direction order used everywhere: up, down, left, right.
-DIRS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+from engine.games.chase import (
+    DIRS,
+    MAX_N,
+    MIN_N,
+    ChasePosition,
+    Move,
+    is_capture,
+    legal_moves,
+    move_name,
+    play,
+)
 
 
 def neighbour_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -58,17 +66,19 @@ class ChaseTable:
     outcome: np.ndarray
     plies: np.ndarray
 
-    def index(self, pos: Any) -> tuple[int, int, int]:
+    def index(self, pos: ChasePosition) -> tuple[int, int, int]:
         """``(side, white_sq, black_sq)`` of a position with ``white``/``black`` (r, c) squares."""
         n = self.n
+        if pos.n != n:
+            raise InputError(f"a {n} x {n} table cannot answer a {pos.n} x {pos.n} board")
         side = 0 if pos.white_to_move else 1
         return side, pos.white[0] * n + pos.white[1], pos.black[0] * n + pos.black[1]
 
-    def lookup(self, pos: Any) -> tuple[str | None, int]:
+    def lookup(self, pos: ChasePosition) -> tuple[str | None, int]:
         """``(winner, plies)``: winner 'WHITE', 'BLACK' or None (draw; plies -1)."""
         side, w, b = self.index(pos)
         if w == b:
-            raise ValueError("both pieces on one square")
+            raise InputError("both pieces on one square")
         o = int(self.outcome[side, w, b])
         p = int(self.plies[side, w, b])
         if o == 0:
@@ -95,9 +105,9 @@ class ChaseTable:
         n = self.n
         r, c = square
         if not (0 <= r < n and 0 <= c < n):
-            raise ValueError(f"square {square} is off the {n} x {n} board")
+            raise InputError(f"square {square} is off the {n} x {n} board")
         if side not in (0, 1):
-            raise ValueError("side must be 0 (white to move) or 1 (black to move)")
+            raise InputError("side must be 0 (white to move) or 1 (black to move)")
         s = r * n + c
         table = self.signed(side)
         if fixed == "white":
@@ -105,23 +115,11 @@ class ChaseTable:
         elif fixed == "black":
             row = table[:, s]
         else:
-            raise ValueError("fixed must be 'white' or 'black'")
+            raise InputError("fixed must be 'white' or 'black'")
         occupied = np.zeros(n * n, dtype=bool)
         occupied[s] = True
         values = np.where(occupied, 0, row).astype(np.int32)
         return values.reshape(n, n), occupied.reshape(n, n)
-
-    def black_heatmap(self, white_sq: tuple[int, int], side: int) -> tuple[np.ndarray, np.ndarray]:
-        """White fixed on ``white_sq``: the signed outcome with black on every square."""
-        return self.heatmap("white", white_sq, side)
-
-    def white_heatmap(self, black_sq: tuple[int, int], side: int) -> tuple[np.ndarray, np.ndarray]:
-        """Black fixed on ``black_sq``: the signed outcome with white on every square."""
-        return self.heatmap("black", black_sq, side)
-
-    def max_plies(self) -> int:
-        """The longest forced game on this board."""
-        return int(self.plies.max())
 
 
 def retrograde(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -219,12 +217,8 @@ def _check_n(n: object) -> int:
 
 
 def solve_table(n: int) -> ChaseTable:
-    """The solved n x n board (2 <= n <= 40), computed once per n and cached (read-only)."""
-    return _solve_table(_check_n(n))
-
-
-@lru_cache(maxsize=4)
-def _solve_table(n: int) -> ChaseTable:
+    """The solved n x n board (2 <= n <= 40), read-only. Computed on every call: keep it."""
+    n = _check_n(n)
     outcome, plies = retrograde(n)
     N = n * n
     outcome = outcome.reshape(2, N, N)
@@ -232,3 +226,64 @@ def _solve_table(n: int) -> ChaseTable:
     outcome.flags.writeable = False
     plies.flags.writeable = False
     return ChaseTable(n, outcome, plies)
+
+
+# ---- one position's answer -------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChaseSolution:
+    """The exact answer for a position. ``moves``: (move, name, winner, plies including this
+    move), best first for the side to move; ``pv``: optimal moves until the capture."""
+
+    winner: str | None
+    plies: int
+    moves: list[tuple[Move, str, str | None, int]] = field(default_factory=list)
+    pv: list[Move] = field(default_factory=list)
+
+
+def _rank(mover: str, winner: str | None, plies: int) -> tuple[int, int]:
+    """Sort key, smaller = better for ``mover``: fast wins, then draws, then slow losses."""
+    if winner == mover:
+        return (0, plies)
+    if winner is None:
+        return (1, 0)
+    return (2, -plies)
+
+
+def solve_position(pos: ChasePosition, table: ChaseTable) -> ChaseSolution:
+    """Winner ('WHITE', 'BLACK' or None for a draw), plies to the capture, ranked moves, pv;
+    ``table`` is the solved board of ``pos`` (:func:`solve_table`)."""
+    if pos.captured:
+        return ChaseSolution("BLACK" if pos.white_to_move else "WHITE", 0, [], [])
+    winner, plies = table.lookup(pos)
+    moves = []
+    for m in legal_moves(pos):
+        if is_capture(pos, m):
+            moves.append((m, move_name(pos, m), pos.mover, 1))
+        else:
+            w, p = table.lookup(play(pos, m))
+            moves.append((m, move_name(pos, m), w, p + 1 if w is not None else -1))
+    moves.sort(key=lambda t: _rank(pos.mover, t[2], t[3]))  # stable: legal order on ties
+    pv: list[Move] = []
+    if winner is not None:
+        cur = pos
+        while not cur.captured:
+            best = best_move(cur, table)
+            pv.append(best)
+            cur = play(cur, best)
+    return ChaseSolution(winner, plies, moves, pv)
+
+
+def best_move(pos: ChasePosition, table: ChaseTable) -> Move:
+    """A move of perfect play (the first legal move that realises the table value): the
+    winner's fastest win, the loser's slowest loss. ``pos`` must not be captured."""
+    best, key = None, None
+    for m in legal_moves(pos):
+        if is_capture(pos, m):
+            return m
+        w, p = table.lookup(play(pos, m))
+        k = _rank(pos.mover, w, p)
+        if key is None or k < key:
+            best, key = m, k
+    if best is None:
+        raise InputError("the game is over: there is no move to play")
+    return best

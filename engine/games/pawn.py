@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import InputError
-from engine.game import WIN
 
 MIN_SIZE, MAX_SIZE = 3, 8
 PIECES = ".Pp"
@@ -262,16 +261,23 @@ def move_name(pos: PawnPosition, move: Move) -> str:
     return square_name(pos, *move.from_sq) + sep + square_name(pos, *move.to_sq)
 
 
+def move_target(pos: PawnPosition, move: Move) -> tuple[int, int]:
+    """The square the pawn lands on (what a click on the board names)."""
+    return move.to_sq
+
+
+def move_source(pos: PawnPosition, move: Move) -> tuple[int, int]:
+    """The square the pawn leaves."""
+    return move.from_sq
+
+
 # ---- Game protocol -------------------------------------------------------------------
 class PawnGame:
-    """:class:`engine.game.Game` for pawn chess. MAX is the side to move in ``root``."""
+    """:class:`engine.game.Game` for pawn chess. Sides are ``'white'`` and ``'black'``; the
+    game knows nothing at a search's depth limit (the frontier scores 0)."""
 
-    def __init__(self, root: PawnPosition):
-        self.root = root
-        self.max_is_white = root.white_to_move
-
-    def is_max(self, state: PawnPosition) -> bool:
-        return state.white_to_move == self.max_is_white
+    def to_move(self, state: PawnPosition) -> str:
+        return "white" if state.white_to_move else "black"
 
     def moves(self, state: PawnPosition) -> list[Move]:
         return legal_moves(state)
@@ -279,14 +285,11 @@ class PawnGame:
     def play(self, state: PawnPosition, move: Move) -> PawnPosition:
         return play(state, move)
 
-    def terminal_value(self, state: PawnPosition, ply: int) -> int | None:
-        w = winner_now(state)
-        if w is None:
-            return None
-        return WIN - ply if (w == "white") == self.max_is_white else -(WIN - ply)
+    def winner(self, state: PawnPosition) -> str | None:
+        return winner_now(state)
 
-    def frontier_value(self, state: PawnPosition, ply: int) -> int:
-        return 0
-
-    def move_label(self, state: PawnPosition, move: Move) -> str:
+    def move_name(self, state: PawnPosition, move: Move) -> str:
         return move_name(state, move)
+
+    def frontier(self, state: PawnPosition) -> tuple[str | None, int]:
+        return None, 0

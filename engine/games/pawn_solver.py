@@ -1,5 +1,5 @@
-"""Exact pawn chess: minimax with distance to mate over whole plies, and the UVA 10838 judge
-format.
+"""Exact pawn chess: minimax with distance to mate over whole plies (the judge format:
+engine.judge).
 
 The game is acyclic and layered (every move advances one pawn one rank), so the solver
 expands the positions ply by ply and scores them back level by level with numpy (see
@@ -227,59 +227,3 @@ def solve(pos: PawnPosition) -> PawnSolution:
         pv.append(best)
         cur = play(cur, best)
     return PawnSolution(winner, plies, tuple(moves), tuple(pv), solver.positions)
-
-
-# ---- judge format --------------------------------------------------------------------
-def cli_pawn(text: str) -> str:
-    """UVA 10838 input (count, then 4x4 boards, blank lines optional) -> one line per case,
-    ``white (7)`` / ``black (2)``. Errors raise :class:`InputError` naming the line."""
-    lines = [ln.strip() for ln in text.splitlines()]
-    n = 0
-    while n < len(lines) and not lines[n]:
-        n += 1
-    if n == len(lines):
-        raise InputError("empty input: expected the number of cases", 1)
-    count_line = n + 1
-    try:
-        count = int(lines[n])
-    except ValueError:
-        raise InputError(f"expected the number of cases, got {lines[n]!r}", count_line) from None
-    if count < 0:
-        raise InputError(f"the number of cases must not be negative, got {count}", count_line)
-    n += 1
-    out: list[str] = []
-    for case in range(1, count + 1):
-        rows: list[str] = []
-        first_line = 0
-        while len(rows) < 4:
-            if n >= len(lines):
-                raise InputError(
-                    f"input ended inside case {case} of {count}: expected 4 lines of 4 characters",
-                    len(lines) + 1,
-                )
-            ln = lines[n]
-            n += 1
-            if not ln:
-                if rows:
-                    raise InputError(f"blank line inside the board of case {case}", n)
-                continue
-            for ch in ln:
-                if ch not in ".Pp":
-                    raise InputError(f"unknown character {ch!r} in case {case} (use . P p)", n)
-            if len(ln) != 4:
-                raise InputError(f"expected 4 characters, got {len(ln)}", n)
-            if not rows:
-                first_line = n
-            rows.append(ln)
-        pos = PawnPosition(4, 4, "".join(rows), True)
-        bad = problems(pos)
-        if bad:
-            raise InputError(f"case {case}: {bad[0]}", first_line)
-        if not legal_moves(pos):
-            raise InputError(f"case {case}: white has no legal move", first_line)
-        sol = solve(pos)
-        out.append(f"{sol.winner} ({sol.plies})")
-    for extra in range(n, len(lines)):
-        if lines[extra]:
-            raise InputError(f"unexpected text after the last of {count} cases", extra + 1)
-    return "\n".join(out)

@@ -66,13 +66,22 @@ def base_url(browser) -> Iterator[str]:
     log_dir = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
     out, err = open(log_dir / "stdout", "wb"), open(log_dir / "stderr", "wb")
     cmd = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true",
-        "--server.port", str(port),
-        "--server.address", "127.0.0.1",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err)
     url = f"http://127.0.0.1:{port}"
     try:

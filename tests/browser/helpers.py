@@ -186,7 +186,7 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
 def click_button(page: Page, key: str) -> float:
     """Click the ``st.button`` with ``key`` and wait for the rerun. A button with ``help=``
     is in the DOM twice (Streamlit renders its tooltip target again), so the first visible
-    match is clicked. Keys are written as in Python: ``ab:next`` finds ``.st-key-ab-next``.
+    match is clicked. Keys are written as in Python: ``ab.next`` finds ``.st-key-ab-next``.
 
     Returns the seconds from the click to a finished, drawn page.
     """

@@ -9,14 +9,17 @@ import time
 import pytest
 
 from engine.games import chase, pawn
+from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from engine.play import human_move, new_session, pawn_rules
+from engine.judge import chase_answer
+from engine.play import human_move, new_session
 from engine.search import search_game
 from tests.browser.helpers import (
     CHART,
     assert_no_exception,
     assert_share_link_restores,
     click_plotly_point,
+    css_key,
     median_of_clicks,
     open_page,
     record_figure,
@@ -64,7 +67,7 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     assert_no_exception(page)
     pos = chase_from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
-    assert chase.judge_answer(chase.solve_position(moved)) == "WHITE 1"
+    assert chase_answer(solve_position(moved, solve_table(moved.n))) == "WHITE 1"
     assert _verdict(page) == "White wins in 1 ply"
     screenshot(page, "chase_after_click")
     assert_share_link_restores(browser, page.url, lambda p: _verdict_is(p, "White wins in 1 ply"))
@@ -95,10 +98,9 @@ def test_chase_big_board_heatmap(page, base_url):
 def _step(page, player: str, action: str) -> float:
     """Press a step-player button and wait for the rerun; the seconds it took.
 
-    Not helpers.click_button: the key ``player:action`` becomes the CSS class
-    ``st-key-player-action``, and a button with ``help=`` is rendered twice (the second
-    copy hidden), so the locator takes the first."""
-    button = page.locator(f".st-key-{player}-{action} button").first
+    Not helpers.click_button: a button with ``help=`` is rendered twice (the second copy
+    hidden), so the locator takes the first."""
+    button = page.locator(f".st-key-{css_key(player + '.' + action)} button").first
     button.wait_for(state="visible")
     start = time.perf_counter()
     with rerun(page):
@@ -119,11 +121,11 @@ def test_pawn_search_tab_steps(page, base_url):
     record_figure("pawn 4x4 start: open the search tab", time.perf_counter() - start)
     assert_no_exception(page)
     pos = pawn.from_code(code)
-    run = search_game(pawn.PawnGame(pos), pos)
+    run = search_game(pawn.PawnGame(), pos)
     assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1
     before = page.get_by_text("Press next to start").count()
     assert before == 1
-    record_figure("pawn 4x4 start: first next step", _step(page, "pawn_search", "next"))
+    record_figure("pawn 4x4 start: first next step", _step(page, "pawn.search", "next"))
     assert_no_exception(page)
     assert page.get_by_text("Start at the root").count() == 1
     screenshot(page, "pawn_search_4x4_start")
@@ -132,7 +134,7 @@ def test_pawn_search_tab_steps(page, base_url):
     page.wait_for_timeout(200)
     screenshot(page, "pawn_search_tab_top", full_page=False)
     tabs = page.get_by_role("tablist").first.bounding_box()
-    tree = page.locator(f'[class*="st-key-pawn_search_tree_"] {CHART}').bounding_box()
+    tree = page.locator(f'[class*="st-key-pawn-search-tree-chart-"] {CHART}').bounding_box()
     sentence = page.get_by_text("Start at the root").first.bounding_box()
     assert tabs and tree and sentence
     print(
@@ -142,7 +144,7 @@ def test_pawn_search_tab_steps(page, base_url):
     assert 0 < tree["y"] - sentence["y"] < 120
     record_figure(
         "pawn 4x4 start: next step (median of 10)",
-        median_of_clicks(lambda: _step(page, "pawn_search", "next")),
+        median_of_clicks(lambda: _step(page, "pawn.search", "next")),
     )
     assert page.get_by_text("step 11 of").count() == 1
     # open a collapsed part of the tree by clicking its "+N nodes" marker
@@ -150,12 +152,12 @@ def test_pawn_search_tab_steps(page, base_url):
     record_figure("pawn 4x4 start: open a '+N nodes' marker", _click_summary(page))
     assert_no_exception(page)
     screenshot(page, "pawn_search_drilled")
-    assert page.locator(".st-key-pawn_search_root button").count() == 1
+    assert page.locator(".st-key-pawn-search-root button").count() == 1
 
 
 def _summaries(page):
     """The "+N nodes" markers of the search tree figure."""
-    tree = page.locator(f'[class*="st-key-pawn_search_tree_"] {CHART}')
+    tree = page.locator(f'[class*="st-key-pawn-search-tree-chart-"] {CHART}')
     return tree.locator(".scatterlayer .trace").nth(SUMMARY_CURVE).locator("path.point")
 
 
@@ -178,7 +180,7 @@ def test_chase_search_tab(page, base_url):
     _open_search_tab(page)
     assert_no_exception(page)
     for _ in range(6):
-        _step(page, "chase_search", "next")
+        _step(page, "chase.search", "next")
     assert_no_exception(page)
     assert page.get_by_text("agrees").count() >= 1
     screenshot(page, "chase_search")
@@ -229,8 +231,12 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
         "pawn play: a move and the engine's reply", click_plotly_point(page, tr * start.cols + tc)
     )
     assert_no_exception(page)
-    rules = pawn_rules()
-    game = human_move(new_session(start, "white", rules), move, rules)
+    rules = pawn.PawnGame()
+
+    def reply(p):
+        return solve(p).moves[0][0]
+
+    game = human_move(new_session(start, "white", rules, reply), move, rules, reply)
     assert game.plies == 2  # the person's move and the engine's answer
     mine = pawn.play(start, move)
     assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))
@@ -250,6 +256,6 @@ def test_chase_play_to_game_over(page, base_url):
     assert_no_exception(page)
     assert _verdict(page) == "White won"
     assert page.get_by_text("you won!").count() == 1
-    for key in ("chase_game_undo", "chase_game_restart"):
-        assert page.locator(f".st-key-{key} button").count() == 1
+    for key in ("chase.game.undo", "chase.game.restart"):
+        assert page.locator(f".st-key-{css_key(key)} button").count() == 1
     screenshot(page, "chase_play_over", full_page=False)

@@ -15,7 +15,7 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-ANSWER = ".st-key-pq__answer"
+ANSWER = ".st-key-practice-quiz-answer"
 
 
 def test_answer_a_quiz_question_by_typing(page, base_url):
@@ -49,7 +49,7 @@ def test_exam_tab_from_a_link_shows_the_sheet(page, base_url):
     assert page.locator('[data-testid="stDownloadButton"]').count() == 4
     # the PDF is rendered when clicked (deferred): it must arrive and be a PDF
     with page.expect_download(timeout=60_000) as info:
-        page.locator(".st-key-exam_dl_0 button").click()
+        page.locator(".st-key-practice-exam-dl-0 button").click()
     download = info.value
     assert download.suggested_filename == "alphabeta-sheet-11.pdf"
     with open(download.path(), "rb") as f:

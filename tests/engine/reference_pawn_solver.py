@@ -1,4 +1,4 @@
-"""Exact pawn chess: memoised minimax with distance to mate, and the UVA 10838 judge format.
+"""Exact pawn chess: memoised minimax with distance to mate (the old solver, for reference).
 
 The game is acyclic (pawns only move forward), so a plain memo over positions gives exact
 values. Internally a position is two bitboards (square ``r * cols + c`` is bit ``r * cols +
@@ -9,7 +9,6 @@ c``) and the side to move; a score is from the side to move's view: ``WIN - n`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.errors import InputError
 from engine.game import WIN
@@ -39,10 +38,9 @@ class PawnSolution:
     positions: int
 
 
-@lru_cache(maxsize=64)
 def _tables(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per square: white forward target, white capture targets, black forward, black captures
-    (-1 = off the board)."""
+    (-1 = off the board). Built per solve: a few hundred numbers, no cache."""
     wf, wc, bf, bc = [], [], [], []
     for r in range(rows):
         for c in range(cols):
@@ -175,59 +173,3 @@ def solve(pos: PawnPosition) -> PawnSolution:
         pv.append(best)
         cur = play(cur, best)
     return PawnSolution(winner, plies, tuple(moves), tuple(pv), len(solver.memo))
-
-
-# ---- judge format --------------------------------------------------------------------
-def cli_pawn(text: str) -> str:
-    """UVA 10838 input (count, then 4x4 boards, blank lines optional) -> one line per case,
-    ``white (7)`` / ``black (2)``. Errors raise :class:`InputError` naming the line."""
-    lines = [ln.strip() for ln in text.splitlines()]
-    n = 0
-    while n < len(lines) and not lines[n]:
-        n += 1
-    if n == len(lines):
-        raise InputError("empty input: expected the number of cases", 1)
-    count_line = n + 1
-    try:
-        count = int(lines[n])
-    except ValueError:
-        raise InputError(f"expected the number of cases, got {lines[n]!r}", count_line) from None
-    if count < 0:
-        raise InputError(f"the number of cases must not be negative, got {count}", count_line)
-    n += 1
-    out: list[str] = []
-    for case in range(1, count + 1):
-        rows: list[str] = []
-        first_line = 0
-        while len(rows) < 4:
-            if n >= len(lines):
-                raise InputError(
-                    f"input ended inside case {case} of {count}: expected 4 lines of 4 characters",
-                    len(lines) + 1,
-                )
-            ln = lines[n]
-            n += 1
-            if not ln:
-                if rows:
-                    raise InputError(f"blank line inside the board of case {case}", n)
-                continue
-            for ch in ln:
-                if ch not in ".Pp":
-                    raise InputError(f"unknown character {ch!r} in case {case} (use . P p)", n)
-            if len(ln) != 4:
-                raise InputError(f"expected 4 characters, got {len(ln)}", n)
-            if not rows:
-                first_line = n
-            rows.append(ln)
-        pos = PawnPosition(4, 4, "".join(rows), True)
-        bad = problems(pos)
-        if bad:
-            raise InputError(f"case {case}: {bad[0]}", first_line)
-        if not legal_moves(pos):
-            raise InputError(f"case {case}: white has no legal move", first_line)
-        sol = solve(pos)
-        out.append(f"{sol.winner} ({sol.plies})")
-    for extra in range(n, len(lines)):
-        if lines[extra]:
-            raise InputError(f"unexpected text after the last of {count} cases", extra + 1)
-    return "\n".join(out)

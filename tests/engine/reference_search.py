@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from engine.game import Game
+from engine.game import Game, score
 from engine.trace import CUT, ENTER, EXIT, INF, LEAF, UPDATE, Event, NodePath, PathTable, SearchRun
 from engine.tree import GameTree, minimax
 
@@ -181,6 +181,8 @@ def search_tree(
 ) -> SearchRun:
     """Search an explicit tree (root MAX, levels alternating), recording every step."""
     _check(algorithm, variant)
+    if tree.has_chance:
+        raise SearchError("the tree has chance nodes: use expectimax (engine.expectimax)")
     children = tree.children
     values = tree.values
 
@@ -207,15 +209,17 @@ def search_game(
 ) -> SearchRun:
     """Search a game position, building the explored tree as it goes.
 
-    The run's tree holds every visited node and, as leaves with value None ("never
-    explored"), the moves a cut skipped. Labels are move labels (the root is ``"root"``);
-    ``run.states[node]`` is the game state at the node. A terminal state scores
-    ``game.terminal_value(state, ply)``; at ``depth`` plies (None = no limit) a state scores
-    ``game.frontier_value(state, ply)``. Raises :class:`SearchTooLarge` past ``max_nodes``.
+    The side to move in ``state`` is MAX. The run's tree holds every visited node and, as
+    leaves with value None ("never explored"), the moves a cut skipped. Labels are move
+    names (the root is ``"root"``); ``run.states[node]`` is the game state at the node. A
+    decided state scores ``WIN - ply`` for its winner (``engine.game.score``); at ``depth``
+    plies (None = no limit) an undecided state scores what ``game.frontier`` knows of it.
+    Raises :class:`SearchTooLarge` past ``max_nodes``.
     """
     _check(algorithm, variant)
     if depth is not None and depth < 0:
         raise SearchError(f"depth must be at least 0, not {depth}")
+    max_side = game.to_move(state)
     parent: list[int] = [-1]
     index: list[int] = [0]
     kids: list[tuple[int, ...]] = [()]
@@ -227,17 +231,22 @@ def search_game(
     def expand(node: int) -> int | tuple[int, ...]:
         s = states[node]
         ply = plies[node]
-        if bool(game.is_max(s)) != (ply % 2 == 0):
+        side = game.to_move(s)
+        if (side == max_side) != (ply % 2 == 0):
             raise SearchError(
                 f"the game does not alternate: at ply {ply} the side to move is "
-                f"{'MAX' if game.is_max(s) else 'MIN'}"
+                f"{'MAX' if side == max_side else 'MIN'}"
             )
-        tv = game.terminal_value(s, ply)
-        if tv is None and depth is not None and ply >= depth:
-            tv = game.frontier_value(s, ply)
+        who = game.winner(s)
+        tv: int | None = None
+        if who is not None:
+            tv = score(who, ply, max_side)
+        elif depth is not None and ply >= depth:
+            who, togo = game.frontier(s)
+            tv = score(who, ply + togo, max_side)
         if tv is not None:
-            values[node] = int(tv)
-            return int(tv)
+            values[node] = tv
+            return tv
         moves: list[Hashable] = list(game.moves(s))
         if not moves:
             raise SearchError(f"a state at ply {ply} has no moves but is not terminal")
@@ -253,7 +262,7 @@ def search_game(
             kids.append(())
             values.append(None)
             plies.append(ply + 1)
-            labels.append(game.move_label(s, m))
+            labels.append(game.move_name(s, m))
             states.append(game.play(s, m))
         kids[node] = tuple(range(first, len(parent)))
         return kids[node]
@@ -300,4 +309,6 @@ def reorder(tree: GameTree, mode: str, seed: int = 0) -> GameTree:
         values=tree.values,
         depth=tree.depth,
         labels=tree.labels,
+        kinds=tree.kinds,
+        probs=tree.probs,
     )

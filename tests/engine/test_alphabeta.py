@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.alphabeta import alpha_beta, cli_alphabeta, parse_leaves
+from engine.alphabeta import alpha_beta, parse_leaves
 from engine.errors import InputError
+from engine.judge import judge_alphabeta as cli_alphabeta
 from engine.tree import GameTree, complete_tree, minimax
 
 

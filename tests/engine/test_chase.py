@@ -13,15 +13,28 @@ from engine.game import WIN
 from engine.games.chase import (
     ChaseGame,
     ChasePosition,
-    cli_chase,
-    judge_answer,
     legal_moves,
     move_name,
-    parse_case,
     play,
-    solve_position,
 )
+from engine.games.chase_solver import solve_position as _solve_position
 from engine.games.chase_solver import solve_table
+from engine.judge import chase_answer as judge_answer
+from engine.judge import judge_chase as cli_chase
+from engine.judge import parse_chase_case as parse_case
+from engine.search import search_game
+
+_TABLES: dict = {}  # the tests' own tables, one per board size (the engine keeps none)
+
+
+def table_of(n: int):
+    if n not in _TABLES:
+        _TABLES[n] = solve_table(n)
+    return _TABLES[n]
+
+
+def solve_position(pos: ChasePosition):
+    return _solve_position(pos, table_of(pos.n))
 
 
 def squares(n: int) -> list[tuple[int, int]]:
@@ -177,9 +190,13 @@ def test_captured_position_is_final() -> None:
 # ---- the table: read-only, cached, heatmaps ---------------------------------------------------
 
 
-def test_table_is_cached_read_only_and_range_checked() -> None:
+def test_table_is_read_only_range_checked_and_not_cached_by_the_engine() -> None:
     t = solve_table(6)
-    assert solve_table(6) is t
+    assert solve_table(6) is not t  # the caller keeps its tables: one cache, in ui
+    assert not hasattr(solve_table, "cache_clear")
+    import engine.games.chase_solver as solver
+
+    assert not [f for f in vars(solver).values() if hasattr(f, "cache_clear")]
     assert t.outcome.shape == (2, 36, 36) and t.plies.dtype == np.int16
     with pytest.raises(ValueError):
         t.outcome[0, 0, 1] = 0
@@ -193,8 +210,8 @@ def test_heatmaps_agree_with_lookup(side: int) -> None:
     n = 7
     t = solve_table(n)
     for fixed in [(0, 0), (3, 2), (6, 5)]:
-        bvals, bocc = t.black_heatmap(fixed, side)
-        wvals, wocc = t.white_heatmap(fixed, side)
+        bvals, bocc = t.heatmap("white", fixed, side)
+        wvals, wocc = t.heatmap("black", fixed, side)
         assert bocc.sum() == 1 and bocc[fixed] and wocc[fixed]
         assert bvals[fixed] == 0 and wvals[fixed] == 0
         for sq in squares(n):
@@ -207,41 +224,71 @@ def test_heatmaps_agree_with_lookup(side: int) -> None:
                 winner, plies = t.lookup(pos)
                 assert vals[sq] == (plies if winner == "BLACK" else -plies)
     with pytest.raises(ValueError):
-        t.black_heatmap((7, 0), 0)
+        t.heatmap("white", (7, 0), 0)
 
 
-# ---- the Game adapter -----------------------------------------------------------------------
+# ---- the Game -------------------------------------------------------------------------------
 
 
-def _negamax_max(game: ChaseGame, state: ChasePosition, ply: int, depth: int) -> int:
-    """Plain minimax on the Game protocol with table values at the depth limit."""
-    tv = game.terminal_value(state, ply)
-    if tv is not None:
-        return tv
+def _minimax(game: ChaseGame, state: ChasePosition, max_side: str, ply: int, depth: int) -> int:
+    """Plain minimax on the Game protocol with the table's results at the depth limit."""
+    who = game.winner(state)
+    if who is not None:
+        return WIN - ply if who == max_side else -(WIN - ply)
     if depth == 0:
-        return game.frontier_value(state, ply)
-    vals = [_negamax_max(game, game.play(state, m), ply + 1, depth - 1) for m in game.moves(state)]
-    return max(vals) if game.is_max(state) else min(vals)
+        who, togo = game.frontier(state)
+        if who is None:
+            return 0
+        return WIN - ply - togo if who == max_side else -(WIN - ply - togo)
+    vals = [
+        _minimax(game, game.play(state, m), max_side, ply + 1, depth - 1) for m in game.moves(state)
+    ]
+    return max(vals) if game.to_move(state) == max_side else min(vals)
 
 
 @settings(max_examples=40, deadline=None)
 @given(positions(max_n=9), st.integers(0, 3))
 def test_game_search_reproduces_exact_value(pos: ChasePosition, depth: int) -> None:
-    game = ChaseGame.for_root(pos)
-    assert game.is_max(pos)
-    winner, plies = solve_table(pos.n).lookup(pos)
+    game = ChaseGame(table_of(pos.n))
+    winner, plies = table_of(pos.n).lookup(pos)
     expected = WIN - plies if winner == pos.mover else -(WIN - plies)
-    assert _negamax_max(game, pos, 0, depth) == expected
+    assert _minimax(game, pos, game.to_move(pos), 0, depth) == expected
+    assert search_game(game, pos, depth).value == expected
 
 
-def test_game_terminal_values() -> None:
+def test_game_sides_winner_and_names() -> None:
     pos = ChasePosition(4, (1, 1), (1, 3), white_to_move=False)
-    game = ChaseGame(max_is_white=True)
+    game = ChaseGame()
     after = game.play(pos, (0, -2))
-    assert game.terminal_value(pos, 0) is None
-    assert game.terminal_value(after, 3) == -(WIN - 3)
-    assert ChaseGame(max_is_white=False).terminal_value(after, 3) == WIN - 3
-    assert game.move_label(pos, (0, -2)) == "B left 2 x"
+    assert game.to_move(pos) == "black" and game.to_move(after) == "white"
+    assert game.winner(pos) is None and game.winner(after) == "black"
+    assert game.moves(after) == []
+    assert game.move_name(pos, (0, -2)) == "B left 2 x"
+    assert game.frontier(pos) == (None, 0)  # no table: nothing known
+    assert ChaseGame(table_of(4)).frontier(pos) == ("black", 1)
+
+
+def test_bad_positions_are_input_errors() -> None:
+    for args in [
+        (1, (0, 0), (0, 0)),
+        (41, (0, 0), (1, 1)),
+        (3, (3, 0), (0, 0)),
+        (3, (1, 1), (1, 1)),
+    ]:
+        with pytest.raises(InputError):
+            ChasePosition(*args)
+    with pytest.raises(InputError):
+        play(ChasePosition(3, (0, 0), (2, 2)), (-1, 0))
+    with pytest.raises(InputError):
+        table_of(3).lookup(ChasePosition(3, (0, 0), (0, 0), True, True))
+    with pytest.raises(InputError):
+        solve_position_with_wrong_table()
+    with pytest.raises(InputError):
+        ChaseGame(table_of(3)).frontier(ChasePosition(4, (0, 0), (3, 3)))
+
+
+def solve_position_with_wrong_table() -> None:
+    _solve_position(ChasePosition(4, (0, 0), (3, 3)), table_of(3))
 
 
 # ---- parse errors ---------------------------------------------------------------------------

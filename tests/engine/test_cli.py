@@ -101,3 +101,67 @@ def test_usage_errors() -> None:
     assert res.returncode == 2 and res.stderr.startswith("error: cannot read input")
     res = run(["--help"])
     assert res.returncode == 0 and "usage:" in res.stdout
+
+
+def imported_modules(args: list[str], stdin: str) -> set[str]:
+    """Every module ``python -X importtime -m engine ARGS`` imports (read from its report)."""
+    res = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    names = set()
+    for line in res.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            names.add(line.rsplit("|", 1)[1].strip())
+    return names
+
+
+# what each subcommand needs (of the engine's modules and numpy), and nothing else
+NEEDS = {
+    "alphabeta": ({"engine.alphabeta", "engine.tree"}, '{"leaves": [1, 2], "branching": 2}\n'),
+    "pawn": ({"engine.games.pawn", "engine.games.pawn_solver", "numpy"}, PAWN_SAMPLE),
+    "chase": ({"engine.games.chase", "engine.games.chase_solver", "numpy"}, "2 1 1 2 2\n"),
+    "tree": ({"engine.tree", "engine.tree_text"}, TREE_SAMPLE),
+}
+FRAME = {
+    "engine",
+    "engine.__main__",
+    "engine.judge",
+    "engine.errors",
+    "engine.games",
+    "engine.game",
+}
+
+
+@pytest.mark.parametrize("problem", sorted(NEEDS))
+def test_each_subcommand_imports_only_what_it_needs(problem: str) -> None:
+    needs, stdin = NEEDS[problem]
+    got = {m for m in imported_modules([problem], stdin) if m.split(".")[0] in ("engine", "numpy")}
+    got = {m for m in got if m.startswith("engine") or m == "numpy"}
+    assert needs <= got
+    assert got - needs - FRAME == set(), f"{problem} imports what it does not use"
+
+
+def test_import_engine_is_lazy_and_keeps_the_public_names() -> None:
+    code = (
+        "import sys, engine\n"
+        "assert not [m for m in sys.modules if m.startswith('engine.')], sorted(sys.modules)\n"
+        "assert 'numpy' not in sys.modules\n"
+        "assert set(engine.__all__) <= set(dir(engine))\n"
+        "for name in engine.__all__:\n"
+        "    getattr(engine, name)\n"
+        "assert 'numpy' in sys.modules\n"
+        "from engine import *  # noqa\n"
+        "try:\n"
+        "    engine.solve_tree\n"
+        "except AttributeError:\n"
+        "    print('ok')\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip() == "ok"

@@ -25,7 +25,8 @@ from engine.games.pawn import (
     winner_now,
     with_cell,
 )
-from engine.games.pawn_solver import cli_pawn, solve
+from engine.games.pawn_solver import solve
+from engine.judge import judge_pawn as cli_pawn
 
 SAMPLE_IN = "2\n\n.ppp\n....\n.PPP\n....\n\n...p\n...p\npP.P\n...P\n"
 
@@ -78,13 +79,13 @@ def ref_solve(grid: tuple[str, ...], white: bool, memo: dict) -> tuple[str, int,
     return res
 
 
-def plain_minimax(game: PawnGame, state: PawnPosition, ply: int = 0) -> int:
+def plain_minimax(game: PawnGame, state: PawnPosition, max_side: str, ply: int = 0) -> int:
     """Un-memoised minimax over the Game protocol (scores WIN - ply)."""
-    tv = game.terminal_value(state, ply)
-    if tv is not None:
-        return tv
-    vals = [plain_minimax(game, game.play(state, m), ply + 1) for m in game.moves(state)]
-    return max(vals) if game.is_max(state) else min(vals)
+    who = game.winner(state)
+    if who is not None:
+        return WIN - ply if who == max_side else -(WIN - ply)
+    vals = [plain_minimax(game, game.play(state, m), max_side, ply + 1) for m in game.moves(state)]
+    return max(vals) if game.to_move(state) == max_side else min(vals)
 
 
 @st.composite
@@ -154,11 +155,12 @@ def test_solve_matches_reference_including_every_move(pos):
 @settings(max_examples=150, deadline=None)
 @given(positions(sizes=((3, 3),), max_pawns=3))
 def test_solve_matches_plain_minimax_on_the_game_protocol(pos):
-    game = PawnGame(pos)
+    game = PawnGame()
     sol = solve(pos)
     expect = WIN - sol.plies
     mover = "white" if pos.white_to_move else "black"
-    assert plain_minimax(game, pos) == (expect if sol.winner == mover else -expect)
+    assert game.to_move(pos) == mover
+    assert plain_minimax(game, pos, mover) == (expect if sol.winner == mover else -expect)
 
 
 @settings(max_examples=200, deadline=None)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.random_tree import MAX_LEAVES, random_leaves, random_tree
+from engine.random_tree import MAX_RANDOM_NODES, random_leaves, random_tree
 from engine.tree import complete_depth
 from engine.tree_text import format_brackets
 
@@ -18,9 +18,12 @@ small = settings(max_examples=60, deadline=None)
 # ---- random_leaves --------------------------------------------------------------------------
 @small
 @given(
-    st.integers(2, 6), st.integers(1, 4), st.integers(-50, 50), st.integers(0, 60),
+    st.integers(2, 6),
+    st.integers(1, 4),
+    st.integers(-50, 50),
+    st.integers(0, 60),
     st.integers(0, 10**9),
-)  # fmt: skip
+)
 def test_leaves_count_range_and_seed(branching, depth, low, span, seed):
     high = low + span
     leaves = random_leaves(branching, depth, low, high, seed)
@@ -60,9 +63,12 @@ def test_leaves_bad_arguments(args, words):
 # ---- random_tree ----------------------------------------------------------------------------
 @small
 @given(
-    st.integers(2, 400), st.integers(1, 6), st.integers(-99, 99), st.integers(0, 50),
+    st.integers(2, 400),
+    st.integers(1, 6),
+    st.integers(-99, 99),
+    st.integers(0, 50),
     st.integers(0, 10**9),
-)  # fmt: skip
+)
 def test_tree_shape_values_and_seed(nodes, max_children, low, span, seed):
     high = low + span
     tree = random_tree(nodes, max_children, low, high, seed)
@@ -97,7 +103,7 @@ def test_tree_has_the_nodes_asked_and_an_irregular_shape():
     ("args", "words"),
     [
         ((1, 3, 0, 9, 0), "a tree needs at least 2 nodes, not 1"),
-        ((MAX_LEAVES + 1, 3, 0, 9, 0), "100,001 nodes is more than 100,000"),
+        ((MAX_RANDOM_NODES + 1, 3, 0, 9, 0), "100,001 nodes is more than 100,000"),
         ((10, 0, 0, 9, 0), "max children must be at least 1, not 0"),
         ((10, 3, 4, -4, 0), "the lowest value 4 is above the highest -4"),
         ((10.0, 3, 0, 9, 0), "nodes must be a whole number, not 10.0"),

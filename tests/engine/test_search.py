@@ -7,7 +7,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import complete_cases
+from strategies import complete_cases, random_trees
 
 from engine.alphabeta import alpha_beta
 from engine.game import WIN
@@ -22,16 +22,6 @@ from engine.trace import CUT, ENTER, LEAF, replay
 from engine.tree import GameTree, complete_tree, from_parents, minimax
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
-
-
-@st.composite
-def random_trees(draw, max_nodes: int = 40, lo: int = -9, hi: int = 9) -> GameTree:
-    """Trees of any shape: node i's parent is an earlier node; leaves get small values."""
-    n = draw(st.integers(1, max_nodes))
-    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
-    inner = set(parent[1:])
-    values = [None if i in inner else draw(st.integers(lo, hi)) for i in range(n)]
-    return from_parents(parent, values)
 
 
 @st.composite
@@ -229,8 +219,8 @@ class Nim:
     def __init__(self, k: int = 3):
         self.k = k
 
-    def is_max(self, s):
-        return s[1]
+    def to_move(self, s):
+        return "max" if s[1] else "min"
 
     def moves(self, s):
         return list(range(1, min(self.k, s[0]) + 1))
@@ -238,26 +228,35 @@ class Nim:
     def play(self, s, m):
         return (s[0] - m, not s[1])
 
-    def terminal_value(self, s, ply):
+    def winner(self, s):  # the side to move with no stones left has lost
         if s[0]:
             return None
-        return -(WIN - ply) if s[1] else WIN - ply  # the side to move has lost
+        return "min" if s[1] else "max"
 
-    def frontier_value(self, s, ply):
-        return s[0] % (self.k + 1) * (1 if s[1] else -1)
+    def frontier(self, s):  # the mover wins unless the stones are a multiple of k + 1
+        if s[0] % (self.k + 1) == 0:
+            return ("min" if s[1] else "max"), s[0]
+        return ("max" if s[1] else "min"), s[0] % (self.k + 1)
 
-    def move_label(self, s, m):
+    def move_name(self, s, m):
         return f"take {m}"
 
 
+def _score(who, plies, max_side="max"):
+    if who is None:
+        return 0
+    return WIN - plies if who == max_side else -(WIN - plies)
+
+
 def plain_game_minimax(game, s, ply: int, depth: int | None) -> int:
-    tv = game.terminal_value(s, ply)
-    if tv is not None:
-        return tv
+    who = game.winner(s)
+    if who is not None:
+        return _score(who, ply)
     if depth is not None and ply >= depth:
-        return game.frontier_value(s, ply)
+        who, togo = game.frontier(s)
+        return _score(who, ply + togo)
     vals = [plain_game_minimax(game, game.play(s, m), ply + 1, depth) for m in game.moves(s)]
-    return max(vals) if game.is_max(s) else min(vals)
+    return max(vals) if game.to_move(s) == "max" else min(vals)
 
 
 @settings(max_examples=60, deadline=None)
@@ -277,7 +276,7 @@ def test_search_game_equals_plain_minimax(stones, k, depth):
                 m = game.moves(run.states[p])[tree.children[p].index(n)]
                 assert run.states[n] == game.play(run.states[p], m)
                 assert tree.labels[n] == f"take {m}"
-                assert tree.is_max(n) == game.is_max(run.states[n])
+                assert tree.is_max(n) == (game.to_move(run.states[n]) == "max")
             skipped = {s for e in run.events if e.kind == CUT for s in e.skipped}
             unexplored = {
                 n for n in range(len(tree)) if tree.values[n] is None and not tree.children[n]

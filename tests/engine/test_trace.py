@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import random_trees
 
 from engine.search import search_game, search_tree
 from engine.trace import (
@@ -19,26 +20,16 @@ from engine.trace import (
     NodePath,
     PathTable,
     Replayer,
-    final_values,
     replay,
 )
-from engine.tree import GameTree, complete_tree, from_parents, minimax
+from engine.tree import complete_tree, minimax
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 
 
-@st.composite
-def random_trees(draw, max_nodes: int = 40) -> GameTree:
-    n = draw(st.integers(1, max_nodes))
-    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
-    inner = set(parent[1:])
-    values = [None if i in inner else draw(st.integers(-5, 5)) for i in range(n)]
-    return from_parents(parent, values)
-
-
 runs = st.builds(
     lambda t, a, v: search_tree(t, a, v),
-    random_trees(),
+    random_trees(values=(-5, 5)),
     st.sampled_from(["alphabeta", "alphabeta", "minimax"]),
     st.sampled_from(VARIANTS),
 )
@@ -131,14 +122,14 @@ def test_trace_invariants(run):
             assert last.value[i] is not None
     assert last.value[0] == run.value
     assert (last.leaves_evaluated, last.nodes_visited) == (run.leaves_evaluated, run.nodes_visited)
-    assert final_values(run) == last.value
+    assert Replayer(run).final_values() == last.value
 
 
 @settings(max_examples=80, deadline=None)
-@given(random_trees())
+@given(random_trees(values=(-5, 5)))
 def test_minimax_final_values_are_exact(tree):
     run = search_tree(tree, "minimax")
-    assert final_values(run) == list(minimax(tree).node_values)
+    assert Replayer(run).final_values() == list(minimax(tree).node_values)
 
 
 def test_sample_snapshot_at_the_cut():
@@ -174,8 +165,8 @@ def test_node_path_behaves_like_a_tuple():
 
 def test_game_run_replays():
     class Count:  # add 1 or 2 to a counter; reaching 5 or more ends the game
-        def is_max(self, s):
-            return s[1]
+        def to_move(self, s):
+            return "a" if s[1] else "b"
 
         def moves(self, s):
             return [1, 2] if s[0] < 5 else []
@@ -183,13 +174,13 @@ def test_game_run_replays():
         def play(self, s, m):
             return (s[0] + m, not s[1])
 
-        def terminal_value(self, s, ply):
-            return None if s[0] < 5 else (s[0] * (1 if s[1] else -1))
+        def winner(self, s):  # whoever reaches 5 or more wins
+            return None if s[0] < 5 else ("b" if s[1] else "a")
 
-        def frontier_value(self, s, ply):
-            return 0
+        def frontier(self, s):
+            return None, 0
 
-        def move_label(self, s, m):
+        def move_name(self, s, m):
             return f"+{m}"
 
     run = search_game(Count(), (0, True))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from strategies import random_trees
 
 from engine.errors import InputError
-from engine.tree import GameTree, format_value, from_parents, minimax, solve_tree
+from engine.judge import judge_tree as cli_tree
+from engine.tree import GameTree, format_value, minimax
 from engine.tree_text import (
-    cli_tree,
     format_brackets,
     format_ural,
     parse_brackets,
@@ -43,7 +43,7 @@ L 12 -1
 # ---- samples -----------------------------------------------------------------------------
 @pytest.mark.parametrize("text, answer", [(SAMPLE1, "+1"), (SAMPLE2, "0"), (SAMPLE3, "+1")])
 def test_samples(text, answer):
-    assert format_value(solve_tree(parse_ural(text)).value) == answer
+    assert format_value(minimax(parse_ural(text)).value) == answer
     assert cli_tree(text) == answer + "\n"
 
 
@@ -60,7 +60,7 @@ def test_labels_are_node_numbers_and_parent_may_come_later():
     assert t.parent == (-1, 2, 0, 2)
     assert t.values == (None, 5, None, -2)
     assert t.children[2] == (1, 3)
-    assert solve_tree(t).value == -2  # node 3 is MIN: min(5, -2)
+    assert minimax(t).value == -2  # node 3 is MIN: min(5, -2)
 
 
 def test_format_value():
@@ -74,18 +74,8 @@ def test_format_ural_sample_round_trip():
 
 
 # ---- random trees ------------------------------------------------------------------------
-@st.composite
-def random_trees(draw, max_nodes=60):
-    """A random tree (>= 2 nodes) with node numbers shuffled, so parents may come later."""
-    n = draw(st.integers(2, max_nodes))
-    grow = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]  # parent before child
-    order = [0] + draw(st.permutations(range(1, n)))  # new number of each grown node
-    parent = [-1] * n
-    for i in range(1, n):
-        parent[order[i]] = order[grow[i]]
-    has_kids = set(parent[1:])
-    values = [None if i in has_kids else draw(st.integers(-50, 50)) for i in range(n)]
-    return from_parents(parent, values)
+# A random tree (>= 2 nodes) with node numbers shuffled, so parents may come later.
+shuffled_trees = random_trees(max_nodes=60, values=(-50, 50), min_nodes=2, shuffle=True)
 
 
 def plain_minimax(tree: GameTree, node: int = 0) -> int:
@@ -106,18 +96,18 @@ def preorder_shape(tree: GameTree) -> tuple[tuple[int, ...], tuple[int | None, .
 
 
 @settings(max_examples=150, deadline=None)
-@given(random_trees())
+@given(shuffled_trees)
 def test_ural_round_trip(tree):
     back = parse_ural(format_ural(tree))
     assert back.parent == tree.parent
     assert back.values == tree.values
     assert back.children == tree.children
-    assert format_value(solve_tree(back).value) == cli_tree(format_ural(tree)).strip()
-    assert solve_tree(back).value == plain_minimax(tree)
+    assert format_value(minimax(back).value) == cli_tree(format_ural(tree)).strip()
+    assert minimax(back).value == plain_minimax(tree)
 
 
 @settings(max_examples=150, deadline=None)
-@given(random_trees())
+@given(shuffled_trees)
 def test_brackets_round_trip(tree):
     text = format_brackets(tree)
     back = parse_brackets(text)
@@ -132,12 +122,12 @@ def test_brackets_example_and_bare_integer():
     t = parse_brackets("((-1 1) (1 1))")
     assert t.parent == (-1, 0, 1, 1, 0, 4, 4)
     assert t.values == (None, None, -1, 1, None, 1, 1)
-    assert solve_tree(t).value == 1
+    assert minimax(t).value == 1
     assert format_brackets(t) == "((-1 1) (1 1))"
     one = parse_brackets("  +7\n")
-    assert len(one) == 1 and solve_tree(one).value == 7
+    assert len(one) == 1 and minimax(one).value == 7
     assert format_brackets(one) == "7"
-    assert solve_tree(parse_brackets("(3,(4, 1),\n 2)")).value == 3  # max(3, min(4, 1), 2)
+    assert minimax(parse_brackets("(3,(4, 1),\n 2)")).value == 3  # max(3, min(4, 1), 2)
 
 
 # ---- deep and large trees ----------------------------------------------------------------
@@ -147,15 +137,15 @@ def chain_text(n: int) -> str:
 
 def test_chain_of_100000_nodes():
     t = parse_ural(chain_text(100_000))
-    assert t.height() == 99_999
-    assert solve_tree(t).value == 1
+    assert max(t.depth) == 99_999
+    assert minimax(t).value == 1
     assert cli_tree(chain_text(100_000)) == "+1\n"
 
 
 def test_bracket_nesting_100000_deep():
     text = "(" * 100_000 + "-3" + ")" * 100_000
     t = parse_brackets(text)
-    assert len(t) == 100_001 and solve_tree(t).value == -3
+    assert len(t) == 100_001 and minimax(t).value == -3
     assert format_brackets(t) == text
 
 
@@ -172,8 +162,8 @@ def test_random_100000_node_tree():
     ]
     t = parse_ural("\n".join(lines))
     assert len(t) == n
-    assert solve_tree(t).value in (-1, 1)
-    assert solve_tree(t).node_values[0] == minimax(t).value
+    assert minimax(t).value in (-1, 1)
+    assert minimax(t).node_values[0] == minimax(t).value
 
 
 # ---- URAL errors -------------------------------------------------------------------------

@@ -11,7 +11,14 @@ from engine.errors import InputError
 from engine.search import search_tree
 from engine.trace import CUT
 from engine.tree import complete_tree
-from teach.exam import make_exercise, make_sheet, max_cuts
+from teach.exam import (
+    MAX_EXERCISE_LEAVES,
+    MAX_SHEET_LEAVES,
+    check_sheet,
+    make_exercise,
+    make_sheet,
+    max_cuts,
+)
 from viz.exam_sheet import page_count, render_sheet
 
 
@@ -99,3 +106,22 @@ def test_render_rejects_what_cannot_print():
         render_sheet(make_sheet(1, 1), False, "svg")
     with pytest.raises(InputError):
         render_sheet([make_exercise(1, 2, 5, 0, 9)], False, "pdf")  # 32 leaves
+
+
+def test_a_sheet_is_made_exactly_when_it_prints():
+    """One check of what prints (teach.exam.check_printable): make_sheet, the exam panel and
+    the printer agree. 2^5 = 32 leaves was once a sheet the printer refused."""
+    with pytest.raises(InputError, match="printed sheet"):
+        make_sheet(1, 1, 2, 5, 0, 9)
+    for b in range(2, 6):
+        for d in range(1, 6):
+            if b**d > MAX_EXERCISE_LEAVES:
+                continue
+            try:
+                check_sheet(1, b, d, 0, 9, None)
+            except InputError:
+                with pytest.raises(InputError):
+                    render_sheet([make_exercise(1, b, d, 0, 9)], False, "pdf")
+                continue
+            assert b**d <= MAX_SHEET_LEAVES
+            render_sheet(make_sheet(1, 1, b, d, 0, 9), False, "pdf")  # prints without error

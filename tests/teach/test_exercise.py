@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import given, settings
 from strategies import complete_cases
 
@@ -107,3 +109,82 @@ def test_solution_matches_engine_search(case):
     edges = {(e.node, c) for e in run.events if e.kind == CUT for c in e.skipped}
     assert s.pruned_edges == edges
     assert grade(t, dict(s.values), set(s.pruned_edges)).perfect
+
+
+# ---- an independent reference: statement-rule alpha-beta written out on its own ----------
+def reference_solution(tree):
+    """(value, inner values, pruned edges, leaves evaluated), iteratively, without the
+    engine's search: the code teach.exercise used before it read the traced search."""
+    inf = math.inf
+    if tree.is_leaf(0):
+        return tree.values[0], {}, set(), 1
+    values, pruned, leaves = {}, set(), 0
+    stack = [[0, -inf, inf, None, 0]]  # node, alpha, beta, best, next child index
+    ret = None
+    while stack:
+        fr = stack[-1]
+        node, alpha, beta, best, i = fr
+        kids = tree.children[node]
+        if ret is not None:  # a child's value arrives
+            v, ret = ret, None
+            if tree.is_max(node):
+                best = v if best is None else max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = v if best is None else min(best, v)
+                beta = min(beta, best)
+            fr[1], fr[2], fr[3] = alpha, beta, best
+            if alpha >= beta and i < len(kids):
+                pruned.update((node, c) for c in kids[i:])
+                i = len(kids)
+        if i >= len(kids):
+            stack.pop()
+            values[node] = best
+            ret = best
+            continue
+        child = kids[i]
+        fr[4] = i + 1
+        if tree.is_leaf(child):
+            leaves += 1
+            ret = tree.values[child]
+        else:
+            stack.append([child, alpha, beta, None, 0])
+    return values[0], values, pruned, leaves
+
+
+@settings(max_examples=120, deadline=None)
+@given(complete_cases(values=(-4, 4)))
+def test_solution_matches_an_independent_alpha_beta(case):
+    b, leaves = case
+    t = complete_tree(leaves, b)
+    s = solution(t)
+    value, values, pruned, evaluated = reference_solution(t)
+    assert (s.value, s.values, set(s.pruned_edges), s.leaves_evaluated) == (
+        value,
+        values,
+        pruned,
+        evaluated,
+    )
+
+
+def test_one_leaf_tree():
+    t = from_parents([-1], [5])
+    s = solution(t)
+    assert (s.value, s.values, s.leaves_evaluated, s.minimax) == (5, {}, 1, {0: 5})
+    assert reference_solution(t)[0] == 5
+
+
+def test_solution_comes_from_the_traced_search(monkeypatch):
+    """One alpha-beta in production: the exercise answers are engine.search's."""
+    import teach.exercise as ex
+
+    calls = []
+    real = ex.search_tree
+
+    def spy(tree, *a, **k):
+        calls.append(tree)
+        return real(tree, *a, **k)
+
+    monkeypatch.setattr(ex, "search_tree", spy)
+    t = complete_tree(SAMPLE, 3)
+    assert ex.solution(t).value == 3 and calls == [t]

@@ -111,8 +111,8 @@ def test_labelled_names_follow_moves():
 
 def test_game_cut_names_moves():
     class Nim:
-        def is_max(self, s):
-            return s[1]
+        def to_move(self, s):
+            return "max" if s[1] else "min"
 
         def moves(self, s):
             return list(range(1, min(3, s[0]) + 1))
@@ -120,13 +120,13 @@ def test_game_cut_names_moves():
         def play(self, s, m):
             return (s[0] - m, not s[1])
 
-        def terminal_value(self, s, ply):
-            return None if s[0] else (-(1000 - ply) if s[1] else 1000 - ply)
+        def winner(self, s):
+            return None if s[0] else ("min" if s[1] else "max")
 
-        def frontier_value(self, s, ply):
-            return 0
+        def frontier(self, s):
+            return None, 0
 
-        def move_label(self, s, m):
+        def move_name(self, s, m):
             return f"take{m}"
 
     run = search_game(Nim(), (5, True))

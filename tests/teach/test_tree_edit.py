@@ -19,7 +19,6 @@ from teach.tree_edit import (
     relabel,
     replace_tree,
     select,
-    set_focus,
     set_value,
 )
 
@@ -93,16 +92,6 @@ def test_apply_edit_keeps_tree_on_error_and_selects_sensibly():
     assert format_brackets(s2.tree) == "((1 2) 3)"
 
 
-def test_focus_falls_back_to_root_when_selection_leaves_it():
-    state = replace_tree(EditorState(tree=b("1")), b("((1 2) (3 4))"))
-    state = set_focus(select(state, node(state.tree, 1, 0)), node(state.tree, 1))
-    assert state.focus == node(state.tree, 1)
-    state = apply_edit(state, "delete")  # selects the focus node itself
-    assert state.focus == node(state.tree, 1)
-    state = apply_edit(state, "delete")  # selects the root: outside the focus
-    assert state.focus == 0
-
-
 def _preorder_ids(tree) -> bool:
     return tree.preorder() == list(range(len(tree)))
 
@@ -138,8 +127,8 @@ def test_random_edit_sequences_keep_a_valid_tree(seq):
         elif op == "add":
             assert len(new.tree) == len(state.tree) + 1
         elif op == "delete":
-            sizes = state.tree.subtree_sizes()
-            assert len(new.tree) == len(state.tree) - sizes[state.selected]
+            removed = len(state.tree.preorder(state.selected))
+            assert len(new.tree) == len(state.tree) - removed
         state = new
 
 

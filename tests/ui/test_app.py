@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui.common import registry
-from ui.common.registry import HOME, LABS, PAGE_LINK, PAGES, ROOT, PageSpec
+from ui.common.registry import HOME, LABS, PAGES, ROOT, PageSpec
 
 HOME_FILE = str(ROOT / "pages" / "home.py")
 APP_FILE = str(ROOT / "app.py")
@@ -25,14 +25,20 @@ def test_home_runs_on_its_own():
     assert "On a projector" in [h.value for h in at.subheader]
 
 
-def test_app_frame_runs_the_home_page():
+def test_app_frame_runs_the_home_page_with_a_link_to_every_lab():
     at = AppTest.from_file(APP_FILE).run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Game Tree Lab"]
-    # One "coming soon" note per problem that has no lab yet, one link per lab that has.
-    soon = [c for c in at.caption if c.value == "Lab coming soon."]
-    with_lab = {spec.problem for spec in LABS if spec.exists()}
-    assert len(soon) == len(PROBLEM_KEYS - with_lab)
+    links = [(p.proto.label, p.proto.page) for p in at.get("page_link")]
+    assert [page for _, page in links] == [spec.url_path for spec in LABS]
+    assert all(spec.title in label for (label, _), spec in zip(links, LABS, strict=True))
+    assert not at.caption  # no "open it from the full app" notes inside the frame
+
+
+def test_every_problem_has_a_lab():
+    assert {spec.problem for spec in LABS} == PROBLEM_KEYS
+    for problem in PROBLEM_KEYS:
+        assert registry.labs_for(problem), problem
 
 
 def test_registry_lists_each_page_once_with_home_first():
@@ -50,17 +56,11 @@ def test_every_registered_page_file_exists(spec):
     assert Path(spec.file).is_file(), f"{spec.path} is in ui.common.registry but not on disk"
 
 
-def test_labs_for_only_returns_existing_labs_of_that_problem(monkeypatch):
-    here = PageSpec("pages/home.py", "Pawn chess", ":material/chess_pawn:", "pawn", "pawn")
-    missing = PageSpec("pages/no_such_page.py", "Pawn 2", ":material/chess:", "pawn2", "pawn")
+def test_labs_for_returns_the_labs_of_that_problem(monkeypatch):
+    pawn_a = PageSpec("pages/home.py", "Pawn chess", ":material/chess_pawn:", "pawn", "pawn")
+    pawn_b = PageSpec("pages/pawn.py", "Pawn 2", ":material/chess:", "pawn2", "pawn")
     other = PageSpec("app.py", "Chase", ":material/sprint:", "chase", "chase")
-    monkeypatch.setattr(registry, "LABS", [missing, here, other])
-    assert registry.labs_for("pawn") == [here]
+    monkeypatch.setattr(registry, "LABS", [pawn_b, pawn_a, other])
+    assert registry.labs_for("pawn") == [pawn_b, pawn_a]
     assert registry.labs_for("chase") == [other]
     assert registry.labs_for("tree") == []
-
-
-def test_home_smoke_expects_a_link_once_a_lab_exists():
-    assert HOME.smoke is not None
-    has_lab = any(spec.exists() for spec in LABS)
-    assert (HOME.smoke.expect == PAGE_LINK) == has_lab

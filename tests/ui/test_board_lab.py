@@ -6,7 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.games import pawn
-from engine.play import human_move, new_session, pawn_rules
+from engine.games.pawn import PawnGame
+from engine.games.pawn_solver import solve
+from engine.play import human_move, new_session
 from ui.boards.board_lab import engine_reply, ply_rows, short_line
 
 NAMES = st.lists(st.text("WBudlr x", min_size=1, max_size=8), max_size=60)
@@ -35,13 +37,17 @@ def test_ply_rows_number_every_ply_and_alternate_sides(names):
 
 
 def test_engine_reply_names_the_engines_moves_since_the_persons_move():
-    rules = pawn_rules()
+    game = PawnGame()
+
+    def reply(p):
+        return solve(p).moves[0][0]
+
     start = pawn.from_code("4x4w:.ppp/..../.PPP/....")  # statement sample 1, white to move
-    sess = new_session(start, "white", rules)
-    assert sess.plies == 0 and engine_reply(sess, rules) == []
+    sess = new_session(start, "white", game, reply)
+    assert sess.plies == 0 and engine_reply(sess, game) == []
     move = pawn.legal_moves(start)[0]
-    after = human_move(sess, move, rules)
+    after = human_move(sess, move, game, reply)
     assert after.plies == 2 and after.names[0] == pawn.move_name(start, move)
-    assert engine_reply(after, rules) == [after.names[1]]
-    opened = new_session(start, "black", rules)  # the engine plays white and moves first
-    assert opened.plies == 1 and engine_reply(opened, rules) == [opened.names[0]]
+    assert engine_reply(after, game) == [after.names[1]]
+    opened = new_session(start, "black", game, reply)  # the engine plays white and moves first
+    assert opened.plies == 1 and engine_reply(opened, game) == [opened.names[0]]

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from engine.games import chase, pawn
+from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
 from engine.search import search_game
 from engine.trace import DONE, PRUNED, Replayer
@@ -22,7 +23,7 @@ SAMPLE_1 = "4x4w:.ppp/..../.PPP/...."
 
 def _pawn_run(code: str):
     pos = pawn.from_code(code)
-    run = search_game(pawn.PawnGame(pos), pos)
+    run = search_game(pawn.PawnGame(), pos)
     return pos, run, Replayer(run)
 
 
@@ -51,7 +52,7 @@ def test_principal_variation_is_a_line_of_equal_values_to_a_leaf():
     assert not run.tree.children[pv[-1]]
     # alpha-beta's root value is plain minimax's over the whole game
     pos = pawn.from_code(SAMPLE_1)
-    full = search_game(pawn.PawnGame(pos), pos, algorithm="minimax")
+    full = search_game(pawn.PawnGame(), pos, algorithm="minimax")
     assert full.value == run.value and full.nodes_visited > run.nodes_visited
 
 
@@ -73,15 +74,15 @@ def test_chase_search_to_any_depth_agrees_with_retrograde(n, data):
     depth = data.draw(st_.integers(1, 4))
     white_moves = data.draw(st_.booleans())
     pos = chase.ChasePosition(n, divmod(cells[0], n), divmod(cells[1], n), white_moves)
-    run = search_game(chase.ChaseGame.for_root(pos), pos, depth)
-    sol = chase.solve_position(pos)
+    run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
+    sol = solve_position(pos, solve_table(pos.n))
     sides = ("white", "black") if white_moves else ("black", "white")
     assert value_outcome(run.value, *sides) == ((sol.winner or "").lower() or None, sol.plies)
 
 
 def test_best_line_frames_match_plotlys_validated_figure():
     pos = chase.ChasePosition(6, (0, 0), (5, 5))
-    sol = chase.solve_position(pos)
+    sol = solve_position(pos, solve_table(pos.n))
     positions = [pos]
     for mv in sol.pv:
         positions.append(chase.play(positions[-1], mv))

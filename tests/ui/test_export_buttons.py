@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui.common.keys import CHASE
+
 PAGES = Path(__file__).resolve().parents[2] / "pages"
 
 
@@ -24,7 +26,7 @@ def test_tree_labs_offer_both_files(page):
 
 def test_the_chase_search_tab_offers_both_files():
     at = AppTest.from_file(str(PAGES / "chase.py"), default_timeout=60)
-    at.session_state["chase_tabs"] = "The search tree"
+    at.session_state[CHASE.tabs] = "The search tree"
     at.run()
     assert not at.exception
     assert len(_downloads(at)) == 2

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import first_cut_step
 from streamlit.testing.v1 import AppTest
 
 from engine.alphabeta import alpha_beta
@@ -86,35 +87,35 @@ def test_step_buttons_move_the_step_and_the_sentence():
     n = len(tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run.events)
     first = sentence(at)
     for _ in range(3):
-        at.button(key="ab:next").click().run()
-    assert at.session_state["ab:step"] == 3 and sentence(at) != first
-    at.button(key="ab:prev").click().run()
-    assert at.session_state["ab:step"] == 2
-    at.button(key="ab:last").click().run()
-    assert at.session_state["ab:step"] == n
+        at.button(key="ab.next").click().run()
+    assert at.session_state["ab.step"] == 3 and sentence(at) != first
+    at.button(key="ab.prev").click().run()
+    assert at.session_state["ab.step"] == 2
+    at.button(key="ab.last").click().run()
+    assert at.session_state["ab.step"] == n
     assert "value of the game is 3" in sentence(at)
-    at.button(key="ab:first").click().run()
-    assert at.session_state["ab:step"] == 0
-    at.slider(key="ab:slider").set_value(5).run()
-    assert at.session_state["ab:step"] == 5
+    at.button(key="ab.first").click().run()
+    assert at.session_state["ab.step"] == 0
+    at.slider(key="ab.slider").set_value(5).run()
+    assert at.session_state["ab.step"] == 5
     assert at.query_params["k"] in ("5", ["5"])
 
 
 def test_step_survives_unrelated_widgets():
     at = app()
     for _ in range(4):
-        at.button(key="ab:next").click().run()
+        at.button(key="ab.next").click().run()
     at.number_input(key="ab.rd").set_value(4).run()
     at.toggle(key="ab.animate").set_value(True).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 4
+    assert at.session_state["ab.step"] == 4
 
 
 def test_url_restores_tree_step_order_and_variant():
     at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
     assert not at.exception and not at.warning
     assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
-    assert at.session_state["ab:step"] == 5
+    assert at.session_state["ab.step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
     assert "Step 5 of" in sentence(at)
@@ -152,7 +153,7 @@ def test_ordering_table_and_cut_step():
 # ---- pure helpers ----------------------------------------------------------------------------
 def test_statement_cut_sentence_and_pruned_nodes():
     lab = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
-    k = tl.cut_step(lab.run)
+    k = first_cut_step(lab.run)
     assert k is not None
     text = describe(lab.run, k)
     assert "4 and 6 are pruned" in text
@@ -216,16 +217,16 @@ def test_step_survives_switching_pages():
     at = AppTest.from_file(str(root / "app.py"), default_timeout=60).run()
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     for _ in range(3):
-        at.button(key="ab:next").click().run()
+        at.button(key="ab.next").click().run()
     at.switch_page(str(root / "pages" / "home.py")).run()
     assert not at.exception
     at.switch_page(str(root / "pages" / "alphabeta.py")).run()
     assert not at.exception
-    assert at.session_state["ab:step"] == 3 and "Step 3 of" in sentence(at)
+    assert at.session_state["ab.step"] == 3 and "Step 3 of" in sentence(at)
 
 
 # ---- practice ----------------------------------------------------------------------------
-FORWARD = ("ab:next", "ab:last")
+FORWARD = ("ab.next", "ab.last")
 
 
 def keys(at: AppTest) -> set[str]:
@@ -237,15 +238,17 @@ def keys(at: AppTest) -> set[str]:
 
 
 def quiz(at: AppTest):
-    return at.session_state["ab__quiz"]
+    return at.session_state["ab.quiz.state"]
 
 
 def answer(at: AppTest, text: str) -> AppTest:
     q = quiz(at).current
     if q.kind == "prune":
-        return at.button(key="ab__yes" if text.startswith("yes") else "ab__no").click().run()
-    at.text_input(key=f"ab__in{at.session_state['ab__nonce']}").set_value(text)
-    return at.button(key="FormSubmitter:ab__form-Check").click().run()
+        return (
+            at.button(key="ab.quiz.yes" if text.startswith("yes") else "ab.quiz.no").click().run()
+        )
+    at.text_input(key=f"ab.quiz.in{at.session_state['ab.quiz.nonce']}").set_value(text)
+    return at.button(key="FormSubmitter:ab.quiz.form-Check").click().run()
 
 
 def chart(at: AppTest) -> dict:
@@ -254,14 +257,14 @@ def chart(at: AppTest) -> dict:
 
 def test_practice_asks_before_the_step_and_hides_the_forward_controls():
     at = app()
-    assert set(FORWARD) <= keys(at) and "ab:slider" in keys(at)
-    at.toggle(key="ab__on").set_value(True).run()
+    assert set(FORWARD) <= keys(at) and "ab.slider" in keys(at)
+    at.toggle(key="ab.quiz.on").set_value(True).run()
     assert not at.exception
     q = quiz(at).current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
     # No player while a question is open: nothing steps (or plays) past it.
-    assert not keys(at) & {*FORWARD, "ab:slider", "ab:speed", "ab.animate"}
-    assert at.session_state["ab:step"] == q.step
+    assert not keys(at) & {*FORWARD, "ab.slider", "ab.speed", "ab.animate"}
+    assert at.session_state["ab.step"] == q.step
     assert f"Step {q.step} of" in sentence(at)
     assert "asked" in [t.get("name") for t in chart(at)["data"]]  # the ring on its node
 
@@ -272,36 +275,36 @@ def wrong(q) -> str:
 
 def test_practice_right_answer_scores_and_shows_the_answered_step():
     at = app()
-    at.toggle(key="ab__on").set_value(True).run()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
     q = quiz(at).current
     answer(at, q.answer_text)
     assert not at.exception
     assert quiz(at).score.right == 1 and q.explanation in at.success[0].value
-    assert at.session_state["ab:step"] == q.step + 1  # the answered event is on screen now
+    assert at.session_state["ab.step"] == q.step + 1  # the answered event is on screen now
     assert not keys(at) & set(FORWARD)
-    at.button(key="ab__next").click().run()
+    at.button(key="ab.quiz.next").click().run()
     nxt = quiz(at).current
-    assert nxt is not None and nxt != q and at.session_state["ab:step"] == nxt.step
+    assert nxt is not None and nxt != q and at.session_state["ab.step"] == nxt.step
     answer(at, wrong(nxt))  # wrong: the same question again, the step does not move
     assert quiz(at).score.wrong == 1 and quiz(at).current == nxt and at.error
-    assert at.session_state["ab:step"] == nxt.step
+    assert at.session_state["ab.step"] == nxt.step
 
 
 def test_leaving_practice_restores_the_player_at_the_same_step():
     at = app()
-    at.toggle(key="ab__on").set_value(True).run()
-    at.button(key="ab__reveal").click().run()
-    at.button(key="ab__next").click().run()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
+    at.button(key="ab.quiz.reveal").click().run()
+    at.button(key="ab.quiz.next").click().run()
     k = quiz(at).current.step
-    at.button(key="ab__leave").click().run()
-    assert not at.exception and at.toggle(key="ab__on").value is False
+    at.button(key="ab.quiz.leave").click().run()
+    assert not at.exception and at.toggle(key="ab.quiz.on").value is False
     assert set(FORWARD) <= keys(at)
-    assert at.session_state["ab:step"] == k and at.slider(key="ab:slider").value == k
+    assert at.session_state["ab.step"] == k and at.slider(key="ab.slider").value == k
     assert f"Step {k} of" in sentence(at) and at.query_params["k"] in (str(k), [str(k)])
-    at.button(key="ab:next").click().run()
-    assert at.session_state["ab:step"] == k + 1
-    at.toggle(key="ab__on").set_value(True).run()  # back in: the quiz resumes where it was
-    assert at.session_state["ab:step"] == k and quiz(at).score.revealed == 1
+    at.button(key="ab.next").click().run()
+    assert at.session_state["ab.step"] == k + 1
+    at.toggle(key="ab.quiz.on").set_value(True).run()  # back in: the quiz resumes where it was
+    assert at.session_state["ab.step"] == k and quiz(at).score.revealed == 1
 
 
 def test_practice_figure_hides_the_asked_value():

@@ -8,8 +8,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.games import chase
+from engine.games.chase_solver import solve_position, solve_table
+from engine.judge import chase_answer
 from engine.search import search_game
 from ui.boards.board_lab import chase_from_code, outcome_words
+from ui.common.keys import CHASE
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "chase.py")
 
@@ -33,10 +36,10 @@ def _judge(at: AppTest) -> str:
 @pytest.mark.parametrize(
     "preset, answer",
     [(0, "BLACK 2"), (1, "BLACK 6"), (2, "WHITE 1"), (3, "BLACK 56")],
-)  # fmt: skip
+)
 def test_statement_samples(preset, answer):
     at = _run()
-    at.button(key=f"chase_preset_{preset}").click().run()
+    at.button(key=CHASE.preset(preset)).click().run()
     assert not at.exception
     assert _judge(at) == answer
     word, n = answer.split()
@@ -47,8 +50,8 @@ def test_move_table_matches_the_engine():
     code = "7-2.3-6.6-b"
     at = _run({"c": code})
     pos = chase_from_code(code)
-    sol = chase.solve_position(pos)
-    assert _judge(at) == chase.judge_answer(sol)
+    sol = solve_position(pos, solve_table(pos.n))
+    assert _judge(at) == chase_answer(sol)
     table = at.dataframe[0].value
     assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
     assert list(table["outcome"]) == [outcome_words("BLACK", w, n) for _, _, w, n in sol.moves]
@@ -57,7 +60,7 @@ def test_move_table_matches_the_engine():
 @pytest.mark.parametrize("heat", ["No colours", "White on every square", "Black on every square"])
 def test_heatmap_choices_run(heat):
     at = _run({"c": "5-1.1-5.5-w"})
-    at.segmented_control(key="chase_heat").set_value(heat).run()
+    at.segmented_control(key="chase.heat").set_value(heat).run()
     assert not at.exception
 
 
@@ -71,61 +74,61 @@ def test_malformed_link_falls_back_with_a_warning(bad):
 def test_big_board_needs_the_option_and_depth_slider():
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = "30-1.1-30.30-w"
-    at.session_state["chase_tabs"] = "The search tree"
+    at.session_state["chase.tabs"] = "The search tree"
     at.run()
     assert not at.exception
-    assert at.checkbox(key="chase_big").value
-    at.slider(key="chase_depth").set_value(5).run()
+    assert at.checkbox(key="chase.big").value
+    at.slider(key="chase.depth").set_value(5).run()
     assert not at.exception
 
 
 def test_play_mode_and_undo():
     at = _run({"c": "3-1.1-3.3-w"})
-    at.segmented_control(key="chase_mode").set_value("Play against the engine").run()
+    at.segmented_control(key="chase.mode").set_value("Play against the engine").run()
     assert not at.exception
-    at.segmented_control(key="chase_game_side").set_value("black").run()
-    game = at.session_state["chase_game_session"]
+    at.segmented_control(key="chase.game.side").set_value("black").run()
+    game = at.session_state["chase.game.session"]
     assert game.plies == 1 and game.human == "black"
-    at.button(key="chase_game_undo").click().run()
-    assert not at.exception and at.session_state["chase_game_session"].plies == 1
+    at.button(key="chase.game.undo").click().run()
+    assert not at.exception and at.session_state["chase.game.session"].plies == 1
 
 
 @pytest.mark.parametrize("code, depth", [("3-1.1-3.3-w", 3), ("8-2.2-7.6-b", 4)])
 def test_search_tab_counts_value_and_steps(code, depth):
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = code
-    at.session_state["chase_tabs"] = "The search tree"
+    at.session_state["chase.tabs"] = "The search tree"
     at.run()
     assert not at.exception
     assert any("retrograde analysis" in c.value for c in at.caption)  # why search is not exact
-    at.slider(key="chase_depth").set_value(depth).run()
+    at.slider(key="chase.depth").set_value(depth).run()
     assert not at.exception
     pos = chase_from_code(code)
-    run = search_game(chase.ChaseGame.for_root(pos), pos, depth)
+    run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
     got = {m.label: m.value for m in at.metric}
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"
     assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
-    sol = chase.solve_position(pos)
+    sol = solve_position(pos, solve_table(pos.n))
     line = next(m.value for m in at.markdown if "exact answer" in m.value)
     assert f"Alpha-beta, {depth} plies deep:** root value {run.value} (" in line
-    assert f"wins at ply {sol.plies})" in line and chase.judge_answer(sol) in line
+    assert f"wins at ply {sol.plies})" in line and chase_answer(sol) in line
     assert "the same" in line
     sentences = [_step_text(at)]
     for k in (1, 2):
-        at.button(key="chase_search:next").click().run()
-        assert not at.exception and at.session_state["chase_search:step"] == k
+        at.button(key="chase.search.next").click().run()
+        assert not at.exception and at.session_state["chase.search.step"] == k
         sentences.append(_step_text(at))
     assert len(set(sentences)) == 3
-    at.button(key="chase_search:prev").click().run()
-    assert at.session_state["chase_search:step"] == 1 and _step_text(at) == sentences[1]
+    at.button(key="chase.search.prev").click().run()
+    assert at.session_state["chase.search.step"] == 1 and _step_text(at) == sentences[1]
 
 
 def test_search_tab_autoplay_figure():
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["c"] = "3-1.1-3.3-w"
-    at.session_state["chase_tabs"] = "The search tree"
+    at.session_state["chase.tabs"] = "The search tree"
     at.run()
-    at.toggle(key="chase_search:autoplay").set_value(True).run()
+    at.toggle(key="chase.search.autoplay").set_value(True).run()
     assert not at.exception
-    at.button(key="chase_search:next").click().run()
-    assert not at.exception and at.session_state["chase_search:step"] == 1
+    at.button(key="chase.search.next").click().run()
+    assert not at.exception and at.session_state["chase.search.step"] == 1

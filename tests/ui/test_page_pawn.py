@@ -13,6 +13,7 @@ from engine.search import search_game
 from teach.explain import describe
 from ui.boards.board_lab import outcome_words, verdict_words
 from ui.boards.board_search import TreeView
+from ui.common.keys import PAWN
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "pawn.py")
 
@@ -43,7 +44,7 @@ def _verdicts(at: AppTest) -> list[str]:
 )
 def test_presets_show_the_engine_answer(preset, code):
     at = _run()
-    at.button(key=f"pawn_preset_{preset}").click().run()
+    at.button(key=PAWN.preset(preset)).click().run()
     assert not at.exception
     sol = solve(pawn.from_code(code))
     assert any(verdict_words(sol.winner, sol.plies) in v for v in _verdicts(at))
@@ -51,7 +52,7 @@ def test_presets_show_the_engine_answer(preset, code):
     mover = "white"
     assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
     assert list(table["outcome"]) == [outcome_words(mover, w, n) for _, _, w, n in sol.moves]
-    assert at.session_state["pawn_pos"] == pawn.from_code(code)
+    assert at.session_state["pawn.pos"] == pawn.from_code(code)
 
 
 def test_statement_samples_in_words():
@@ -87,7 +88,7 @@ def test_malformed_link_falls_back_with_a_warning():
     at = _run({"p": "9x9q:zzz"})
     assert not at.exception
     assert at.warning and "could not be read" in at.warning[0].value
-    assert at.session_state["pawn_pos"] == pawn.start(4, 4)
+    assert at.session_state["pawn.pos"] == pawn.start(4, 4)
 
 
 def test_crowded_5x5_is_refused_with_a_message():
@@ -98,20 +99,20 @@ def test_crowded_5x5_is_refused_with_a_message():
 
 def test_play_mode_engine_answers_and_undo():
     at = _run({"p": "4x4w:.ppp/..../.PPP/...."})
-    at.segmented_control(key="pawn_mode").set_value("Play against the engine").run()
+    at.segmented_control(key="pawn.mode").set_value("Play against the engine").run()
     assert not at.exception
-    at.segmented_control(key="pawn_game_side").set_value("black").run()
-    game = at.session_state["pawn_game_session"]
+    at.segmented_control(key="pawn.game.side").set_value("black").run()
+    game = at.session_state["pawn.game.session"]
     assert game.plies == 1  # the engine (white) moved first, a best move
     assert game.names[0] == solve(pawn.from_code("4x4w:.ppp/..../.PPP/....")).moves[0][1]
-    at.button(key="pawn_game_restart").click().run()
-    assert not at.exception and at.session_state["pawn_game_session"].plies == 1
+    at.button(key="pawn.game.restart").click().run()
+    assert not at.exception and at.session_state["pawn.game.session"].plies == 1
 
 
 def _search_tab(code: str) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["p"] = code
-    at.session_state["pawn_tabs"] = "The search tree"
+    at.session_state["pawn.tabs"] = "The search tree"
     return at.run()
 
 
@@ -128,7 +129,7 @@ def test_search_tab_counts_and_steps(code):
     at = _search_tab(code)
     assert not at.exception
     pos = pawn.from_code(code)
-    run = search_game(pawn.PawnGame(pos), pos)
+    run = search_game(pawn.PawnGame(), pos)
     got = _metrics(at)
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"
     assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
@@ -136,16 +137,16 @@ def test_search_tab_counts_and_steps(code):
     line = next(m.value for m in at.markdown if "exact answer" in m.value)
     assert f"root value {run.value} (" in line and verdict_words(sol.winner, sol.plies) in line
     assert "the same" in line
-    assert at.session_state["pawn_search:step"] == 0
+    assert at.session_state["pawn.search.step"] == 0
     seen = [_sentence(at)]
     for k in (1, 2, 3):
-        at.button(key="pawn_search:next").click().run()
+        at.button(key="pawn.search.next").click().run()
         assert not at.exception
-        assert at.session_state["pawn_search:step"] == k
+        assert at.session_state["pawn.search.step"] == k
         seen.append(_sentence(at))
     assert len(set(seen)) == 4  # every step says something new
-    at.button(key="pawn_search:last").click().run()
-    assert at.session_state["pawn_search:step"] == len(run.events)
+    at.button(key="pawn.search.last").click().run()
+    assert at.session_state["pawn.search.step"] == len(run.events)
     assert _sentence(at) == f"**Step {len(run.events)}:** " + describe(run, len(run.events))
     assert describe(run, len(run.events)).startswith(f"The root returns {run.value}")
 
@@ -154,13 +155,13 @@ def test_search_tab_node_selection_and_back_to_root():
     code = "4x4w:.ppp/..../.PPP/...."
     at = _search_tab(code)
     # a click on a "+N nodes" marker opens node 5 (the handler is tree_click: unit-tested)
-    at.session_state["pawn_search:view"] = (code, TreeView(focus=5, selected=5))
+    at.session_state["pawn.search.view"] = (code, TreeView(focus=5, selected=5))
     at.run()
     assert not at.exception
     assert any(m.value.startswith("**Selected:") for m in at.markdown)
-    at.button(key="pawn_search_root").click().run()
+    at.button(key="pawn.search.root").click().run()
     assert not at.exception
-    assert at.session_state["pawn_search:view"][1].focus == 0
-    at.button(key="pawn_search_follow").click().run()
-    assert at.session_state["pawn_search:view"][1].selected is None
+    assert at.session_state["pawn.search.view"][1].focus == 0
+    at.button(key="pawn.search.follow").click().run()
+    assert at.session_state["pawn.search.view"][1].selected is None
     assert any(m.value.startswith("**Search is at:") for m in at.markdown)

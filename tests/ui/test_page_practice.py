@@ -15,8 +15,10 @@ from teach.exam import make_sheet
 from teach.exercise import solution
 from teach.explain import describe
 from teach.quiz import QuizState, node_names, questions
+from teach.variants import LABELS, compare_variants
+from ui.common.keys import Exercise as EX
 from ui.practice.exam_panel import sheet_bytes
-from ui.practice.exercise_panel import edge_label, edges
+from ui.practice.exercise_panel import edge_label, edges, tree_tag
 from ui.practice.practice_common import build_tree
 from ui.practice.quiz_panel import hide_answer, run_signature, step_sentence
 from ui.practice.variants_panel import code_html, variants_table
@@ -38,17 +40,17 @@ def ok(at: AppTest) -> None:
 
 
 def _quiz(at: AppTest) -> QuizState:
-    return at.session_state["pq__quiz"]
+    return at.session_state["practice.quiz.state"]
 
 
 def _answer(at: AppTest, text: str) -> AppTest:
     q = _quiz(at)
-    nonce = at.session_state["pq__nonce"]
+    nonce = at.session_state["practice.quiz.nonce"]
     if q.current is not None and q.current.kind == "prune":
-        at.button(key="pq__yes" if text.startswith("yes") else "pq__no").click()
+        at.button(key="practice.quiz.yes" if text.startswith("yes") else "practice.quiz.no").click()
     else:
-        at.text_input(key=f"pq__in{nonce}").set_value(text)
-        at.button(key="FormSubmitter:pq__form-Check").click()
+        at.text_input(key=f"practice.quiz.in{nonce}").set_value(text)
+        at.button(key="FormSubmitter:practice.quiz.form-Check").click()
     return at.run()
 
 
@@ -71,7 +73,7 @@ def test_quiz_right_and_wrong_answers_change_the_score():
     s = _quiz(at).score
     assert (s.right, s.wrong) == (1, 0)
     assert any(first.explanation in x.value for x in at.success)
-    at.button(key="pq__next").click().run()  # on to the next question
+    at.button(key="practice.quiz.next").click().run()  # on to the next question
     second = _quiz(at).current
     assert second is not None and second is not first
     wrong = "no" if second.kind == "prune" and second.answer else "yes"
@@ -88,10 +90,10 @@ def test_quiz_right_and_wrong_answers_change_the_score():
 def test_quiz_yes_no_buttons_answer_a_cut_question():
     at = app()
     while _quiz(at).current is not None and _quiz(at).current.kind != "prune":
-        at.button(key="pq__skip").click().run()
+        at.button(key="practice.quiz.skip").click().run()
     q = _quiz(at).current
     assert q is not None, "the textbook tree has cut questions"
-    at.button(key="pq__yes" if q.answer else "pq__no").click().run()
+    at.button(key="practice.quiz.yes" if q.answer else "practice.quiz.no").click().run()
     ok(at)
     assert _quiz(at).score.right == 1 and q.explanation in at.success[0].value
 
@@ -105,15 +107,15 @@ def test_quiz_garbage_answer_is_a_warning_not_a_score():
 
 def test_quiz_reveal_skip_and_leave():
     at = app()
-    at.button(key="pq__reveal").click().run()
+    at.button(key="practice.quiz.reveal").click().run()
     ok(at)
     assert _quiz(at).score.revealed == 1 and at.info
-    at.button(key="pq__next").click().run()
-    at.button(key="pq__skip").click().run()
+    at.button(key="practice.quiz.next").click().run()
+    at.button(key="practice.quiz.skip").click().run()
     assert _quiz(at).score.skipped == 1
-    at.button(key="pq__leave").click().run()
+    at.button(key="practice.quiz.leave").click().run()
     ok(at)
-    assert at.toggle(key="pq__on").value is False
+    assert at.toggle(key="practice.quiz.on").value is False
     assert at.slider  # practice off: the free step slider is back
 
 
@@ -121,40 +123,42 @@ def test_quiz_restarts_on_another_tree():
     at = app()
     at = _answer(at, "0")
     assert _quiz(at).score.done == 1
-    at.text_input(key="pr_leaves").set_value("1, 2, 3, 4").run()
-    at.number_input(key="pr_b").set_value(2).run()
+    at.text_input(key="practice.tree.leaves").set_value("1, 2, 3, 4").run()
+    at.number_input(key="practice.tree.b").set_value(2).run()
     ok(at)
     assert _quiz(at).score.done == 0
-    assert at.session_state["pq__sig"][0] == run_signature(search_tree(build_tree("1 2 3 4", 2)))
+    assert at.session_state["practice.quiz.sig"][0] == run_signature(
+        search_tree(build_tree("1 2 3 4", 2))
+    )
 
 
 def test_exercise_one_wrong_value_is_shown():
     at = app("Whole-tree exercise")
     tree = build_tree(TEXTBOOK, 3)
     sol = solution(tree)
-    sig = run_signature(search_tree(tree))
+    sig = tree_tag(tree)
     inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
     wrong_node = inner[-1]
     for n in inner:
         v = sol.values[n] + (5 if n == wrong_node else 0)
-        at.number_input(key=f"ex_v_{sig}_{n}").set_value(v)
-    at.multiselect(key=f"ex_cuts_{sig}").set_value(sorted(sol.pruned_edges))
-    at.button(key=f"FormSubmitter:ex_form_{sig}-Check my answers").click().run()
+        at.number_input(key=EX.value(sig, n)).set_value(v)
+    at.multiselect(key=EX.of(sig, "cuts")).set_value(sorted(sol.pruned_edges))
+    at.button(key=f"FormSubmitter:{EX.of(sig, 'form')}-Check my answers").click().run()
     ok(at)
     text = " ".join(m.value for m in at.markdown)
     assert ":material/cancel:" in text and f"returns {sol.values[wrong_node]}, not" in text
     assert f"{len(inner) - 1} right, 1 wrong, 0 missing" in text
     assert "Missing cuts:** 0" in text and "Wrong cuts:** 0" in text
-    at.toggle(key=f"ex_show_{sig}").set_value(True).run()
+    at.toggle(key=EX.of(sig, "show")).set_value(True).run()
     ok(at)
 
 
 def test_exercise_marks_a_searched_edge_as_a_wrong_cut():
     at = app("Whole-tree exercise")
     tree = build_tree(TEXTBOOK, 3)
-    sig = run_signature(search_tree(tree))
-    at.multiselect(key=f"ex_cuts_{sig}").set_value([(0, 1)])  # A -> B is always searched
-    at.button(key=f"FormSubmitter:ex_form_{sig}-Check my answers").click().run()
+    sig = tree_tag(tree)
+    at.multiselect(key=EX.of(sig, "cuts")).set_value([(0, 1)])  # A -> B is always searched
+    at.button(key=f"FormSubmitter:{EX.of(sig, 'form')}-Check my answers").click().run()
     ok(at)
     text = " ".join(m.value for m in at.markdown)
     assert "Wrong cuts:** 1" in text and "searched, not pruned" in text
@@ -182,7 +186,7 @@ def test_exam_same_seed_same_bytes_and_same_page():
     captions = []
     for _ in range(2):
         at = app("Exam sheets")
-        at.number_input(key="exam_seed").set_value(7).run()
+        at.number_input(key="practice.exam.seed").set_value(7).run()
         ok(at)
         captions.append([c.value for c in at.caption])
     assert captions[0] == captions[1]
@@ -193,27 +197,33 @@ def test_exam_same_seed_same_bytes_and_same_page():
 @pytest.mark.parametrize(
     ("tab", "key", "value", "words"),
     [
-        ("Step quiz", "pr_b", 9, "branching must be between 2 and 5"),
-        ("Step quiz", "pr_leaves", "3, x, 7", "'x' is not an integer"),
-        ("Variants side by side", "pr_leaves", "1 2 3 4", "not a power"),
-        ("Whole-tree exercise", "pr_leaves", "", "no leaves"),
-        ("Exam sheets", "exam_d", 0, "depth must be between 1 and 5"),
-        ("Exam sheets", "exam_b", 9, "branching must be between 2 and 5"),
-        ("Exam sheets", "exam_count", 0, "1 to 20 exercises"),
-        ("Exam sheets", "exam_lo", 50, "above the highest"),
-        ("Exam sheets", "exam_d", 5, "do not fit on a printed sheet"),
+        ("Step quiz", "practice.tree.b", 9, "branching must be between 2 and 5"),
+        ("Step quiz", "practice.tree.leaves", "3, x, 7", "'x' is not an integer"),
+        ("Variants side by side", "practice.tree.leaves", "1 2 3 4", "not a power"),
+        ("Whole-tree exercise", "practice.tree.leaves", "", "no leaves"),
+        ("Exam sheets", "practice.exam.d", 0, "depth must be between 1 and 5"),
+        ("Exam sheets", "practice.exam.b", 9, "branching must be between 2 and 5"),
+        ("Exam sheets", "practice.exam.count", 0, "1 to 20 exercises"),
+        ("Exam sheets", "practice.exam.lo", 50, "above the highest"),
+        ("Exam sheets", "practice.exam.d", 5, "do not fit on a printed sheet"),
     ],
 )
 def test_bad_input_shows_an_error_and_the_page_keeps_working(tab, key, value, words):
     at = app(tab)
-    widget = at.text_input(key=key) if key == "pr_leaves" else at.number_input(key=key)
+    widget = at.text_input(key=key) if key == "practice.tree.leaves" else at.number_input(key=key)
     widget.set_value(value).run()
     ok(at)
     assert at.error and words in at.error[0].value, [e.value for e in at.error]
     # fix it: the page recovers
-    good = {"pr_b": 3, "pr_leaves": TEXTBOOK, "exam_d": 2, "exam_b": 3, "exam_count": 4}
-    good["exam_lo"] = 0
-    widget = at.text_input(key=key) if key == "pr_leaves" else at.number_input(key=key)
+    good = {
+        "practice.tree.b": 3,
+        "practice.tree.leaves": TEXTBOOK,
+        "practice.exam.d": 2,
+        "practice.exam.b": 3,
+        "practice.exam.count": 4,
+    }
+    good["practice.exam.lo"] = 0
+    widget = at.text_input(key=key) if key == "practice.tree.leaves" else at.number_input(key=key)
     widget.set_value(good[key]).run()
     ok(at)
     assert not at.error
@@ -225,23 +235,24 @@ def test_share_link_restores_tree_and_bad_link_warns():
     at.query_params["b"] = "2"
     at.run()
     ok(at)
-    assert at.text_input(key="pr_leaves").value == "1, 2, 3, 4"
+    assert at.text_input(key="practice.tree.leaves").value == "1, 2, 3, 4"
     assert _quiz(at).questions[0].step >= 1
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["b"] = "banana"
     at.run()
     ok(at)
     assert at.warning and "branching" in at.warning[0].value
-    assert at.number_input(key="pr_b").value == 3
+    assert at.number_input(key="practice.tree.b").value == 3
 
 
 def test_variants_table_and_highlighted_pseudocode():
     at = app("Variants side by side")
     ok(at)
-    rows = variants_table(build_tree(TEXTBOOK, 3))
+    tree = build_tree(TEXTBOOK, 3)
+    rows = variants_table(tree, compare_variants(tree))
     assert len({r["root value"] for r in rows}) == 1  # every variant agrees on the value
     assert rows[0]["cut-offs"] == 0  # minimax never cuts
-    at.segmented_control(key="var_pick").set_value("negamax").run()
+    at.segmented_control(key="practice.variants.pick").set_value("negamax").run()
     ok(at)
     html = code_html(["a", "b<c", "d"], 1)
     assert html.count("▶") == 1 and "b&lt;c" in html
@@ -263,7 +274,7 @@ def test_value_question_hides_the_value_being_asked_for():
 
 def test_the_figure_tags_the_node_asked_about_and_hides_its_value():
     at = app()
-    at.button_group(key="pq__kinds").set_value(["value"]).run()
+    at.button_group(key="practice.quiz.kinds").set_value(["value"]).run()
     ok(at)
     q = _quiz(at).current
     assert q is not None and q.prompt.startswith("What value does B")
@@ -279,18 +290,22 @@ def _tags(at: AppTest) -> list[str]:
 
 
 def test_variants_table_names_the_nodes_where_fail_hard_differs():
-    rows = {r["variant"]: r for r in variants_table(build_tree(TEXTBOOK, 3))}
+    tree = build_tree(TEXTBOOK, 3)
+    rows = {r["variant"]: r for r in variants_table(tree, compare_variants(tree))}
     # fail-hard clamps C's 2 and D's 2 into their window [3, +inf)
-    assert rows["Fail-hard"]["inner values unlike the statement's"] == "C: 3 (not 2), D: 3 (not 2)"
-    assert rows["Negamax"]["inner values unlike the statement's"] == "-"
+    assert (
+        rows[LABELS["fail-hard"]]["inner values unlike the statement's"]
+        == "C: 3 (not 2), D: 3 (not 2)"
+    )
+    assert rows[LABELS["negamax"]]["inner values unlike the statement's"] == "-"
 
 
 def test_new_seed_button_changes_the_sheet():
     at = app("Exam sheets")
-    before = at.number_input(key="exam_seed").value
-    at.button(key="exam_new_seed").click().run()
+    before = at.number_input(key="practice.exam.seed").value
+    at.button(key="practice.exam.new_seed").click().run()
     ok(at)
-    assert at.number_input(key="exam_seed").value != before
+    assert at.number_input(key="practice.exam.seed").value != before
     assert not at.error
 
 

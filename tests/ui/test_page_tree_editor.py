@@ -67,9 +67,9 @@ def test_big_preset_stays_usable():
     tree = at.session_state["ed.state"].tree
     assert len(tree) == 12000
     assert f"can force {minimax(tree).value};" in result(at)
-    at.button(key="ed:first").click().run()
-    at.button(key="ed:next").click().run()
-    assert not at.exception and at.session_state["ed:step"] == 1
+    at.button(key="ed.first").click().run()
+    at.button(key="ed.next").click().run()
+    assert not at.exception and at.session_state["ed.step"] == 1
 
 
 def test_edits_change_tree_value_and_link():
@@ -87,7 +87,7 @@ def test_edits_change_tree_value_and_link():
     at.number_input(key="ed.value").set_value(5).run()
     at.button(key="ed.add").click().run()
     assert tree_of(at) == "((-1 1) (1 0) 5)" and "can force 5" in result(at)
-    at.button(key="ed.del").click().run()
+    at.button(key="ed.delete").click().run()
     assert tree_of(at) == "((-1 1) (1 0))"
     assert at.session_state["ed.state"].selected == 0
 
@@ -99,7 +99,7 @@ def test_refused_edit_shows_error_and_keeps_tree():
     at.button(key="ed.leaf").click().run()  # make an inner node a leaf: allowed
     assert tree_of(at) == "(0 (1 1))"
     at.selectbox(key="ed.sel").set_value(0).run()
-    assert at.button(key="ed.del").disabled  # the root cannot be deleted
+    assert at.button(key="ed.delete").disabled  # the root cannot be deleted
 
 
 def test_import_ural_and_brackets_and_bad_text():
@@ -122,12 +122,12 @@ def test_import_ural_and_brackets_and_bad_text():
 
 def test_step_buttons_and_sentence():
     at = app()
-    assert at.session_state["ed:step"] == 0
-    at.button(key="ed:next").click().run()
-    at.button(key="ed:next").click().run()
-    assert at.session_state["ed:step"] == 2 and "Step 2 of" in sentence(at)
-    at.button(key="ed:prev").click().run()
-    assert at.session_state["ed:step"] == 1 and param(at, "k") == "1"
+    assert at.session_state["ed.step"] == 0
+    at.button(key="ed.next").click().run()
+    at.button(key="ed.next").click().run()
+    assert at.session_state["ed.step"] == 2 and "Step 2 of" in sentence(at)
+    at.button(key="ed.prev").click().run()
+    assert at.session_state["ed.step"] == 1 and param(at, "k") == "1"
 
 
 def test_share_link_restores_tree_and_step():
@@ -135,7 +135,7 @@ def test_share_link_restores_tree_and_step():
     at = app(t=tl.encode_tree(tree), k="9")
     assert not at.exception and not at.warning
     assert tree_of(at) == format_brackets(tree)
-    assert at.session_state["ed:step"] == 9 and "Step 9 of" in sentence(at)
+    assert at.session_state["ed.step"] == 9 and "Step 9 of" in sentence(at)
 
 
 def test_packed_link_for_a_bigger_tree():
@@ -158,28 +158,28 @@ def test_malformed_link_falls_back_with_a_warning(params):
 def test_practice_on_the_editor_asks_scores_and_gives_the_player_back():
     at = app()
     n = len(tl.make_lab(parse_brackets("((-1 1) (1 1))")).run.events)
-    at.button(key="ed:last").click().run()
-    assert at.session_state["ed:step"] == n
-    at.toggle(key="ed__on").set_value(True).run()
+    at.button(key="ed.last").click().run()
+    assert at.session_state["ed.step"] == n
+    at.toggle(key="ed.quiz.on").set_value(True).run()
     assert not at.exception
-    quiz = at.session_state["ed__quiz"]
+    quiz = at.session_state["ed.quiz.state"]
     q = quiz.current
     assert q is not None and q.prompt in [h.value for h in at.subheader]
-    assert at.session_state["ed:step"] == q.step < n  # back to the first question's step
-    assert not {b.key for b in at.button} & {"ed:next", "ed:last"}
-    assert not {s.key for s in at.slider} & {"ed:slider"}
+    assert at.session_state["ed.step"] == q.step < n  # back to the first question's step
+    assert not {b.key for b in at.button} & {"ed.next", "ed.last"}
+    assert not {s.key for s in at.slider} & {"ed.slider"}
     if q.kind == "prune":
-        at.button(key="ed__yes" if q.answer else "ed__no").click().run()
+        at.button(key="ed.quiz.yes" if q.answer else "ed.quiz.no").click().run()
     else:
-        at.text_input(key=f"ed__in{at.session_state['ed__nonce']}").set_value(q.answer_text)
-        at.button(key="FormSubmitter:ed__form-Check").click().run()
-    assert at.session_state["ed__quiz"].score.right == 1
-    assert at.session_state["ed:step"] == q.step + 1
+        at.text_input(key=f"ed.quiz.in{at.session_state['ed.quiz.nonce']}").set_value(q.answer_text)
+        at.button(key="FormSubmitter:ed.quiz.form-Check").click().run()
+    assert at.session_state["ed.quiz.state"].score.right == 1
+    assert at.session_state["ed.step"] == q.step + 1
     # An edit while practising: a new tree, so a new quiz (the editor still works).
     at.button(key="ed.add").click().run()
     assert not at.exception and tree_of(at) != "((-1 1) (1 1))"
-    assert at.session_state["ed__quiz"].score.done == 0
-    k = at.session_state["ed__quiz"].current.step
-    at.button(key="ed__leave").click().run()
-    assert not at.exception and {"ed:next", "ed:last"} <= {b.key for b in at.button}
-    assert at.session_state["ed:step"] == k and f"Step {k} of" in sentence(at)
+    assert at.session_state["ed.quiz.state"].score.done == 0
+    k = at.session_state["ed.quiz.state"].current.step
+    at.button(key="ed.quiz.leave").click().run()
+    assert not at.exception and {"ed.next", "ed.last"} <= {b.key for b in at.button}
+    assert at.session_state["ed.step"] == k and f"Step {k} of" in sentence(at)

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.games import pawn
 from engine.search import VARIANTS
+from ui.common.keys import CHASE, PAWN
 from ui.tree.tree_lab import ORDERINGS
 
 PRESETS_AB = [
@@ -288,8 +289,8 @@ def practice(tab: str = "Step quiz", **params: str) -> AppTest:
 
 
 def pr_recovers(at: AppTest) -> None:
-    at.text_input(key="pr_leaves").set_value("5 6\r\n7 4\r\n\r\n")
-    at.number_input(key="pr_b").set_value(2).run()
+    at.text_input(key="practice.tree.leaves").set_value("5 6\r\n7 4\r\n\r\n")
+    at.number_input(key="practice.tree.b").set_value(2).run()
     ok(at)
     assert not at.error and param(at, "t") == "5, 6, 7, 4" and param(at, "b") == "2"
 
@@ -312,8 +313,8 @@ def pr_recovers(at: AppTest) -> None:
 )
 def test_practice_bad_tree_says_why_and_recovers(leaves, b, words):
     at = practice()
-    at.text_input(key="pr_leaves").set_value(leaves)
-    at.number_input(key="pr_b").set_value(b).run()
+    at.text_input(key="practice.tree.leaves").set_value(leaves)
+    at.number_input(key="practice.tree.b").set_value(b).run()
     ok(at)
     assert words in boxes(at)
     assert param(at, "t") == TEXTBOOK and param(at, "b") == "3"  # the link keeps the good tree
@@ -323,7 +324,7 @@ def test_practice_bad_tree_says_why_and_recovers(leaves, b, words):
 @pytest.mark.parametrize("tab", ["Whole-tree exercise", "Exam sheets", "Variants side by side"])
 def test_practice_every_tab_survives_a_bad_tree(tab):
     at = practice(tab)
-    at.text_input(key="pr_leaves").set_value("1,,2").run()
+    at.text_input(key="practice.tree.leaves").set_value("1,,2").run()
     ok(at)
     assert "two commas" in boxes(at)
     pr_recovers(at)
@@ -332,8 +333,8 @@ def test_practice_every_tab_survives_a_bad_tree(tab):
 @pytest.mark.parametrize("depth", [0, -5, 99, 10**30, 2.5])
 def test_practice_random_tree_with_odd_depth(depth):
     at = practice()
-    at.number_input(key="pr_rand_depth").set_value(depth)
-    at.button(key="pr_random").click().run()
+    at.number_input(key="practice.tree.depth").set_value(depth)
+    at.button(key="practice.tree.random").click().run()
     ok(at)
     assert not at.error
 
@@ -341,25 +342,25 @@ def test_practice_random_tree_with_odd_depth(depth):
 @pytest.mark.parametrize("answer", ["", "  ", "abc", "((", "1,,2", "9" * 5000, "1e400"])
 def test_quiz_garbage_answer_is_a_warning_and_the_question_stays(answer):
     at = practice()
-    q = at.session_state["pq__quiz"]
+    q = at.session_state["practice.quiz.state"]
     before = q.current
-    nonce = at.session_state["pq__nonce"]
-    at.text_input(key=f"pq__in{nonce}").set_value(answer)
-    at.button(key="FormSubmitter:pq__form-Check").click().run()
+    nonce = at.session_state["practice.quiz.nonce"]
+    at.text_input(key=f"practice.quiz.in{nonce}").set_value(answer)
+    at.button(key="FormSubmitter:practice.quiz.form-Check").click().run()
     ok(at)
-    assert at.warning and at.session_state["pq__quiz"].current == before
+    assert at.warning and at.session_state["practice.quiz.state"].current == before
 
 
 @pytest.mark.parametrize(
     "field, value, words",  # AppTest wraps 10**30 to 0 and 2.5 to 2: the browser bounds them
     [
-        ("exam_count", 0, "1 to 20"),
-        ("exam_count", 99, "1 to 20"),
-        ("exam_b", 1, "branching"),
-        ("exam_d", -5, "depth"),
-        ("exam_d", 99, "depth"),
-        ("exam_lo", 999, "above the highest"),
-        ("exam_cuts", -5, "cut-off"),
+        ("practice.exam.count", 0, "1 to 20"),
+        ("practice.exam.count", 99, "1 to 20"),
+        ("practice.exam.b", 1, "branching"),
+        ("practice.exam.d", -5, "depth"),
+        ("practice.exam.d", 99, "depth"),
+        ("practice.exam.lo", 999, "above the highest"),
+        ("practice.exam.cuts", -5, "cut-off"),
     ],
 )
 def test_exam_odd_numbers_say_why_and_recover(field, value, words):
@@ -368,8 +369,16 @@ def test_exam_odd_numbers_say_why_and_recover(field, value, words):
     at.number_input(key=field).set_value(value).run()
     ok(at)
     assert at.error and words in boxes(at)
-    at.number_input(key=field).set_value({"exam_seed": 7, "exam_count": 4, "exam_b": 3,
-                                          "exam_d": 2, "exam_lo": 0, "exam_cuts": 2}[field])  # fmt: skip
+    at.number_input(key=field).set_value(
+        {
+            "practice.exam.seed": 7,
+            "practice.exam.count": 4,
+            "practice.exam.b": 3,
+            "practice.exam.d": 2,
+            "practice.exam.lo": 0,
+            "practice.exam.cuts": 2,
+        }[field]
+    )
     at.run()
     ok(at)
     assert not at.error and at.image
@@ -445,18 +454,18 @@ def test_pawn_finished_position_in_link_is_explained():
 def test_pawn_every_mode_size_and_side():
     at = page("pawn")
     for mode in ["Play against the engine", "Edit the position"]:
-        at.segmented_control(key="pawn_mode").set_value(mode).run()
+        at.segmented_control(key="pawn.mode").set_value(mode).run()
         ok(at)
     for size in (3, 5, 4):
-        code = pawn.to_code(at.session_state["pawn_pos"])
-        at.segmented_control(key=f"pawn_size_{code}").set_value(size).run()
+        code = pawn.to_code(at.session_state["pawn.pos"])
+        at.segmented_control(key=PAWN.size(code)).set_value(size).run()
         ok(at.run())
-        assert at.session_state["pawn_pos"].rows == size
+        assert at.session_state["pawn.pos"].rows == size
     for side in ("Black", "White"):
-        code = pawn.to_code(at.session_state["pawn_pos"])
-        at.segmented_control(key=f"pawn_side_{code}").set_value(side).run()
+        code = pawn.to_code(at.session_state["pawn.pos"])
+        at.segmented_control(key=PAWN.side(code)).set_value(side).run()
         ok(at.run())
-        assert at.session_state["pawn_pos"].white_to_move == (side == "White")
+        assert at.session_state["pawn.pos"].white_to_move == (side == "White")
 
 
 @pytest.mark.parametrize(
@@ -486,18 +495,18 @@ def test_chase_malformed_links_fall_back(code):
 
 def test_chase_every_mode_piece_side_and_colouring():
     at = page("chase", c="3-1.1-3.3-w")
-    for heat in at.segmented_control(key="chase_heat").options:
-        at.segmented_control(key="chase_heat").set_value(heat).run()
+    for heat in at.segmented_control(key="chase.heat").options:
+        at.segmented_control(key="chase.heat").set_value(heat).run()
         ok(at)
     for piece in ("white", "black"):
-        at.segmented_control(key="chase_piece").set_value(piece).run()
+        at.segmented_control(key="chase.piece").set_value(piece).run()
         ok(at)
     for side, code in (("Black", "3-1.1-3.3-w"), ("White", "3-1.1-3.3-b")):
-        at.segmented_control(key=f"chase_side_{code}").set_value(side).run()
+        at.segmented_control(key=CHASE.side(code)).set_value(side).run()
         ok(at.run())
-        assert at.session_state["chase_pos"].white_to_move == (side == "White")
+        assert at.session_state["chase.pos"].white_to_move == (side == "White")
     for mode in ["Play against the engine", "Edit the position"]:
-        at.segmented_control(key="chase_mode").set_value(mode).run()
+        at.segmented_control(key="chase.mode").set_value(mode).run()
         ok(at)
     assert not at.error
 

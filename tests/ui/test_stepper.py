@@ -51,13 +51,14 @@ def test_frame_ms():
 def _app():
     import streamlit as st
 
+    from ui.common.keys import Player
     from ui.common.stepper import step_player, step_speed
 
     n = st.session_state.get("n_steps", 10)
     if st.checkbox("show player", value=True, key="show"):
-        k = step_player("ab", n, describe=lambda k: f"Step {k} says hello.", token="t")
+        k = step_player(Player("ab"), n, describe=lambda k: f"Step {k} says hello.", token="t")
         st.session_state["seen"] = k
-        st.session_state["speed_seen"] = step_speed("ab")
+        st.session_state["speed_seen"] = step_speed(Player("ab"))
     st.text_input("unrelated", key="other")
 
 
@@ -69,7 +70,7 @@ def _run():
 
 
 def _press(at, name):
-    at.button(key=f"ab:{name}").click().run()
+    at.button(key=f"ab.{name}").click().run()
     assert not at.exception
 
 
@@ -79,21 +80,21 @@ def test_buttons_move_and_clamp():
     _press(at, "next")
     _press(at, "next")
     assert at.session_state["seen"] == 2
-    assert at.slider(key="ab:slider").value == 2
+    assert at.slider(key="ab.slider").value == 2
     assert any("Step 2 says hello." in m.value for m in at.markdown)
     _press(at, "prev")
     assert at.session_state["seen"] == 1
     _press(at, "last")
     assert at.session_state["seen"] == 10
-    assert at.button(key="ab:next").disabled
+    assert at.button(key="ab.next").disabled
     _press(at, "first")
     assert at.session_state["seen"] == 0
-    assert at.button(key="ab:prev").disabled
+    assert at.button(key="ab.prev").disabled
 
 
 def test_slider_sets_step_and_survives_unrelated_widgets_and_hiding():
     at = _run()
-    at.slider(key="ab:slider").set_value(7).run()
+    at.slider(key="ab.slider").set_value(7).run()
     assert at.session_state["seen"] == 7
     at.text_input(key="other").input("hello").run()
     assert at.session_state["seen"] == 7
@@ -101,7 +102,7 @@ def test_slider_sets_step_and_survives_unrelated_widgets_and_hiding():
     assert not at.exception
     at.checkbox(key="show").check().run()
     assert at.session_state["seen"] == 7
-    assert at.slider(key="ab:slider").value == 7
+    assert at.slider(key="ab.slider").value == 7
     _press(at, "next")
     assert at.session_state["seen"] == 8
 
@@ -128,15 +129,15 @@ def test_speed_labels_are_distinct():
 def test_speed_box_sits_in_the_button_row_and_persists():
     at = _run()
     assert at.session_state["speed_seen"] == DEFAULT_SPEED
-    box = at.selectbox(key="ab:speed")
+    box = at.selectbox(key="ab.speed")
     assert box.value == DEFAULT_SPEED and list(box.options) == [speed_label(s) for s in SPEEDS]
     # one row: the four buttons, the step text and the speed box share one st.columns block
-    assert len(at.columns) == 6 and at.columns[5].selectbox(key="ab:speed").value == DEFAULT_SPEED
-    assert [b.key for b in at.columns[0].button] == ["ab:first"]
+    assert len(at.columns) == 6 and at.columns[5].selectbox(key="ab.speed").value == DEFAULT_SPEED
+    assert [b.key for b in at.columns[0].button] == ["ab.first"]
     box.set_value(15).run()
     assert at.session_state["speed_seen"] == 15
     at.checkbox(key="show").uncheck().run()  # hidden for a run: the chosen speed survives
     at.checkbox(key="show").check().run()
-    assert at.selectbox(key="ab:speed").value == 15 and at.session_state["speed_seen"] == 15
+    assert at.selectbox(key="ab.speed").value == 15 and at.session_state["speed_seen"] == 15
     _press(at, "next")
     assert at.session_state["speed_seen"] == 15 and at.session_state["seen"] == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.games import chase, pawn
-from engine.play import chase_target
+from engine.games.chase import move_target
 from engine.search import search_tree
 from engine.trace import Replayer
 from engine.tree import complete_tree
@@ -55,5 +55,5 @@ def test_chase_move_squares_lands_where_the_engine_says():
         p = pos if to_move else chase.play(pos, chase.legal_moves(pos)[0])
         for mv in chase.legal_moves(p):
             a, b = chase_move_squares(p, mv)
-            assert b == chase_target(p, mv)
+            assert b == move_target(p, mv)
             assert a == (p.white if p.white_to_move else p.black)

@@ -10,6 +10,7 @@ import networkx as nx
 import pytest
 
 from engine.games import chase, pawn
+from engine.games.chase_solver import solve_table
 from engine.search import search_game, search_tree
 from engine.trace import PRUNED, Replayer
 from engine.tree import complete_tree
@@ -31,9 +32,9 @@ def test_tree_graph_shape_kinds_and_leaf_values():
 def _runs():
     yield "statement sample", search_tree(complete_tree(SAMPLE, 3)), str
     pos = pawn.from_code("3x3w:ppp/.../PPP")
-    yield "hexapawn", search_game(pawn.PawnGame(pos), pos, None), pawn.to_code
+    yield "hexapawn", search_game(pawn.PawnGame(), pos, None), pawn.to_code
     cpos = chase.ChasePosition(n=3, white=(0, 0), black=(2, 2))
-    yield "chase", search_game(chase.ChaseGame.for_root(cpos), cpos, 3), str
+    yield "chase", search_game(chase.ChaseGame(solve_table(3)), cpos, 3), str
 
 
 def _read_graphml(data: bytes) -> nx.DiGraph:

@@ -224,14 +224,25 @@ def test_current_node_label_clear_of_its_outline_at_statement_cut():
 
 _FRAME_KEYS = {  # what a frame restyles in each dynamic trace
     **{i: (("x",), ("y",)) for i in range(2, 6)},
-    NODE_CURVE: (("text",), ("textfont", "color"), ("marker", "color"), ("marker", "line", "color")),
+    NODE_CURVE: (
+        ("text",),
+        ("textfont", "color"),
+        ("marker", "color"),
+        ("marker", "line", "color"),
+    ),
     CURRENT_CURVE: (
-        ("x",), ("y",), ("customdata",), ("text",), ("textfont", "color"),
-        ("marker", "symbol"), ("marker", "size"), ("marker", "color"),
+        ("x",),
+        ("y",),
+        ("customdata",),
+        ("text",),
+        ("textfont", "color"),
+        ("marker", "symbol"),
+        ("marker", "size"),
+        ("marker", "color"),
     ),
     8: (("text",),),
     9: (("text",),),
-}  # fmt: skip
+}
 
 
 def _pick(trace: dict, paths) -> dict:

@@ -17,8 +17,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.errors import InputError
+from engine.game import Game
 from engine.games import chase, pawn
-from engine.play import PlaySession, Rules, human_to_move, new_session, restart, undo
+from engine.play import PlaySession, Reply, human_to_move, new_session, restart, undo
+from ui.common.clicks import clickable_chart
+from ui.common.keys import Clicks, Play
 from viz.animation import PLOTLY_CONFIG
 from viz.board import square_of
 from viz.chase_board import chase_figure, chase_move_squares
@@ -147,32 +150,12 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
-def clickable_board(key: str, fig: go.Figure, on_square: Callable[[int], None]) -> None:
+def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], None]) -> None:
     """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
-    before the rerun). The chart key changes after every click so the next click on the same
-    square counts again."""
-    counter = f"{key}__n"
-    st.session_state.setdefault(counter, 0)
-    chart_key = f"{key}_{st.session_state[counter]}"
-
-    def handle() -> None:
-        sel = st.session_state.get(chart_key)
-        points = (sel or {}).get("selection", {}).get("points", []) if sel else []
-        for pt in points:
-            sq = square_of(pt)
-            if sq is not None:
-                on_square(sq)
-                break
-        st.session_state[counter] += 1
-
-    with st.container(key=key):
-        st.plotly_chart(
-            fig,
-            key=chart_key,
-            on_select=handle,
-            selection_mode="points",
-            config=PLOTLY_CONFIG,
-            width="content",
+    before the rerun), and the next click on the same square counts again."""
+    with st.container(key=keys.ns):
+        clickable_chart(
+            keys, fig, pick=square_of, on_hit=on_square, config=PLOTLY_CONFIG, width="content"
         )
 
 
@@ -201,55 +184,56 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], ke
     st.dataframe(rows, hide_index=True, key=key, width="stretch")
 
 
-def engine_reply(sess: PlaySession, rules: Rules) -> list[str]:
+def engine_reply(sess: PlaySession, game: Game) -> list[str]:
     """The engine's moves since the person last moved (all of them before the person's first
     move: the engine opened), oldest first."""
     out: list[str] = []
     for i in range(sess.plies, 0, -1):
-        if rules.to_move(sess.history[i - 1]) == sess.human:
+        if game.to_move(sess.history[i - 1]) == sess.human:
             break
         out.append(sess.names[i - 1])
     return out[::-1]
 
 
 def play_panel(
-    key: str,
+    keys: Play,
     start: Any,
-    rules: Rules,
+    game: Game,
+    reply: Reply,
     describe: Callable[[Any], tuple[str | None, int]],
     how: str = "Click a piece, then its target square.",
 ) -> PlaySession:
     """Pick a side; whose turn it is, what the engine replied, who won; undo and restart.
     Returns the current session (kept in session_state).
 
-    ``describe(position)`` gives (winner, plies) for the verdict after every move; ``how``
-    tells the person how to move on the board.
+    ``reply(position)`` is the engine's move; ``describe(position)`` gives (winner, plies)
+    for the verdict after every move; ``how`` tells the person how to move on the board.
     """
-    skey = f"{key}_session"
+    skey = keys.session
     side = (
         st.segmented_control(
             "You play",
             ["white", "black"],
             default="white",
-            key=f"{key}_side",
+            key=keys.side,
             format_func=str.title,
         )
         or "white"
     )
     sess: PlaySession | None = st.session_state.get(skey)
     if sess is None or sess.history[0] != start or sess.human != side:
-        sess = new_session(start, side, rules)
+        sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
     c1, c2 = st.columns(2)
-    if c1.button("Undo", key=f"{key}_undo", icon=":material/undo:", width="stretch"):
-        sess = st.session_state[skey] = undo(sess, rules)
-    if c2.button("Restart", key=f"{key}_restart", icon=":material/restart_alt:", width="stretch"):
-        sess = st.session_state[skey] = restart(sess, rules)
-    replied = engine_reply(sess, rules)
+    if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
+        sess = st.session_state[skey] = undo(sess, game)
+    if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
+        sess = st.session_state[skey] = restart(sess, game, reply)
+    replied = engine_reply(sess, game)
     if replied:
         verb = "replied" if sess.plies > len(replied) else "opened with"
         st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
-    winner = rules.winner(sess.position)
+    winner = game.winner(sess.position)
     if winner is not None:
         colour = "orange" if winner == "white" else "blue"
         st.markdown(f"### :{colour}[{winner.title()} won]")
@@ -259,11 +243,11 @@ def play_panel(
             "Press **Undo** to take your move back or **Restart** to play again."
         )
     else:
-        if human_to_move(sess, rules):
+        if human_to_move(sess, game):
             st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
             st.caption(how)
         else:
-            st.markdown(f"#### The engine's move ({rules.to_move(sess.position).title()})")
+            st.markdown(f"#### The engine's move ({game.to_move(sess.position).title()})")
         w, n = describe(sess.position)
         verdict(w, n, "from here, with perfect play on both sides")
     if sess.names:
@@ -290,6 +274,7 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 
 def best_line(
     key: str,
+    plies_key: str,
     figure: go.Figure,
     names: Sequence[str],
     result: str,
@@ -310,7 +295,7 @@ def best_line(
             st.dataframe(
                 rows,
                 hide_index=True,
-                key=f"{key}_plies",
+                key=plies_key,
                 width="stretch",
                 height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
             )

@@ -20,10 +20,13 @@ import streamlit as st
 from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
+from ui.common.clicks import clickable_chart
 from ui.common.export import export_buttons
+from ui.common.keys import Search
 from ui.common.stepper import frame_ms, step_player, step_speed
 from viz.animation import PLOTLY_CONFIG
-from viz.tree_figure import NODE_CURVE, click_target, tree_figure
+from viz.collapse import visible_nodes
+from viz.tree_figure import click_target, tree_figure
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
 BUDGET = 300  # the default: readable on a projector, and a step redraws quickly
@@ -52,16 +55,6 @@ def tree_click(view: TreeView, target: tuple[int, bool] | None, n_nodes: int) ->
     if is_summary:
         return TreeView(focus=node, selected=node)
     return TreeView(focus=view.focus, selected=node)
-
-
-def in_subtree(run: SearchRun, node: int, top: int) -> bool:
-    """True when ``node`` is ``top`` or below it."""
-    parent = run.tree.parent
-    while node >= 0:
-        if node == top:
-            return True
-        node = parent[node]
-    return False
 
 
 def pv_nodes(run: SearchRun, values: list[int | None]) -> list[int]:
@@ -124,22 +117,18 @@ def counts(run: SearchRun) -> None:
     )
 
 
-def _view_key(key: str) -> str:
-    return f"{key}:view"
-
-
-def _get_view(key: str, token: Any) -> TreeView:
-    got = st.session_state.get(_view_key(key))
+def _get_view(keys: Search, token: Any) -> TreeView:
+    got = st.session_state.get(keys.view)
     if not got or got[0] != token:
         return TreeView()
     return got[1]
 
 
-def _set_view(key: str, token: Any, view: TreeView) -> None:
-    st.session_state[_view_key(key)] = (token, view)
+def _set_view(keys: Search, token: Any, view: TreeView) -> None:
+    st.session_state[keys.view] = (token, view)
 
 
-def _breadcrumb(key: str, token: Any, run: SearchRun, view: TreeView) -> None:
+def _breadcrumb(keys: Search, token: Any, run: SearchRun, view: TreeView) -> None:
     """Back to the root, then the ancestors of the focus as buttons."""
     if view.focus == 0:
         return
@@ -152,10 +141,10 @@ def _breadcrumb(key: str, token: Any, run: SearchRun, view: TreeView) -> None:
     row = st.container(horizontal=True, vertical_alignment="center", gap="small")
     row.button(
         "Back to the root",
-        key=f"{key}_root",
+        key=keys.root,
         icon=":material/arrow_upward:",
         on_click=_set_view,
-        args=(key, token, TreeView(0, view.selected)),
+        args=(keys, token, TreeView(0, view.selected)),
     )
     shown = chain[1:][-CRUMBS:]
     if len(chain) - 1 > len(shown):
@@ -163,16 +152,16 @@ def _breadcrumb(key: str, token: Any, run: SearchRun, view: TreeView) -> None:
     for a in shown:
         row.button(
             f"› {run.tree.labels[a]}",
-            key=f"{key}_crumb_{a}",
+            key=keys.crumb(a),
             type="tertiary",
             on_click=_set_view,
-            args=(key, token, TreeView(a, view.selected)),
+            args=(keys, token, TreeView(a, view.selected)),
         )
     row.markdown(f"› **{run.tree.labels[view.focus]}** (open)")
 
 
 def _node_panel(
-    key: str,
+    keys: Search,
     token: Any,
     run: SearchRun,
     snap,
@@ -192,7 +181,7 @@ def _node_panel(
     parent = tree.parent[node]
     st.plotly_chart(
         board(state, run.states[parent] if parent >= 0 else None),
-        key=f"{key}_board",
+        key=keys.board,
         config=PLOTLY_CONFIG,
         width="content",
     )
@@ -210,23 +199,23 @@ def _node_panel(
     else:
         st.button(
             "Follow the search",
-            key=f"{key}_follow",
+            key=keys.follow,
             icon=":material/my_location:",
             on_click=_set_view,
-            args=(key, token, TreeView(view.focus, None)),
+            args=(keys, token, TreeView(view.focus, None)),
         )
     if tree.children[node] and node != view.focus:
         st.button(
             "Open this subtree",
-            key=f"{key}_open",
+            key=keys.open,
             icon=":material/zoom_in:",
             on_click=_set_view,
-            args=(key, token, TreeView(node, node)),
+            args=(keys, token, TreeView(node, node)),
         )
 
 
 def search_panel(
-    key: str,
+    keys: Search,
     run: SearchRun,
     replayer: Replayer,
     *,
@@ -245,11 +234,11 @@ def search_panel(
     n_ev = len(run.events)
 
     def draw(k: int) -> None:
-        view = _get_view(key, token)
+        view = _get_view(keys, token)
         if view.focus >= len(run.tree):
             view = TreeView()
         snap = replayer.snapshot(k)
-        _breadcrumb(key, token, run, view)
+        _breadcrumb(keys, token, run, view)
         st.markdown(step_sentence(run, k))  # right under the player, right above the figure
         left, right = st.columns([3, 1], gap="medium")
         with right:  # the figure's controls first, beside the top of the tree
@@ -258,7 +247,7 @@ def search_panel(
                     "Nodes drawn",
                     BUDGETS,
                     default=BUDGET,
-                    key=f"{key}:budget",
+                    key=keys.budget,
                     format_func=lambda b: f"{b:,}",
                     help="At most this many markers; the rest is collapsed into +N squares. "
                     "More markers take the browser longer to draw at every step.",
@@ -272,66 +261,52 @@ def search_panel(
                 "evaluated."
             )
         with left:
-            _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at)
+            _tree_chart(keys, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at)
         with right:
-            _node_panel(key, token, run, snap, view, board, sides)
+            _node_panel(keys, token, run, snap, view, board, sides)
 
     # the sentence is drawn by ``draw`` above the tree, not under it by the player
-    return step_player(key, n_ev, describe=lambda k: "", draw=draw, token=token)
+    return step_player(keys.player, n_ev, describe=lambda k: "", draw=draw, token=token)
 
 
-def _tree_chart(key, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
-    kw = dict(focus=view.focus, budget=budget, highlight=pv, width_hint=TREE_PX)
-    fig = tree_figure(run.tree, snap, **kw)
-    small = len(fig.data[NODE_CURVE].x) <= ANIMATE_MAX
-    if (
-        toggle_at.toggle(
-            "Autoplay in the figure",
-            key=f"{key}:autoplay",
-            disabled=not small,
-            help="Adds ▶ play and a slider to the figure: the next steps play in the browser "
-            f"(up to {AUTOPLAY_FRAMES}) at the speed chosen above. For trees of at most "
-            f"{ANIMATE_MAX} drawn nodes: open a subtree of a bigger one.",
-        )
-        and small
-    ):
-        fig = tree_figure(
-            run.tree,
-            snap,
-            **kw,
+def drawn_nodes(run: SearchRun, snap, focus: int, budget: int, pv: list[int]) -> int:
+    """How many nodes the tree figure of ``snap`` draws (viz.tree_figure keeps the principal
+    variation, the search's path and its current node, then fills the budget)."""
+    keep = {*pv, *snap.path} | ({snap.current} if snap.current is not None else set())
+    return len(visible_nodes(run.tree, focus, budget, keep).nodes)
+
+
+def _tree_chart(keys, token, run, replayer, snap, view, pv, n_ev, budget, toggle_at) -> None:
+    small = drawn_nodes(run, snap, view.focus, budget, pv) <= ANIMATE_MAX
+    animate = toggle_at.toggle(
+        "Autoplay in the figure",
+        key=keys.autoplay,
+        disabled=not small,
+        help="Adds ▶ play and a slider to the figure: the next steps play in the browser "
+        f"(up to {AUTOPLAY_FRAMES}) at the speed chosen above. For trees of at most "
+        f"{ANIMATE_MAX} drawn nodes: open a subtree of a bigger one.",
+    )
+    anim = {}
+    if animate and small:
+        anim = dict(
             animate=True,
             snapshots=replayer.snapshot,
             n_steps=n_ev,
-            frame_ms=frame_ms(step_speed(key)),
+            frame_ms=frame_ms(step_speed(keys.player)),
             max_frames=AUTOPLAY_FRAMES,
         )
-    counter = f"{key}:clicks"
-    st.session_state.setdefault(counter, 0)
-    chart_key = f"{key}_tree_{st.session_state[counter]}"
-
-    def on_click() -> None:
-        sel = st.session_state.get(chart_key) or {}
-        points = sel.get("selection", {}).get("points", [])
-        current = _get_view(key, token)
-        for pt in points:
-            got = click_target(pt)
-            if got is not None:
-                _set_view(key, token, tree_click(current, got, len(run.tree)))
-                break
-        st.session_state[counter] += 1  # a fresh chart: the same node can be clicked again
-
-    st.plotly_chart(
-        fig,
-        key=chart_key,
-        on_select=on_click,
-        selection_mode="points",
-        config=PLOTLY_CONFIG,
-        width="stretch",
+    fig = tree_figure(
+        run.tree, snap, focus=view.focus, budget=budget, highlight=pv, width_hint=TREE_PX, **anim
     )
+
+    def on_hit(target: tuple[int, bool]) -> None:
+        _set_view(keys, token, tree_click(_get_view(keys, token), target, len(run.tree)))
+
+    clickable_chart(keys.tree, fig, pick=click_target, on_hit=on_hit, config=PLOTLY_CONFIG)
 
 
 def search_tab(
-    key: str,
+    keys: Search,
     got: tuple[SearchRun, Replayer] | str,
     *,
     token: Any,
@@ -368,5 +343,5 @@ def search_tab(
         if about:
             st.caption(about)
         counts(run)
-        export_buttons(run, key)
-    search_panel(key, run, replayer, token=token, board=board, sides=sides)
+        export_buttons(run, keys.export)
+    search_panel(keys, run, replayer, token=token, board=board, sides=sides)

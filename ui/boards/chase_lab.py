@@ -12,12 +12,20 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.games import chase
-from engine.games.chase_solver import solve_table
-from engine.play import PlaySession, Rules, chase_target, click_move
+from engine.games.chase_solver import (
+    ChaseSolution,
+    ChaseTable,
+    best_move,
+    solve_position,
+    solve_table,
+)
+from engine.judge import chase_answer
+from engine.play import PlaySession, click_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
+from ui.common.keys import CHASE as K
 from viz.board import animated_figure
 from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
@@ -40,16 +48,24 @@ CYCLES = (
 )
 
 
+GAME = chase.ChaseGame()  # for play against the engine: rules only
+
+
 @st.cache_resource(max_entries=6, show_spinner=False)
-def table(n: int):
-    """The retrograde table of the whole n x n board (shared by every session)."""
+def table(n: int) -> ChaseTable:
+    """The retrograde table of the whole n x n board: the one cache of chase tables, shared
+    by every session (the engine keeps none)."""
     return solve_table(n)
 
 
-def solved(pos: chase.ChasePosition) -> chase.ChaseSolution:
-    """The exact solution of ``pos`` (after the shared table of its board is built)."""
-    table(pos.n)
-    return chase.solve_position(pos)
+def solved(pos: chase.ChasePosition) -> ChaseSolution:
+    """The exact solution of ``pos``, read from the shared table of its board."""
+    return solve_position(pos, table(pos.n))
+
+
+def reply(pos: chase.ChasePosition) -> chase.Move:
+    """The engine's move when playing: perfect play from the shared table."""
+    return best_move(pos, table(pos.n))
 
 
 def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
@@ -62,9 +78,8 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta to ``depth`` plies, the frontier scored exactly, and its replayer."""
     pos = bl.chase_from_code(code)
-    table(pos.n)
     try:
-        run = search_game(chase.ChaseGame.for_root(pos), pos, depth, max_nodes=60_000)
+        run = search_game(chase.ChaseGame(table(pos.n)), pos, depth, max_nodes=60_000)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -79,13 +94,13 @@ def editor(
     for i, (name, code) in enumerate(PRESETS.items()):
         row.button(
             name,
-            key=f"chase_preset_{i}",
+            key=K.preset(i),
             on_click=set_edit,
             args=(bl.ChaseEdit(bl.chase_from_code(code)),),
         )
-    big = st.checkbox("Allow big boards (up to 40x40)", key="chase_big", value=pos.n > 20)
+    big = st.checkbox("Allow big boards (up to 40x40)", key=K.big, value=pos.n > 20)
     top = 40 if big else 20
-    n = st.slider("Board size n", 2, top, min(pos.n, top), key=f"chase_n_{bl.chase_code(pos)}")
+    n = st.slider("Board size n", 2, top, min(pos.n, top), key=K.size(bl.chase_code(pos)))
     if n != pos.n:
         w = (min(pos.white[0], n - 1), min(pos.white[1], n - 1))
         b = (n - 1, n - 1) if w != (n - 1, n - 1) else (0, 0)
@@ -97,7 +112,7 @@ def editor(
             ["black", "white"],
             default="black",
             format_func=str.title,
-            key="chase_piece",
+            key=K.piece,
         )
         or "black"
     )
@@ -105,7 +120,7 @@ def editor(
         "Side to move",
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
-        key=f"chase_side_{bl.chase_code(pos)}",
+        key=K.side(bl.chase_code(pos)),
     )
     if side and (side == "White") != pos.white_to_move:
         pos = chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")
@@ -113,28 +128,28 @@ def editor(
     return pos, piece
 
 
-def answer(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
+def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The verdict, every move, and the judge's input and answer."""
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
-    bl.move_table(pos.mover, sol.moves, "chase_moves")
+    bl.move_table(pos.mover, sol.moves, K.moves)
     st.code(
-        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase.judge_answer(sol)}",
+        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
         language=None,
     )
 
 
 def edit_board(
     pos: chase.ChasePosition,
-    sol: chase.ChaseSolution,
+    sol: ChaseSolution,
     piece: str,
     set_edit: Callable[[bl.ChaseEdit], None],
 ) -> None:
     """The editable board, optionally coloured with every square's outcome (the colour
     control goes under the board, so the board starts high on the page)."""
     board = st.container()
-    heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key="chase_heat")
+    heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key=K.heat)
     kw = {}
     if heat and heat != HEAT[0]:
         fixed = "white" if heat == HEAT[1] else "black"
@@ -148,7 +163,7 @@ def edit_board(
     fig = chase_figure(pos, arrows=arrows, **kw)
     with board:
         bl.clickable_board(
-            "chase_board", fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
+            K.board, fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
         )
     if kw:
         other = kw["heat_piece"]
@@ -159,7 +174,7 @@ def edit_board(
         )
 
 
-def play_board(game: PlaySession, rules: Rules) -> None:
+def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: click the square to move to."""
     cur = game.position
     last = None
@@ -169,12 +184,13 @@ def play_board(game: PlaySession, rules: Rules) -> None:
         last = chase_move_squares(prev, mv)
 
     def on_play(sq: int) -> None:
+        ss = st.session_state
         s, _ = click_move(
-            st.session_state.chase_game_session, None, divmod(sq, cur.n), rules, chase_target
+            ss[K.game.session], None, divmod(sq, cur.n), GAME, reply, chase.move_target
         )
-        st.session_state.chase_game_session = s
+        ss[K.game.session] = s
 
-    bl.clickable_board("chase_board", chase_figure(cur, last=last), on_play)
+    bl.clickable_board(K.board, chase_figure(cur, last=last), on_play)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -194,29 +210,29 @@ def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
-    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase.judge_answer(sol)})"
+    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
     return animated_figure(pics, files=files, ranks=ranks, frame_ms=500), names, words
 
 
 def line_tab(pos: chase.ChasePosition) -> None:
-    """The best line: numbered plies and an animated board."""
+    """The best line: numbered plies and an animated board (built once per position)."""
     fig, names, words = line_parts(bl.chase_code(pos))
-    bl.best_line("chase_line", fig, names, words)
+    bl.best_line(K.line, K.line_plies, fig, names, words)
 
 
-def tree_tab(pos: chase.ChasePosition, sol: chase.ChaseSolution) -> None:
+def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) in the step player."""
-    depth = st.slider("Search depth (plies)", 1, 6, 3, key="chase_depth")
+    depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
     code = bl.chase_code(pos)
     with st.spinner("Searching…"):
         got = searched(code, depth)
     bs.search_tab(
-        "chase_search",
+        K.search,
         got,
         token=(code, depth),
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
-        exact_text=chase.judge_answer(sol),
+        exact_text=chase_answer(sol),
         searched_what=f"Alpha-beta, {depth} pl{'y' if depth == 1 else 'ies'} deep",
         board=bl.chase_node_board,
         about=CYCLES,

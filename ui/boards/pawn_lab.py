@@ -12,11 +12,12 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.games.pawn_solver import solve
-from engine.play import PlaySession, Rules, click_move, pawn_from, pawn_target
+from engine.play import PlaySession, click_move
 from engine.search import SearchError, search_game
 from engine.trace import Replayer, SearchRun
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
+from ui.common.keys import PAWN as K
 from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
@@ -31,6 +32,7 @@ DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX = 400
 HOW_TO_PLAY = "Click one of your pawns, then the square it moves to."
+GAME = pawn.PawnGame()  # the rules, for the search tab and for play against the engine
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -44,10 +46,15 @@ def searched(code: str) -> tuple[SearchRun, Replayer] | str:
     """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        run = search_game(pawn.PawnGame(pos), pos, None, max_nodes=SEARCH_CAP)
+        run = search_game(GAME, pos, None, max_nodes=SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
+
+
+def reply(pos: pawn.PawnPosition) -> pawn.Move:
+    """The engine's move when playing: the first of the solver's ranked moves."""
+    return solved(pawn.to_code(pos)).moves[0][0]
 
 
 def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
@@ -61,14 +68,14 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     st.markdown("**Presets**")
     row = st.container(horizontal=True)
     for i, (name, code) in enumerate(PRESETS.items()):
-        row.button(name, key=f"pawn_preset_{i}", on_click=set_pos, args=(pawn.from_code(code),))
+        row.button(name, key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
     c1, c2 = st.columns(2)
     size = c1.segmented_control(
         "Board size",
         [3, 4, 5],
         default=pos.rows if pos.rows == pos.cols else None,
         format_func=lambda n: f"{n}x{n}",
-        key=f"pawn_size_{pawn.to_code(pos)}",
+        key=K.size(pawn.to_code(pos)),
     )
     if size and size != pos.rows:
         set_pos(pos := pawn.start(size, size))
@@ -76,7 +83,7 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
         "Side to move",
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
-        key=f"pawn_side_{pawn.to_code(pos)}",
+        key=K.side(pawn.to_code(pos)),
     )
     if side and (side == "White") != pos.white_to_move:
         set_pos(pos := pawn.with_side(pos, side == "White"))
@@ -92,25 +99,27 @@ def last_move(game: PlaySession) -> pawn.Move | None:
     return next(m for m in pawn.legal_moves(prev) if pawn.play(prev, m) == cur)
 
 
-def play_board(game: PlaySession, rules: Rules) -> None:
+def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: click a pawn, then its target."""
     cur = game.position
 
     def on_play(sq: int) -> None:
+        ss = st.session_state
         s, new_sel = click_move(
-            st.session_state.pawn_game_session,
-            st.session_state.get("pawn_selected"),
+            ss[K.game.session],
+            ss.get(K.game.selected),
             divmod(sq, cur.cols),
-            rules,
-            pawn_target,
-            pawn_from,
+            GAME,
+            reply,
+            pawn.move_target,
+            pawn.move_source,
         )
-        st.session_state.pawn_game_session = s
-        st.session_state.pawn_selected = new_sel
+        ss[K.game.session] = s
+        ss[K.game.selected] = new_sel
 
-    sel = st.session_state.get("pawn_selected")
+    sel = st.session_state.get(K.game.selected)
     fig = pawn_figure(cur, px=BOARD_PX, last=last_move(game), selected=sel)
-    bl.clickable_board("pawn_board", fig, on_play)
+    bl.clickable_board(K.board, fig, on_play)
 
 
 def line_tab(pos: pawn.PawnPosition, sol) -> None:
@@ -126,7 +135,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
     words = bl.verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
     fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
-    bl.best_line("pawn_line", fig, names, words, movers=movers)
+    bl.best_line(K.line, K.line_plies, fig, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
@@ -135,7 +144,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     with st.spinner("Alpha-beta is searching the whole game…"):
         got = searched(code)
     bs.search_tab(
-        "pawn_search",
+        K.search,
         got,
         token=code,
         sides=("white", "black") if pos.white_to_move else ("black", "white"),

@@ -1,16 +1,18 @@
 """The single list of the app's pages: app.py builds the navigation from it, the home page links
 to the labs in it, and the browser tests visit every page in it.
 
-Adding a lab is one line in ``LABS``, e.g.::
+Adding a lab is one entry in ``LABS``, e.g.::
 
     PageSpec("pages/pawn.py", "Pawn chess", ":material/chess:", "pawn", PROBLEM_PAWN,
-             Smoke(expect=".st-key-pawn_board", click=".st-key-pawn_solve button")),
+             Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button")),
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+from ui.common.keys import CHASE, PAWN, AlphaBeta, Editor, Practice, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,6 +24,8 @@ PROBLEM_TREE = "tree"
 
 # CSS selector of a Streamlit page link (st.page_link).
 PAGE_LINK = '[data-testid="stPageLink"] a'
+_AB_NEXT = AlphaBeta.lab.player.button("next")
+_ED_NEXT = Editor.lab.player.button("next")
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,8 @@ class PageSpec:
         """Absolute path of the page's script."""
         return ROOT / self.path
 
-    def exists(self) -> bool:
-        """True when the page's script is on disk."""
-        return self.file.is_file()
 
-
-# The labs, one line each (the lead adds them as their pages land).
+# The labs, one per problem.
 LABS: list[PageSpec] = [
     PageSpec(
         "pages/alphabeta.py",
@@ -69,7 +69,7 @@ LABS: list[PageSpec] = [
         ":material/content_cut:",
         "alphabeta",
         PROBLEM_ALPHABETA,
-        Smoke(expect=".st-key-ab-next", click=".st-key-ab-next button"),
+        Smoke(expect=css(_AB_NEXT), click=css(_AB_NEXT) + " button"),
     ),
     PageSpec(
         "pages/tree_editor.py",
@@ -77,7 +77,7 @@ LABS: list[PageSpec] = [
         ":material/account_tree:",
         "tree",
         PROBLEM_TREE,
-        Smoke(expect=".st-key-ed-next", click=".st-key-ed-next button"),
+        Smoke(expect=css(_ED_NEXT), click=css(_ED_NEXT) + " button"),
     ),
     PageSpec(
         "pages/pawn.py",
@@ -85,7 +85,7 @@ LABS: list[PageSpec] = [
         ":material/chess_pawn:",
         "pawn",
         PROBLEM_PAWN,
-        Smoke(expect=".st-key-pawn_board", click=".st-key-pawn_preset_0 button"),
+        Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button"),
     ),
     PageSpec(
         "pages/chase.py",
@@ -93,14 +93,14 @@ LABS: list[PageSpec] = [
         ":material/sprint:",
         "chase",
         PROBLEM_CHASE,
-        Smoke(expect=".st-key-chase_board", click=".st-key-chase_preset_1 button"),
+        Smoke(expect=css(CHASE.board.ns), click=css(CHASE.preset(1)) + " button"),
     ),
 ]
 
 
 def labs_for(problem: str) -> list[PageSpec]:
-    """The labs about ``problem`` whose page file exists (so a link to them is never dead)."""
-    return [spec for spec in LABS if spec.problem == problem and spec.exists()]
+    """The labs about ``problem``."""
+    return [spec for spec in LABS if spec.problem == problem]
 
 
 HOME = PageSpec(
@@ -108,8 +108,7 @@ HOME = PageSpec(
     title="Home",
     icon=":material/home:",
     url_path="",
-    # With at least one lab, the home page's job is to link to it; before that, the problem list.
-    smoke=Smoke(expect=PAGE_LINK if any(s.exists() for s in LABS) else ".st-key-home_problems"),
+    smoke=Smoke(expect=PAGE_LINK),
 )
 
 # Practice mode for class (not a lab of one problem: the home page does not list it).
@@ -118,7 +117,7 @@ PRACTICE = PageSpec(
     title="Practice & exams",
     icon=":material/school:",
     url_path="practice",
-    smoke=Smoke(expect=".st-key-pq__answer input"),
+    smoke=Smoke(expect=css(Practice.quiz.answer) + " input"),
 )
 
 PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]

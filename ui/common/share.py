@@ -2,7 +2,8 @@
 
 Usage in a page::
 
-    tree_text = restore("t", decode=parse_brackets_text, default=PRESET, what="tree")
+    tree_text = restore("t", decode=parse_brackets_text, default=PRESET, what="tree",
+                        state_key=keys.AlphaBeta.setup)
     ...
     publish(t=encode(tree), k=str(step))
 
@@ -18,9 +19,9 @@ from typing import TypeVar
 
 import streamlit as st
 
-T = TypeVar("T")
+from ui.common.keys import SHARE_SEEN
 
-_SEEN = "_share_restored"
+T = TypeVar("T")
 
 
 def restore(
@@ -29,18 +30,18 @@ def restore(
     decode: Callable[[str], T],
     default: T,
     what: str,
-    state_key: str | None = None,
+    state_key: str,
 ) -> T:
     """The value of query parameter ``param`` decoded, once per session.
 
     On the first run of a session that finds ``param`` in the URL the decoded value is
-    stored under ``state_key`` (default ``param``) in session_state and returned; later runs
+    stored under ``state_key`` (from ui.common.keys) in session_state and returned; later runs
     return the session value (so the page's own edits win). A value that fails to decode
     (any exception: a link is untrusted input) gives ``default`` and a warning naming what
     was wrong.
     """
-    key = state_key or param
-    seen: set[str] = st.session_state.setdefault(_SEEN, set())
+    key = state_key
+    seen: set[str] = st.session_state.setdefault(SHARE_SEEN, set())
     if key in st.session_state and param in seen:
         return st.session_state[key]
     seen.add(param)

@@ -6,9 +6,9 @@ slider over every step, the figure (through ``draw``) and the one-sentence descr
 step under it. Everything above the figure takes two rows, so the tree stays high on a
 projector.
 
-The step lives in ``st.session_state[f"{key}:step"]``, a plain key that no widget owns, so it
-survives page switches and runs where the player is hidden; the slider is re-seeded from it
-on every run. Step arithmetic is plain functions, tested without streamlit.
+The step lives in ``st.session_state[keys.step]`` (ui.common.keys.Player), a plain key that
+no widget owns, so it survives page switches and runs where the player is hidden; the slider
+is re-seeded from it on every run. Step arithmetic is plain functions, tested without streamlit.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 import streamlit as st
+
+from ui.common.keys import Player
 
 SPEEDS = (1, 2, 4, 8, 15, 30)  # steps per second for the in-figure autoplay
 DEFAULT_SPEED = 4
@@ -53,33 +55,21 @@ def speed_label(speed: int) -> str:
     return f"▶ {speed} step{'' if speed == 1 else 's'}/s"
 
 
-def _keys(key: str) -> dict[str, str]:
-    return {
-        name: f"{key}:{name}"
-        for name in ("step", "n", "token", "slider", "speed", "first", "prev", "next", "last")
-    }
+def step_speed(keys: Player) -> int:
+    """Autoplay speed (steps per second) chosen in player ``keys``."""
+    return int(st.session_state.get(keys.speed_value, DEFAULT_SPEED))
 
 
-def current_step(key: str) -> int:
-    """The step stored for player ``key`` (0 before the player ever ran)."""
-    return int(st.session_state.get(f"{key}:step", 0))
-
-
-def step_speed(key: str) -> int:
-    """Autoplay speed (steps per second) chosen in player ``key``."""
-    return int(st.session_state.get(f"{key}:speed_value", DEFAULT_SPEED))
-
-
-def set_step(key: str, k: int, n_steps: int) -> None:
-    """Jump player ``key`` to step ``k`` (e.g. from a click on the figure). Call it before the
-    player is drawn in a run, or from a callback."""
+def set_step(keys: Player, k: int, n_steps: int) -> None:
+    """Jump player ``keys`` to step ``k`` (e.g. from a click on the figure). Call it before
+    the player is drawn in a run, or from a callback."""
     k = clamp_step(k, n_steps)
-    st.session_state[f"{key}:step"] = k
-    st.session_state[f"{key}:slider"] = k
+    st.session_state[keys.step] = k
+    st.session_state[keys.slider] = k
 
 
 def step_player(
-    key: str,
+    keys: Player,
     n_steps: int,
     *,
     describe: Callable[[int], str],
@@ -92,21 +82,20 @@ def step_player(
     ``token`` identifies the run (e.g. a hash of the tree): when it changes the step resets to
     0; when only ``n_steps`` changes the step is clamped.
     """
-    kk = _keys(key)
     ss = st.session_state
     n = max(0, int(n_steps))
-    k = reconcile(ss.get(kk["step"], 0), ss.get(kk["n"]), n, ss.get(kk["token"]), token)
-    ss[kk["step"]], ss[kk["n"]], ss[kk["token"]] = k, n, token
-    ss[kk["slider"]] = k  # re-seed: the slider's own value is lost when it was not drawn
+    k = reconcile(ss.get(keys.step, 0), ss.get(keys.n), n, ss.get(keys.token), token)
+    ss[keys.step], ss[keys.n], ss[keys.token] = k, n, token
+    ss[keys.slider] = k  # re-seed: the slider's own value is lost when it was not drawn
 
     def press(action: str) -> None:
-        set_step(key, step_after(ss[kk["step"]], n, action), n)
+        set_step(keys, step_after(ss[keys.step], n, action), n)
 
     def slid() -> None:
-        ss[kk["step"]] = clamp_step(ss[kk["slider"]], n)
+        ss[keys.step] = clamp_step(ss[keys.slider], n)
 
     def sped() -> None:
-        ss[f"{key}:speed_value"] = ss[kk["speed"]]
+        ss[keys.speed_value] = ss[keys.speed]
 
     cols = st.columns([1, 1, 1, 1, 1.6, 1.4], vertical_alignment="center")
     # Material icons rather than ⏮/⏭ glyphs: those are missing from many system fonts
@@ -121,7 +110,7 @@ def step_player(
         col.button(
             label,
             icon=icon,
-            key=kk[action],
+            key=keys.button(action),
             on_click=press,
             args=(action,),
             shortcut=shortcut,
@@ -130,18 +119,18 @@ def step_player(
             width="stretch",
         )
     cols[4].markdown(f"**step {k} of {n}**")
-    ss[kk["speed"]] = ss.get(f"{key}:speed_value", DEFAULT_SPEED)
+    ss[keys.speed] = ss.get(keys.speed_value, DEFAULT_SPEED)
     cols[5].selectbox(
         "autoplay speed (steps per second, ▶ play in the figure)",
         options=SPEEDS,
-        key=kk["speed"],
+        key=keys.speed,
         on_change=sped,
         format_func=speed_label,
         label_visibility="collapsed",
         help="autoplay speed: steps per second when you press ▶ play in the figure",
     )
     if n > 0:
-        st.slider("step", 0, n, key=kk["slider"], on_change=slid, label_visibility="collapsed")
+        st.slider("step", 0, n, key=keys.slider, on_change=slid, label_visibility="collapsed")
     if draw is not None:
         draw(k)
     st.markdown(describe(k))

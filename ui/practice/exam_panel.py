@@ -13,19 +13,20 @@ from functools import partial
 import streamlit as st
 
 from engine.errors import InputError
-from teach.exam import check_shape, make_sheet
+from teach.exam import check_sheet, make_sheet
+from ui.common.keys import Exam as K
 from ui.common.share import int_in, publish, restore
 from viz.exam_sheet import page_count, render_sheet
 
 # widget key -> (URL param, default, lowest, highest)
 FIELDS = {
-    "exam_seed": ("seed", 2026, 0, 2**31 - 1),
-    "exam_count": ("n", 4, 1, 20),
-    "exam_b": ("eb", 3, 2, 5),
-    "exam_d": ("ed", 2, 1, 5),
-    "exam_lo": ("lo", 0, -999, 999),
-    "exam_hi": ("hi", 20, -999, 999),
-    "exam_cuts": ("cuts", 2, 0, 60),
+    K.seed: ("seed", 2026, 0, 2**31 - 1),
+    K.count: ("n", 4, 1, 20),
+    K.branching: ("eb", 3, 2, 5),
+    K.depth: ("ed", 2, 1, 5),
+    K.lowest: ("lo", 0, -999, 999),
+    K.highest: ("hi", 20, -999, 999),
+    K.cuts: ("cuts", 2, 0, 60),
 }
 WORDS = {
     "seed": "seed",
@@ -72,7 +73,7 @@ def _whole(x: object, what: str) -> int:
 
 
 def _new_seed() -> None:
-    st.session_state["exam_seed"] = random.randrange(1, 10**6)
+    st.session_state[K.seed] = random.randrange(1, 10**6)
 
 
 def exam_panel() -> None:
@@ -84,26 +85,24 @@ def exam_panel() -> None:
     with c[0]:
         s1, s2 = st.columns([3, 1], vertical_alignment="bottom")
         seed = s1.number_input(
-            "Seed", step=1, key="exam_seed", persist_state="session", help="Same seed, same sheet."
+            "Seed", step=1, key=K.seed, persist_state="session", help="Same seed, same sheet."
         )
         s2.button(
             "",
             icon=":material/casino:",
-            key="exam_new_seed",
+            key=K.new_seed,
             on_click=_new_seed,
             help="A new random seed: a new sheet",
         )
-    count = c[1].number_input("Exercises", step=1, key="exam_count", persist_state="session")
-    b = c[2].number_input("Branching", step=1, key="exam_b", persist_state="session")
-    d = c[3].number_input("Depth", step=1, key="exam_d", persist_state="session")
+    count = c[1].number_input("Exercises", step=1, key=K.count, persist_state="session")
+    b = c[2].number_input("Branching", step=1, key=K.branching, persist_state="session")
+    d = c[3].number_input("Depth", step=1, key=K.depth, persist_state="session")
     c = st.columns(4)
-    lo = c[0].number_input("Lowest leaf", step=1, key="exam_lo", persist_state="session")
-    hi = c[1].number_input("Highest leaf", step=1, key="exam_hi", persist_state="session")
-    aim = c[2].toggle(
-        "Aim at a number of cut-offs", value=True, key="exam_aim", persist_state="session"
-    )
+    lo = c[0].number_input("Lowest leaf", step=1, key=K.lowest, persist_state="session")
+    hi = c[1].number_input("Highest leaf", step=1, key=K.highest, persist_state="session")
+    aim = c[2].toggle("Aim at a number of cut-offs", value=True, key=K.aim, persist_state="session")
     cuts = c[3].number_input(
-        "Cut-offs per tree", step=1, key="exam_cuts", persist_state="session", disabled=not aim
+        "Cut-offs per tree", step=1, key=K.cuts, persist_state="session", disabled=not aim
     )
     try:
         args = [
@@ -115,9 +114,7 @@ def exam_panel() -> None:
             _whole(hi, "the highest leaf"),
             _whole(cuts, "the number of cut-offs") if aim else None,
         ]
-        if not 1 <= args[1] <= 20:
-            raise InputError(f"a sheet holds 1 to 20 exercises, not {args[1]}")
-        check_shape(*args[2:])
+        check_sheet(*args[1:])
         pages, lines = sheet_info(*args)
         preview = sheet_bytes(*args, answers=False, fmt="png", page=0)  # also checks it prints
     except InputError as e:
@@ -135,7 +132,7 @@ def exam_panel() -> None:
                 list(range(pages)),
                 format_func=lambda i: f"page {i + 1}",
                 default=0,
-                key="exam_page",
+                key=K.page,
             )
             or 0
         )
@@ -157,7 +154,7 @@ def exam_panel() -> None:
             partial(sheet_bytes, *args, answers=answers, fmt=fmt, page=page if fmt == "png" else 0),
             f"{stem}{suffix}",
             "application/pdf" if fmt == "pdf" else "image/png",
-            key=f"exam_dl_{i}",
+            key=K.download(i),
             icon=":material/download:",
             type="primary" if i == 0 else "secondary",
             width="stretch",
@@ -166,6 +163,6 @@ def exam_panel() -> None:
     left.image(preview, caption=f"Questions, page {page + 1} of {pages}", width="stretch")
     with right:
         # Hidden by default: the page is often on a projector in front of the students.
-        if st.toggle("Show the answer key", key="exam_show_key", persist_state="session"):
+        if st.toggle("Show the answer key", key=K.show_key, persist_state="session"):
             key_png = sheet_bytes(*args, answers=True, fmt="png", page=page)
             st.image(key_png, caption=f"Answer key, page {page + 1}", width="stretch")

@@ -22,8 +22,9 @@ from teach.exercise import (
     solution,
 )
 from teach.quiz import node_names
-from ui.practice.practice_common import draw_tree, random_tree
-from ui.practice.quiz_panel import run_signature
+from ui.common.keys import Exercise as K
+from ui.common.keys import tag
+from ui.practice.practice_common import draw_tree, on_random_tree
 
 MAX_INNER = 40  # answer boxes on one screen at most
 OK_ICON = ":green[:material/check_circle:]"
@@ -73,7 +74,13 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
     return vals, missed, wrong
 
 
-def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
+def tree_tag(tree: GameTree) -> str:
+    """The key segment of ``tree``'s exercise: its shape and leaf values (a new tree gets
+    fresh, empty answer boxes; the same tree typed again keeps them)."""
+    return tag((tree.parent, tree.values))
+
+
+def exercise_panel(tree: GameTree | None) -> None:
     """The whole-tree exercise on ``tree`` (the page's tree; None: nothing to do)."""
     if tree is None:
         st.info("Choose a valid tree above to get an exercise.")
@@ -87,14 +94,13 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
         return
     names = node_names(tree)
     order = {n: i for i, n in enumerate(_bfs(tree))}
-    sig = run_signature(search_tree(tree))
+    sig = tree_tag(tree)
     intro, new = st.columns([5, 1], vertical_alignment="center")
     new.button(
         "New random tree",
-        key=f"{key}_new",
+        key=K.new,
         icon=":material/casino:",
-        on_click=random_tree,
-        args=("pr_rand_depth",),
+        on_click=on_random_tree,
         help="A random tree of the branching above (depth: see Presets and random trees).",
         width="stretch",
     )
@@ -105,8 +111,8 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
     )
     left, right = st.columns([3, 2])
     with left:
-        draw_tree(tree, None, key=f"{key}_q_{sig}")
-    with right, st.form(f"{key}_form_{sig}", border=True):
+        draw_tree(tree, None, key=K.of(sig, "question"))
+    with right, st.form(K.of(sig, "form"), border=True):
         per_row = 4
         values: dict[int, int | None] = {}
         # one level of the tree per block of rows, in name order (A; B, C, D; E, F, ...)
@@ -122,7 +128,7 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
                     f"{names[n]} ({kind})",
                     value=None,
                     step=1,
-                    key=f"{key}_v_{sig}_{n}",
+                    key=K.value(sig, n),
                     persist_state="session",
                 )
                 values[n] = int(v) if v is not None else None
@@ -131,14 +137,14 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
             "Pruned edges (only the top edge of each skipped subtree)",
             all_edges,
             format_func=lambda e: edge_label(tree, names, e),
-            key=f"{key}_cuts_{sig}",
+            key=K.of(sig, "cuts"),
             persist_state="session",
             placeholder="none",
         )
         checked = st.form_submit_button("Check my answers", type="primary")
     if checked:
-        st.session_state[f"{key}_graded"] = (sig, values, list(pruned))
-    graded = st.session_state.get(f"{key}_graded")
+        st.session_state[K.graded] = (sig, values, list(pruned))
+    graded = st.session_state.get(K.graded)
     if not graded or graded[0] != sig:
         return
     _, given, marked = graded
@@ -158,7 +164,7 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
         st.markdown(f"**Wrong cuts:** {rep.cuts_wrong}")
         st.markdown("\n".join(f"- {x}" for x in wrong) or "None.")
     with beside:
-        if not st.toggle("Show the solution", key=f"{key}_show_{sig}", persist_state="session"):
+        if not st.toggle("Show the solution", key=K.of(sig, "show"), persist_state="session"):
             return
         run = search_tree(tree)
         st.caption(
@@ -166,4 +172,4 @@ def exercise_panel(tree: GameTree | None, key: str = "ex") -> None:
             f"evaluated; {sol.cuts} cut-off{'s' if sol.cuts != 1 else ''}. "
             "Pruned subtrees are grey with dashed edges."
         )
-        draw_tree(tree, replay(run, len(run.events)), key=f"{key}_sol_{sig}")
+        draw_tree(tree, replay(run, len(run.events)), key=K.of(sig, "solution"))

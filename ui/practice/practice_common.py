@@ -12,14 +12,16 @@ import streamlit as st
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
 from engine.trace import (
+    Replayer,
     SearchRun,
     Snapshot,
-    replay,
 )
 from engine.tree import GameTree, complete_depth, complete_tree
 from teach.exam import make_exercise
 from teach.explain import node_name
 from teach.quiz import node_names
+from ui.common.keys import Player, Slider
+from ui.common.keys import Practice as K
 from ui.common.share import int_in, publish, restore
 from ui.common.stepper import frame_ms, step_speed
 from viz.animation import PLOTLY_CONFIG
@@ -33,7 +35,7 @@ PRESETS = {
 }
 DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
 MAX_TAGS = 120  # inner-node names drawn at most
-MAX_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
+MAX_CLASS_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
 
 
 def _norm_leaves(text: str) -> str:
@@ -48,26 +50,26 @@ def build_tree(leaves_text: str, branching: object) -> GameTree:
     if not 2 <= b <= 5:
         raise InputError(f"branching must be between 2 and 5, not {b}")
     leaves = parse_leaves(str(leaves_text or ""))
-    if len(leaves) > MAX_LEAVES:
-        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_LEAVES})")
+    if len(leaves) > MAX_CLASS_LEAVES:
+        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
     complete_depth(len(leaves), b)
     return complete_tree(leaves, b)
 
 
 def _preset(name: str) -> None:
-    st.session_state["pr_leaves"], st.session_state["pr_b"] = PRESETS[name]
+    st.session_state[K.leaves], st.session_state[K.branching] = PRESETS[name]
 
 
-def random_tree(depth_key: str) -> None:
-    """Callback: put a random complete tree (branching from the page, depth from
-    ``session_state[depth_key]``, leaves 0..20) into the tree chooser."""
+def on_random_tree() -> None:
+    """Callback: put a random complete tree (the chooser's branching, the depth of its
+    "Depth of a random tree" box, leaves 0..20) into the tree chooser."""
     ss = st.session_state
-    b = ss.get("pr_b")
+    b = ss.get(K.branching)
     b = int(b) if isinstance(b, int | float) and 2 <= b <= 5 else 3
-    d = ss.get(depth_key)
-    d = int(d) if isinstance(d, int | float) and 1 <= d <= 4 and b**d <= MAX_LEAVES else 2
+    d = ss.get(K.depth)
+    d = int(d) if isinstance(d, int | float) and 1 <= d <= 4 and b**d <= MAX_CLASS_LEAVES else 2
     ex = make_exercise(random.randrange(10**6), b, d, 0, 20)
-    ss["pr_leaves"], ss["pr_b"] = ", ".join(map(str, ex.leaves)), b
+    ss[K.leaves], ss[K.branching] = ", ".join(map(str, ex.leaves)), b
 
 
 def tree_chooser() -> GameTree | None:
@@ -75,20 +77,20 @@ def tree_chooser() -> GameTree | None:
 
     Returns the tree, or None after showing an error box (the page goes on without it).
     """
-    restore("t", decode=_norm_leaves, default=DEFAULT_LEAVES, what="tree", state_key="pr_leaves")
-    restore("b", decode=int_in(2, 5), default=DEFAULT_B, what="branching", state_key="pr_b")
+    restore("t", decode=_norm_leaves, default=DEFAULT_LEAVES, what="tree", state_key=K.leaves)
+    restore("b", decode=int_in(2, 5), default=DEFAULT_B, what="branching", state_key=K.branching)
     c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
     text = c1.text_input(
-        "Leaves, left to right", key="pr_leaves", help="Scores separated by commas or spaces."
+        "Leaves, left to right", key=K.leaves, help="Scores separated by commas or spaces."
     )
-    b = c2.number_input("Branching", step=1, key="pr_b", persist_state="session")
+    b = c2.number_input("Branching", step=1, key=K.branching, persist_state="session")
     with c3.popover("Presets and random trees", width="stretch"):
-        for name in PRESETS:
-            st.button(name, key=f"pr_preset_{name}", on_click=_preset, args=(name,))
+        for i, name in enumerate(PRESETS):
+            st.button(name, key=K.preset(i), on_click=_preset, args=(name,))
         st.number_input(
-            "Depth of a random tree", value=2, step=1, key="pr_rand_depth", persist_state="session"
+            "Depth of a random tree", value=2, step=1, key=K.depth, persist_state="session"
         )
-        st.button("Random tree", key="pr_random", on_click=random_tree, args=("pr_rand_depth",))
+        st.button("Random tree", key=K.random, on_click=on_random_tree)
     try:
         tree = build_tree(text, b)
     except InputError as e:
@@ -108,7 +110,7 @@ def name_overlay(
     pos: dict[int, tuple[float, float]] = {}
     for tr in fig.data:
         cd, xs, ys = getattr(tr, "customdata", None), tr.x, tr.y
-        if cd is None or xs is None or ys is None or tr.name == "summary":
+        if cd is None or xs is None or ys is None:
             continue
         for c, x, y in zip(cd, xs, ys, strict=False):
             node = c[0] if isinstance(c, list | tuple) else c
@@ -152,17 +154,18 @@ def draw_tree(
     st.plotly_chart(name_overlay(fig, tree, names, ask), config=PLOTLY_CONFIG, key=key)
 
 
-def draw_run(run: SearchRun, step: int, key: str, player: str) -> None:
+def draw_run(run: SearchRun, step: int, key: str, player: Player) -> None:
     """The run at ``step`` with the in-figure autoplay (▶ plays in the browser at the speed
     chosen in step player ``player``); leaves named by value, as ``describe`` names them."""
     tree = run.tree
     names = [node_name(tree, i) for i in range(len(tree))]
+    replayer = Replayer(run)  # one index of the trace for the step and every frame
     fig = tree_figure(
         tree,
-        replay(run, step),
+        replayer.snapshot(step),
         names=names,
         animate=True,
-        snapshots=lambda k: replay(run, k),
+        snapshots=replayer.snapshot,
         n_steps=len(run.events),
         frame_ms=frame_ms(step_speed(player)),
     )
@@ -174,14 +177,15 @@ def _move(key: str, delta: int, n: int) -> None:
     ss[key] = max(0, min(n, int(ss.get(key, 0)) + delta))
 
 
-def step_slider(n_steps: int, key: str) -> int:
+def step_slider(n_steps: int, keys: Slider) -> int:
     """Back / forward buttons and a slider over steps 0..n_steps; returns the step."""
     ss = st.session_state
+    key = keys.value
     if not isinstance(ss.get(key), int) or not 0 <= ss[key] <= n_steps:
         ss[key] = 0
     c1, c2, c3 = st.columns([1, 1, 6], vertical_alignment="bottom")
-    c1.button("◀", key=f"{key}_back", on_click=_move, args=(key, -1, n_steps), shortcut="Left")
-    c2.button("▶", key=f"{key}_fwd", on_click=_move, args=(key, 1, n_steps), shortcut="Right")
+    c1.button("◀", key=keys.back, on_click=_move, args=(key, -1, n_steps), shortcut="Left")
+    c2.button("▶", key=keys.fwd, on_click=_move, args=(key, 1, n_steps), shortcut="Right")
     return int(
         c3.slider(
             "Step",

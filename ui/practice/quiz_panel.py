@@ -12,14 +12,15 @@ A page wires it around its own step player with :func:`practice_or_player`::
         snap = hide_answer(replay(run, step), q)  # blank the value being asked for
         st.plotly_chart(tree_figure(run.tree, snap, ...), ...)  # maybe mark q.node
 
-    step = practice_or_player(run, "ab", player=lambda: step_player("ab", ...), figure=figure,
-                              player_key="ab")
+    lab = keys.AlphaBeta.lab  # ui.common.keys: the page's key sets
+    step = practice_or_player(run, lab.quiz, player=lambda: step_player(lab.player, ...),
+                              figure=figure, player_keys=lab.player)
 
 Practice off: the switch, then the page's player. Practice on: the figure of the quiz's step
 (no player: its next/last/slider would tell) beside the question. pages/practice.py and the
-tree labs (ui/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
+tree labs (ui/tree/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
 
-State lives in ``st.session_state`` under keys that start with ``f"{key}__"``; the quiz
+State lives in ``st.session_state`` under the keys of a ui.common.keys.Quiz; the quiz
 restarts by itself when ``run`` searches another tree or variant.
 """
 
@@ -33,13 +34,10 @@ import streamlit as st
 from engine.trace import UPDATE, SearchRun, Snapshot
 from teach.explain import describe
 from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from ui.common.keys import Player, Quiz
 from ui.common.stepper import set_step
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
-
-
-def _k(key: str, name: str) -> str:
-    return f"{key}__{name}"
 
 
 def run_signature(run: SearchRun) -> int:
@@ -48,18 +46,18 @@ def run_signature(run: SearchRun) -> int:
     return hash((t.parent, t.values, t.labels, run.algorithm, run.variant, len(run.events)))
 
 
-def quiz_state(key: str) -> QuizState | None:
-    """The quiz in progress under ``key`` (None before the panel first ran)."""
-    return st.session_state.get(_k(key, "quiz"))
+def quiz_state(keys: Quiz) -> QuizState | None:
+    """The quiz in progress under ``keys`` (None before the panel first ran)."""
+    return st.session_state.get(keys.state)
 
 
-def asked(key: str) -> Question | None:
-    """The question on screen now under ``key``: None when practice is off, the quiz is done,
+def asked(keys: Quiz) -> Question | None:
+    """The question on screen now under ``keys``: None when practice is off, the quiz is done,
     or the panel is showing an answered step. Pages use it to mark the node asked about
     and to hide its value (:func:`hide_answer`)."""
-    if not st.session_state.get(_k(key, "on")):
+    if not st.session_state.get(keys.on):
         return None
-    q = quiz_state(key)
+    q = quiz_state(keys)
     if q is None or q.current is None:
         return None
     fb = q.feedback
@@ -114,39 +112,33 @@ def step_sentence(run: SearchRun, step: int, question: Question | None) -> str |
     return text
 
 
-def quiz_score(key: str) -> Score | None:
-    """The running score of the quiz under ``key`` (None before the panel first ran)."""
-    q = quiz_state(key)
-    return q.score if q is not None else None
-
-
-def _ensure(key: str, run: SearchRun, kinds: tuple[str, ...]) -> QuizState:
+def _ensure(keys: Quiz, run: SearchRun, kinds: tuple[str, ...]) -> QuizState:
     ss = st.session_state
     sig = (run_signature(run), kinds)
-    if ss.get(_k(key, "sig")) != sig or _k(key, "quiz") not in ss:
-        ss[_k(key, "quiz")] = QuizState.start(run, kinds)
-        ss[_k(key, "sig")] = sig
-        ss[_k(key, "nonce")] = ss.get(_k(key, "nonce"), 0) + 1
-    return ss[_k(key, "quiz")]
+    if ss.get(keys.sig) != sig or keys.state not in ss:
+        ss[keys.state] = QuizState.start(run, kinds)
+        ss[keys.sig] = sig
+        ss[keys.nonce] = ss.get(keys.nonce, 0) + 1
+    return ss[keys.state]
 
 
-def _do(key: str, action: str, text: str | None = None) -> None:
+def _do(keys: Quiz, action: str, text: str | None = None) -> None:
     """Callback: replace the quiz with the result of one of its actions."""
     ss = st.session_state
-    q: QuizState = ss[_k(key, "quiz")]
+    q: QuizState = ss[keys.state]
     if action == "answer":
         if text is None:  # typed answer: read it from the form's input
-            text = str(ss.get(_k(key, f"in{ss.get(_k(key, 'nonce'), 0)}")) or "")
-        ss[_k(key, "quiz")] = q.answer(text)
+            text = str(ss.get(keys.typed(ss.get(keys.nonce, 0))) or "")
+        ss[keys.state] = q.answer(text)
     elif action == "restart":
-        ss[_k(key, "quiz")] = QuizState(q.questions, q.end_step, 0, (None,) * len(q.questions))
+        ss[keys.state] = QuizState(q.questions, q.end_step, 0, (None,) * len(q.questions))
     else:
-        ss[_k(key, "quiz")] = getattr(q, action)()
-    ss[_k(key, "nonce")] = ss.get(_k(key, "nonce"), 0) + 1  # a fresh, empty answer box
+        ss[keys.state] = getattr(q, action)()
+    ss[keys.nonce] = ss.get(keys.nonce, 0) + 1  # a fresh, empty answer box
 
 
-def _leave(key: str) -> None:
-    st.session_state[_k(key, "on")] = False
+def _leave(keys: Quiz) -> None:
+    st.session_state[keys.on] = False
 
 
 def score_line(s: Score) -> str:
@@ -157,7 +149,7 @@ def score_line(s: Score) -> str:
     )
 
 
-def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | None:
+def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int | None:
     """Draw the practice toggle and, when it is on, the current question.
 
     Returns the step the page must draw (``replay(run, step)``), or None when practice is off
@@ -166,7 +158,7 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
     on = st.toggle(
         "Practice: predict each step",
         value=default_on,
-        key=_k(key, "on"),
+        key=keys.on,
         persist_state="session",
         help="Answer each step before it is shown. Your score is kept for this tree.",
     )
@@ -178,11 +170,11 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
         selection_mode="multi",
         default=list(KINDS),
         format_func=KIND_LABELS.__getitem__,
-        key=_k(key, "kinds"),
+        key=keys.kinds,
         persist_state="session",
     )
     chosen = tuple(k for k in KINDS if k in (kinds or KINDS))
-    q = _ensure(key, run, chosen)
+    q = _ensure(keys, run, chosen)
     s = q.score
     st.markdown(score_line(s))
     st.progress(s.done / s.total if s.total else 1.0)
@@ -195,13 +187,13 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
         label = "Next question" if not q.finished else "See the result"
         c1.button(
             label,
-            key=_k(key, "next"),
+            key=keys.next,
             type="primary",
             on_click=_do,
-            args=(key, "retry"),
+            args=(keys, "retry"),
             width="stretch",
         )
-        c2.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
         return min(fb.question.step + 1, q.end_step)
     if q.finished:
         if s.total == 0:
@@ -210,64 +202,64 @@ def quiz_panel(run: SearchRun, key: str, *, default_on: bool = False) -> int | N
             pct = round(100 * s.right / s.total)
             st.success(f"Done: {s.right} of {s.total} right at the first try ({pct}%).")
         c1, c2 = st.columns(2)
-        c1.button("Start again", key=_k(key, "restart"), on_click=_do, args=(key, "restart"))
-        c2.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+        c1.button("Start again", key=keys.restart, on_click=_do, args=(keys, "restart"))
+        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
         return q.end_step
     cur = q.current
     assert cur is not None
     st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
     st.subheader(cur.prompt, anchor=False)
-    nonce = st.session_state.get(_k(key, "nonce"), 0)
+    nonce = st.session_state.get(keys.nonce, 0)
     if cur.kind == PRUNE:
         c1, c2 = st.columns(2)
         c1.button(
             "Yes, pruned",
-            key=_k(key, "yes"),
+            key=keys.yes,
             on_click=_do,
-            args=(key, "answer", "yes"),
+            args=(keys, "answer", "yes"),
             width="stretch",
         )
         c2.button(
             "No, searched",
-            key=_k(key, "no"),
+            key=keys.no,
             on_click=_do,
-            args=(key, "answer", "no"),
+            args=(keys, "answer", "no"),
             width="stretch",
         )
     else:
         with (
-            st.container(key=_k(key, "answer")),
-            st.form(_k(key, "form"), clear_on_submit=False, border=False),
+            st.container(key=keys.answer),
+            st.form(keys.form, clear_on_submit=False, border=False),
         ):
             st.text_input(
                 "Your answer",
-                key=_k(key, f"in{nonce}"),
+                key=keys.typed(nonce),
                 placeholder=f"a whole number, or {INF_HINT}",
             )
-            st.form_submit_button("Check", type="primary", on_click=_do, args=(key, "answer"))
+            st.form_submit_button("Check", type="primary", on_click=_do, args=(keys, "answer"))
     if fb is not None and not fb.grade.valid:
         st.warning(fb.grade.reason)
     elif fb is not None:  # a wrong answer: no spoiler, try again or reveal
         st.error("Not quite. Try again, or reveal the answer.")
     c1, c2, c3 = st.columns(3)
-    c1.button("Reveal", key=_k(key, "reveal"), on_click=_do, args=(key, "reveal"))
-    c2.button("Skip", key=_k(key, "skip"), on_click=_do, args=(key, "skip"))
-    c3.button("Leave practice", key=_k(key, "leave"), on_click=_leave, args=(key,))
+    c1.button("Reveal", key=keys.reveal, on_click=_do, args=(keys, "reveal"))
+    c2.button("Skip", key=keys.skip, on_click=_do, args=(keys, "skip"))
+    c3.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
     return q.step
 
 
-def practice_on(key: str, default_on: bool = False) -> bool:
-    """Whether the practice switch under ``key`` is on (also before it is drawn in a run)."""
-    return bool(st.session_state.get(_k(key, "on"), default_on))
+def practice_on(keys: Quiz, default_on: bool = False) -> bool:
+    """Whether the practice switch under ``keys`` is on (also before it is drawn in a run)."""
+    return bool(st.session_state.get(keys.on, default_on))
 
 
 def practice_or_player(
     run: SearchRun,
-    key: str,
+    keys: Quiz,
     *,
     player: Callable[[], int],
     figure: Callable[[int, Question | None], None],
-    player_key: str | None = None,
+    player_keys: Player | None = None,
     default_on: bool = False,
     widths: tuple[float, float] = (3, 2),
 ) -> int:
@@ -279,22 +271,22 @@ def practice_or_player(
     (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
     its snapshot passed through :func:`hide_answer`, with no control that steps forward, and
     under it the step's sentence (:func:`step_sentence`, blank when it would tell). The
-    step is written to ui.common.stepper's player ``player_key`` too, so leaving practice shows the
+    step is written to ui.common.stepper's player ``player_keys`` too, so leaving practice shows the
     same step in the player.
     """
-    on = practice_on(key, default_on)
+    on = practice_on(keys, default_on)
     if on:
         fig_col, quiz_col = st.columns(widths)
         with quiz_col:
-            step = quiz_panel(run, key, default_on=default_on)
+            step = quiz_panel(run, keys, default_on=default_on)
     else:
-        step = quiz_panel(run, key, default_on=default_on)
+        step = quiz_panel(run, keys, default_on=default_on)
     if step is None:
         return player()
-    if player_key is not None:
-        set_step(player_key, step, len(run.events))
+    if player_keys is not None:
+        set_step(player_keys, step, len(run.events))
     with fig_col if on else st.container():
-        question = asked(key)
+        question = asked(keys)
         figure(step, question)
         said = step_sentence(run, step, question)
         if said:

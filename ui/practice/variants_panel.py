@@ -8,23 +8,30 @@ import html
 
 import streamlit as st
 
-from engine.trace import final_values, replay
+from engine.trace import Replayer, replay
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import describe
 from teach.quiz import node_names
-from teach.variants import ALL, DESCRIPTION, compare_variants, line_for_event, pseudocode
+from teach.variants import (
+    ALL,
+    DESCRIPTION,
+    LABELS,
+    VariantResult,
+    compare_variants,
+    line_for_event,
+    pseudocode,
+)
 from ui.common.export import export_buttons
+from ui.common.keys import Variants as K
+from ui.common.keys import tag
 from ui.practice.practice_common import draw_tree, step_slider
-from ui.practice.quiz_panel import run_signature
 
-LABELS = {
-    "minimax": "Minimax",
-    "statement": "Statement (alpha >= beta)",
-    "fail-hard": "Fail-hard",
-    "strict": "Strict (alpha > beta)",
-    "negamax": "Negamax",
-}
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def compared(tree_tag: str, _tree: GameTree) -> list[VariantResult]:
+    """Every variant's run on the tree named by ``tree_tag`` (searched once, shared)."""
+    return compare_variants(_tree)
 
 
 def code_html(lines: list[str], active: int | None) -> str:
@@ -46,16 +53,16 @@ def code_html(lines: list[str], active: int | None) -> str:
     )
 
 
-def variants_table(tree: GameTree) -> list[dict[str, object]]:
-    """One row per variant: root value, leaves evaluated, nodes visited, cut-offs, and the
-    inner nodes (searched by both) whose returned value differs from the statement's."""
+def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[str, object]]:
+    """One row per variant of ``results`` (teach.variants.compare_variants on ``tree``): root
+    value, leaves evaluated, nodes visited, cut-offs, and the inner nodes (searched by both)
+    whose returned value differs from the statement's."""
     n_leaves = len(tree.leaves())
-    results = compare_variants(tree)
     names = node_names(tree)
-    ref = final_values(next(r.run for r in results if r.name == "statement"))
+    ref = Replayer(next(r.run for r in results if r.name == "statement")).final_values()
     rows = []
     for r in results:
-        vals = final_values(r.run)
+        vals = Replayer(r.run).final_values()
         diff = [
             f"{names[v]}: {vals[v]} (not {ref[v]})"
             for v in tree.preorder()
@@ -75,33 +82,35 @@ def variants_table(tree: GameTree) -> list[dict[str, object]]:
     return rows
 
 
-def variants_panel(tree: GameTree | None, key: str = "var") -> None:
+def variants_panel(tree: GameTree | None) -> None:
     """Table of all variants on ``tree``, then the chosen one's stepper and pseudocode."""
     if tree is None:
         st.info("Choose a valid tree above to compare the variants.")
         return
-    st.dataframe(variants_table(tree), hide_index=True, width="stretch")
-    results = {r.name: r for r in compare_variants(tree)}
+    tree_tag = tag((tree.parent, tree.values))
+    compared_runs = compared(tree_tag, tree)
+    st.dataframe(variants_table(tree, compared_runs), hide_index=True, width="stretch")
+    results = {r.name: r for r in compared_runs}
     name = (
         st.segmented_control(
             "Step through",
             ALL,
             format_func=LABELS.__getitem__,
             default="statement",
-            key=f"{key}_pick",
+            key=K.pick,
             persist_state="session",
         )
         or "statement"
     )
     run = results[name].run
     n = len(run.events)
-    step = step_slider(n, key=f"{key}_step_{name}_{run_signature(run)}")
+    step = step_slider(n, K.steps(name, tree_tag))
     snap = replay(run, step)
     fig_col, code_col = st.columns([1, 1])
     with fig_col:
         st.markdown(f"**Step {step} of {n}:** {describe(run, step)}")
-        draw_tree(tree, snap, key=f"{key}_fig", quiz_names=False)
-        export_buttons(run, f"{key}_export_{name}")
+        draw_tree(tree, snap, key=K.figure, quiz_names=False)
+        export_buttons(run, K.export(name))
     with code_col:
         active = line_for_event(name, snap.event) if snap.event is not None else None
         st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")

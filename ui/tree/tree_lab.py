@@ -22,7 +22,9 @@ from engine.tree import GameTree, complete_depth, minimax
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common import stepper
+from ui.common.clicks import clickable_chart
 from ui.common.export import export_buttons
+from ui.common.keys import TreeLab
 from ui.practice.quiz_panel import hide_answer, practice_or_player
 from ui.tree.tree_source import (
     LINK_LIMIT,
@@ -41,13 +43,36 @@ from viz.tree_figure import click_target, tree_figure
 from viz.tree_marks import add_names, mark_node
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
-    "AS_GIVEN", "BUDGET", "LINK_LIMIT", "ORDERINGS", "ORDER_WORDS", "REORDER_MODES",
-    "VARIANT_WORDS", "Complete", "Lab", "cached_counts", "cached_lab", "complete_depth",
-    "complete_from", "css", "cut_step", "decode_complete", "decode_tree", "encode_tree",
-    "enter_steps", "make_lab", "mark_node", "ordered", "random_complete", "result_words",
-    "run_player", "source_of_complete", "source_of_tree", "step_figure", "step_key",
-    "step_words", "tree_of",
-]  # fmt: skip
+    "AS_GIVEN",
+    "BUDGET",
+    "LINK_LIMIT",
+    "ORDERINGS",
+    "ORDER_WORDS",
+    "REORDER_MODES",
+    "Complete",
+    "Lab",
+    "cached_counts",
+    "cached_lab",
+    "complete_depth",
+    "complete_from",
+    "css",
+    "decode_complete",
+    "decode_tree",
+    "encode_tree",
+    "enter_steps",
+    "make_lab",
+    "new_run",
+    "mark_node",
+    "ordered",
+    "random_complete",
+    "result_words",
+    "run_player",
+    "source_of_complete",
+    "source_of_tree",
+    "step_figure",
+    "step_words",
+    "tree_of",
+]
 
 AS_GIVEN = "as given"
 ORDERINGS = (AS_GIVEN, *REORDER_MODES)
@@ -56,12 +81,6 @@ ORDER_WORDS = {
     "best-first": "best move first",
     "worst-first": "worst move first",
     "shuffled": "shuffled",
-}
-VARIANT_WORDS = {
-    "statement": "as in the statement (fail-soft)",
-    "fail-hard": "fail-hard (clamp into the window)",
-    "strict": "strict (cut only when α > β)",
-    "negamax": "negamax (one rule for both sides)",
 }
 ASKED_COLOR = "#c62828"  # the ring on the node a practice question is about
 FULL_WIDTH = 1100  # px of a figure across the page (wide layout)
@@ -90,14 +109,6 @@ def enter_steps(run: SearchRun) -> dict[int, int]:
         if e.kind == ENTER and e.node not in out:
             out[e.node] = i + 1
     return out
-
-
-def cut_step(run: SearchRun) -> int | None:
-    """The step of the first cut, or None when nothing is pruned."""
-    for i, e in enumerate(run.events):
-        if e.kind == "cut":
-            return i + 1
-    return None
 
 
 @dataclass(frozen=True)
@@ -182,11 +193,31 @@ def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def _cached_figure(source: str, variant: str, ordering: str, seed: int, step: int, focus: int,
-                   animate: bool, ms: int, question: Question | None = None,
-                   width: int = FULL_WIDTH) -> go.Figure:  # fmt: skip
+def _cached_figure(
+    source: str,
+    variant: str,
+    ordering: str,
+    seed: int,
+    step: int,
+    focus: int,
+    animate: bool,
+    ms: int,
+    question: Question | None = None,
+    width: int = FULL_WIDTH,
+) -> go.Figure:
     lab = cached_lab(source, variant, ordering, seed)
     return step_figure(lab, step, focus, animate, ms, question, width)
+
+
+def new_run(keys: TreeLab, run_key: Hashable) -> bool:
+    """Remember the run shown (``run_key`` = cache_args); True when it is another run than
+    the last one shown, and then the figure shows the whole tree again."""
+    ss = st.session_state
+    changed = ss.get(keys.run) not in (None, run_key)
+    if changed:
+        ss[keys.focus] = 0
+    ss[keys.run] = run_key
+    return changed
 
 
 # ---- the step player block ------------------------------------------------------------------
@@ -202,35 +233,34 @@ def css() -> None:
     st.markdown(_CSS, unsafe_allow_html=True)
 
 
-def step_key(key: str) -> str:
-    """The session key of a player's step (owned by ui.common.stepper, no widget)."""
-    return f"{key}:step"
-
-
-def _on_chart(key: str, chart_key: str, lab: Lab, on_node: Callable[[int], None] | None) -> None:
+def _on_chart(
+    keys: TreeLab, lab: Lab, on_node: Callable[[int], None] | None, hit: tuple[int, bool]
+) -> None:
     """A click on the figure: a collapsed subtree opens; a node is handed to ``on_node``
     (default: jump to the step where the search reaches it)."""
-    state = st.session_state.get(chart_key)
-    st.session_state[f"{key}.chart_n"] = st.session_state.get(f"{key}.chart_n", 0) + 1
-    points = (state or {}).get("selection", {}).get("points", []) if state else []
-    if not points:
-        return
-    hit = click_target(points[0])
-    if hit is None:
-        return
     node, summary = hit
     if summary:
-        st.session_state[f"{key}.focus"] = node
+        st.session_state[keys.focus] = node
     elif on_node is not None:
         on_node(node)
     elif node in lab.enter:
-        stepper.set_step(key, lab.enter[node], len(lab.run.events))
+        stepper.set_step(keys.player, lab.enter[node], len(lab.run.events))
 
 
-def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, animate,
-          question: Question | None = None, width: int = FULL_WIDTH) -> None:  # fmt: skip
+def _draw(
+    lab: Lab,
+    keys: TreeLab,
+    k: int,
+    cache_args,
+    on_node,
+    caption,
+    selected,
+    animate,
+    question: Question | None = None,
+    width: int = FULL_WIDTH,
+) -> None:
     run = lab.run
-    focus = int(st.session_state.get(f"{key}.focus", 0))
+    focus = int(st.session_state.get(keys.focus, 0))
     if not 0 <= focus < len(run.tree):
         focus = 0
     if focus:
@@ -238,11 +268,11 @@ def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, an
         while path[-1] > 0:
             path.append(run.tree.parent[path[-1]])
         c1, c2 = st.columns([1, 4], vertical_alignment="center")
-        if c1.button("Whole tree", key=f"{key}.unfocus", icon=":material/zoom_out_map:"):
-            st.session_state[f"{key}.focus"] = 0
+        if c1.button("Whole tree", key=keys.unfocus, icon=":material/zoom_out_map:"):
+            st.session_state[keys.focus] = 0
             st.rerun()
         c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
-    ms = stepper.frame_ms(stepper.step_speed(key)) if animate else 400
+    ms = stepper.frame_ms(stepper.step_speed(keys.player)) if animate else 400
     if cache_args is not None:
         fig = _cached_figure(*cache_args, k, focus, animate, ms, question, width)
     else:
@@ -250,18 +280,18 @@ def _draw(lab: Lab, key: str, k: int, cache_args, on_node, caption, selected, an
     if selected is not None:
         fig = go.Figure(fig)  # a copy: the cached figure stays clean
         mark_node(fig, selected)
-    chart_key = f"{key}.chart.{st.session_state.get(f'{key}.chart_n', 0)}"
-    st.plotly_chart(
+    clickable_chart(
+        keys.chart,
         fig,
-        key=chart_key,
-        on_select=partial(_on_chart, key, chart_key, lab, on_node),
-        selection_mode="points",
+        pick=click_target,
+        on_hit=partial(_on_chart, keys, lab, on_node),
         config=PLOTLY_CONFIG,
-        width="stretch",
     )
     snap = lab.replayer.snapshot(k)
-    bits = [f"leaves evaluated so far: **{snap.leaves_evaluated}**",
-            f"nodes visited: **{snap.nodes_visited}**"]  # fmt: skip
+    bits = [
+        f"leaves evaluated so far: **{snap.leaves_evaluated}**",
+        f"nodes visited: **{snap.nodes_visited}**",
+    ]
     st.caption(" · ".join(bits) + (f" · {caption}" if caption else ""))
 
 
@@ -270,8 +300,9 @@ def step_words(run: SearchRun, k: int) -> str:
     return f"##### :orange-background[Step {k} of {len(run.events)}.] {describe(run, k)}"
 
 
-def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
-                     question: Question | None) -> None:  # fmt: skip
+def _practice_figure(
+    lab: Lab, draw: Callable[..., None], k: int, question: Question | None
+) -> None:
     """Practice on: the figure of step ``k`` only (no step controls, no autoplay: they would
     show what comes next), the open question's value blanked and its node ringed. No
     sentence: the question and its reason say it, in the quiz's names (leaf 1, leaf 2, ...)."""
@@ -282,7 +313,7 @@ def _practice_figure(lab: Lab, key: str, draw: Callable[..., None], k: int,
 def run_player(
     lab: Lab,
     *,
-    key: str,
+    keys: TreeLab,
     cache_args: tuple[str, str, str, int] | None = None,
     on_node: Callable[[int], None] | None = None,
     caption: str | None = None,
@@ -294,37 +325,43 @@ def run_player(
     slider), autoplay in the browser, and one sentence for the step under the figure.
     Returns the step shown.
 
-    The step lives in ``session_state[f"{key}:step"]`` (ui.common.stepper), so it survives page
-    switches and unrelated widgets; a new ``token`` starts the run from step 0.
+    The step lives in ``session_state[keys.player.step]`` (ui.common.stepper), so it survives
+    page switches and unrelated widgets; a new ``token`` starts the run from step 0.
     ``cache_args`` = (source, variant, ordering, seed) lets figures be cached; ``on_node(node)``
     handles clicks on nodes (the editor selects); ``selected`` gets a ring.
 
-    ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``f"{key}__"``): when
-    it is on, the question panel sits beside a figure of the quiz's step and the player is
+    ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``keys.quiz``):
+    when it is on, the question panel sits beside a figure of the quiz's step and the player is
     not drawn, so nothing steps past the open question; leaving practice shows the player at
     that step.
     """
-    draw = partial(_draw, lab, key, cache_args=cache_args, on_node=on_node, caption=caption,
-                   selected=selected)  # fmt: skip
-    n, first = len(lab.run.events), st.session_state.get(f"{key}:n") is None
-    if first and st.session_state.get(f"{key}:step", 0) > n:  # a link's step past the end
+    draw = partial(
+        _draw, lab, keys, cache_args=cache_args, on_node=on_node, caption=caption, selected=selected
+    )
+    n, first = len(lab.run.events), st.session_state.get(keys.player.n) is None
+    if first and st.session_state.get(keys.player.step, 0) > n:  # a link's step past the end
         st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
-        stepper.set_step(key, 0, n)
+        stepper.set_step(keys.player, 0, n)
 
     def player() -> int:
-        animate = st.toggle("Autoplay in the figure (▶ play under the tree)",
-                            key=f"{key}.animate", persist_state="session")  # fmt: skip
+        animate = st.toggle(
+            "Autoplay in the figure (▶ play under the tree)",
+            key=keys.animate,
+            persist_state="session",
+        )
         step = stepper.step_player(
-            key,
+            keys.player,
             len(lab.run.events),
             describe=partial(step_words, lab.run),
             draw=partial(draw, animate=bool(animate)),
             token=token,
         )
-        export_buttons(lab.run, key)
+        export_buttons(lab.run, keys.export)
         return step
 
     if not practice:
         return player()
-    figure = partial(_practice_figure, lab, key, draw)
-    return practice_or_player(lab.run, key, player=player, figure=figure, player_key=key)
+    figure = partial(_practice_figure, lab, draw)
+    return practice_or_player(
+        lab.run, keys.quiz, player=player, figure=figure, player_keys=keys.player
+    )

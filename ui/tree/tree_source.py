@@ -16,12 +16,13 @@ import streamlit as st
 
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
-from engine.random_tree import MAX_LEAVES, random_leaves
+from engine.random_tree import MAX_RANDOM_LEAVES, random_leaves
 from engine.tree import GameTree, complete_depth, complete_tree
 from engine.tree_text import format_brackets, parse_brackets
 
 LINK_LIMIT = 6000  # characters of a tree in a share link at most
 UNPACK_LIMIT = 2_000_000  # characters a packed link may unpack to (a zip bomb stops here)
+MAX_TYPED_LEAVES = MAX_RANDOM_LEAVES  # a typed tree may be as wide as a random one
 RANDOM_VALUES = 10**6  # the lowest/highest value of a random recipe in a link, at most in size
 _ZIP = "z"  # prefix of a compressed tree in a link
 
@@ -82,9 +83,9 @@ class Complete:
 def complete_from(leaves_text: str, branching: int) -> Complete:
     """Leaves typed by a person + branching; InputError with the parser's message."""
     leaves = parse_leaves(leaves_text)
-    if len(leaves) > MAX_LEAVES:
+    if len(leaves) > MAX_TYPED_LEAVES:
         raise InputError(
-            f"{len(leaves):,} leaves is too many: this page draws at most {MAX_LEAVES:,}"
+            f"{len(leaves):,} leaves is too many: this page draws at most {MAX_TYPED_LEAVES:,}"
         )
     complete_depth(len(leaves), int(branching))
     return Complete(tuple(leaves), int(branching))

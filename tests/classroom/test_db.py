@@ -1,0 +1,60 @@
+"""The class-mode database: made and migrated by the Alembic scripts, found by environment."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+
+from classroom import db
+from classroom.db import Base, database_url, open_store
+
+
+def test_the_migrations_make_exactly_the_models_schema(store):
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        names = set(inspect(conn).get_table_names())
+    assert {t.name for t in Base.metadata.sorted_tables} | {"alembic_version"} == names
+
+
+def test_the_database_is_at_head_and_a_second_open_is_a_no_op(db_url):
+    heads = ScriptDirectory(str(db.MIGRATIONS)).get_heads()
+    for _ in range(2):
+        s = open_store(db_url)
+        with s.engine.connect() as conn:
+            assert MigrationContext.configure(conn).get_current_heads() == tuple(heads)
+        s.close()
+
+
+def test_the_url_comes_from_the_environment(tmp_path):
+    assert database_url({"GTL_DATABASE_URL": "postgresql+psycopg://u@h/d"}) == (
+        "postgresql+psycopg://u@h/d"
+    )
+    assert database_url({"GTL_DATA_DIR": str(tmp_path)}) == f"sqlite:///{tmp_path}/class.sqlite3"
+    assert database_url({}) == f"sqlite:///{db.ROOT / 'data' / 'class.sqlite3'}"
+
+
+def test_the_data_folder_is_made_and_the_file_survives(tmp_path):
+    url = database_url({"GTL_DATA_DIR": str(tmp_path / "new" / "dir")})
+    open_store(url).close()
+    assert (tmp_path / "new" / "dir" / "class.sqlite3").is_file()
+
+
+def test_data_is_git_ignored():
+    assert "data/" in (db.ROOT / ".gitignore").read_text().split()
+
+
+def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
+    import pg_server
+    import pytest
+
+    monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
+    with pytest.raises(pg_server.NoPostgres, match="ensure_postgres.sh"):
+        pg_server.bindir()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
+        pg_server.no_postgres("no server")
+    monkeypatch.setenv("CI", "false")
+    with pytest.raises(pytest.skip.Exception, match="skipped: no server"):
+        pg_server.no_postgres("no server")

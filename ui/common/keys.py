@@ -1,0 +1,340 @@
+"""Every session-state and widget key of the app, named here and only here.
+
+One style: ``lab.thing``, lowercase segments (letters, digits, ``_`` and ``-``) joined by
+dots, the first segment naming the page or the shared piece (``ab.preset``,
+``ab.quiz.next``, ``pawn.search.step``). The one exception is a widget bound to the URL
+(``bind="query-params"``): Streamlit names the query parameter after its key, so the key is
+the parameter (``tab``).
+
+Shared pieces (the step player, the practice quiz, clickable charts, the play and search
+panels of the board labs) get a small key set built from the namespace of the page that
+draws them; a page's own keys are plain attributes. Modules take keys from here and never
+build one with an f-string; tests/ui/test_keys.py reads the sources to hold that, and
+checks every key a page run leaves in session_state against :data:`STYLE`.
+
+Streamlit turns a key into the CSS class ``st-key-<key>`` with every character other than
+letters, digits, ``_`` and ``-`` made ``-``: ``ab.next`` is ``.st-key-ab-next``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+STYLE = re.compile(r"^[a-z]+(\.[a-z0-9][a-z0-9_-]*)+$")
+URL_BOUND = frozenset({"tab"})  # widgets bound to the URL: the key is the query parameter
+
+
+def _join(*parts: object) -> str:
+    return ".".join(str(p) for p in parts)
+
+
+def tag(thing: object) -> str:
+    """A short stable key segment for ``thing`` (a position code, a tree's shape): a widget
+    keyed with it starts afresh when ``thing`` changes. Hex, so it fits :data:`STYLE`."""
+    return hashlib.sha1(repr(thing).encode()).hexdigest()[:12]
+
+
+def css(key: str) -> str:
+    """The CSS selector of the element Streamlit draws for ``key`` (``.st-key-ab-next``)."""
+    return ".st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
+
+
+# ---- shared pieces ------------------------------------------------------------------------
+def _at(name: str) -> property:
+    """A key ``<ns>.<name>`` of a key set (the set's ``ns`` + one segment)."""
+    return property(lambda self: _join(self.ns, name))
+
+
+@dataclass(frozen=True)
+class Player:
+    """ui.common.stepper's step player. ``step`` belongs to no widget, so it survives runs
+    where the player is hidden; the slider and the speed box are re-seeded from plain keys."""
+
+    ns: str
+    step = _at("step")
+    n = _at("n")
+    token = _at("token")
+    slider = _at("slider")
+    speed = _at("speed")
+    speed_value = _at("speed_value")
+
+    def button(self, action: str) -> str:
+        """The key of the ``first``, ``prev``, ``next`` or ``last`` button."""
+        if action not in ("first", "prev", "next", "last"):
+            raise ValueError(f"unknown step action {action!r}")
+        return _join(self.ns, action)
+
+
+@dataclass(frozen=True)
+class Clicks:
+    """A clickable plotly chart (ui.common.clicks): its key changes after every handled click
+    (a counter), so the next click on the same point counts again. A board's container is
+    keyed ``ns`` itself (the CSS hook of the browser tests)."""
+
+    ns: str
+    count = _at("clicks")
+
+    def chart(self, n: int) -> str:
+        return _join(self.ns, "chart", int(n))
+
+
+@dataclass(frozen=True)
+class Export:
+    """ui.common.export's two download buttons of a search's explored tree."""
+
+    ns: str
+    graphml = _at("graphml")
+    json = _at("json")
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """ui.practice.quiz_panel's practice switch and questions."""
+
+    ns: str
+    on = _at("on")
+    state = _at("state")
+    sig = _at("sig")
+    nonce = _at("nonce")
+    kinds = _at("kinds")
+    next = _at("next")
+    leave = _at("leave")
+    restart = _at("restart")
+    yes = _at("yes")
+    no = _at("no")
+    reveal = _at("reveal")
+    skip = _at("skip")
+    answer = _at("answer")
+    form = _at("form")
+    figure = _at("figure")
+
+    def typed(self, nonce: int) -> str:
+        """The answer box of round ``nonce`` (a fresh, empty box after every answer)."""
+        return _join(self.ns, f"in{int(nonce)}")
+
+
+@dataclass(frozen=True)
+class TreeLab:
+    """A tree page's run block (ui.tree.tree_lab): step player, figure, practice switch."""
+
+    ns: str
+    focus = _at("focus")
+    unfocus = _at("unfocus")
+    animate = _at("animate")
+    run = _at("run")  # the run shown last: (source, variant, ordering, seed)
+
+    @property
+    def player(self) -> Player:
+        return Player(self.ns)
+
+    @property
+    def quiz(self) -> Quiz:
+        return Quiz(_join(self.ns, "quiz"))
+
+    @property
+    def chart(self) -> Clicks:
+        return Clicks(_join(self.ns, "tree"))
+
+    @property
+    def export(self) -> Export:
+        return Export(_join(self.ns, "export"))
+
+
+@dataclass(frozen=True)
+class Play:
+    """ui.boards.board_lab's play-against-the-engine panel."""
+
+    ns: str
+    session = _at("session")
+    side = _at("side")
+    undo = _at("undo")
+    restart = _at("restart")
+    selected = _at("selected")  # the pawn picked up, before its target square is clicked
+
+
+@dataclass(frozen=True)
+class Search:
+    """ui.boards.board_search's search tab: step player, tree, breadcrumb, node board."""
+
+    ns: str
+    view = _at("view")
+    budget = _at("budget")
+    autoplay = _at("autoplay")
+    root = _at("root")
+    board = _at("board")
+    follow = _at("follow")
+    open = _at("open")
+
+    @property
+    def player(self) -> Player:
+        return Player(self.ns)
+
+    @property
+    def tree(self) -> Clicks:
+        return Clicks(_join(self.ns, "tree"))
+
+    @property
+    def export(self) -> Export:
+        return Export(_join(self.ns, "export"))
+
+    def crumb(self, node: int) -> str:
+        return _join(self.ns, "crumb", int(node))
+
+
+@dataclass(frozen=True)
+class Slider:
+    """ui.practice.practice_common's small step slider: the value and its two buttons."""
+
+    ns: str
+    back = _at("back")
+    fwd = _at("fwd")
+
+    @property
+    def value(self) -> str:
+        return self.ns
+
+
+# ---- the pages ----------------------------------------------------------------------------
+SHARE_SEEN = "share.restored"  # the query parameters already read in this session
+HOME_PROBLEMS = "home.problems"
+
+
+class AlphaBeta:
+    """pages/alphabeta.py."""
+
+    lab = TreeLab("ab")
+    setup = "ab.setup"
+    error = "ab.error"
+    preset = "ab.preset"
+    leaves = "ab.leaves"
+    branching = "ab.b"
+    shown = "ab.shown"  # the setup whose text the inputs show
+    order = "ab.order"
+    variant = "ab.variant"
+    random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
+    generate = "ab.gen"
+
+
+class Editor:
+    """pages/tree_editor.py."""
+
+    lab = TreeLab("ed")
+    state = "ed.state"
+    error = "ed.error"
+    preset = "ed.preset"
+    variant = "ed.variant"
+    selected = "ed.sel"
+    value = "ed.value"
+    edit = {op: f"ed.{op}" for op in ("set", "add", "leaf", "delete")}
+    fmt = "ed.fmt"
+    text = "ed.text"
+    import_ = "ed.import"
+    download_ural = "ed.dl_ural"
+    download_brackets = "ed.dl_br"
+
+
+class Board:
+    """What the two board labs share: position, mode, tabs, board, play panel, search."""
+
+    def __init__(self, ns: str) -> None:
+        self.ns = ns
+        self.pos = _join(ns, "pos")
+        self.mode = _join(ns, "mode")
+        self.tabs = _join(ns, "tabs")
+        self.moves = _join(ns, "moves")
+        self.line = _join(ns, "line")
+        self.line_plies = _join(ns, "line", "plies")
+        self.board = Clicks(_join(ns, "board"))
+        self.game = Play(_join(ns, "game"))
+        self.search = Search(_join(ns, "search"))
+        self.depth = _join(ns, "depth")
+        self.big = _join(ns, "big")
+        self.piece = _join(ns, "piece")
+        self.heat = _join(ns, "heat")
+
+    def preset(self, i: int) -> str:
+        return _join(self.ns, "preset", int(i))
+
+    def size(self, code: str) -> str:
+        """The board-size control of position ``code`` (new position, fresh control)."""
+        return _join(self.ns, "size", tag(code))
+
+    def side(self, code: str) -> str:
+        """The side-to-move control of position ``code``."""
+        return _join(self.ns, "side", tag(code))
+
+
+PAWN = Board("pawn")
+CHASE = Board("chase")
+
+
+class Practice:
+    """pages/practice.py and its panels."""
+
+    tab = "tab"  # in URL_BOUND: the key is the query parameter ?tab=
+    leaves = "practice.tree.leaves"
+    branching = "practice.tree.b"
+    depth = "practice.tree.depth"  # of a random tree
+    random = "practice.tree.random"
+    free = Player("practice.free")  # the quiz tab's step player (practice off)
+    free_figure = "practice.free.figure"
+    quiz = Quiz("practice.quiz")
+
+    @staticmethod
+    def preset(i: int) -> str:
+        return _join("practice.tree.preset", int(i))
+
+
+class Exercise:
+    """ui.practice.exercise_panel: every box is keyed by the tree's :func:`tag`."""
+
+    new = "practice.exercise.new"
+    graded = "practice.exercise.graded"
+
+    @staticmethod
+    def of(tree_tag: str, name: str) -> str:
+        """``question``, ``form``, ``cuts``, ``show`` or ``solution`` of the tree's exercise."""
+        return _join("practice.exercise", name, tree_tag)
+
+    @staticmethod
+    def value(tree_tag: str, node: int) -> str:
+        return _join("practice.exercise.v", tree_tag, int(node))
+
+
+class Exam:
+    """ui.practice.exam_panel."""
+
+    seed = "practice.exam.seed"
+    count = "practice.exam.count"
+    branching = "practice.exam.b"
+    depth = "practice.exam.d"
+    lowest = "practice.exam.lo"
+    highest = "practice.exam.hi"
+    cuts = "practice.exam.cuts"
+    aim = "practice.exam.aim"
+    new_seed = "practice.exam.new_seed"
+    page = "practice.exam.page"
+    show_key = "practice.exam.show_key"
+
+    @staticmethod
+    def download(i: int) -> str:
+        return _join("practice.exam.dl", int(i))
+
+
+class Variants:
+    """ui.practice.variants_panel."""
+
+    pick = "practice.variants.pick"
+    figure = "practice.variants.figure"
+
+    @staticmethod
+    def steps(variant: str, run_tag: str) -> Slider:
+        """The step slider of ``variant``'s run on one tree (a new tree starts at step 0)."""
+        return Slider(_join("practice.variants.step", variant, run_tag))
+
+    @staticmethod
+    def export(variant: str) -> Export:
+        """The download buttons of ``variant``'s run."""
+        return Export(_join("practice.variants.export", variant))

@@ -1,0 +1,144 @@
+"""The alpha-beta page's setup: presets, typed leaves + branching, a random recipe, and the
+share link's tree, step, ordering and variant read back into the session.
+
+State is under ui.common.keys.AlphaBeta; the tree shown is always ``session_state[setup]``,
+so a bad edit keeps the previous tree and says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine.errors import InputError
+from engine.search import VARIANTS
+from teach.variants import LABELS as VARIANT_LABELS
+from ui.common.keys import AlphaBeta as K
+from ui.common.share import restore
+from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
+from ui.tree.tree_source import (
+    Complete,
+    complete_from,
+    decode_complete,
+    decode_step,
+    random_complete,
+)
+
+PRESETS = {
+    "Statement sample 1 (Russell & Norvig, Fig. 5.2)": Complete((3, 12, 8, 2, 4, 6, 14, 5, 2), 3),
+    "Statement sample 2": Complete((5, 6, 7, 4), 2),
+    "Random: 3 levels of 3 (27 leaves)": random_complete(3, 3, -20, 20, 7),
+    "Random: 5 levels of 5 (3,125 leaves)": random_complete(5, 5, -99, 99, 1),
+    "Random: 10,000 leaves (4 levels of 10)": random_complete(10, 4, -99, 99, 1),
+}
+DEFAULT = next(iter(PRESETS.values()))
+
+
+def choice(options) -> Callable[[str], str]:
+    """A decoder for ``restore``: one of ``options`` verbatim."""
+
+    def decode(raw: str) -> str:
+        if raw not in options:
+            raise InputError(f"{raw!r} is not one of {', '.join(options)}")
+        return raw
+
+    return decode
+
+
+def _use(setup: Complete) -> None:
+    st.session_state[K.setup] = setup
+    st.session_state[K.error] = None
+
+
+def _on_preset() -> None:
+    _use(PRESETS[st.session_state[K.preset]])
+
+
+def _on_typed() -> None:
+    ss = st.session_state
+    try:
+        _use(complete_from(ss[K.leaves], ss[K.branching]))
+    except InputError as e:
+        ss[K.error] = str(e)
+
+
+def _on_random() -> None:
+    ss = st.session_state
+    try:
+        _use(random_complete(*(int(ss[K.random[x]]) for x in "bdlhs")))
+    except InputError as e:
+        ss[K.error] = str(e)
+
+
+def restore_link() -> Complete:
+    """The link's tree, step, ordering and variant, once per session; the tree to show."""
+    setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
+    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.player.step)
+    restore("order", decode=choice(ORDERINGS), default=AS_GIVEN, what="ordering", state_key=K.order)
+    restore(
+        "var", decode=choice(VARIANTS), default="statement", what="variant", state_key=K.variant
+    )
+    return setup
+
+
+def setup_inputs(setup: Complete) -> Complete:
+    """Presets, the leaves and branching, a random recipe; returns the tree to show."""
+    ss = st.session_state
+    if ss.get(K.shown) != setup.encode():  # a new tree: show it in the inputs
+        ss[K.shown] = setup.encode()
+        ss[K.leaves], ss[K.branching] = setup.text, setup.branching
+    with st.container(border=True):
+        c1, c2, c3 = st.columns([3, 6, 1.3])
+        c1.selectbox(
+            "Preset",
+            list(PRESETS),
+            key=K.preset,
+            on_change=_on_preset,
+            index=None,
+            placeholder="Choose a preset…",
+        )
+        c2.text_area(
+            "Leaves, left to right (commas or spaces)",
+            key=K.leaves,
+            height=68,
+            on_change=_on_typed,
+        )
+        c3.number_input("Branching", 2, 10, key=K.branching, on_change=_on_typed)
+        with st.expander("Random tree"):
+            r = st.columns(6, vertical_alignment="bottom")
+            r[0].number_input("branching", 2, 10, 3, key=K.random["b"])
+            r[1].number_input("depth", 1, 8, 3, key=K.random["d"])
+            r[2].number_input("lowest value", -1000, 1000, -20, key=K.random["l"])
+            r[3].number_input("highest value", -1000, 1000, 20, key=K.random["h"])
+            r[4].number_input("seed", 0, 10**6, 1, key=K.random["s"])
+            r[5].button("Generate", key=K.generate, on_click=_on_random, width="stretch")
+    if ss.get(K.error):
+        st.error(f"Could not use that tree: {ss[K.error]}. The previous tree is still shown.")
+    return ss[K.setup]
+
+
+def run_controls() -> tuple[str, str]:
+    """The children's ordering and the alpha-beta variant, side by side."""
+    o1, o2 = st.columns([3, 2])
+    order = o1.segmented_control(
+        "Children ordered",
+        ORDERINGS,
+        key=K.order,
+        format_func=ORDER_WORDS.get,
+        required=True,
+        persist_state="session",
+    )
+    variant = variant_box(o2, K.variant)
+    return order, variant
+
+
+def variant_box(where, key: str) -> str:
+    """The alpha-beta variant menu (both tree pages)."""
+    return where.selectbox(
+        "Alpha-beta variant",
+        VARIANTS,
+        key=key,
+        format_func=VARIANT_LABELS.get,
+        persist_state="session",
+    )

@@ -1,0 +1,188 @@
+"""The tree editor page's blocks: presets, the share link's tree, the edit bar around the
+selected node, and import / export in URAL 1282 or bracket notation.
+
+The editor's state is one teach.tree_edit.EditorState under ui.common.keys.Editor.state;
+every control changes it in a callback, so an edit that fails keeps the tree and says why.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import InputError
+from engine.random_tree import random_tree
+from engine.tree import GameTree, format_value
+from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from teach import tree_edit as te
+from ui.common.keys import Editor as K
+from ui.common.share import restore
+from ui.tree.tree_lab import Lab
+from ui.tree.tree_source import decode_step, decode_tree
+
+URAL = {
+    "URAL sample 1 (+1)": "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n",
+    "URAL sample 2 (0)": "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n",
+    "URAL sample 3 (+1)": "18\nN 1\nN 1\nN 2\nL 2 +1\nN 3\nL 3 +1\nL 3 +1\nL 4 -1\nL 4 +1\n"
+    "N 4\nN 6\nL 6 -1\nL 6 -1\nL 11 -1\nL 11 +1\nL 12 +1\nL 12 -1\n",
+}
+PRESETS = {name: (lambda t=text: parse_ural(t)) for name, text in URAL.items()}
+PRESETS["Russell & Norvig, Fig. 5.2"] = lambda: parse_brackets("((3 12 8) (2 4 6) (14 5 2))")
+PRESETS["Random: 60 nodes"] = lambda: random_tree(60, 4, -9, 9, 3)
+PRESETS["Random: 1,000 nodes"] = lambda: random_tree(1000, 5, -99, 99, 5)
+PRESETS["Random: 12,000 nodes"] = lambda: random_tree(12000, 6, -99, 99, 11)
+FORMATS = ("URAL 1282", "brackets")
+SELECTABLE = 1500  # nodes listed in the "selected node" box (the figure selects any)
+SHOWN_TEXT = 4000  # characters of bracket text shown on the page at most
+
+
+def _state() -> te.EditorState:
+    return st.session_state[K.state]
+
+
+def _put(state: te.EditorState) -> None:
+    st.session_state[K.state] = state
+    if state.error is None:
+        st.session_state[K.error] = None
+
+
+def _on_preset() -> None:
+    _put(te.replace_tree(_state(), PRESETS[st.session_state[K.preset]]()))
+
+
+def _on_import() -> None:
+    ss = st.session_state
+    parse = parse_ural if ss[K.fmt] == FORMATS[0] else parse_brackets
+    try:
+        _put(te.replace_tree(_state(), parse(te.check_text(ss[K.text]))))
+    except InputError as e:
+        ss[K.error] = f"Could not import: {e}. The previous tree is still here."
+
+
+def _on_edit(op: str) -> None:
+    new = te.apply_edit(_state(), op, int(st.session_state.get(K.value, 0)))
+    _put(new)
+    st.session_state[K.error] = new.error
+
+
+def _on_select_box() -> None:
+    _put(te.select(_state(), int(st.session_state[K.selected])))
+
+
+def on_node(node: int) -> None:
+    """A click on a node of the figure selects it."""
+    _put(te.select(_state(), node))
+
+
+def _fresh(tree: GameTree) -> te.EditorState:
+    return te.replace_tree(te.EditorState(tree=parse_brackets("0")), tree)
+
+
+def _decode(raw: str) -> te.EditorState:
+    return _fresh(decode_tree(raw))
+
+
+def restore_link() -> te.EditorState:
+    """The link's tree and step, once per session; the editor's state."""
+    default = _fresh(PRESETS["URAL sample 1 (+1)"]())
+    restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
+    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.player.step)
+    return _state()
+
+
+def preset_box(where) -> None:
+    where.selectbox(
+        "Preset",
+        list(PRESETS),
+        key=K.preset,
+        on_change=_on_preset,
+        index=None,
+        placeholder="Choose a preset…",
+    )
+    if st.session_state.get(K.error):
+        st.error(st.session_state[K.error])
+
+
+def headline(tree: GameTree, lab: Lab) -> str:
+    """Who wins (a tree of wins, draws and losses) or what MAX can force, and the work."""
+    value, leaves = lab.run.value, sum(1 for c in tree.children if not c)
+    if set(v for v in tree.values if v is not None) <= {-1, 0, 1}:
+        verdict = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
+        head = f"Value {format_value(value)}: {verdict} with perfect play"
+    else:
+        head = f"MAX (the first player) can force {value}"
+    return (
+        f"{head}; alpha-beta looked at {lab.run.leaves_evaluated} of {leaves} leaves "
+        f"({len(tree):,} nodes)."
+    )
+
+
+def node_label(tree: GameTree, names: list[str], v: int) -> str:
+    kind = "leaf" if not tree.children[v] else "MAX" if tree.is_max(v) else "MIN"
+    return f"{kind} {names[v]} (node {v + 1})"
+
+
+def edit_bar(state: te.EditorState, lab: Lab) -> None:
+    """The selected node and the four edits."""
+    tree = state.tree
+    order = tree.preorder()[:SELECTABLE]
+    options = order if state.selected in order else [*order, state.selected]
+    st.session_state[K.selected] = state.selected
+    is_leaf = not tree.children[state.selected]
+    with st.container(border=True):
+        e = st.columns([2.6, 1.4, 1, 1, 1, 1], vertical_alignment="bottom")
+        e[0].selectbox(
+            "Selected node (click one in the figure)",
+            options,
+            key=K.selected,
+            on_change=_on_select_box,
+            format_func=lambda v: node_label(tree, lab.names, v),
+        )
+        e[1].number_input("Value", -(10**6), 10**6, 0, key=K.value)
+        buttons = (
+            ("set", "Set value", not is_leaf),
+            ("add", "Add child", False),
+            ("leaf", "Make leaf", is_leaf),
+            ("delete", "Delete", state.selected == 0),
+        )
+        for col, (op, label, disabled) in zip(e[2:], buttons, strict=True):
+            col.button(
+                label,
+                key=K.edit[op],
+                on_click=_on_edit,
+                args=(op,),
+                width="stretch",
+                disabled=disabled,
+                type="primary" if op == "set" else "secondary",
+            )
+        st.caption(
+            "Set value: leaves only. Add child: a new last child, a leaf with this value. "
+            "Make leaf: drop the node's children. Delete: the node and everything below it."
+        )
+
+
+def import_export(tree: GameTree) -> None:
+    """Paste a tree in either format; the tree shown, to copy or download."""
+    c1, c2 = st.columns(2)
+    with c1:
+        st.radio("Format", FORMATS, key=K.fmt, horizontal=True)
+        st.text_area(
+            "Tree text",
+            key=K.text,
+            height=180,
+            placeholder="Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))",
+        )
+        st.button("Import", key=K.import_, on_click=_on_import, type="primary")
+    with c2:
+        try:
+            ural = format_ural(tree)
+        except InputError:
+            ural = None
+        brackets = format_brackets(tree)
+        if len(brackets) <= SHOWN_TEXT:
+            st.code(brackets, language=None, wrap_lines=True)
+        d = st.columns(2)
+        if ural is not None:
+            d[0].download_button("Download URAL", ural, "tree.txt", key=K.download_ural)
+        d[1].download_button(
+            "Download brackets", brackets, "tree_brackets.txt", key=K.download_brackets
+        )
