@@ -36,7 +36,6 @@ logging.getLogger("streamlit").setLevel(logging.ERROR)
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from engine.games import chase_solver as chase_solver_mod  # noqa: E402
 from engine.games import pawn  # noqa: E402
 from engine.games.chase_solver import retrograde  # noqa: E402
 from engine.games.pawn_solver import solve  # noqa: E402
@@ -47,6 +46,7 @@ from ui.boards import chase_lab as cl  # noqa: E402
 from ui.boards import pawn_lab as pl  # noqa: E402
 from ui.boards import warm  # noqa: E402
 from ui.boards.board_search import BUDGET, TREE_PX, pv_nodes  # noqa: E402
+from ui.common.keys import PAWN  # noqa: E402
 from viz.chase_board import chase_figure, chase_move_squares  # noqa: E402
 from viz.pawn_board import pawn_figure  # noqa: E402
 from viz.tree_figure import tree_figure  # noqa: E402
@@ -85,7 +85,7 @@ def search_tab_work(search: Callable) -> None:
     """What the pawn search tab computes for the 4x4 start: the traced search, its
     replayer, the principal variation and the first drawn figure."""
     pos = pawn.from_code(PAWN_4X4)
-    run = search(pawn.PawnGame(pos), pos, None, max_nodes=80_000)
+    run = search(pawn.PawnGame(), pos, None, max_nodes=80_000)
     rep = Replayer(run)
     pv = pv_nodes(run, rep.final_values())
     fig = tree_figure(run.tree, rep.snapshot(0), budget=BUDGET, highlight=pv, width_hint=TREE_PX)
@@ -101,7 +101,7 @@ def page(path: str, **query: str) -> AppTest:
 
 def pawn_search_page() -> AppTest:
     at = page(PAWN_PAGE, p=PAWN_4X4)
-    at.session_state["pawn_tabs"] = "The search tree"
+    at.session_state[PAWN.tabs] = "The search tree"
     return at
 
 
@@ -120,12 +120,9 @@ def run_page(make: Callable[[], AppTest]) -> float:
 
 
 def cold() -> None:
-    """A server just started: every Streamlit cache empty (and the engine's own, if any)."""
+    """A server just started: every Streamlit cache empty (the engine keeps none)."""
     st.cache_data.clear()
     st.cache_resource.clear()
-    lru = getattr(chase_solver_mod, "_solve_table", None)
-    if lru is not None and hasattr(lru, "cache_clear"):
-        lru.cache_clear()
 
 
 def warmed() -> None:
