@@ -1,7 +1,9 @@
-"""Game Tree Lab: the frame. Page config and navigation over ui.common.registry.PAGES."""
+"""Game Tree Lab: the frame. Page config, the start-up warm-up (ui.boards.warm) and
+navigation over ui.common.registry.PAGES."""
 
 import streamlit as st
 
+from ui.boards.warm import warm_up
 from ui.common.reconnect import reload_on_reconnect
 from ui.common.registry import PAGES
 
@@ -11,6 +13,7 @@ st.set_page_config(
     layout="wide",
     initial_sidebar_state="auto",
 )
+warm_up()  # once per server: the board labs' shared work starts in the background
 
 reload_on_reconnect()
 st.navigation(

@@ -53,4 +53,4 @@ publish(c=bl.chase_code(pos))
 if playing:
     st.stop()
 
-bl.result_tabs(K.tabs, lambda: cl.line_tab(pos, sol), lambda: cl.tree_tab(pos, sol))
+bl.result_tabs(K.tabs, lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))

@@ -83,28 +83,42 @@ def _run(
     strict = variant == "strict"
     events: list[Event] = []
     emit = events.append
+    paths: dict[int, NodePath] = {}  # one handle per node, shared by its events
+    new, setdict = object.__new__, object.__setattr__
 
     def ev(kind, node, mx, a, b, value=None, child=None, best=None, skipped=()):
-        path = NodePath(table, node)
+        # An Event built without its frozen __init__ (one attribute store instead of 14):
+        # equal, in every field, to Event(kind, node, path, ...).
+        path = paths.get(node)
+        if path is None:
+            path = paths[node] = NodePath(table, node)
+        e = new(Event)
         if not neg:
-            return Event(kind, node, path, a, b, value, child, best, skipped)
-        if mx:
-            return Event(kind, node, path, a, b, value, child, best, skipped, a, b, value, best)
-        return Event(
-            kind,
-            node,
-            path,
-            -b,
-            -a,
-            None if value is None else -value,
-            child,
-            None if best is None else -best,
-            skipped,
-            a,
-            b,
-            value,
-            best,
-        )
+            na = nb = nv = nbest = None
+        else:  # negamax: the nm_* fields in the node's own view, the others in MAX's
+            na, nb, nv, nbest = a, b, value, best
+            if not mx:
+                a, b = -b, -a
+                value = None if value is None else -value
+                best = None if best is None else -best
+        fields = {
+            "kind": kind,
+            "node": node,
+            "path": path,
+            "alpha": a,
+            "beta": b,
+            "value": value,
+            "child": child,
+            "best": best,
+            "skipped": skipped,
+            "nm_alpha": na,
+            "nm_beta": nb,
+            "nm_value": nv,
+            "nm_best": nbest,
+            "tag": None,
+        }
+        setdict(e, "__dict__", fields)
+        return e
 
     # frame: [node, mx, alpha0, beta0, alpha, beta, best, kids, next child index]
     stack: list[list[Any]] = []

@@ -23,6 +23,7 @@ same neighbour tables run backwards. Total work O(states x moves).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -121,96 +122,90 @@ class ChaseTable:
         return values.reshape(n, n), occupied.reshape(n, n)
 
 
-def _dedupe(idx: np.ndarray, stamp: np.ndarray) -> np.ndarray:
-    """Distinct values of ``idx`` in O(len) using a scratch array indexed by state."""
-    if idx.size == 0:
-        return idx
-    pos = np.arange(idx.size, dtype=np.int32)
-    stamp[idx] = pos
-    return idx[stamp[idx] == pos]
-
-
-def _runs(idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(distinct values, multiplicities)`` of ``idx`` (a sort and a run-length pass).
-
-    Faster than ``np.subtract.at`` on millions of repeated indices.
-    """
-    if idx.size == 0:
-        return idx, np.empty(0, dtype=np.int8)
-    q = np.sort(idx)
-    starts = np.flatnonzero(np.concatenate(([True], q[1:] != q[:-1])))
-    times = np.diff(np.append(starts, q.size)).astype(np.int8)  # at most 8 moves per state
-    return q[starts], times
-
-
 def retrograde(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Solve every state; returns flat ``(outcome int8, plies int16)`` of length 2 * (n*n)**2."""
+    """Solve every state; returns flat ``(outcome int8, plies int16)`` of length 2 * (n*n)**2.
+
+    Each side's states are kept in their own arrays (index ``w * N + b``, plus one spare
+    "sink" slot at the end). Predecessors are generated one move direction at a time: within
+    one direction no state has two predecessors, so counts are decremented with plain
+    indexing (no sort, no ``ufunc.at``), a count reaching 0 is seen exactly once, and a new
+    win is claimed by the first direction that finds it. A move that does not exist points
+    at the sink, which counts as already won, so no array is filtered before it is used.
+    """
     N = n * n
     NN = N * N
     wn, bn = neighbour_tables(n)
     # capture[0][w, b]: white on w can step onto b; capture[1][w, b]: black on b reaches w.
-    capture = np.zeros((2, N, N), dtype=bool)
-    rows = np.repeat(np.arange(N, dtype=np.int32), 4)
+    capture = np.zeros((2, NN + 1), dtype=bool)
+    w_of = np.repeat(np.arange(N, dtype=np.int32), 4)
     ok = wn.reshape(-1) >= 0
-    capture[0, rows[ok], wn.reshape(-1)[ok]] = True
-    rows = np.repeat(np.arange(N, dtype=np.int32), 8)
+    capture[0, (w_of * N + wn.reshape(-1))[ok]] = True
+    b_of = np.repeat(np.arange(N, dtype=np.int32), 8)
     ok = bn.reshape(-1) >= 0
-    capture[1, bn.reshape(-1)[ok], rows[ok]] = True
+    capture[1, (bn.reshape(-1) * N + b_of)[ok]] = True
+    capture[:, NN] = False
     # Non-capturing moves = all moves on the board minus the capture (at most one per state).
-    count = np.empty((2, N, N), dtype=np.int8)
-    count[0] = (wn >= 0).sum(axis=1).astype(np.int8)[:, None] - capture[0]
-    count[1] = (bn >= 0).sum(axis=1).astype(np.int8)[None, :] - capture[1]
-    count = count.reshape(-1)
-    outcome = np.zeros(2 * NN, dtype=np.int8)
-    plies = np.full(2 * NN, -1, dtype=np.int16)
-    stamp = np.empty(2 * NN, dtype=np.int32)
+    count = np.zeros((2, NN + 1), dtype=np.int8)
+    count[0, :NN] = np.repeat((wn >= 0).sum(axis=1).astype(np.int8), N)
+    count[1, :NN] = np.tile((bn >= 0).sum(axis=1).astype(np.int8), N)
+    count -= capture
+    outcome = np.zeros((2, NN + 1), dtype=np.int8)
+    plies = np.full((2, NN + 1), -1, dtype=np.int16)
+    outcome[:, NN] = 1  # the sink: never a new loss or win
+    inv_n = 1.0 / N
+    wcols = [np.ascontiguousarray(wn[:, d]) for d in range(4)]
+    bcols = [np.ascontiguousarray(bn[:, d]) for d in range(8)]
 
-    wins = np.flatnonzero(capture.reshape(-1)).astype(np.int32)
-    outcome[wins] = 1
-    plies[wins] = 1
+    def predecessors(side: int, states: np.ndarray) -> Iterator[np.ndarray]:
+        """Per move direction, the predecessors (other side to move) of ``side``'s states.
+
+        A black-to-move state (1, w, b) is reached by a white step w0 -> w with w0 != b; a
+        white-to-move state (0, w, b) by a black move b0 -> b with b0 != w (moves are
+        reversible, so the neighbour tables run backwards).
+        """
+        w = ((states + 0.5) * inv_n).astype(np.int32)  # exact: never near an integer
+        b = states - w * N
+        if side == 1:
+            for col in wcols:
+                src = np.take(col, w)
+                yield np.where((src >= 0) & (src != b), states + (src - w) * N, NN)
+        else:
+            for col in bcols:
+                src = np.take(col, b)
+                yield np.where((src >= 0) & (src != w), states + (src - b), NN)
+
+    wins = [np.flatnonzero(capture[s]).astype(np.int32) for s in (0, 1)]
+    for s in (0, 1):
+        outcome[s, wins[s]] = 1
+        plies[s, wins[s]] = 1
     level = 1
-    while wins.size:
+    while wins[0].size or wins[1].size:
         # Predecessors of the new wins lose one more non-capturing successor each.
-        preds, times = _runs(_predecessors(wins, N, NN, wn, bn))
-        count[preds] -= times
-        losses = preds[(count[preds] == 0) & (outcome[preds] == 0)]
-        outcome[losses] = -1
-        plies[losses] = level + 1
+        losses = []
+        for s in (0, 1):
+            cnt, found = count[s], []
+            for p in predecessors(1 - s, wins[1 - s]):
+                left = np.take(cnt, p) - 1
+                cnt[p] = left
+                found.append(p[np.flatnonzero(left == 0)])
+            lost = np.concatenate(found)
+            lost = lost[np.take(outcome[s], lost) == 0]
+            outcome[s, lost] = -1
+            plies[s, lost] = level + 1
+            losses.append(lost)
         # Unresolved predecessors of the new losses win one ply later.
-        preds = _predecessors(losses, N, NN, wn, bn)
-        wins = _dedupe(preds[outcome[preds] == 0], stamp)
-        outcome[wins] = 1
-        plies[wins] = level + 2
+        wins = []
+        for s in (0, 1):
+            out, found = outcome[s], []
+            for p in predecessors(1 - s, losses[1 - s]):
+                p = p[np.flatnonzero(np.take(out, p) == 0)]
+                out[p] = 1
+                found.append(p)
+            won = np.concatenate(found)
+            plies[s, won] = level + 2
+            wins.append(won)
         level += 2
-    return outcome, plies
-
-
-def _predecessors(
-    states: np.ndarray, N: int, NN: int, wn: np.ndarray, bn: np.ndarray
-) -> np.ndarray:
-    """All (state, move) predecessors of ``states`` (with repeats), as flat state indices.
-
-    A black-to-move state (1, w, b) is reached by a white step w0 -> w with w0 != b; a
-    white-to-move state (0, w, b) by a black move b0 -> b with b0 != w (moves are reversible).
-    """
-    side, rem = np.divmod(states, NN)
-    w, b = np.divmod(rem, N)
-    out = []
-    s1 = side == 1
-    if s1.any():
-        ww, bb = w[s1], b[s1]
-        src = wn[ww]  # (k, 4)
-        ok = (src >= 0) & (src != bb[:, None])
-        out.append((src * N + bb[:, None])[ok])
-    s0 = ~s1
-    if s0.any():
-        ww, bb = w[s0], b[s0]
-        src = bn[bb]  # (k, 8)
-        ok = (src >= 0) & (src != ww[:, None])
-        out.append((NN + ww[:, None] * N + src)[ok])
-    if not out:
-        return np.empty(0, dtype=np.int32)
-    return np.concatenate(out).astype(np.int32, copy=False)
+    return outcome[:, :NN].reshape(-1), plies[:, :NN].reshape(-1)
 
 
 def _check_n(n: object) -> int:

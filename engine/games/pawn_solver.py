@@ -1,14 +1,17 @@
-"""Exact pawn chess: memoised minimax with distance to mate (the judge format: engine.judge).
+"""Exact pawn chess: minimax with distance to mate over whole plies (the judge format:
+engine.judge).
 
-The game is acyclic (pawns only move forward), so a plain memo over positions gives exact
-values. Internally a position is two bitboards (square ``r * cols + c`` is bit ``r * cols +
+The game is acyclic and layered (every move advances one pawn one rank), so the solver
+expands the positions ply by ply and scores them back level by level with numpy (see
+:class:`_Solver`). A position is two bitboards (square ``r * cols + c`` is bit ``r * cols +
 c``) and the side to move; a score is from the side to move's view: ``WIN - n`` = it wins in
-``n`` plies, ``n - WIN`` = it loses in ``n`` plies. The memo is local to each call.
-"""
+``n`` plies, ``n - WIN`` = it loses in ``n`` plies. The levels are local to each call."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 from engine.errors import InputError
 from engine.game import WIN
@@ -38,91 +41,142 @@ class PawnSolution:
     positions: int
 
 
-def _tables(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per square: white forward target, white capture targets, black forward, black captures
-    (-1 = off the board). Built per solve: a few hundred numbers, no cache."""
-    wf, wc, bf, bc = [], [], [], []
-    for r in range(rows):
-        for c in range(cols):
-            for fwd, caps, nr in ((wf, wc, r - 1), (bf, bc, r + 1)):
-                if 0 <= nr < rows:
-                    fwd.append(nr * cols + c)
-                    caps.append(tuple(nr * cols + nc for nc in (c - 1, c + 1) if 0 <= nc < cols))
-                else:
-                    fwd.append(-1)
-                    caps.append(())
-    return tuple(wf), tuple(wc), tuple(bf), tuple(bc)  # type: ignore[return-value]
-
-
 class _Solver:
+    """Level-by-level exact solver: numpy over whole plies, no Python loop over positions.
+
+    Every move advances one pawn by one rank, so the positions ``k`` plies after the root
+    form level ``k`` and every move goes from one level to the next (a layered DAG).
+    Forward, a whole level (two uint64 bitboards per position, deduplicated and sorted by
+    key) is expanded at once with bit tricks into the next; a position where the mover can
+    step onto its goal rank scores ``WIN - 1`` and is not expanded (the root always is).
+    Backward, each level's scores come from the next level's, one vectorised max per move
+    group (a group holds at most one move per parent). A position is looked up by binary
+    search in the levels of its side to move; one outside them (past an immediate win) gets
+    levels of its own the first time it is asked for.
+    """
+
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
-        self.wf, self.wc, self.bf, self.bc = _tables(rows, cols)
-        row = (1 << cols) - 1
         n = rows * cols
+        full = (1 << n) - 1
+        row = (1 << cols) - 1
         left = sum(1 << (r * cols) for r in range(rows))  # column a
-        self.not_a = ((1 << n) - 1) ^ left
-        self.not_h = ((1 << n) - 1) ^ (left << (cols - 1))
-        self.w_pre = row << cols  # row 1: one step from white's goal
-        self.b_pre = row << ((rows - 2) * cols)  # one step from black's goal
-        self.shift = n + 1
-        self.memo: dict[int, int] = {}  # key: w, b and the side to move packed in one int
+        u = np.uint64
+        self.full = u(full)
+        self.not_a = u(full ^ left)
+        self.not_h = u(full ^ (left << (cols - 1)))
+        self.w_pre = u(row << cols)  # row 1: one step from white's goal
+        self.b_pre = u(row << ((rows - 2) * cols))  # one step from black's goal
+        self.sh = (u(cols), u(cols + 1), u(cols - 1))
+        self.n = n
+        self.packed = 2 * n <= 64  # both bitboards fit in one uint64 key
+        # solved levels: (side to move, sorted keys, scores)
+        self.levels: list[tuple[bool, np.ndarray, np.ndarray]] = []
+        self.positions = 0
+
+    def _key(self, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self.packed:
+            return w << np.uint64(self.n) | b
+        return np.ascontiguousarray(np.stack([w, b], axis=1)).view("V16").ravel()
+
+    def _split(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if self.packed:
+            return keys >> np.uint64(self.n), keys & self.full
+        wb = keys.view(np.uint64).reshape(-1, 2)
+        return wb[:, 0].copy(), wb[:, 1].copy()
+
+    def _expand(self, w: np.ndarray, b: np.ndarray, white: bool, root: bool):
+        """One level's immediate wins (mask) and moves: per move group the parents' indices
+        and the children's bitboards (at most one move per parent in a group)."""
+        C, C1, Cm = self.sh
+        full, not_a, not_h = self.full, self.not_a, self.not_h
+        empty = ~(w | b) & full
+        if white:
+            p = w & self.w_pre
+            win = (p >> C) & empty | ((p & not_a) >> C1) & b | ((p & not_h) >> Cm) & b
+            mine, theirs = w, b
+            groups = (
+                ((w >> C) & empty, C, False),
+                (((w & not_a) >> C1) & b, C1, True),
+                (((w & not_h) >> Cm) & b, Cm, True),
+            )
+        else:
+            p = b & self.b_pre
+            win = ((p << C) & empty | ((p & not_h) << C1) & w | ((p & not_a) << Cm) & w) & full
+            mine, theirs = b, w
+            groups = (
+                ((b << C) & empty & full, C, False),
+                (((b & not_h) << C1) & w, C1, True),
+                (((b & not_a) << Cm) & w, Cm, True),
+            )
+        win = win != 0
+        live = np.arange(w.size, dtype=np.int32) if root else np.flatnonzero(~win).astype(np.int32)
+        parents, kids_m, kids_t = [], [], []
+        one = np.uint64(1)
+        for targets, sh, capture in groups:
+            t = targets[live]
+            idx = live[t != 0]
+            t = targets[idx]
+            while idx.size:
+                low = t & (~t + one)  # lowest target square of each parent
+                src = low << sh if white else low >> sh
+                parents.append(idx)
+                kids_m.append(mine[idx] ^ src ^ low)
+                kids_t.append(theirs[idx] ^ low if capture else theirs[idx])
+                t = t ^ low
+                more = t != 0
+                idx, t = idx[more], t[more]
+        return win, parents, kids_m, kids_t
+
+    def _solve_from(self, w0: int, b0: int, white0: bool) -> None:
+        keys = self._key(np.array([w0], dtype=np.uint64), np.array([b0], dtype=np.uint64))
+        white = white0
+        forward = []  # per level: (side, keys, immediate wins, parent groups, child index)
+        while keys.size:
+            w, b = self._split(keys)
+            win, parents, kids_m, kids_t = self._expand(w, b, white, root=not forward)
+            if parents:
+                m, t = np.concatenate(kids_m), np.concatenate(kids_t)
+                nxt, inv = np.unique(
+                    self._key(m, t) if white else self._key(t, m), return_inverse=True
+                )
+                inv = inv.astype(np.int32)  # kept until the backward pass: half the memory
+            else:
+                nxt, inv = keys[:0], None
+            forward.append((white, keys, win, parents, inv))
+            keys, white = nxt, not white
+        below = None
+        for white, keys, win, parents, inv in reversed(forward):
+            score = np.full(keys.size, -WIN, dtype=np.int32)  # no legal move: lost now
+            if parents:
+                c = below[inv]
+                s = np.where(c > 0, 1 - c, -1 - c)
+                at = 0
+                for p in parents:
+                    k = at + p.size
+                    score[p] = np.maximum(score[p], s[at:k])
+                    at = k
+            score[win] = WIN - 1
+            self.levels.append((white, keys, score))
+            self.positions += keys.size
+            below = score
 
     def value(self, w: int, b: int, white: bool) -> int:
         """Score for the side to move; no pawn stands on its goal rank."""
-        key = (w << self.shift | b) << 1 | white
-        memo = self.memo
-        got = memo.get(key)
-        if got is not None:
-            return got
-        C = self.cols
-        empty = ~(w | b)
-        if white:
-            p = w & self.w_pre
-            if p and (
-                p >> C & empty or (p & self.not_a) >> (C + 1) & b or (p & self.not_h) >> (C - 1) & b
-            ):
-                memo[key] = WIN - 1
-                return WIN - 1
-            mine, theirs, fwd, caps = w, b, self.wf, self.wc
-        else:
-            p = b & self.b_pre
-            if p and (
-                p << C & empty or (p & self.not_h) << (C + 1) & w or (p & self.not_a) << (C - 1) & w
-            ):
-                memo[key] = WIN - 1
-                return WIN - 1
-            mine, theirs, fwd, caps = b, w, self.bf, self.bc
-        best = -WIN  # no legal move: lost now
-        value = self.value
-        m = mine
-        while m:
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            f = fwd[i]
-            if empty >> f & 1:
-                nm = mine ^ low | 1 << f
-                c = value(nm, theirs, False) if white else value(theirs, nm, True)
-                s = -c + 1 if c > 0 else -c - 1
-                if s > best:
-                    best = s
-            for t in caps[i]:
-                if theirs >> t & 1:
-                    tb = 1 << t
-                    nm = mine ^ low | tb
-                    nt = theirs ^ tb
-                    c = value(nm, nt, False) if white else value(nt, nm, True)
-                    s = -c + 1 if c > 0 else -c - 1
-                    if s > best:
-                        best = s
-            if best == WIN - 1:
-                break
-        memo[key] = best
-        return best
+        key = self._key(np.array([w], dtype=np.uint64), np.array([b], dtype=np.uint64))
+        for _ in range(2):
+            for side, keys, score in self.levels:
+                if side == white:
+                    i = int(np.searchsorted(keys, key[0]))
+                    if i < keys.size and keys[i] == key[0]:
+                        return int(score[i])
+            self._solve_from(w, b, white)
+        raise AssertionError("position not found after solving it")
 
     def after(self, pos: PawnPosition, move: Move) -> int:
         """Score of ``move`` for the side to move in ``pos``."""
+        if not self.levels:
+            self._solve_from(*_bits(pos), pos.white_to_move)
         (r1, c1) = move.to_sq
         goal_row = 0 if pos.white_to_move else pos.rows - 1
         if r1 == goal_row:
@@ -172,4 +226,4 @@ def solve(pos: PawnPosition) -> PawnSolution:
         best = max(legal_moves(cur), key=lambda mv, p=cur: solver.after(p, mv))  # first max
         pv.append(best)
         cur = play(cur, best)
-    return PawnSolution(winner, plies, tuple(moves), tuple(pv), len(solver.memo))
+    return PawnSolution(winner, plies, tuple(moves), tuple(pv), solver.positions)

@@ -124,7 +124,7 @@ def imported_modules(args: list[str], stdin: str) -> set[str]:
 # what each subcommand needs (of the engine's modules and numpy), and nothing else
 NEEDS = {
     "alphabeta": ({"engine.alphabeta", "engine.tree"}, '{"leaves": [1, 2], "branching": 2}\n'),
-    "pawn": ({"engine.games.pawn", "engine.games.pawn_solver"}, PAWN_SAMPLE),
+    "pawn": ({"engine.games.pawn", "engine.games.pawn_solver", "numpy"}, PAWN_SAMPLE),
     "chase": ({"engine.games.chase", "engine.games.chase_solver", "numpy"}, "2 1 1 2 2\n"),
     "tree": ({"engine.tree", "engine.tree_text"}, TREE_SAMPLE),
 }

@@ -34,14 +34,14 @@ from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play, css
 from ui.common.share import check_bound
 from viz.animation import PLOTLY_CONFIG
-from viz.board import BoardPicture, animated_figure, square_of
+from viz.board import square_of
 from viz.chase_board import chase_figure, chase_move_squares
 from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
 FOLD_PX = 330  # the page's title, caption and mode switch above a board
-PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 5 s
+PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 0.3 s
 
 
 def pawn_click(pos: pawn.PawnPosition, square: int) -> pawn.PawnPosition:
@@ -379,22 +379,18 @@ def best_line(
     key: str,
     plies_key: str,
     container: str,
-    pics: Sequence[BoardPicture],
+    figure: go.Figure,
     names: Sequence[str],
     result: str,
     *,
-    files: Sequence[str],
-    ranks: Sequence[str],
-    frame_ms: int = 700,
     movers: tuple[str, str] | None = None,
 ) -> None:
-    """The best line animated on a board (plays in the browser) beside it in words: a short
-    line and every ply numbered in a small table. ``movers`` = (first side, second side)
-    adds a column saying who plays each ply."""
+    """The best line animated on a board (``figure``, from viz.board.animated_figure; it
+    plays in the browser) beside it in words: a short line and every ply numbered in a small
+    table. ``movers`` = (first side, second side) adds a column saying who plays each ply."""
     board, words = st.columns([3, 2], gap="medium")
     with board:
-        fig = animated_figure(pics, files=files, ranks=ranks, frame_ms=frame_ms)
-        board_chart(container, fig, key=key)
+        board_chart(container, figure, key=key)
     with words:
         st.markdown(f"**{result}**")
         if names:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from engine.games import chase
@@ -27,6 +28,7 @@ from teach.play_words import chase_targets, chase_why_not
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
+from viz.board import animated_figure
 from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
 PRESETS = {
@@ -245,8 +247,13 @@ def play_board(game: PlaySession) -> None:
     )
 
 
-def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
-    """The best line: numbered plies and an animated board."""
+@st.cache_resource(max_entries=16, show_spinner=False)
+def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
+    """The best line of the position ``code``: its animated board, the plies' names and the
+    verdict. Built once per position and shared by every session (on a 40 x 40 board the
+    animation is most of a page run; st.plotly_chart only reads the figure)."""
+    pos = bl.chase_from_code(code)
+    sol = solved(pos)
     positions = [pos]
     for mv in sol.pv:
         positions.append(chase.play(positions[-1], mv))
@@ -258,17 +265,13 @@ def line_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
     words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
-    bl.best_line(
-        K.line,
-        K.line_plies,
-        K.line_board,
-        pics,
-        names,
-        words,
-        files=files,
-        ranks=ranks,
-        frame_ms=500,
-    )
+    return animated_figure(pics, files=files, ranks=ranks, frame_ms=500), names, words
+
+
+def line_tab(pos: chase.ChasePosition) -> None:
+    """The best line: numbered plies and an animated board (built once per position)."""
+    fig, names, words = line_parts(bl.chase_code(pos))
+    bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words)
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:

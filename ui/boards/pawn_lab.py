@@ -20,6 +20,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
 from ui.common.share import Fallback
+from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
 PRESETS = {
@@ -166,17 +167,8 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     words = bl.verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
-    bl.best_line(
-        K.line,
-        K.line_plies,
-        K.line_board,
-        pics,
-        names,
-        words,
-        files=pawn_files(pos),
-        ranks=pawn_ranks(pos),
-        movers=movers,
-    )
+    fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
+    bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
