@@ -9,6 +9,9 @@ Pure Python and numpy; never imports streamlit, plotly or networkx. The public A
   ``complete_tree``
 - the judge formats: ``parse_case`` (a chase line), ``judge_answer`` (a chase answer line)
 - traced searches: ``search_tree``, ``search_game`` -> ``SearchRun``; ``Replayer(run)``
+- after alpha-beta: ``classify_nodes`` (PV/CUT/ALL, cut kinds), ``minimal_leaves``, ``pvs``,
+  ``mtdf`` (``mtdf_deepen`` on positions), ``expectimax`` (chance nodes), ``deepen`` (iterative deepening with a table),
+  ``race_tree`` / ``race_position`` (the race table's rows)
 - every parser raises ``InputError`` (a ``ValueError``) naming the line and the problem.
 
 The names are loaded on first use (PEP 562), so ``python -m engine tree`` never pays for
@@ -36,6 +39,15 @@ _NAMES: dict[str, tuple[str, str]] = {
     "parse_board": ("engine.games.pawn", "parse_board"),
     "PawnSolution": ("engine.games.pawn_solver", "PawnSolution"),
     "solve_pawn": ("engine.games.pawn_solver", "solve"),
+    "classify_nodes": ("engine.node_types", "classify"),
+    "minimal_leaves": ("engine.node_types", "minimal_leaves"),
+    "deepen": ("engine.deepening", "deepen"),
+    "expectimax": ("engine.expectimax", "expectimax"),
+    "mtdf": ("engine.mtdf", "mtdf"),
+    "mtdf_deepen": ("engine.mtdf", "mtdf_deepen"),
+    "pvs": ("engine.pvs", "pvs"),
+    "race_tree": ("engine.race", "race_tree"),
+    "race_position": ("engine.race", "race_position"),
     "reorder": ("engine.search", "reorder"),
     "search_game": ("engine.search", "search_game"),
     "search_tree": ("engine.search", "search_tree"),
@@ -64,18 +76,27 @@ __all__ = [
     "SearchRun",
     "Snapshot",
     "alpha_beta",
+    "classify_nodes",
     "complete_tree",
+    "deepen",
+    "expectimax",
     "format_brackets",
     "format_ural",
     "from_parents",
     "judge_answer",
     "legal_moves",
+    "minimal_leaves",
     "minimax",
+    "mtdf",
+    "mtdf_deepen",
     "parse_board",
     "parse_brackets",
     "parse_case",
     "parse_leaves",
     "parse_ural",
+    "pvs",
+    "race_position",
+    "race_tree",
     "reorder",
     "replay",
     "search_game",
@@ -87,7 +108,9 @@ __all__ = [
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ loads
     from engine.alphabeta import alpha_beta, parse_leaves
+    from engine.deepening import deepen
     from engine.errors import InputError
+    from engine.expectimax import expectimax
     from engine.games.chase import ChasePosition
     from engine.games.chase_solver import ChaseTable, solve_table
     from engine.games.chase_solver import solve_position as solve_chase
@@ -96,6 +119,11 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from engine.games.pawn_solver import solve as solve_pawn
     from engine.judge import chase_answer as judge_answer
     from engine.judge import parse_chase_case as parse_case
+    from engine.mtdf import mtdf, mtdf_deepen
+    from engine.node_types import classify as classify_nodes
+    from engine.node_types import minimal_leaves
+    from engine.pvs import pvs
+    from engine.race import race_position, race_tree
     from engine.search import reorder, search_game, search_tree
     from engine.trace import Replayer, SearchRun, Snapshot, replay
     from engine.tree import GameTree, complete_tree, from_parents, minimax

@@ -1,4 +1,5 @@
-"""Judge-format CLI: ``python -m engine pawn|chase|tree|alphabeta [FILE]``.
+"""Judge-format CLI: ``python -m engine pawn|chase|tree|alphabeta [FILE]``, and
+``python -m engine search --algo ALGO [FILE]`` (JSON lines of trees, one JSON answer each).
 
 Reads FILE (or stdin), writes the answers in the formats of PROBLEMS.md (see
 :mod:`engine.judge`). Bad input prints nothing on stdout, one line ``error: ...`` on stderr,
@@ -8,14 +9,50 @@ and exits with status 2.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from engine.judge import JUDGES
 
-USAGE = "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE]"
+USAGE = (
+    "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE] | "
+    "python -m engine search --algo {minimax,alphabeta,pvs,mtdf,expectimax} [FILE]"
+)
+
+
+def _search_args(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--algo ALGO`` or ``--algo=ALGO`` out of the arguments after ``search``."""
+    algo: str | None = None
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--algo" and i + 1 < len(args):
+            algo, i = args[i + 1], i + 2
+            continue
+        if a.startswith("--algo="):
+            algo = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+        i += 1
+    return algo, rest
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "search":
+        algo, rest = _search_args(args[1:])
+        if algo is None or len(rest) > 1 or any(r.startswith("-") for r in rest):
+            print(f"error: search needs --algo ALGO and at most one FILE; {USAGE}", file=sys.stderr)
+            return 2
+        from engine.judge import SEARCH_ALGOS, judge_search
+
+        if algo not in SEARCH_ALGOS:
+            print(
+                f"error: unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}",
+                file=sys.stderr,
+            )
+            return 2
+        return _answer(lambda text: judge_search(text, algo), rest)
     if not args or args[0] in ("-h", "--help") or len(args) > 2:
         print(USAGE, file=sys.stderr if not args or len(args) > 2 else sys.stdout)
         return 0 if args and args[0] in ("-h", "--help") else 2
@@ -23,9 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     if solve is None:
         print(f"error: unknown problem {args[0]!r}; {USAGE}", file=sys.stderr)
         return 2
+    return _answer(solve, args[1:])
+
+
+def _answer(solve: Callable[[str], str], files: list[str]) -> int:
+    """Read the one FILE (or stdin), answer, write; bad input: one ``error:`` line, exit 2."""
     try:
-        if len(args) == 2:
-            with open(args[1], encoding="utf-8") as f:
+        if files:
+            with open(files[0], encoding="utf-8") as f:
                 text = f.read()
         else:
             text = sys.stdin.read()

@@ -45,3 +45,22 @@ def score(winner: str | None, plies: int, max_side: str) -> int:
     if winner is None:
         return 0
     return WIN - plies if winner == max_side else -(WIN - plies)
+
+
+def to_node(v: float, ply: int) -> float:
+    """A score (MAX's view, wins as ``WIN - ply``) seen from a node at ``ply``: the plies
+    already played are taken out, so the value no longer depends on the path."""
+    if v > 0:
+        return v + ply
+    if v < 0:
+        return v - ply
+    return v
+
+
+def from_node(v: float, ply: int) -> float:
+    """The inverse of :func:`to_node` for a node at ``ply``."""
+    if v > 0:
+        return v - ply
+    if v < 0:
+        return v + ply
+    return v

@@ -196,6 +196,143 @@ def judge_tree(text: str) -> str:
     return "".join(format_value(minimax(t).value) + "\n" for t in parse_ural_cases(text))
 
 
+# ---- the searches after alpha-beta: python -m engine search --algo ALGO ----------------------
+SEARCH_ALGOS = ("minimax", "alphabeta", "pvs", "mtdf", "expectimax")
+
+
+def _search_case(case: object, no: int):  # -> GameTree
+    """The tree of one JSON case: ``{"leaves": [...], "branching": b}`` or ``{"tree": "..."}``."""
+    import json
+
+    from engine.alphabeta import _as_int
+    from engine.tree import complete_tree
+    from engine.tree_text import parse_brackets
+
+    shapes = '{"leaves": [3, 12, 8], "branching": 3} or {"tree": "((3 12) (8 2))"}'
+    if not isinstance(case, dict):
+        raise InputError(f"expected a JSON object like {shapes}", no)
+    keys = set(case)
+    if keys == {"tree"}:
+        text = case["tree"]
+        if not isinstance(text, str):
+            raise InputError(
+                f"tree must be a string in bracket notation, not {json.dumps(text)}", no
+            )
+        try:
+            return parse_brackets(text)
+        except InputError as e:
+            where = f"tree line {e.line}: " if e.line is not None and "\n" in text else "tree: "
+            raise InputError(where + e.reason, no) from None
+    if keys == {"leaves", "branching"}:
+        leaves = case["leaves"]
+        if not isinstance(leaves, list):
+            raise InputError(f"leaves must be a list, not {json.dumps(leaves)}", no)
+        try:
+            b = _as_int(case["branching"], "branching")
+            vals = [_as_int(x, f"leaf {i + 1}") for i, x in enumerate(leaves)]
+            return complete_tree(vals, b)
+        except InputError as e:
+            raise InputError(e.reason, no) from None
+    if "tree" in keys:
+        extra = sorted(keys - {"tree"})
+        raise InputError(
+            ", ".join(f"unknown key {k!r}" for k in extra) + f"; expected {shapes}", no
+        )
+    missing = sorted({"leaves", "branching"} - keys)
+    extra = sorted(keys - {"leaves", "branching"})
+    parts = [f"missing key {k!r}" for k in missing] + [f"unknown key {k!r}" for k in extra]
+    raise InputError(", ".join(parts), no)
+
+
+def _exact(v: object) -> int | str:
+    """A value for JSON: an int, or an exact fraction as ``"7/2"`` (expectimax)."""
+    from fractions import Fraction
+
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return str(v)
+    return int(v)  # type: ignore[call-overload]
+
+
+def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
+    """One case's answer: ``value`` and ``leaves`` (leaf evaluations) and ``nodes`` (nodes
+    visited); alphabeta adds ``pv``/``cut``/``all`` (visited inner nodes of each Knuth-Moore
+    type), pvs ``null_windows``/``re_searches``, mtdf ``passes``/``table_hits``."""
+    if algo not in SEARCH_ALGOS:
+        raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
+    if algo == "expectimax":
+        from engine.expectimax import expectimax
+
+        run = expectimax(tree, record=False)
+        return {
+            "value": _exact(run.value),
+            "leaves": run.leaves_evaluated,
+            "nodes": run.nodes_visited,
+        }
+    if tree.has_chance:
+        raise InputError("the tree has chance nodes: use --algo expectimax")
+    if algo == "mtdf":
+        from engine.mtdf import mtdf
+
+        res = mtdf(tree, record=False)
+        return {
+            "value": int(res.value),
+            "leaves": res.leaves_evaluated,
+            "nodes": res.nodes_visited,
+            "passes": len(res.passes),
+            "table_hits": res.table_hits,
+        }
+    if algo == "pvs":
+        from engine.pvs import pvs
+
+        run = pvs(tree, record=False)
+        return {
+            "value": int(run.value),
+            "leaves": run.leaves_evaluated,
+            "nodes": run.nodes_visited,
+            "null_windows": run.counts["null_windows"],
+            "re_searches": run.counts["re_searches"],
+        }
+    from engine.search import search_tree
+
+    run = search_tree(tree, algo, "statement")
+    out: dict[str, int | str] = {
+        "value": int(run.value),
+        "leaves": run.leaves_evaluated,
+        "nodes": run.nodes_visited,
+    }
+    if algo == "alphabeta":
+        from engine.node_types import ALL, CUT_NODE, PV, classify
+
+        counts = classify(run).counts()
+        out.update(pv=counts[PV], cut=counts[CUT_NODE], all=counts[ALL])
+    return out
+
+
+def judge_search(text: str, algo: str) -> str:
+    """JSON lines of trees -> one JSON line per case (:func:`search_answer`)."""
+    import json
+
+    if algo not in SEARCH_ALGOS:
+        raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
+    out: list[str] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            case = json.loads(line)
+        except ValueError as e:
+            raise InputError(f"not valid JSON ({getattr(e, 'msg', str(e))})", no) from None
+        tree = _search_case(case, no)
+        try:
+            out.append(json.dumps(search_answer(tree, algo)))
+        except InputError as e:
+            raise InputError(e.reason, no) from None
+    if not out:
+        raise InputError("no cases: the input has no JSON lines")
+    return "\n".join(out) + "\n"
+
+
 JUDGES: dict[str, Callable[[str], str]] = {
     "alphabeta": judge_alphabeta,
     "pawn": judge_pawn,

@@ -181,6 +181,8 @@ def search_tree(
 ) -> SearchRun:
     """Search an explicit tree (root MAX, levels alternating), recording every step."""
     _check(algorithm, variant)
+    if tree.has_chance:
+        raise SearchError("the tree has chance nodes: use expectimax (engine.expectimax)")
     children = tree.children
     values = tree.values
 
@@ -307,4 +309,6 @@ def reorder(tree: GameTree, mode: str, seed: int = 0) -> GameTree:
         values=tree.values,
         depth=tree.depth,
         labels=tree.labels,
+        kinds=tree.kinds,
+        probs=tree.probs,
     )

@@ -30,6 +30,17 @@ UPDATE = "update"  # a child's value arrives at its parent; alpha/beta are the p
 #                    window after the update, value = the child's value, child = its id
 CUT = "cut"  # alpha >= beta at a node: skipped = ids of the children it never visits
 EXIT = "exit"  # a node returns; value = the value it returns, alpha/beta its final window
+TABLE = "table"  # a transposition table (or MTD(f)'s memory) answers at a node: value = the
+#                  bound it returns (None when the entry only narrows the window or orders the
+#                  moves), alpha/beta = the window after the entry, tag = the entry's flag
+#                  (EXACT, LOWER or UPPER)
+
+# Event tags (``Event.tag``): how a search was started (on ENTER) or what an entry says (TABLE)
+NULL_WINDOW = "null-window"  # PVS probes this child with a null window (alpha, alpha + 1)
+RE_SEARCH = "re-search"  # the null window failed high: PVS searches the child again, full window
+EXACT = "exact"  # a table entry: the stored value is the node's exact value
+LOWER = "lower"  # ... a lower bound (the search that stored it failed high)
+UPPER = "upper"  # ... an upper bound (the search that stored it failed low)
 
 # Node states in a snapshot
 UNSEEN = "unseen"  # not yet reached
@@ -123,6 +134,7 @@ class Event:
     nm_beta: float | None = None
     nm_value: int | None = None
     nm_best: int | None = None
+    tag: str | None = None  # NULL_WINDOW / RE_SEARCH on ENTER, EXACT / LOWER / UPPER on TABLE
 
 
 @dataclass
@@ -153,6 +165,9 @@ class SearchRun:
     # For a search over a game position: the game state at each node id (None for explicit
     # trees). Pages draw the board of the node a person selects from it.
     states: list | None = None
+    # Counts beyond leaves and nodes, for the searches after alpha-beta (engine.pvs, mtdf,
+    # deepening): "null_windows", "re_searches", "table_hits" (absent = none of them).
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 # ---- replay ------------------------------------------------------------------------------
@@ -164,6 +179,10 @@ class Replayer:
     window, and the timeline of its best-so-far and window while it is active. A snapshot
     at step k then costs O(nodes) simple comparisons plus a binary search per node on the
     current path, whatever k is, and stepping backwards costs the same as forwards.
+
+    A node entered again (PVS re-searches a child after its null window failed high) keeps
+    every visit: between two visits it shows the result of the first; during the second it
+    is active again.
     """
 
     def __init__(self, run: SearchRun):
@@ -181,6 +200,8 @@ class Replayer:
         # node -> (steps, [(best, alpha, beta)]) while active
         self._steps: dict[int, list[int]] = {}
         self._states: dict[int, list[tuple[int | None, float, float]]] = {}
+        # nodes entered more than once -> [enter, done, value, alpha, beta] per visit
+        self._visits_of: dict[int, list[list]] = {}
         self._leaves = leaves = [0] * (len(events) + 1)
         self._visits = visits = [0] * (len(events) + 1)
         nl = nv = 0
@@ -190,9 +211,18 @@ class Replayer:
             kind = e.kind
             if kind == ENTER:
                 nv += 1
+                if enter[v] != never:  # searched again (a PVS re-search): keep every visit
+                    self._steps[v].append(step)
+                    self._states[v].append((None, e.alpha, e.beta))
+                    visits_of = self._visits_of.setdefault(
+                        v, [[enter[v], done[v], self._value[v], self._alpha[v], self._beta[v]]]
+                    )
+                    visits_of.append([step, never, None, None, None])
+                    done[v] = never
+                else:
+                    self._steps[v] = [step]
+                    self._states[v] = [(None, e.alpha, e.beta)]
                 enter[v] = step
-                self._steps[v] = [step]
-                self._states[v] = [(None, e.alpha, e.beta)]
             elif kind == LEAF or kind == EXIT:
                 if kind == LEAF:
                     nl += 1
@@ -200,12 +230,15 @@ class Replayer:
                 self._value[v] = e.value
                 self._alpha[v] = e.alpha
                 self._beta[v] = e.beta
-            else:  # UPDATE, CUT
+                if v in self._visits_of:
+                    self._visits_of[v][-1][1:] = [step, e.value, e.alpha, e.beta]
+            else:  # UPDATE, CUT, TABLE
                 self._steps[v].append(step)
                 self._states[v].append((e.best, e.alpha, e.beta))
                 for s in e.skipped:
                     for x in tree.preorder(s):
-                        pruned[x] = step
+                        if pruned[x] == never:  # a re-search may skip it again: the first
+                            pruned[x] = step
             leaves[step] = nl
             visits[step] = nv
 
@@ -224,6 +257,18 @@ class Replayer:
         value = [x if d <= k else None for x, d in zip(self._value, done, strict=True)]
         alpha = [x if d <= k else None for x, d in zip(self._alpha, done, strict=True)]
         beta = [x if d <= k else None for x, d in zip(self._beta, done, strict=True)]
+        for v, visits in self._visits_of.items():  # a node searched again: its visit at k
+            seen = [vis for vis in visits if vis[0] <= k]
+            if not seen:
+                status[v] = PRUNED if self._pruned[v] <= k else UNSEEN
+                value[v] = alpha[v] = beta[v] = None
+                continue
+            en, d, x, a, b = seen[-1]
+            if d <= k:
+                status[v], value[v], alpha[v], beta[v] = DONE, x, a, b
+            else:  # active: the path below reads its timeline
+                status[v] = ACTIVE
+                value[v] = alpha[v] = beta[v] = None
         current: int | None = None
         event: Event | None = None
         path: list[int] = []

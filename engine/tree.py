@@ -4,6 +4,14 @@ A :class:`GameTree` is a rooted, ordered tree stored in flat tuples. Node 0 is t
 the root is a MAX node, and levels alternate MAX, MIN, MAX, ... Leaves carry integer
 values (scores for MAX). Inner nodes carry no value.
 
+A tree may also hold *chance* nodes (expectiminimax: a dice roll, a card drawn), each edge
+below one carrying its probability (a :class:`fractions.Fraction`; they sum to 1). Chance
+nodes do not take a turn: a decision node is MAX when an even number of decision nodes lie
+above it, MIN otherwise, so MAX -> chance -> MIN reads "MAX moves, the dice roll, MIN
+moves". Such a tree has ``kinds`` (per node ``"max"``, ``"min"`` or ``"chance"``) and
+``probs`` (per node, the probability of the edge from its chance parent, else None); a tree
+without chance nodes has neither, and its kinds follow the depth as before.
+
 Everything here is iterative, so a chain of 100,000 nodes never meets Python's recursion
 limit.
 """
@@ -13,8 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
+
+if TYPE_CHECKING:  # fractions loads decimal: only trees with chance nodes import it
+    from fractions import Fraction
+
+MAX_NODE, MIN_NODE, CHANCE_NODE = "max", "min", "chance"
 
 
 @dataclass(frozen=True, eq=False)
@@ -31,6 +45,8 @@ class GameTree:
     values: tuple[int | None, ...]
     depth: tuple[int, ...]
     labels: tuple[str, ...] | None = None
+    kinds: tuple[str, ...] | None = None  # only in a tree with chance nodes (see the module)
+    probs: tuple[Fraction | None, ...] | None = None  # ... the probability of each edge
 
     # ---- shape -------------------------------------------------------------------
     def __len__(self) -> int:
@@ -40,8 +56,18 @@ class GameTree:
         return not self.children[node]
 
     def is_max(self, node: int) -> bool:
-        """True for MAX nodes (even depth: the root and every second level)."""
+        """True for MAX nodes (even depth: the root and every second level; in a tree with
+        chance nodes, an even number of decision nodes above)."""
+        if self.kinds is not None:
+            return self.kinds[node] == MAX_NODE
         return self.depth[node] % 2 == 0
+
+    def is_chance(self, node: int) -> bool:
+        return self.kinds is not None and self.kinds[node] == CHANCE_NODE
+
+    @property
+    def has_chance(self) -> bool:
+        return self.kinds is not None
 
     def leaves(self) -> list[int]:
         """Leaves from left to right."""
@@ -116,11 +142,16 @@ def from_parents(
     parent: Sequence[int],
     values: Sequence[int | None],
     labels: Sequence[str] | None = None,
+    chance: Sequence[bool] | None = None,
+    probs: Sequence[Fraction | None] | None = None,
 ) -> GameTree:
     """Build a tree from a parent array (``parent[0] == -1``) and per-node leaf values.
 
     Children keep the order of their node numbers. Nodes must be reachable from node 0;
     every node with children must have value None and every leaf must have a value.
+    ``chance[i]`` marks chance nodes (inner nodes); ``probs[i]`` is the probability of the
+    edge into node i when its parent is a chance node (None otherwise); a chance node's
+    probabilities are positive and sum to exactly 1.
     """
     n = len(parent)
     if n == 0:
@@ -155,13 +186,67 @@ def from_parents(
             raise InputError(f"node {i + 1} is a leaf with value {values[i]} but has children")
         if not kids[i] and values[i] is None:
             raise InputError(f"node {i + 1} is an inner node with no children")
+    kinds, edge = _chance_kinds(kids, chance, probs) if chance and any(chance) else (None, None)
+    if kinds is None and probs is not None and any(p is not None for p in probs):
+        bad = next(i for i, p in enumerate(probs) if p is not None)
+        raise InputError(f"node {bad + 1} has a probability but its parent is no chance node")
     return GameTree(
         parent=tuple(parent),
         children=tuple(tuple(k) for k in kids),
         values=tuple(values),
         depth=tuple(depth),
         labels=tuple(labels) if labels is not None else None,
+        kinds=kinds,
+        probs=edge,
     )
+
+
+def _chance_kinds(
+    kids: list[list[int]],
+    chance: Sequence[bool],
+    probs: Sequence[Fraction | None] | None,
+) -> tuple[tuple[str, ...], tuple[Fraction | None, ...]]:
+    """Per node its kind (chance nodes are transparent to the turn) and edge probability."""
+    from fractions import Fraction
+
+    n = len(kids)
+    if len(chance) != n or (probs is not None and len(probs) != n):
+        raise InputError(f"chance marks or probabilities for {len(chance)} nodes, not {n}")
+    edge: list[Fraction | None] = list(probs) if probs is not None else [None] * n
+    kinds = [MAX_NODE] * n
+    decided = [0] * n  # decision nodes strictly above
+    stack = [0]
+    while stack:
+        v = stack.pop()
+        if chance[v]:
+            kinds[v] = CHANCE_NODE
+            if not kids[v]:
+                raise InputError(f"node {v + 1} is a chance node with no children")
+            total = Fraction(0)
+            for c in kids[v]:
+                p = edge[c]
+                if p is None:
+                    raise InputError(
+                        f"node {c + 1} hangs below a chance node but has no probability"
+                    )
+                if not 0 < p <= 1:
+                    raise InputError(f"node {c + 1}: probability {p} is not in (0, 1]")
+                total += p
+            if total != 1:
+                raise InputError(
+                    f"node {v + 1}: the probabilities of its children sum to {total}, not 1"
+                )
+        else:
+            kinds[v] = MAX_NODE if decided[v] % 2 == 0 else MIN_NODE
+            for c in kids[v]:
+                if edge[c] is not None:
+                    raise InputError(
+                        f"node {c + 1} has a probability but its parent is no chance node"
+                    )
+        for c in kids[v]:
+            decided[c] = decided[v] + (0 if chance[v] else 1)
+            stack.append(c)
+    return tuple(kinds), tuple(edge)
 
 
 def complete_depth(n_leaves: int, branching: int) -> int:
@@ -219,7 +304,10 @@ class TreeSolution:
 
 
 def minimax(tree: GameTree) -> TreeSolution:
-    """Plain minimax over the whole tree, without recursion."""
+    """Plain minimax over the whole tree, without recursion (not for chance nodes: their
+    value is an expectation, :func:`engine.expectimax.expectimax`)."""
+    if tree.has_chance:
+        raise InputError("the tree has chance nodes: its value is an expectation (expectimax)")
     n = len(tree)
     val = [0] * n
     best = [-1] * n

@@ -9,9 +9,13 @@ All parsers are iterative and raise InputError naming the line.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
 from engine.tree import GameTree, format_value, from_parents
+
+if TYPE_CHECKING:  # fractions loads decimal: imported only when a tree has chance nodes
+    from fractions import Fraction
 
 # ---- URAL 1282 text ---------------------------------------------------------------------
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
@@ -161,21 +165,42 @@ def format_ural(tree: GameTree) -> str:
 
 
 # ---- bracket notation -------------------------------------------------------------------
-_TOKEN_RE = re.compile(r"\(|\)|[^\s,()]+")
+_TOKEN_RE = re.compile(r"\?\(|\(|\)|[^\s,()?:]+:|[^\s,()]+")
+# a probability: 0.5, .25, 1, 1/3 (digits bounded, so a typed number never gets huge)
+_PROB_RE = re.compile(r"(?:[0-9]{1,18}(?:\.[0-9]{1,18})?|\.[0-9]{1,18}|[0-9]{1,18}/[0-9]{1,18})\Z")
+
+
+def parse_probability(text: str) -> Fraction:
+    """``0.5``, ``.25``, ``1`` or ``1/3`` -> an exact Fraction in (0, 1]; else InputError."""
+    from fractions import Fraction
+
+    body = str(text).strip()
+    if not _PROB_RE.match(body):
+        raise InputError(f"{body[:40]!r} is not a probability (write 0.5, .25 or 1/3)")
+    p = Fraction(body)
+    if not 0 < p <= 1:
+        raise InputError(f"probability {body} is not in (0, 1]")
+    return p
 
 
 def parse_brackets(text: str) -> GameTree:
     """``((-1 1) (1 1))``: a root with two children of two leaves each. Nodes in preorder.
 
-    Whitespace and commas separate; a bare integer is a one-leaf tree. Errors name the line
-    and column. Iterative, so deep nesting is fine.
+    Whitespace and commas separate; a bare integer is a one-leaf tree. A chance node is
+    ``?( ... )`` and each of its children carries its probability before it, ``p:child``:
+    ``(?(0.5:3 0.5:(2 4)) 1)`` (probabilities as ``0.5``, ``.25``, ``1`` or ``1/3``, exact,
+    summing to 1). Errors name the line and column. Iterative, so deep nesting is fine.
     """
     parent: list[int] = []
     values: list[int | None] = []
+    chance: list[bool] = []
+    probs: list[Fraction | None] = []
     nkids: list[int] = []
     stack: list[int] = []  # open nodes
     opened_at: list[tuple[int, int]] = []  # (line, column) of each open '('
     done_at: tuple[int, int] | None = None  # where the whole tree ended
+    pending: tuple[Fraction, int, int] | None = None  # a probability waiting for its node
+    chance_at: dict[int, tuple[int, int, Fraction]] = {}  # open chance node -> line, col, sum
     for no, line in enumerate(text.splitlines(), start=1):
         for m in _TOKEN_RE.finditer(line):
             tok, col = m.group(), m.start() + 1
@@ -185,7 +210,23 @@ def parse_brackets(text: str) -> GameTree:
                     f"(it ended at line {done_at[0]}, column {done_at[1]})",
                     no,
                 )
+            if tok.endswith(":"):
+                body = tok[:-1]
+                try:
+                    p = parse_probability(body)
+                except InputError as e:
+                    raise InputError(f"column {col}: {e.reason}", no) from None
+                if pending is not None:
+                    raise InputError(f"column {col}: two probabilities in a row", no)
+                if not stack or not chance[stack[-1]]:
+                    raise InputError(
+                        f"column {col}: probability {body} outside a chance node '?( ... )'", no
+                    )
+                pending = (p, no, col)
+                continue
             if tok == ")":
+                if pending is not None:
+                    raise InputError(f"column {col}: probability {pending[0]} with no child", no)
                 if not stack:
                     raise InputError(f"column {col}: ')' has no matching '('", no)
                 node = stack.pop()
@@ -194,38 +235,67 @@ def parse_brackets(text: str) -> GameTree:
                     raise InputError(
                         f"column {col}: empty brackets '()' (a node needs children)", no
                     )
+                if chance[node]:
+                    line0, col0, total = chance_at.pop(node)
+                    if total != 1:
+                        raise InputError(
+                            f"column {col0}: the probabilities of this chance node sum to "
+                            f"{total}, not 1",
+                            line0,
+                        )
                 if not stack:
                     done_at = (no, col)
                 continue
-            if tok != "(" and not _INT_RE.match(tok):
+            opens = tok in ("(", "?(")
+            if not opens and not _INT_RE.match(tok):
                 raise InputError(f"column {col}: {tok[:40]!r} is not an integer or a bracket", no)
-            if tok != "(" and _too_big(tok):
+            if not opens and _too_big(tok):
                 raise InputError(
                     f"column {col}: {tok[:24]}... is too big (at most {MAX_DIGITS} digits)", no
+                )
+            if stack and chance[stack[-1]] and pending is None:
+                raise InputError(
+                    f"column {col}: a child of a chance node needs its probability first, "
+                    f"as in 0.5:{tok}",
+                    no,
                 )
             node = len(parent)
             parent.append(stack[-1] if stack else -1)
             nkids.append(0)
+            chance.append(tok == "?(")
+            probs.append(pending[0] if pending is not None else None)
+            pending = None
             if stack:
-                nkids[stack[-1]] += 1
-            if tok == "(":
+                up = stack[-1]
+                nkids[up] += 1
+                if chance[up]:
+                    ln, cl, total = chance_at[up]
+                    chance_at[up] = (ln, cl, total + probs[-1])  # type: ignore[operator]
+            if opens:
                 values.append(None)
                 stack.append(node)
                 opened_at.append((no, col))
+                if tok == "?(":
+                    chance_at[node] = (no, col, 0)  # type: ignore[assignment]
             else:
                 values.append(int(tok))
                 if not stack:
                     done_at = (no, col)
+    if pending is not None:
+        raise InputError(f"column {pending[2]}: probability {pending[0]} with no child", pending[1])
     if stack:
         no, col = opened_at[-1]
         raise InputError(f"column {col}: '(' is never closed", no)
     if not parent:
         raise InputError("the input is empty: write a tree such as ((-1 1) (1 1))")
+    if any(chance):
+        return from_parents(parent, values, chance=chance, probs=probs)
     return from_parents(parent, values)
 
 
 def format_brackets(tree: GameTree) -> str:
-    """The bracket notation of ``tree``: ``((-1 1) (1 1))``; a one-leaf tree is its value."""
+    """The bracket notation of ``tree``: ``((-1 1) (1 1))``; a one-leaf tree is its value;
+    chance nodes as ``?(1/2:3 1/2:(2 4))`` (exact probabilities)."""
     out: list[str] = []
     stack: list[int] = [0]  # node ids, or ~node for "close node"
     while stack:
@@ -233,13 +303,15 @@ def format_brackets(tree: GameTree) -> str:
         if v < 0:
             out.append(")")
             continue
-        if out and out[-1] != "(":
+        if out and out[-1] not in ("(", "?("):
             out.append(" ")
+        if tree.probs is not None and tree.probs[v] is not None:
+            out.append(f"{tree.probs[v]}:")
         ch = tree.children[v]
         if not ch:
             out.append(str(tree.values[v]))
             continue
-        out.append("(")
+        out.append("?(" if tree.is_chance(v) else "(")
         stack.append(~v)
         stack.extend(reversed(ch))
     return "".join(out)

@@ -10,7 +10,20 @@ that lead to it; the root is ``root``.
 
 from __future__ import annotations
 
-from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
+from engine.trace import (
+    CUT,
+    ENTER,
+    EXACT,
+    EXIT,
+    LEAF,
+    LOWER,
+    NULL_WINDOW,
+    RE_SEARCH,
+    TABLE,
+    UPDATE,
+    UPPER,
+    SearchRun,
+)
 from engine.tree import GameTree
 from engine.values import fmt_value
 
@@ -64,6 +77,8 @@ def _who(tree: GameTree, node: int) -> str:
     name = node_name(tree, node)
     if not tree.children[node]:
         return f"leaf {name}"
+    if tree.is_chance(node):
+        return f"chance node {name}"
     return f"{'MAX' if tree.is_max(node) else 'MIN'} node {name}"
 
 
@@ -104,6 +119,33 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+WITHOUT_WINDOWS = ("minimax", "expectimax")  # searches whose windows stay (−∞, +∞)
+_BOUND_WORDS = {EXACT: "an exact value", LOWER: "a lower bound", UPPER: "an upper bound"}
+
+
+def _table_sentence(tree: GameTree, e, who: str, window: str) -> str:
+    """A table (or MTD(f)'s memory) answers at a node: what the entry says and does."""
+    what = _BOUND_WORDS.get(e.tag or "", "a bound")
+    if e.value is not None:
+        v = fmt_value(e.value)
+        if e.tag == EXACT:
+            why = f"{v} is exact"
+        elif e.tag == LOWER:
+            why = f"at least {v}, and {v} >= beta = {fmt_value(e.beta)}"
+        else:
+            why = f"at most {v}, and {v} <= alpha = {fmt_value(e.alpha)}"
+        return (
+            f"The table already holds {who}, searched as deep, with {what}: {why}, so {who} "
+            f"returns {v} without a search."
+        )
+    if e.child is not None:
+        return (
+            f"The table knows {who} from an earlier search ({what}): its best move there, "
+            f"{_child_name(tree, e.child)}, is searched first."
+        )
+    return f"The memory holds {what} for {who}: the window narrows to {window}."
+
+
 def describe(run: SearchRun, k: int) -> str:
     """One sentence for step ``k``: what the k-th event (1-based) does. Step 0: the start."""
     tree = run.tree
@@ -112,8 +154,28 @@ def describe(run: SearchRun, k: int) -> str:
         return "Press next to start the search at the root (MAX)."
     e = run.events[k - 1]
     who = _who(tree, e.node)
-    ab = run.algorithm == "alphabeta"
+    ab = run.algorithm not in WITHOUT_WINDOWS
     window = f"alpha = {fmt_value(e.alpha)} and beta = {fmt_value(e.beta)}"
+    if e.kind == ENTER and e.tag == NULL_WINDOW:
+        return (
+            f"Probe {who} with a null window, {window}: the search only learns whether its "
+            f"value is at most {fmt_value(e.alpha)} or at least {fmt_value(e.beta)}."
+        )
+    if e.kind == ENTER and e.tag == RE_SEARCH:
+        up = _who(tree, tree.parent[e.node])
+        return (
+            f"The null window of {who} failed high, strictly inside the window of {up}: "
+            f"search {who} again with the full window, {window}."
+        )
+    if e.kind == TABLE:
+        return _table_sentence(tree, e, who, window)
+    if e.kind == UPDATE and tree.is_chance(e.node):
+        c = e.child if e.child is not None else 0
+        p = tree.probs[c] if tree.probs is not None else None
+        return (
+            f"{who[0].upper()}{who[1:]} gets {fmt_value(e.value)} from {_child_name(tree, c)} "
+            f"with probability {p}: the expected value so far is {fmt_value(e.best)}."
+        )
     if e.kind == ENTER:
         if e.node == 0:
             root = who if tree.labels is not None else f"the root, {who}"

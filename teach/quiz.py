@@ -31,6 +31,31 @@ VALUE = "value"
 BOUND = "bound"
 PRUNE = "prune"
 KINDS = (VALUE, BOUND, PRUNE)
+# after alpha-beta (questions from node_type_questions, re_search_questions,
+# table_bound_questions)
+NODE_TYPE = "node type"  # answer "PV" / "CUT" / "ALL"
+RE_SEARCH_Q = "re-search"  # answer True when the null-window probe is followed by a re-search
+TABLE_BOUND = "table bound"  # answer "exact" / "lower" / "upper"
+CHOICES = {NODE_TYPE: ("PV", "CUT", "ALL"), TABLE_BOUND: ("exact", "lower", "upper")}
+_CHOICE_WORDS = {
+    "pv": "PV",
+    "1": "PV",
+    "type 1": "PV",
+    "cut": "CUT",
+    "2": "CUT",
+    "type 2": "CUT",
+    "all": "ALL",
+    "3": "ALL",
+    "type 3": "ALL",
+    "exact": "exact",
+    "exact value": "exact",
+    "lower": "lower",
+    "lower bound": "lower",
+    "at least": "lower",
+    "upper": "upper",
+    "upper bound": "upper",
+    "at most": "upper",
+}
 
 # per-question outcomes in a QuizState
 RIGHT, WRONG, REVEALED, SKIPPED = "right", "wrong", "revealed", "skipped"
@@ -95,12 +120,23 @@ def parse_yes_no(text: str) -> bool | None:
     return None
 
 
+def parse_choice(text: str, choices: Iterable[str]) -> str | None:
+    """ "pv", "Type 1", "cut node", "lower bound", "at most" -> the choice it names; else None."""
+    t = " ".join(str(text).strip().lower().rstrip(".!").split())
+    for cand in (t, t.removesuffix(" node"), t.removesuffix(" bound")):
+        got = _CHOICE_WORDS.get(cand)
+        if got is not None and got in choices:
+            return got
+    return None
+
+
 @dataclass(frozen=True)
 class Question:
     """One question, asked before event ``step`` of the run (show ``replay(run, step)``).
 
-    ``answer`` is an int (VALUE), a number that may be +-inf (BOUND) or a bool (PRUNE: True
-    means the remaining children are pruned). ``explanation`` says why, in plain words.
+    ``answer`` is an int (VALUE), a number that may be +-inf (BOUND), a bool (PRUNE: True
+    means the remaining children are pruned; RE_SEARCH_Q: True means a re-search follows) or
+    one of ``CHOICES[kind]`` (NODE_TYPE, TABLE_BOUND). ``explanation`` says why, in plain words.
     ``hide``: nodes whose best-so-far or α/β a figure must not show while the question is
     open (a value question: the asked node and its subtree).
     """
@@ -109,7 +145,7 @@ class Question:
     kind: str
     node: int
     prompt: str
-    answer: int | float | bool
+    answer: int | float | bool | str
     explanation: str
     hide: tuple[int, ...] = ()
 
@@ -117,13 +153,33 @@ class Question:
     def answer_text(self) -> str:
         if self.kind == PRUNE:
             return "yes, pruned" if self.answer else "no, searched"
+        if self.kind == RE_SEARCH_Q:
+            return "yes, re-searched" if self.answer else "no re-search"
+        if self.kind in CHOICES:
+            return str(self.answer)
         return fmt_value(self.answer)  # type: ignore[arg-type]
 
     def check(self, text: str) -> Grade:
         """Grade the student's text. Never raises."""
         if not str(text).strip():
             return Grade(False, "Type an answer first.", valid=False)
-        if self.kind == PRUNE:
+        if self.kind in CHOICES:
+            got = parse_choice(text, CHOICES[self.kind])
+            if got is None:
+                return Grade(
+                    False,
+                    f"Answer one of {', '.join(CHOICES[self.kind])}, not {text.strip()!r}.",
+                    valid=False,
+                )
+        elif self.kind == RE_SEARCH_Q:
+            got = parse_yes_no(text)
+            if got is None:
+                return Grade(
+                    False,
+                    f"Answer yes (re-searched) or no, not {text.strip()!r}.",
+                    valid=False,
+                )
+        elif self.kind == PRUNE:
             got = parse_yes_no(text)
             if got is None:
                 return Grade(
@@ -274,6 +330,135 @@ def questions(
     # The windows of the asked node's subtree carry its bound (a MIN node enters its last
     # children with beta = its best so far): a figure must hide them too.
     return [replace(q, hide=tuple(tree.preorder(q.node))) if q.kind == VALUE else q for q in out]
+
+
+# ---- after alpha-beta: node types, null windows, table bounds ---------------------------------
+def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "What type is node C: PV, CUT or ALL?" before each inner node's EXIT in an alpha-beta
+    run (Knuth and Moore's types, :mod:`engine.node_types`)."""
+    from engine.node_types import ALL, CUT_NODE, KNUTH_MOORE_TYPE, classify
+
+    tree = run.tree
+    names = names or node_names(tree)
+    nt = classify(run)
+    out: list[Question] = []
+    for i, e in enumerate(run.events):
+        n = e.node
+        if e.kind != EXIT or n not in nt.types:
+            continue
+        t = nt.types[n]
+        a0, b0 = nt.window[n]
+        mx = tree.is_max(n)
+        side = "MAX" if mx else "MIN"
+        win = f"[{fmt_value(a0)}, {fmt_value(b0)}]"
+        v = fmt_value(e.value)
+        if t == CUT_NODE:
+            edge = f"{v} >= beta = {fmt_value(b0)}" if mx else f"{v} <= alpha = {fmt_value(a0)}"
+            why = f"it failed high for {side} ({edge}): a cut-off node"
+        elif t == ALL:
+            edge = f"{v} <= alpha = {fmt_value(a0)}" if mx else f"{v} >= beta = {fmt_value(b0)}"
+            why = f"it failed low for {side} ({edge}): every child searched, none raised its bound"
+        else:
+            why = f"{v} lies strictly inside its window"
+        out.append(
+            Question(
+                i,
+                NODE_TYPE,
+                n,
+                f"{names[n]} ({side}) was given the window {win}. What type of node is it: "
+                "PV, CUT or ALL?",
+                t,
+                f"{names[n]} returns {v} from the window {win}; {why}, so it is a {t} node "
+                f"(Knuth and Moore's type {KNUTH_MOORE_TYPE[t]}).",
+                hide=tuple(tree.preorder(n)),
+            )
+        )
+    return out
+
+
+def re_search_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "C is probed with a null window. Does a re-search follow?" before each null-window
+    probe of a PVS run; yes when the probe fails high strictly inside the parent's window."""
+    from engine.trace import NULL_WINDOW, RE_SEARCH
+
+    tree = run.tree
+    names = names or node_names(tree)
+    ev = run.events
+    out: list[Question] = []
+    for i, e in enumerate(ev):
+        if e.kind != ENTER or e.tag != NULL_WINDOW:
+            continue
+        n = e.node
+        p = tree.parent[n]
+        j = next(k for k in range(i + 1, len(ev)) if ev[k].node == n and ev[k].kind in (EXIT, LEAF))
+        again = j + 1 < len(ev) and ev[j + 1].node == n and ev[j + 1].tag == RE_SEARCH
+        # the parent's window in its own (negamax) view, and the probe's score there
+        up = next(ev[k] for k in range(i - 1, -1, -1) if ev[k].node == p)
+        a, b = up.nm_alpha, up.nm_beta
+        score = -(ev[j].nm_value or 0)
+        if again:
+            why = f"{fmt_value(a)} < {score} < {fmt_value(b)}: it failed high inside the window"
+        elif score >= (b if b is not None else math.inf):
+            why = (
+                f"{score} >= beta = {fmt_value(b)}: it failed high beyond beta, so {names[p]} cuts"
+            )
+        else:
+            why = f"{score} <= alpha = {fmt_value(a)}: it failed low, {names[n]} is no better"
+        out.append(
+            Question(
+                i,
+                RE_SEARCH_Q,
+                n,
+                f"{names[p]} probes {names[n]} with a null window around its alpha = "
+                f"{fmt_value(a)}. Will {names[n]} be searched again with the full window?",
+                again,
+                f"The probe scores {score} for {names[p]}: {why}.",
+            )
+        )
+    return out
+
+
+def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "C returns 2 from the window [3, +∞]. What does its table entry hold?" before each
+    inner node's EXIT that stores an entry (iterative deepening with the table)."""
+    from engine.deepening import flag_of
+    from engine.trace import TABLE
+
+    tree = run.tree
+    names = names or node_names(tree)
+    words = {"exact": "an exact value", "lower": "a lower bound", "upper": "an upper bound"}
+    window: dict[int, tuple[float, float]] = {}
+    answered: set[int] = set()
+    out: list[Question] = []
+    for i, e in enumerate(run.events):
+        n = e.node
+        if e.kind == ENTER:
+            window[n] = (e.alpha, e.beta)
+            answered.discard(n)
+        elif e.kind == TABLE and e.value is not None:
+            answered.add(n)
+        elif e.kind == EXIT and n not in answered and tree.children[n]:
+            a0, b0 = window[n]
+            flag = flag_of(e.value, a0, b0)  # type: ignore[arg-type]
+            v = fmt_value(e.value)
+            why = {
+                "upper": f"{v} <= alpha = {fmt_value(a0)}: it failed low, the value is at most {v}",
+                "lower": f"{v} >= beta = {fmt_value(b0)}: it failed high, the value is at least {v}",
+                "exact": f"{v} lies strictly inside the window: it is exact",
+            }[flag]
+            out.append(
+                Question(
+                    i,
+                    TABLE_BOUND,
+                    n,
+                    f"{names[n]} returns {v} from the window [{fmt_value(a0)}, "
+                    f"{fmt_value(b0)}]. Its table entry holds {v} as what: an exact value, a "
+                    "lower bound or an upper bound?",
+                    flag,
+                    f"{why}, so the entry is {words[flag]}.",
+                )
+            )
+    return out
 
 
 @dataclass(frozen=True)

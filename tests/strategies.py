@@ -53,3 +53,26 @@ def random_trees(
 def first_cut_step(run) -> int | None:
     """The step (1-based) of ``run``'s first cut-off, or None when nothing is pruned."""
     return next((i + 1 for i, e in enumerate(run.events) if e.kind == "cut"), None)
+
+
+@st.composite
+def chance_trees(draw, max_nodes: int = 30, lo: int = -9, hi: int = 9):
+    """Trees of any shape where some inner nodes are chance nodes, with exact random
+    probabilities summing to 1 below each."""
+    from fractions import Fraction
+
+    from engine.tree import from_parents
+
+    n = draw(st.integers(1, max_nodes))
+    parent = [-1] + [draw(st.integers(0, i - 1)) for i in range(1, n)]
+    inner = set(parent[1:])
+    values = [None if i in inner else draw(st.integers(lo, hi)) for i in range(n)]
+    chance = [i in inner and draw(st.booleans()) for i in range(n)]
+    probs: list[Fraction | None] = [None] * n
+    for v in range(n):
+        if chance[v]:
+            kids = [c for c in range(n) if parent[c] == v]
+            weights = [draw(st.integers(1, 5)) for _ in kids]
+            for c, w in zip(kids, weights, strict=True):
+                probs[c] = Fraction(w, sum(weights))
+    return from_parents(parent, values, chance=chance, probs=probs)

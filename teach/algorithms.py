@@ -1,0 +1,107 @@
+"""Pseudocode of the searches after alpha-beta, and the line each trace event executes.
+
+``pseudocode(algorithm)`` lists the lines of PVS (exactly the form the engine runs), MTD(f),
+expectimax and iterative deepening with a transposition table; ``code_line(run, k)`` gives
+the 0-based line that event ``k`` (0-based, an index into ``run.events``) executes, so a page
+can highlight it while stepping. The alpha-beta variants' code lives in :mod:`teach.variants`.
+"""
+
+from __future__ import annotations
+
+from engine.trace import CUT, ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, UPDATE, SearchRun
+from engine.values import MINUS_INF, PLUS_INF
+
+PVS, MTDF, EXPECTIMAX, DEEPENING = "pvs", "mtdf", "expectimax", "deepening"
+
+_CODE: dict[str, tuple[str, ...]] = {
+    PVS: (
+        "function pvs(node, α, β):   # scores for the side to move",
+        "    if node is a leaf: return its value for the side to move",
+        "    for each child, left to right:",
+        "        if it is the first child: score = −pvs(child, −β, −α)",
+        "        else:",
+        "            score = −pvs(child, −α−1, −α)                  # null window",
+        "            if α < score < β: score = −pvs(child, −β, −α)  # re-search",
+        "        α = max(α, score)",
+        "        if α ≥ β: break",
+        "    return α",
+    ),
+    MTDF: (
+        "function mtdf(root, f):",
+        f"    g = f; lower = {MINUS_INF}; upper = {PLUS_INF}",
+        "    while lower < upper:",
+        "        β = g + 1 if g == lower else g",
+        "        g = alphabeta_with_memory(root, β − 1, β)   # a null window",
+        "        if g < β: upper = g  else: lower = g",
+        "    return g",
+        "function alphabeta_with_memory(node, α, β):",
+        "    if memory has node: return a bound that settles (α, β), or narrow (α, β) with it",
+        "    if node is a leaf: g = value(node)",
+        "    elif node is MAX: for each child while g < β: g = max(g, abwm(child, max(α, g), β))",
+        "    else: for each child while g > α: g = min(g, abwm(child, α, min(β, g)))",
+        "    memory[node]: upper = g if g ≤ α; lower = g if g ≥ β; both if in between",
+        "    return g",
+    ),
+    EXPECTIMAX: (
+        "function expectimax(node):",
+        "    if node is a leaf: return value(node)",
+        "    if node is MAX: return max(expectimax(c) for each child c)",
+        "    if node is MIN: return min(expectimax(c) for each child c)",
+        "    return sum(p(c) · expectimax(c) for each child c)   # a chance node",
+    ),
+    DEEPENING: (
+        "function deepen(root, D):",
+        f"    for d = 1, 2, ..., D: v = alphabeta(root, {MINUS_INF}, {PLUS_INF}, d)",
+        "function alphabeta(node, α, β, d):",
+        "    if node is decided or d plies deep: return its score",
+        "    e = table[node]; if e searched as deep settles (α, β): return e.value",
+        "    try e's best move first (without a table: the previous PV's move)",
+        "    for each child: v = alphabeta(child, α, β, d); best, α or β = ... as alpha-beta",
+        "        if α ≥ β: break",
+        "    table[node] = UPPER if best ≤ α₀, LOWER if best ≥ β₀, else EXACT; best; best move",
+        "    return best",
+    ),
+}
+
+
+def pseudocode(algorithm: str) -> list[str]:
+    """The lines of ``algorithm`` (pvs, mtdf, expectimax, deepening; a fresh list)."""
+    key = DEEPENING if algorithm.startswith(DEEPENING) else algorithm
+    if key not in _CODE:
+        raise ValueError(f"no pseudocode for {algorithm!r}; choose one of {', '.join(_CODE)}")
+    return list(_CODE[key])
+
+
+def code_line(run: SearchRun, k: int) -> int:
+    """The 0-based line of ``pseudocode(run.algorithm)`` that event ``k`` executes."""
+    e = run.events[k]
+    tree = run.tree
+    algo = DEEPENING if run.algorithm.startswith(DEEPENING) else run.algorithm
+    kind = e.kind
+    if algo == PVS:
+        if kind == ENTER:
+            if e.tag == NULL_WINDOW:
+                return 5
+            if e.tag == RE_SEARCH:
+                return 6
+            return 0 if e.node == 0 else 3
+        return {LEAF: 1, UPDATE: 7, CUT: 8, EXIT: 9}[kind]
+    if algo == MTDF:
+        if kind == ENTER:
+            return 4 if e.node == 0 else 7
+        if kind in (UPDATE, CUT):
+            return 10 if tree.is_max(e.node) else 11
+        return {TABLE: 8, LEAF: 9, EXIT: 12}[kind]
+    if algo == EXPECTIMAX:
+        if kind in (UPDATE, EXIT):
+            if tree.is_chance(e.node):
+                return 4
+            return 2 if tree.is_max(e.node) else 3
+        return {ENTER: 0, LEAF: 1}[kind]
+    if algo == DEEPENING:
+        if kind == ENTER:
+            return 1 if e.node == 0 else 2
+        if kind == TABLE:
+            return 4 if e.value is not None else 5
+        return {LEAF: 3, UPDATE: 6, CUT: 7, EXIT: 8}[kind]
+    raise ValueError(f"no pseudocode for {run.algorithm!r}")

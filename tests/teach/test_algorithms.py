@@ -1,0 +1,57 @@
+"""Pseudocode lines for the searches after alpha-beta: every event maps onto its line."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from strategies import chance_trees, random_trees
+
+from engine.deepening import deepen
+from engine.expectimax import expectimax
+from engine.games import pawn
+from engine.mtdf import mtdf
+from engine.pvs import pvs
+from engine.trace import NULL_WINDOW, RE_SEARCH
+from engine.tree_text import parse_brackets
+from teach.algorithms import code_line, pseudocode
+
+
+def lines_of(run):
+    code = pseudocode(run.algorithm)
+    return [code[code_line(run, k)] for k in range(len(run.events))]
+
+
+def test_pvs_lines():
+    run = pvs(parse_brackets("((1 2) (5 6))"))
+    got = lines_of(run)
+    for e, line in zip(run.events, got, strict=True):
+        if e.tag == NULL_WINDOW:
+            assert "null window" in line
+        if e.tag == RE_SEARCH:
+            assert "re-search" in line
+    assert got[0].startswith("function pvs") and "return α" in got[-1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees())
+def test_every_event_has_a_line(tree):
+    lines_of(pvs(tree))
+    for p in mtdf(tree).passes:
+        lines_of(p.run)
+
+
+@settings(max_examples=40, deadline=None)
+@given(chance_trees())
+def test_expectimax_lines(tree):
+    run = expectimax(tree)
+    for e, line in zip(run.events, lines_of(run), strict=True):
+        if e.kind == "update" and tree.is_chance(e.node):
+            assert "sum(p(c)" in line
+
+
+def test_deepening_lines():
+    for use in (True, False):
+        for it in deepen(pawn.PawnGame(), pawn.start(3, 3), 4, table=use).iterations:
+            lines_of(it.run)
+    with pytest.raises(ValueError):
+        pseudocode("sss*")
