@@ -19,7 +19,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
               (teach.explain's: a letter, or "leaf 5" for a leaf), ``lv`` a leaf's value
               (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
-              1 right, 0 no box), ``en`` the step the search enters it (-1 never)
+              1 right, 0 no box), ``en`` the step the search enters it (-1 never), ``ty``
+              the node type (PV / CUT / ALL, "" for none; an empty list: no types sent)
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
               ``hidden`` N, ``label`` "+N nodes", ``open`` the tree node to focus on to see them
 ``focus``     the tree node the view starts from (0: the whole tree)
@@ -41,10 +42,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, SearchRun
+from engine.trace import (
+    ACTIVE,
+    DONE,
+    ENTER,
+    EXIT,
+    LEAF,
+    PRUNED,
+    UNSEEN,
+    SearchRun,
+)
 from engine.tree import GameTree
 from engine.values import fmt_value
 from viz.collapse import View, visible_nodes
@@ -210,6 +220,7 @@ def tree_payload(
     hidden: Hidden | None = None,
     head: bool = True,
     code: Code | None = None,
+    types: Mapping[int, str] | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -223,6 +234,8 @@ def tree_payload(
     no control. ``hidden`` blanks what a question asks for in every step sent (see
     :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
     pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
+    ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
+    canvas's node-type switch once the node is done.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -269,9 +282,9 @@ def tree_payload(
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), -1]
             elif e.kind in (LEAF, EXIT):
                 ch += [i, _CODE[DONE], vals(e.alpha), vals(e.beta), vals(e.value)]
-            elif e.kind in (UPDATE, CUT):
+            else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
-        if e.kind == CUT:
+        if e.skipped:  # a cut, or a table entry that settles the node without its moves
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
@@ -302,6 +315,7 @@ def tree_payload(
             "lv": leaf_vals,
             "side": sides,
             "en": enter,
+            "ty": [] if types is None else [types.get(v, "") for v in nodes],
         },
         "sum": [
             {

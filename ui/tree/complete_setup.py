@@ -16,6 +16,8 @@ from engine.search import VARIANTS
 from teach.variants import LABELS as VARIANT_LABELS
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import restore
+from ui.tree.algorithm_choice import ALL_ALGOS
+from ui.tree.algorithm_choice import DEFAULT as DEFAULT_ALGO
 from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
 from ui.tree.tree_source import (
     Complete,
@@ -72,12 +74,16 @@ def _on_random() -> None:
 
 
 def restore_link() -> Complete:
-    """The link's tree, step, ordering and variant, once per session; the tree to show."""
+    """The link's tree, step, ordering, variant and algorithm, once per session; the tree to
+    show."""
     setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     restore("order", decode=choice(ORDERINGS), default=AS_GIVEN, what="ordering", state_key=K.order)
     restore(
         "var", decode=choice(VARIANTS), default="statement", what="variant", state_key=K.variant
+    )
+    restore(
+        "algo", decode=choice(ALL_ALGOS), default=DEFAULT_ALGO, what="algorithm", state_key=K.algo
     )
     return setup
 
