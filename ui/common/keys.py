@@ -228,6 +228,7 @@ class Board:
         self.search = Search(_join(ns, "search"))
         self.depth = _join(ns, "depth")
         self.algo = _join(ns, "algo")
+        self.race = _join(ns, "race")
         self.big = _join(ns, "big")
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
