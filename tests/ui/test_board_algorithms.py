@@ -84,3 +84,24 @@ def test_chase_page_choice_link_and_race():
     assert not at.exception and "algo" not in at.query_params
     at.segmented_control(key="chase.algo").set_value("pvs").run()
     assert not at.exception and at.query_params["algo"] in ("pvs", ["pvs"])
+
+
+def test_table_hits_replay_on_the_canvas_as_in_the_replayer():
+    """A table entry that settles a node skips its moves: the canvas shows them pruned (the
+    payload ignored TABLE events before) and the node with the entry's window."""
+    from teach.explain import describe
+    from viz.tree_payload import decode, tree_payload
+
+    game, pos = game_and_pos()
+    run = ba.board_run(game, pos, 4, ba.DEEPENING_TABLE, 60_000)
+    names = list(run.tree.labels)
+    p = tree_payload(run, describe, names, budget=100_000)
+    ids = p["nodes"]["id"]
+    rep = Replayer(run)
+    hits = [k for k, e in enumerate(run.events, start=1) if e.kind == "table" and e.skipped]
+    assert hits
+    for k in hits:
+        d, snap = decode(p, k), rep.snapshot(k)
+        for i, v in enumerate(ids):
+            assert d.status[i] == snap.status[v], (k, v)
+        assert "The table already holds" in describe(run, k)

@@ -25,7 +25,7 @@ from teach.search_words import race_summary
 from ui.common.share import publish, restore
 from ui.tree.algorithm_choice import join_passes
 from ui.tree.complete_setup import choice
-from ui.tree.race_panel import COLUMNS, race_rows
+from ui.tree.race_panel import COLUMNS, race_rows, table_height
 
 ALPHABETA, MINIMAX, PVS, MTDF = "alphabeta", "minimax", "pvs", "mtdf"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
@@ -131,5 +131,10 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
         box.info(f"No race here: {got}.")
         return
     rows, words = got
-    box.dataframe(pd.DataFrame(rows, columns=list(COLUMNS)), hide_index=True, width="content")
+    box.dataframe(
+        pd.DataFrame(rows, columns=list(COLUMNS)),
+        hide_index=True,
+        width="content",
+        height=table_height(len(rows)),
+    )
     box.caption("Every exact algorithm finds the same value; only the work differs. " + words)

@@ -42,6 +42,11 @@ def race_rows(table: RaceTable) -> list[dict]:
     ]
 
 
+def table_height(n_rows: int) -> int:
+    """px for a table of ``n_rows`` rows and its header, all in view (35 px a row)."""
+    return 35 * (n_rows + 1) + 3
+
+
 @st.cache_data(max_entries=32, show_spinner="Racing the searches…")
 def cached_race(source: str) -> tuple[list[dict], list[str], str | None]:
     """Rows, sentences and the minimal-tree note of the race on a source's tree."""
@@ -60,7 +65,12 @@ def race_panel(source: str, key: str) -> None:
     container keyed ``key`` (a TreeLab's ``race``)."""
     rows, words, _ = cached_race(source)
     box = st.container(key=key)
-    box.dataframe(pd.DataFrame(rows, columns=list(COLUMNS)), hide_index=True, width="content")
+    box.dataframe(
+        pd.DataFrame(rows, columns=list(COLUMNS)),
+        hide_index=True,
+        width="content",
+        height=table_height(len(rows)),
+    )
     box.caption(
         "Every exact algorithm finds the same value; only the work differs. " + " ".join(words)
     )
