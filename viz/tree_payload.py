@@ -34,6 +34,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               search is outside the drawn subtree
 ``text``      per step k (0..n) the sentence (teach.explain.describe)
 ``pv``        view positions of the principal variation (drawn at the last step)
+``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
+              box showing one is drawn as such
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -50,6 +52,7 @@ from engine.trace import (
     DONE,
     ENTER,
     EXIT,
+    INF,
     LEAF,
     PRUNED,
     UNSEEN,
@@ -269,6 +272,7 @@ def tree_payload(
         return -(summary_of[p] + 1)
 
     steps: list[list[int]] = []
+    null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
     cur = [none_cur]
     enter = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
@@ -290,6 +294,8 @@ def tree_payload(
                     j = index.get(x)
                     if j is not None:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
+        if _is_null_window(e.alpha, e.beta):
+            null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
             if ch[j] == blank_all:
                 ch[j + 2] = ch[j + 3] = ch[j + 4] = -1
@@ -334,6 +340,7 @@ def tree_payload(
         "cur": cur,
         "text": [describe(run, k) for k in range(n + 1)],
         "pv": [index[v] for v in pv if v in index],
+        "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
         "code": None
         if code is None
@@ -345,6 +352,15 @@ def tree_payload(
     }
     body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
     return {"id": _digest(body), **body}
+
+
+def _is_null_window(a, b) -> bool:
+    """β = α + 1 with both finite: the window holds no value strictly inside (PVS's probes,
+    MTD(f)'s passes), so the search only learns on which side the value lies."""
+    try:
+        return b - a == 1 and abs(a) != INF
+    except TypeError:
+        return False
 
 
 def blank_payload(tree: GameTree, names: Sequence[str], *, budget: int = 1500) -> dict:

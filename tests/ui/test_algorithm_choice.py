@@ -163,3 +163,18 @@ def test_editor_algorithm_link_restores():
     assert not at.exception
     assert at.session_state["ed.algo"] == "mtdf"
     assert "MTD(f) looked at" in "\n".join(m.value for m in at.markdown)
+
+
+def test_null_windows_are_marked_in_the_payload():
+    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ac.PVS)
+    p = tl.canvas_payload(lab)
+    vals = p["vals"]
+    pairs = {(vals[a], vals[b]) for a, b in p["nw"]}
+    probes = {
+        (fmt_value(e.alpha), fmt_value(e.beta))
+        for e in lab.run.events
+        if e.kind == ENTER and e.tag == NULL_WINDOW
+    }
+    assert probes and probes <= pairs
+    assert all(int(b.replace("−", "-")) - int(a.replace("−", "-")) == 1 for a, b in pairs)
+    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ac.MINIMAX))["nw"] == []

@@ -90,6 +90,7 @@ class Canvas {
         <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
         <span><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
         <span><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
+        <span class="lg-nw"><span class="lg-box nullw">α β v</span>a null window (β = α + 1)</span>
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (last step)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
         <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
@@ -209,6 +210,8 @@ class Canvas {
     this.el.classList.toggle("still", !!p.still);
     this.el.classList.toggle("nohead", p.head === false);
     this.byId = new Map(p.nodes.id.map((v, i) => [v, i]));
+    this.nullw = new Set((p.nw || []).map(([a, b]) => `${a},${b}`));
+    this.el.querySelector(".lg-nw").style.display = this.nullw.size ? "" : "none";
     this.code.style.display = p.code ? "" : "none";
     if (p.code) {
       this.codeLines.innerHTML = p.code.lines.map((l) => `<span class="cl">${esc(l)}</span>`).join("");
@@ -301,7 +304,7 @@ class Canvas {
       const x0 = X(nd.x[i]) + (s > 0 ? off : -off - bw);
       const y0 = Y(nd.d[i]) - bh / 2;
       const [vis, ta, tb, tv] = this.boxTexts(i);
-      parts.push(`<g class="box b-${STATUS[this.st[i]]}" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})"${vis ? "" : ' style="display:none"'}><rect width="${bw}" height="${bh}" rx="4"/>` +
+      parts.push(`<g class="${this.boxClass(i)}" data-b="${i}" data-id="${nd.id[i]}" transform="translate(${x0},${y0})"${vis ? "" : ' style="display:none"'}><rect width="${bw}" height="${bh}" rx="4"/>` +
         `<text x="5" y="${4 + row - 3}">α <tspan class="ba">${ta}</tspan></text><text x="5" y="${4 + 2 * row - 3}">β <tspan class="bb">${tb}</tspan></text><text x="5" y="${4 + 3 * row - 3}">v <tspan class="bv">${tv}</tspan></text></g>`);
     }
     parts.push(`</g><g class="ask" transform="translate(-999,-999)"><circle r="${g.ring_r}"/></g>`);
@@ -356,6 +359,12 @@ class Canvas {
     return `n k-${KIND[this.p.nodes.k[i]]} s-${STATUS[this.st[i]]}`;
   }
 
+  boxClass(i) {
+    // A box showing a null window (β = α + 1) is drawn dashed.
+    const nw = this.nullw.has(`${this.a[i]},${this.bb[i]}`) ? " nullw" : "";
+    return `box b-${STATUS[this.st[i]]}${nw}`;
+  }
+
   boxTexts(i) {
     // [shown, α, β, value]: a box shows once the search has reached its node.
     const st = this.st[i];
@@ -374,7 +383,7 @@ class Canvas {
     if (b) {
       const [vis, ta, tb, tv] = this.boxTexts(i);
       b.g.style.display = vis ? "" : "none";
-      b.g.setAttribute("class", `box b-${s}`);
+      b.g.setAttribute("class", this.boxClass(i));
       if (vis) {
         b.a.textContent = ta;
         b.b.textContent = tb;
