@@ -43,8 +43,8 @@ step = tl.run_player(
     cache_args=run_key,
     token=run_key,
     practice=algo == ALPHABETA,
-    caption="Click a node to jump to the step where the search reaches it. Tick **node types** "
-    "to see which nodes were PV, CUT or ALL.",
+    caption="Click a node to jump to the step where the search reaches it."
+    + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
 )
 
 st.subheader("Move ordering: same tree, different order of children")
