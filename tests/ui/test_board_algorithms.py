@@ -105,3 +105,21 @@ def test_table_hits_replay_on_the_canvas_as_in_the_replayer():
         for i, v in enumerate(ids):
             assert d.status[i] == snap.status[v], (k, v)
         assert "The table already holds" in describe(run, k)
+
+
+def test_pawn_page_offers_the_whole_game_algorithms():
+    at = AppTest.from_file(str(Path(PAGE).with_name("pawn.py")), default_timeout=120)
+    at.query_params["p"] = "4x4w:.ppp/..../.PPP/...."
+    at.query_params["algo"] = "pvs"
+    at.session_state["pawn.tabs"] = "The search tree"
+    at.run()
+    assert not at.exception
+    assert at.session_state["pawn.algo"] == "pvs"
+    line = next(m.value for m in at.markdown if "exact answer" in m.value)
+    assert "PVS, whole game:**" in line and "the same" in line
+    at2 = AppTest.from_file(str(Path(PAGE).with_name("pawn.py")), default_timeout=120)
+    at2.query_params["algo"] = "deepening"  # needs a depth: not offered on the whole game
+    at2.session_state["pawn.tabs"] = "The search tree"
+    at2.run()
+    assert not at2.exception and at2.session_state["pawn.algo"] == "alphabeta"
+    assert any("algorithm could not be read" in w.value for w in at2.warning)
