@@ -10,7 +10,9 @@ from engine.values import plural
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
+from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
+from ui.tree.race_panel import minimal_note, race_panel
 
 st.title("Alpha-beta on a complete tree")
 tl.css()
@@ -31,10 +33,13 @@ m[2].metric("alpha-beta evaluates", plural(answer[1], "leaf", "leaves"))
 m[3].metric(
     "shape", f"{plural(tl.complete_depth(total, setup.branching), 'level')} of {setup.branching}"
 )
+if note := minimal_note(source):
+    st.caption(note)
 
+algo = algorithm_box(st, tl.tree_of(source), K.algo)
 order, variant = run_controls()
 seed = int(setup.recipe[4]) if setup.recipe else 0
-run_key = (source, variant, order, seed)
+run_key = (source, variant, order, seed, algo)
 tl.new_run(K.lab, run_key)
 lab = tl.cached_lab(*run_key)
 step = tl.run_player(
@@ -42,8 +47,9 @@ step = tl.run_player(
     keys=K.lab,
     cache_args=run_key,
     token=run_key,
-    practice=True,
-    caption="Click a node to jump to the step where the search reaches it.",
+    practice=algo == ALPHABETA,
+    caption="Click a node to jump to the step where the search reaches it."
+    + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
 )
 
 st.subheader("Move ordering: same tree, different order of children")
@@ -55,9 +61,13 @@ st.caption(
     "ordering gives the same value: only the work changes."
 )
 
+st.subheader("Race: every algorithm on this tree")
+race_panel(source, K.lab.race)
+
 publish(
     t=link_or_file(setup),
     k=str(step),
     order=None if order == tl.AS_GIVEN else order,
     var=None if variant == "statement" else variant,
+    algo=None if algo == ALPHABETA else algo,
 )

@@ -9,7 +9,9 @@ from ui.common.keys import Editor as K
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl
+from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
 from ui.tree.complete_setup import variant_box
+from ui.tree.race_panel import race_panel
 
 st.title("Game tree editor")
 tl.css()
@@ -18,8 +20,10 @@ tree = state.tree
 top = st.columns([3, 2])
 ep.preset_box(top[0])
 variant = variant_box(top[1], K.variant)
+algo = algorithm_box(st, tree, K.algo)
 
-run_key = (tl.source_of_tree(tree), variant, tl.AS_GIVEN, 0)
+source = tl.source_of_tree(tree)
+run_key = (source, variant, tl.AS_GIVEN, 0, algo)
 lab = tl.cached_lab(*run_key)
 st.markdown(f"<div class='gtl-result'>{ep.headline(tree, lab)}</div>", unsafe_allow_html=True)
 ep.edit_bar(state, lab)
@@ -34,13 +38,20 @@ step = tl.run_player(
     on_node=ep.on_node,
     selected=state.selected,
     caption="Click a node to select it.",
-    practice=True,
+    practice=algo == ALPHABETA,
 )
+
+st.subheader("Race: every algorithm on this tree")
+race_panel(source, K.lab.race)
 
 st.subheader("Import and export")
 ep.import_export(tree)
 
 link = tl.encode_tree(tree)
-publish(t=link if len(link) <= tl.LINK_LIMIT else None, k=str(step))
+publish(
+    t=link if len(link) <= tl.LINK_LIMIT else None,
+    k=str(step),
+    algo=None if algo == ALPHABETA else algo,
+)
 if len(link) > tl.LINK_LIMIT:
     st.caption("This tree is too big for a share link: download it instead.")

@@ -164,8 +164,8 @@ def describe(run: SearchRun, k: int) -> str:
     if e.kind == ENTER and e.tag == RE_SEARCH:
         up = _who(tree, tree.parent[e.node])
         return (
-            f"The null window of {who} failed high, strictly inside the window of {up}: "
-            f"search {who} again with the full window, {window}."
+            f"Re-search: the null window of {who} failed high, strictly inside the window of "
+            f"{up}, so search {who} again with the full window, {window}."
         )
     if e.kind == TABLE:
         return _table_sentence(tree, e, who, window)

@@ -4,6 +4,7 @@ what the race table shows, in sentences a student reads beside the canvas and th
 
 from __future__ import annotations
 
+from engine.mtdf import MtdfPass
 from engine.node_types import ALPHA_CUT, KNUTH_MOORE_TYPE, PV, Cut, NodeTypes, classify
 from engine.node_types import CUT_NODE as CUT_TYPE
 from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
@@ -106,3 +107,23 @@ def race_summary(table: RaceTable) -> list[str]:
             text += "; " + ", ".join(extras)
         out.append(text + ".")
     return out
+
+
+def mtdf_pass_sentence(number: int, p: MtdfPass, last: bool = False) -> str:
+    """The end of MTD(f)'s pass ``number``: what its null window proved and where the bounds
+    on the root's value stand ("Pass 2 asked "is the value at least 4?" and returned 3: it
+    failed low, so the value is at most 3; the bounds are now [3, 3].")."""
+    beta = fmt_value(p.beta)
+    got = fmt_value(p.value)
+    if p.failed_high:
+        what = f"it failed high, so the value is at least {got}"
+    else:
+        what = f"it failed low, so the value is at most {got}"
+    text = (
+        f'Pass {number} asked "is the value at least {beta}?" (window {fmt_value(p.beta - 1)}, '
+        f"{beta}) and the root returned {got}: {what}; the bounds are now "
+        f"[{fmt_value(p.lower)}, {fmt_value(p.upper)}]."
+    )
+    if last:
+        text += f" Lower and upper bound meet: the value of the game is {got}."
+    return text

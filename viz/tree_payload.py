@@ -19,7 +19,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
               (teach.explain's: a letter, or "leaf 5" for a leaf), ``lv`` a leaf's value
               (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
-              1 right, 0 no box), ``en`` the step the search enters it (-1 never)
+              1 right, 0 no box), ``en`` the step the search enters it (-1 never), ``ty``
+              the node type (PV / CUT / ALL, "" for none; an empty list: no types sent)
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
               ``hidden`` N, ``label`` "+N nodes", ``open`` the tree node to focus on to see them
 ``focus``     the tree node the view starts from (0: the whole tree)
@@ -33,6 +34,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               search is outside the drawn subtree
 ``text``      per step k (0..n) the sentence (teach.explain.describe)
 ``pv``        view positions of the principal variation (drawn at the last step)
+``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
+              box showing one is drawn as such
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -41,10 +44,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, UNSEEN, UPDATE, SearchRun
+from engine.trace import (
+    ACTIVE,
+    DONE,
+    ENTER,
+    EXIT,
+    INF,
+    LEAF,
+    PRUNED,
+    UNSEEN,
+    SearchRun,
+)
 from engine.tree import GameTree
 from engine.values import fmt_value
 from viz.collapse import View, visible_nodes
@@ -210,6 +223,7 @@ def tree_payload(
     hidden: Hidden | None = None,
     head: bool = True,
     code: Code | None = None,
+    types: Mapping[int, str] | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -223,6 +237,8 @@ def tree_payload(
     no control. ``hidden`` blanks what a question asks for in every step sent (see
     :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
     pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
+    ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
+    canvas's node-type switch once the node is done.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -256,6 +272,7 @@ def tree_payload(
         return -(summary_of[p] + 1)
 
     steps: list[list[int]] = []
+    null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
     cur = [none_cur]
     enter = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
@@ -269,14 +286,16 @@ def tree_payload(
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), -1]
             elif e.kind in (LEAF, EXIT):
                 ch += [i, _CODE[DONE], vals(e.alpha), vals(e.beta), vals(e.value)]
-            elif e.kind in (UPDATE, CUT):
+            else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
-        if e.kind == CUT:
+        if e.skipped:  # a cut, or a table entry that settles the node without its moves
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
                     if j is not None:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
+        if _is_null_window(e.alpha, e.beta):
+            null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
             if ch[j] == blank_all:
                 ch[j + 2] = ch[j + 3] = ch[j + 4] = -1
@@ -302,6 +321,7 @@ def tree_payload(
             "lv": leaf_vals,
             "side": sides,
             "en": enter,
+            "ty": [] if types is None else [types.get(v, "") for v in nodes],
         },
         "sum": [
             {
@@ -320,6 +340,7 @@ def tree_payload(
         "cur": cur,
         "text": [describe(run, k) for k in range(n + 1)],
         "pv": [index[v] for v in pv if v in index],
+        "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
         "code": None
         if code is None
@@ -331,6 +352,15 @@ def tree_payload(
     }
     body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
     return {"id": _digest(body), **body}
+
+
+def _is_null_window(a, b) -> bool:
+    """β = α + 1 with both finite: the window holds no value strictly inside (PVS's probes,
+    MTD(f)'s passes), so the search only learns on which side the value lies."""
+    try:
+        return b - a == 1 and abs(a) != INF
+    except TypeError:
+        return False
 
 
 def blank_payload(tree: GameTree, names: Sequence[str], *, budget: int = 1500) -> dict:

@@ -21,10 +21,10 @@ from engine.games.chase_solver import (
 )
 from engine.judge import chase_answer
 from engine.play import PlaySession, human_to_move
-from engine.search import SearchError, search_game
+from engine.search import SearchError
 from engine.trace import Replayer, SearchRun
-from engine.values import plural
 from teach.play_words import chase_targets, chase_why_not
+from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
@@ -50,6 +50,7 @@ CYCLES = (
 )
 
 
+SEARCH_CAP = 60_000  # explored nodes of one search tab's run (or of the race's full tree)
 GAME = chase.ChaseGame()  # for play against the engine: rules only
 
 
@@ -78,14 +79,25 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 
 # A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
 @st.cache_resource(max_entries=6, show_spinner=False)
-def searched(code: str, depth: int) -> tuple[SearchRun, Replayer] | str:
-    """Alpha-beta to ``depth`` plies, the frontier scored exactly, and its replayer."""
+def searched(code: str, depth: int, algo: str = ba.ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+    """``algo`` (ui.boards.board_algorithms) to ``depth`` plies, the frontier scored exactly,
+    and its replayer."""
     pos = bl.chase_from_code(code)
     try:
-        run = search_game(chase.ChaseGame(table(pos.n)), pos, depth, max_nodes=60_000)
+        run = ba.board_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
+
+
+@st.cache_data(max_entries=16, show_spinner="Racing the searches…")
+def raced(code: str, depth: int) -> tuple[list[dict], str] | str:
+    """The race table of the position searched ``depth`` plies deep, or why not."""
+    pos = bl.chase_from_code(code)
+    try:
+        return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
+    except SearchError as e:
+        return str(e)
 
 
 def heat_caption(pos: chase.ChasePosition, fixed: str, values) -> str:
@@ -277,17 +289,20 @@ def line_tab(pos: chase.ChasePosition) -> None:
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) on the tree canvas."""
     depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
+    algo = ba.algo_box(K.algo, depth_limited=True)
     code = bl.chase_code(pos)
     with st.spinner("Searching…"):
-        got = searched(code, depth)
+        got = searched(code, depth, algo)
     bs.search_tab(
         K.search,
         got,
-        token=(code, depth),
+        token=ba.run_token((code, depth), algo),
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
-        searched_what=f"Alpha-beta, {plural(depth, 'ply', 'plies')} deep",
+        searched_what=ba.searched_words(algo, depth),
         board=bl.chase_node_board,
         about=CYCLES,
     )
+    st.subheader("Race: every algorithm on this position")
+    ba.race_panel(raced(code, depth), K.race)

@@ -13,9 +13,10 @@ import streamlit as st
 from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.play import PlaySession
-from engine.search import SearchError, search_game
+from engine.search import SearchError
 from engine.trace import Replayer, SearchRun
 from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
+from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
@@ -46,11 +47,12 @@ def solved(code: str):
 
 # A search is capped at SEARCH_CAP nodes, about 50 MB with its replayer: 4 of them at most.
 @st.cache_resource(max_entries=4, show_spinner=False)
-def searched(code: str) -> tuple[SearchRun, Replayer] | str:
-    """Alpha-beta over the whole game from ``code`` and its replayer (shared by sessions)."""
+def searched(code: str, algo: str = ba.ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+    """``algo`` (ui.boards.board_algorithms) over the whole game from ``code`` and its
+    replayer (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        run = search_game(GAME, pos, None, max_nodes=SEARCH_CAP)
+        run = ba.board_run(GAME, pos, None, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -174,16 +176,17 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     """Alpha-beta over the whole game on the tree canvas."""
     code = pawn.to_code(pos)
-    with st.spinner("Alpha-beta is searching the whole game…"):
-        got = searched(code)
+    algo = ba.algo_box(K.algo, depth_limited=False)
+    with st.spinner(f"{ba.LABELS[algo]} is searching the whole game…"):
+        got = searched(code, algo)
     bs.search_tab(
         K.search,
         got,
-        token=code,
+        token=ba.run_token(code, algo),
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=bl.verdict_words(sol.winner, sol.plies),
-        searched_what="Alpha-beta, whole game",
+        searched_what=ba.searched_words(algo, None),
         board=bl.pawn_node_board,
         about=(
             "Alpha-beta from this position to the end of the game. A win at ply k scores "

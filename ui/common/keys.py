@@ -119,7 +119,8 @@ class TreeLab:
 
     ns: str
     focus = _at("focus")
-    run = _at("run")  # the run shown last: (source, variant, ordering, seed)
+    run = _at("run")  # the run shown last: (source, variant, ordering, seed, algorithm)
+    race = _at("race")  # the race table's container (ui.tree.race_panel)
 
     @property
     def canvas(self) -> Canvas:
@@ -191,6 +192,7 @@ class AlphaBeta:
     shown = "ab.shown"  # the setup whose text the inputs show
     order = "ab.order"
     variant = "ab.variant"
+    algo = "ab.algo"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
     generate = "ab.gen"
     download_leaves = "ab.dl_leaves"  # a tree too long for a link, as a file
@@ -204,6 +206,7 @@ class Editor:
     error = "ed.error"
     preset = "ed.preset"
     variant = "ed.variant"
+    algo = "ed.algo"
     selected = "ed.sel"
     value = "ed.value"
     edit = {op: f"ed.{op}" for op in ("set", "add", "leaf", "delete")}
@@ -230,6 +233,8 @@ class Board:
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
         self.depth = _join(ns, "depth")
+        self.algo = _join(ns, "algo")
+        self.race = _join(ns, "race")
         self.big = _join(ns, "big")
         self.n = _join(ns, "n")  # the chase's board-size slider: one key for every position
         self.piece = _join(ns, "piece")

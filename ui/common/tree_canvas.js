@@ -87,6 +87,7 @@ class Canvas {
         <label class="speed-l">speed
           <select class="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
         </label>
+        <label class="types-l" style="display:none" title="Knuth and Moore's node types, once a node is done"><input type="checkbox" class="types"> node types</label>
         <label class="zoom-l">size
           <select class="zoom"><option value="1" selected>100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
         </label>
@@ -104,9 +105,11 @@ class Canvas {
         <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
         <span class="lg-run"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
         <span class="lg-run"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
+        <span class="lg-nw"><span class="lg-box nullw">α β v</span>a null window (β = α + 1)</span>
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (last step)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
         <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
+        <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> node types: value inside its window, failed high (a cut), failed low</span>
         <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg>+N nodes: click to open</span>
       </div>`;
     root.appendChild(this.el);
@@ -116,6 +119,7 @@ class Canvas {
     this.slider = q(".slider");
     this.speed = q(".speed");
     this.zoom = q(".zoom");
+    this.types = q(".types");
     this.sStep = q(".s-step");
     this.sText = q(".s-text");
     this.scroll = q(".scroll");
@@ -140,6 +144,7 @@ class Canvas {
     this.slider.addEventListener("input", () => { this.pause(); this.go(Number(this.slider.value)); });
     this.speed.addEventListener("change", () => { if (this.timer) { this.pause(); this.play(); } });
     this.zoom.addEventListener("change", () => { this.zoomChosen = true; this.layout(); });
+    this.types.addEventListener("change", () => this.showTypes());
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.svg.addEventListener("click", (e) => this.click(e));
@@ -218,6 +223,8 @@ class Canvas {
     this.el.classList.toggle("still", !!p.still);
     this.el.classList.toggle("nohead", p.head === false);
     this.byId = new Map(p.nodes.id.map((v, i) => [v, i]));
+    this.nullw = new Set((p.nw || []).map(([a, b]) => `${a},${b}`));
+    this.el.querySelector(".lg-nw").style.display = this.nullw.size ? "" : "none";
     this.code.style.display = p.code ? "" : "none";
     if (p.code) {
       this.codeLines.innerHTML = p.code.lines.map((l) => `<span class="cl">${esc(l)}</span>`).join("");
@@ -225,7 +232,18 @@ class Canvas {
     }
     this.el.querySelector(".lg-sum").style.display = p.sum.length ? "" : "none";
     this.el.querySelector(".lg-pv").style.display = p.pv.length > 1 ? "" : "none";
+    // Node types (PV / CUT / ALL) when the payload has them: a switch, off at first.
+    const typed = !!(p.nodes.ty && p.nodes.ty.length) && !p.still;
+    this.el.querySelector(".types-l").style.display = typed ? "" : "none";
+    if (!typed) this.types.checked = false;
+    this.showTypes();
     this.draw();
+  }
+
+  showTypes() {
+    const on = this.types.checked;
+    this.el.classList.toggle("types-on", on);
+    this.el.querySelector(".lg-types").style.display = on ? "" : "none";
   }
 
   // ---- drawing ---------------------------------------------------------------------------
@@ -277,7 +295,9 @@ class Canvas {
         // A short name (a letter) inside the triangle; a longer one (a move) under the node.
         const nm = nd.nm[i], inside = nm.length <= (g.inside ?? 2);
         const label = inside ? `<text class="nm" y="${k === 0 ? 3 : -2}">${esc(nm)}</text>` : `<text class="ln in" y="${g.ring_out + 9}">${esc(nm)}</text>`;
-        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/>${label}</g>`);
+        // Its node type (PV / CUT / ALL) under it, shown by the switch once it is done.
+        const ty = nd.ty && nd.ty[i] ? `<text class="nt nt-${nd.ty[i]}" y="${g.ring_out + (inside ? 9 : 23)}">${esc(nd.ty[i])}</text>` : "";
+        parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/>${label}${ty}</g>`);
       } else {
         const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
         const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
@@ -340,6 +360,12 @@ class Canvas {
     return `n k-${KIND[this.p.nodes.k[i]]} s-${STATUS[this.st[i]]}`;
   }
 
+  boxClass(i) {
+    // A box showing a null window (β = α + 1) is drawn dashed.
+    const nw = this.nullw.has(`${this.a[i]},${this.bb[i]}`) ? " nullw" : "";
+    return `box b-${STATUS[this.st[i]]}${nw}`;
+  }
+
   boxTexts(i) {
     // [shown, α, β, value]: a box shows once the search has reached its node.
     const st = this.st[i];
@@ -375,7 +401,7 @@ class Canvas {
     const b = this.boxEl[i] || (vis && this.p.nodes.side[i] ? this.makeBox(i) : null);
     if (b) {
       b.g.style.display = vis ? "" : "none";
-      b.g.setAttribute("class", `box b-${s}`);
+      b.g.setAttribute("class", this.boxClass(i));
       if (vis) {
         b.a.textContent = ta;
         b.b.textContent = tb;

@@ -14,6 +14,8 @@ from engine.search import VARIANTS
 from teach.variants import LABELS as VARIANT_LABELS
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import choice, restore
+from ui.tree.algorithm_choice import ALL_ALGOS
+from ui.tree.algorithm_choice import DEFAULT as DEFAULT_ALGO
 from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
 from ui.tree.tree_source import (
     LINK_LIMIT,
@@ -61,7 +63,8 @@ def _on_random() -> None:
 
 
 def restore_link() -> Complete:
-    """The link's tree, step, ordering and variant, once per session; the tree to show."""
+    """The link's tree, step, ordering, variant and algorithm, once per session; the tree to
+    show."""
     setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     restore(
@@ -77,6 +80,13 @@ def restore_link() -> Complete:
         default="statement",
         what="variant",
         state_key=K.variant,
+    )
+    restore(
+        "algo",
+        decode=choice(ALL_ALGOS, "algorithm"),
+        default=DEFAULT_ALGO,
+        what="algorithm",
+        state_key=K.algo,
     )
     return setup
 

@@ -17,6 +17,8 @@ from engine.values import plural
 from teach import tree_edit as te
 from ui.common.keys import Editor as K
 from ui.common.share import restore
+from ui.tree.algorithm_choice import ALL_ALGOS, DEFAULT, LABELS
+from ui.tree.complete_setup import choice
 from ui.tree.tree_lab import Lab
 from ui.tree.tree_source import decode_step, decode_tree
 
@@ -83,10 +85,11 @@ def _decode(raw: str) -> te.EditorState:
 
 
 def restore_link() -> te.EditorState:
-    """The link's tree and step, once per session; the editor's state."""
+    """The link's tree, step and algorithm, once per session; the editor's state."""
     default = _fresh(PRESETS["URAL sample 1 (+1)"]())
     restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
+    restore("algo", decode=choice(ALL_ALGOS), default=DEFAULT, what="algorithm", state_key=K.algo)
     return _state()
 
 
@@ -106,13 +109,15 @@ def preset_box(where) -> None:
 def headline(tree: GameTree, lab: Lab) -> str:
     """Who wins (a tree of wins, draws and losses) or what MAX can force, and the work."""
     value, leaves = lab.run.value, sum(1 for c in tree.children if not c)
-    if set(v for v in tree.values if v is not None) <= {-1, 0, 1}:
+    algo = LABELS.get(lab.run.algorithm, lab.run.algorithm)
+    algo = algo if algo.isupper() or algo.startswith("MTD") else algo.lower()
+    if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
         verdict = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
         head = f"Value {format_value(value)}: {verdict} with perfect play"
     else:
         head = f"MAX (the first player) can force {value}"
     return (
-        f"{head}; alpha-beta looked at {lab.run.leaves_evaluated} of "
+        f"{head}; {algo} looked at {lab.run.leaves_evaluated} of "
         f"{plural(leaves, 'leaf', 'leaves')} ({plural(len(tree), 'node')})."
     )
 

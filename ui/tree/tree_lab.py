@@ -10,7 +10,7 @@ links, cache sources) is ui.tree.tree_source; its names are re-exported here for
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import streamlit as st
 
@@ -24,6 +24,7 @@ from ui.common.canvas import follow_run, set_step, tree_canvas, tree_still
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
+from ui.tree import algorithm_choice as ac
 from ui.tree.tree_source import (
     LINK_LIMIT,
     Complete,
@@ -105,29 +106,41 @@ def enter_steps(run: SearchRun) -> dict[int, int]:
 
 @dataclass(frozen=True)
 class Lab:
-    """Everything cached about one run: the run, its replayer, node names, PV, steps."""
+    """Everything cached about one run: the run, its replayer, node names, PV, steps, the
+    step sentences (``describe(run, k)``) and the node types (PV / CUT / ALL, the canvas's
+    overlay; empty for a search without windows)."""
 
     run: SearchRun
     replayer: Replayer
     names: list[str]
     pv: list[int]
     enter: dict[int, int]
+    describe: Callable[[SearchRun, int], str] = describe
+    types: dict[int, str] = field(default_factory=dict)
 
 
-def make_lab(tree: GameTree, variant: str = "statement") -> Lab:
-    run = search_tree(tree, "alphabeta", variant)
+def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ac.DEFAULT) -> Lab:
+    """The lab of ``algorithm`` (ui.tree.algorithm_choice; alpha-beta in ``variant``) on
+    ``tree``; an algorithm that does not run on the tree falls back to one that does."""
+    got = ac.algorithm_run(tree, ac.usable(tree, algorithm), variant)
+    run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
-    return Lab(run, Replayer(run), names, minimax(tree).principal_variation(), enter_steps(run))
+    pv = [0] if tree.has_chance else minimax(tree).principal_variation()
+    return Lab(
+        run, Replayer(run), names, pv, enter_steps(run), ac.describer(got), ac.node_types(run)
+    )
 
 
 # ---- cached work ----------------------------------------------------------------------------
 # Bounded in entries and so in memory: a tree from any source has at most 20,000 nodes
 # (tree_source), whose lab holds about 7 MB and whose figure about 9 MB (see README's budget).
 @st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
-def cached_lab(source: str, variant: str, ordering: str, seed: int) -> Lab:
+def cached_lab(
+    source: str, variant: str, ordering: str, seed: int, algorithm: str = ac.DEFAULT
+) -> Lab:
     """The lab of a source's tree in one ordering (a big run is built once and shared by
     every session; cache_resource hands out the object itself, never a copy)."""
-    return make_lab(ordered(tree_of(source), ordering, seed), variant)
+    return make_lab(ordered(tree_of(source), ordering, seed), variant, algorithm)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -179,7 +192,15 @@ def canvas_payload(
     ``question`` asks for is not in it)."""
     if step is not None:
         return question_payload(lab.run, lab.names, step, question, pv=lab.pv)
-    return tree_payload(lab.run, describe, lab.names, focus=focus, budget=BUDGET, pv=lab.pv)
+    return tree_payload(
+        lab.run,
+        lab.describe,
+        lab.names,
+        focus=focus,
+        budget=BUDGET,
+        pv=lab.pv,
+        types=lab.types or None,
+    )
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -188,11 +209,13 @@ def _cached_payload(
     variant: str,
     ordering: str,
     seed: int,
+    algorithm: str,
     focus: int,
     step: int | None = None,
     question: Question | None = None,
 ) -> dict:
-    return canvas_payload(cached_lab(source, variant, ordering, seed), focus, step, question)
+    lab = cached_lab(source, variant, ordering, seed, algorithm)
+    return canvas_payload(lab, focus, step, question)
 
 
 def _payload(lab: Lab, cache_args, focus: int = 0, step=None, question=None) -> dict:
@@ -224,7 +247,7 @@ def run_player(
     lab: Lab,
     *,
     keys: TreeLab,
-    cache_args: tuple[str, str, str, int] | None = None,
+    cache_args: tuple[str, str, str, int, str] | None = None,
     on_node: Callable[[int], None] | None = None,
     caption: str | None = None,
     selected: int | None = None,
@@ -237,7 +260,7 @@ def run_player(
 
     The step lives in ``session_state[keys.canvas.step]``, so it survives page switches and
     unrelated widgets; a new ``token`` starts the run from step 0, a shorter run clamps it.
-    ``cache_args`` = (source, variant, ordering, seed) lets payloads be cached; ``on_node(node)``
+    ``cache_args`` = (source, variant, ordering, seed, algorithm) lets payloads be cached; ``on_node(node)``
     handles clicks on nodes (the editor selects; default: jump to the step where the search
     reaches the node); ``selected`` gets a ring.
 

@@ -1,0 +1,98 @@
+"""Real-browser tests of the algorithm choice on the alpha-beta lab (issue 13): the race table
+on the statement sample shows the engine's numbers, PVS steps on the canvas to its first
+re-search, the node-type switch draws the engine's types, and the choice is in the link."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.node_types import classify
+from engine.race import race_tree
+from engine.trace import ENTER, RE_SEARCH
+from engine.tree import complete_tree
+from engine.values import fmt_value
+from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
+    assert_no_exception,
+    assert_share_link_restores,
+    canvas_sentence,
+    canvas_step,
+    css_key,
+    open_page,
+    rerun,
+)
+from ui.common.keys import AlphaBeta as K
+from ui.tree import tree_lab as tl
+from ui.tree.algorithm_choice import LABELS
+from ui.tree.race_panel import ORDER_LABELS
+
+pytestmark = pytest.mark.browser
+
+SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)  # PROBLEMS.md problem 1's sample, branching 3
+
+
+def pick(page, key: str, label: str) -> None:
+    """Click the option ``label`` of the segmented control ``key`` and wait for the rerun."""
+    button = page.locator(f".st-key-{css_key(key)} button", has_text=label).first
+    with rerun(page):
+        button.click()
+    page.wait_for_selector(CANVAS_DRAWN)
+
+
+def race_cells(page) -> list[str]:
+    """The race table's cells, row after row (the grid's accessible table)."""
+    cells = page.locator(f".st-key-{css_key(K.lab.race)} [role='gridcell']")
+    cells.first.wait_for(state="attached")  # the accessible table is hidden
+    return [c.strip() for c in cells.all_text_contents()]
+
+
+def test_race_table_shows_the_engine_numbers(page, base_url):
+    open_page(page, base_url, "alphabeta")
+    assert_no_exception(page)
+    table = race_tree(complete_tree(SAMPLE, 3))
+    want: list[str] = []
+    for r in table.rows:
+        want += [LABELS[r.algorithm], ORDER_LABELS[r.ordering], fmt_value(r.value)]
+        want += [str(x) for x in (r.leaves, r.nodes, r.null_windows, r.re_searches, r.table_hits)]
+    assert race_cells(page) == want
+    # Knuth and Moore's minimal tree beside the leaf count: 3^1 + 3^1 - 1 = 5.
+    assert "= 5 leaves (Knuth & Moore 1975)" in page.inner_text("body")
+
+
+def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
+    open_page(page, base_url, "alphabeta")
+    pick(page, K.algo, LABELS["pvs"])
+    pick(page, K.order, "worst move first")  # as given, the sample's probes all fail low
+    assert_no_exception(page)
+    lab = tl.make_lab(tl.ordered(complete_tree(SAMPLE, 3), "worst-first"), "statement", "pvs")
+    events = lab.run.events
+    first = next(i for i, e in enumerate(events) if e.kind == ENTER and e.tag == RE_SEARCH)
+    k = first + 1  # the canvas shows step k once the k-th event (index k - 1) is applied
+    page.locator("h1").first.click()
+    for _ in range(k):
+        page.keyboard.press("ArrowRight")
+    assert canvas_step(page) == k
+    assert page.locator(f"{CANVAS} .counter").inner_text() == f"step {k} of {len(events)}"
+    text = canvas_sentence(page)
+    assert "Re-search" in text and "null window" in text
+    assert text.endswith(lab.describe(lab.run, k))
+    # The node-type switch draws each finished inner node's type, as the engine classifies.
+    page.locator(f"{CANVAS} .b-last").click()
+    page.locator(f"{CANVAS} .types").check()
+    types = classify(lab.run).types
+    for node in (0, *lab.run.tree.children[0]):
+        label = page.locator(f"{CANVAS} g.n[data-id='{node}'] text.nt")
+        assert label.is_visible()
+        assert label.text_content() == types[node]
+    # The choice is in the link and restores in a new session.
+    page.wait_for_timeout(600)  # the step report and the link settle
+    url = page.url
+    assert "algo=pvs" in url
+
+    def check(p) -> None:
+        p.wait_for_selector(CANVAS_DRAWN)
+        chosen = p.locator(f".st-key-{css_key(K.algo)} button[aria-checked='true']")
+        assert chosen.inner_text().strip() == LABELS["pvs"]
+
+    assert_share_link_restores(browser, url, check)

@@ -1,0 +1,180 @@
+"""The algorithm choice of the tree labs (issue 13): one run per algorithm for the canvas,
+MTD(f)'s passes joined and told, node types for the overlay, the race table's rows, and the
+pages: choice, link, race table, minimal tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from canvas_data import canvas
+from streamlit.testing.v1 import AppTest
+
+from engine.mtdf import mtdf
+from engine.node_types import classify
+from engine.race import race_tree
+from engine.trace import ENTER, NULL_WINDOW, RE_SEARCH, TABLE, Replayer
+from engine.tree import complete_tree, minimax
+from engine.tree_text import parse_brackets
+from engine.values import fmt_value
+from teach.explain import describe
+from ui.tree import algorithm_choice as ac
+from ui.tree import tree_lab as tl
+from ui.tree.race_panel import COLUMNS, race_rows
+from viz.tree_payload import decode
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)
+CHANCE = "(?(0.5:3 0.5:(2 4)) 1)"
+
+
+def sample():
+    return complete_tree(SAMPLE, 3)
+
+
+# ---- pure ------------------------------------------------------------------------------
+def test_choices_and_fallback():
+    assert ac.choices(sample()) == ac.TREE_ALGOS
+    chance = parse_brackets(CHANCE)
+    assert ac.choices(chance) == (ac.EXPECTIMAX,)
+    assert ac.usable(chance, ac.ALPHABETA) == ac.EXPECTIMAX
+    assert ac.usable(sample(), ac.EXPECTIMAX) == ac.ALPHABETA
+    assert ac.usable(sample(), ac.PVS) == ac.PVS
+
+
+@pytest.mark.parametrize("algo", ac.TREE_ALGOS)
+def test_every_algorithm_runs_with_minimax_value_and_race_counts(algo):
+    tree = sample()
+    run = ac.algorithm_run(tree, algo).run
+    assert run.value == minimax(tree).value
+    row = race_tree(tree).row(algo)
+    assert (run.leaves_evaluated, run.nodes_visited) == (row.leaves, row.nodes)
+    rep = Replayer(run)  # every event replays
+    assert rep.snapshot(len(run.events)).status[0] == "done"
+
+
+def test_mtdf_passes_join_into_one_run_told_pass_by_pass():
+    tree = sample()
+    res = mtdf(tree)
+    got = ac.algorithm_run(tree, ac.MTDF)
+    run = got.run
+    assert len(run.events) == sum(len(p.run.events) for p in res.passes)
+    roots = [e for e in run.events if e.kind == ENTER and e.node == 0]
+    assert len(roots) == len(res.passes) and all(e.tag == NULL_WINDOW for e in roots)
+    assert run.counts["passes"] == len(res.passes)
+    say = ac.describer(got)
+    ends = ac.pass_ends(run)
+    assert len(ends) == len(res.passes)
+    assert say(run, ends[0]).startswith("Pass 1 asked")
+    assert "failed high" in say(run, ends[0])  # first guess 0, the value is 3
+    assert say(run, ends[-1]).endswith("the value of the game is 3.")
+    assert say(run, 1).startswith("Pass 1 of MTD(f). Probe")
+    assert ac.describer(ac.algorithm_run(tree, ac.PVS)) is describe
+
+
+def test_node_types_only_for_searches_with_windows():
+    tree = sample()
+    ab = ac.algorithm_run(tree, ac.ALPHABETA).run
+    assert ac.node_types(ab) == classify(ab).types
+    assert ac.node_types(ac.algorithm_run(tree, ac.MINIMAX).run) == {}
+    assert ac.node_types(ac.algorithm_run(parse_brackets(CHANCE), ac.EXPECTIMAX).run) == {}
+
+
+def test_unknown_algorithm_is_refused():
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        ac.algorithm_run(sample(), "bogus")
+
+
+def test_payload_carries_types_and_replays_table_events():
+    tree = complete_tree((-5, 9, -7, -1, -6, 6, 5, 6), 2)  # MTD(f)'s memory answers here
+    lab = tl.make_lab(tree, "statement", ac.MTDF)
+    steps = [k for k, e in enumerate(lab.run.events, start=1) if e.kind == TABLE]
+    assert steps
+    p = tl.canvas_payload(lab)
+    ids = p["nodes"]["id"]
+    assert p["nodes"]["ty"] == [lab.types.get(v, "") for v in ids]
+    for k in steps:  # the entry's window is on the canvas, as the Replayer has it
+        node = lab.run.events[k - 1].node
+        i = ids.index(node)
+        d, snap = decode(p, k), lab.replayer.snapshot(k)
+        assert d.status[i] == snap.status[node] == "active"
+        assert (d.alpha[i], d.beta[i]) == (fmt_value(snap.alpha[node]), fmt_value(snap.beta[node]))
+    assert tl.canvas_payload(tl.make_lab(sample()))["nodes"]["ty"]  # alpha-beta: types too
+    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ac.MINIMAX))["nodes"]["ty"] == []
+
+
+def test_pvs_lab_sentences_say_re_search():
+    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ac.PVS)
+    k = next(k for k, e in enumerate(lab.run.events, 1) if e.tag == RE_SEARCH)
+    assert lab.describe(lab.run, k).startswith("Re-search: the null window of")
+
+
+def test_race_rows_are_the_engine_rows():
+    table = race_tree(sample())
+    rows = race_rows(table)
+    assert len(rows) == len(table.rows) == 12
+    assert all(list(r) == list(COLUMNS) for r in rows)
+    pvs_worst = next(r for r in rows if r["algorithm"] == "PVS" and r["ordering"] == "worst first")
+    want = table.row("pvs", "worst")
+    assert (pvs_worst["leaves"], pvs_worst["re-searches"]) == (want.leaves, want.re_searches)
+
+
+# ---- pages -----------------------------------------------------------------------------
+def app(page: str, **params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "pages" / page), default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def test_alphabeta_link_chooses_the_algorithm_and_publishes_it():
+    at = app("alphabeta.py", algo="pvs")
+    assert not at.exception
+    assert at.session_state["ab.algo"] == "pvs"
+    p = canvas(at)["p"]
+    assert len(p["text"]) == len(tl.make_lab(sample(), "statement", "pvs").run.events) + 1
+    race = at.dataframe[1].value
+    assert list(race.columns) == list(COLUMNS) and len(race) == 12
+    assert any("= 5 leaves (Knuth & Moore 1975)" in c.value for c in at.caption)
+    at.segmented_control(key="ab.algo").set_value("mtdf").run()
+    assert not at.exception
+    assert at.query_params["algo"] in ("mtdf", ["mtdf"])
+    at.segmented_control(key="ab.algo").set_value("alphabeta").run()
+    assert "algo" not in at.query_params
+
+
+def test_a_bad_algorithm_in_the_link_falls_back_with_a_warning():
+    at = app("alphabeta.py", algo="quantum")
+    assert not at.exception
+    assert any("algorithm could not be read" in w.value for w in at.warning)
+    assert at.session_state["ab.algo"] == "alphabeta"
+
+
+def test_editor_runs_expectimax_on_a_chance_tree():
+    at = app("tree_editor.py", t=CHANCE)
+    assert not at.exception
+    assert at.session_state["ed.algo"] == "expectimax"
+    assert "expectimax looked at" in "\n".join(m.value for m in at.markdown)
+    assert len(at.dataframe[0].value) == 1  # the race: expectimax only
+
+
+def test_editor_algorithm_link_restores():
+    at = app("tree_editor.py", algo="mtdf")
+    assert not at.exception
+    assert at.session_state["ed.algo"] == "mtdf"
+    assert "MTD(f) looked at" in "\n".join(m.value for m in at.markdown)
+
+
+def test_null_windows_are_marked_in_the_payload():
+    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ac.PVS)
+    p = tl.canvas_payload(lab)
+    vals = p["vals"]
+    pairs = {(vals[a], vals[b]) for a, b in p["nw"]}
+    probes = {
+        (fmt_value(e.alpha), fmt_value(e.beta))
+        for e in lab.run.events
+        if e.kind == ENTER and e.tag == NULL_WINDOW
+    }
+    assert probes and probes <= pairs
+    assert all(int(b.replace("−", "-")) - int(a.replace("−", "-")) == 1 for a, b in pairs)
+    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ac.MINIMAX))["nw"] == []
