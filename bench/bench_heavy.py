@@ -21,6 +21,7 @@ One row per click of the issue's table, with its goal:
 from __future__ import annotations
 
 import importlib.util
+import json
 import logging
 import statistics
 import sys
@@ -35,24 +36,26 @@ logging.getLogger("streamlit").setLevel(logging.ERROR)
 
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
-from viz.tree_figure import tree_figure  # noqa: E402
 
 from engine.games import pawn  # noqa: E402
 from engine.games.chase_solver import retrograde  # noqa: E402
 from engine.games.pawn_solver import solve  # noqa: E402
 from engine.search import search_game  # noqa: E402
 from engine.trace import Replayer  # noqa: E402
+from teach.explain import describe, node_name  # noqa: E402
 from ui.boards import board_lab as bl  # noqa: E402
+from ui.boards import board_search as bs  # noqa: E402
 from ui.boards import chase_lab as cl  # noqa: E402
 from ui.boards import pawn_lab as pl  # noqa: E402
 from ui.boards import warm  # noqa: E402
-from ui.boards.board_search import BUDGET, TREE_PX, pv_nodes  # noqa: E402
+from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
 from ui.common.keys import PAWN  # noqa: E402
 from viz.chase_board import chase_figure, chase_move_squares  # noqa: E402
 from viz.pawn_board import pawn_figure  # noqa: E402
+from viz.tree_payload import tree_payload  # noqa: E402
 
-PAWN_PAGE = str(ROOT / "pages" / "pawn.py")
-CHASE_PAGE = str(ROOT / "pages" / "chase.py")
+PAWN_PAGE = str(ROOT / "app_pages" / "pawn.py")
+CHASE_PAGE = str(ROOT / "app_pages" / "chase.py")
 PAWN_5X5 = "5x5w:ppppp/...../...../...../PPPPP"
 PAWN_4X4 = "4x4w:pppp/..../..../PPPP"
 CHASE_40 = "40-2.2-40.40-w"  # the default position after the size slider moves to 40
@@ -88,8 +91,8 @@ def search_tab_work(search: Callable) -> None:
     run = search(pawn.PawnGame(), pos, None, max_nodes=80_000)
     rep = Replayer(run)
     pv = pv_nodes(run, rep.final_values())
-    fig = tree_figure(run.tree, rep.snapshot(0), budget=BUDGET, highlight=pv, width_hint=TREE_PX)
-    fig.to_json()
+    names = list(run.tree.labels or [node_name(run.tree, v) for v in range(len(run.tree))])
+    json.dumps(tree_payload(run, describe, names, budget=BUDGET, pv=pv))
 
 
 def page(path: str, **query: str) -> AppTest:
@@ -137,9 +140,7 @@ def pawn_search_session() -> None:
     sol = pl.solved(PAWN_4X4)
     pawn_figure(pos, px=pl.BOARD_PX, arrows=sol.pv[:1]).to_json()
     run, rep = pl.searched(PAWN_4X4)
-    pv = pv_nodes(run, rep.final_values())
-    snap = rep.snapshot(0)
-    tree_figure(run.tree, snap, budget=BUDGET, highlight=pv, width_hint=TREE_PX).to_json()
+    json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run))  # shared; each session sends it
     bl.pawn_node_board(run.states[0], None).to_json()
 
 

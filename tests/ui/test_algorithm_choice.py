@@ -121,7 +121,7 @@ def test_race_rows_are_the_engine_rows():
 
 # ---- pages -----------------------------------------------------------------------------
 def app(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / page), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / page), default_timeout=60)
     for k, v in params.items():
         at.query_params[k] = v
     return at.run()
@@ -151,7 +151,7 @@ def test_a_bad_algorithm_in_the_link_falls_back_with_a_warning():
 
 
 def test_editor_runs_expectimax_on_a_chance_tree():
-    at = app("tree_editor.py", t=CHANCE)
+    at = app("tree.py", t=CHANCE)
     assert not at.exception
     assert at.session_state["ed.algo"] == "expectimax"
     assert "expectimax looked at" in "\n".join(m.value for m in at.markdown)
@@ -159,7 +159,7 @@ def test_editor_runs_expectimax_on_a_chance_tree():
 
 
 def test_editor_algorithm_link_restores():
-    at = app("tree_editor.py", algo="mtdf")
+    at = app("tree.py", algo="mtdf")
     assert not at.exception
     assert at.session_state["ed.algo"] == "mtdf"
     assert "MTD(f) looked at" in "\n".join(m.value for m in at.markdown)

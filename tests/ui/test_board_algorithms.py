@@ -17,7 +17,7 @@ from engine.trace import Replayer
 from ui.boards import board_algorithms as ba
 from ui.boards.board_lab import chase_from_code
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "chase.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 CODE, DEPTH = "8-2.2-7.6-w", 3
 
 
@@ -72,7 +72,7 @@ def test_chase_page_choice_link_and_race():
     at = AppTest.from_file(PAGE, default_timeout=120)
     at.query_params["c"] = CODE
     at.query_params["algo"] = "deepening+table"
-    at.session_state["chase.tabs"] = "The search tree"
+    at.session_state["tab"] = "The search tree"
     at.run()
     assert not at.exception
     assert at.session_state["chase.algo"] == "deepening+table"
@@ -111,7 +111,7 @@ def test_pawn_page_offers_the_whole_game_algorithms():
     at = AppTest.from_file(str(Path(PAGE).with_name("pawn.py")), default_timeout=120)
     at.query_params["p"] = "4x4w:.ppp/..../.PPP/...."
     at.query_params["algo"] = "pvs"
-    at.session_state["pawn.tabs"] = "The search tree"
+    at.session_state["tab"] = "The search tree"
     at.run()
     assert not at.exception
     assert at.session_state["pawn.algo"] == "pvs"
@@ -119,7 +119,7 @@ def test_pawn_page_offers_the_whole_game_algorithms():
     assert "PVS, whole game:**" in line and "the same" in line
     at2 = AppTest.from_file(str(Path(PAGE).with_name("pawn.py")), default_timeout=120)
     at2.query_params["algo"] = "deepening"  # needs a depth: not offered on the whole game
-    at2.session_state["pawn.tabs"] = "The search tree"
+    at2.session_state["tab"] = "The search tree"
     at2.run()
     assert not at2.exception and at2.session_state["pawn.algo"] == "alphabeta"
     assert any("algorithm could not be read" in w.value for w in at2.warning)

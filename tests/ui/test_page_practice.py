@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvases
+from canvas_data import canvases, report
 from streamlit.testing.v1 import AppTest
 
 from engine.search import search_tree
@@ -18,6 +18,7 @@ from teach.explain import describe
 from teach.quiz import QuizState, node_names, questions
 from teach.variants import LABELS, compare_variants, line_for_event, pseudocode
 from ui.common.keys import Exercise as EX
+from ui.common.keys import Variants as VA
 from ui.practice.exam_panel import sheet_bytes
 from ui.practice.exercise_panel import edge_label, edges, tree_tag
 from ui.practice.practice_common import build_tree, quiz_names
@@ -387,12 +388,11 @@ def test_switching_the_variant_keeps_the_step():
     ok(at)
     tree = build_tree(TEXTBOOK, 3)
     runs = {r.name: r.run for r in compare_variants(tree)}
-    slider = next(s for s in at.slider if s.key.startswith("practice.variants.step"))
-    slider.set_value(5).run()
+    left = VA.canvas("left")
+    report(at, left, 5)
     ok(at)
-    at.segmented_control(key="practice.variants.pick").set_value("negamax").run()
+    at.selectbox(key=VA.pick("left")).set_value("negamax").run()
     ok(at)
-    slider = next(s for s in at.slider if s.key.startswith("practice.variants.step"))
-    assert slider.value == 5
-    n = len(runs["negamax"].events)
-    assert any(f"Step 5 of {n}:" in m.value for m in at.markdown)
+    assert at.session_state[left.step] == 5
+    data = canvases(at)[0]
+    assert data["step"] == 5 and data["p"]["total"] == len(runs["negamax"].events)

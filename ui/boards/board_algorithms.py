@@ -21,6 +21,7 @@ from engine.deepening import deepen
 from engine.race import race_position
 from engine.search import SearchError, search_game
 from engine.trace import SearchRun
+from engine.values import plural
 from teach.search_words import race_summary
 from ui.common.share import choice, publish, restore
 from ui.tree.algorithm_choice import join_passes
@@ -85,7 +86,7 @@ def searched_words(algorithm: str, depth: int | None) -> str:
     name = LABELS.get(algorithm, algorithm)
     if depth is None:
         return f"{name}, whole game"
-    deep = f"{depth} pl{'y' if depth == 1 else 'ies'} deep"
+    deep = f"{plural(depth, 'ply', 'plies')} deep"
     if algorithm in (DEEPENING, DEEPENING_TABLE):
         return f"{name} to {deep} (its last iteration)"
     return f"{name}, {deep}"
