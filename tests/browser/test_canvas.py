@@ -126,6 +126,51 @@ def test_autoplay_and_pause_agree(page, base_url, sample_run):
     assert_agrees(page, sample_run, k)
 
 
+def url_play(page) -> str | None:
+    plays = parse_qs(urlparse(page.evaluate("window.location.href")).query).get("play")
+    return plays[0] if plays else None
+
+
+def wait_step_above(page, k: int, timeout_s: float = 10.0) -> int:
+    """Poll the counter until it passes ``k`` (autoplay on its own); the step reached."""
+    end = time.monotonic() + timeout_s
+    while (now := step_of(page)) <= k and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    assert now > k, f"the canvas stayed at step {now}"
+    return now
+
+
+def test_autoplay_is_in_the_link_and_a_link_plays(page, base_url, sample_run):
+    open_lab(page, base_url)
+    page.locator(f"{CANVAS} .speed").select_option("8")
+    page.locator(f"{CANVAS} .b-play").click()
+    wait_step_above(page, 2)
+    assert url_play(page) == "8"
+    link = page.evaluate("window.location.href")
+    page.locator(f"{CANVAS} .b-play").click()  # pause
+    page.wait_for_timeout(200)  # the address bar is written at most every 120 ms
+    assert url_play(page) is None
+    assert url_k(page) == step_of(page)
+    k0 = int(parse_qs(urlparse(link).query)["k"][0])
+    assert k0 < len(sample_run.events) - 4
+
+    open_lab(page, base_url, "?" + urlparse(link).query)  # the copied link, playing
+    assert page.locator(f"{CANVAS} .speed").input_value() == "8"
+    assert step_of(page) >= k0  # from the link's step
+    wait_step_above(page, k0 + 2)  # on its own
+    assert url_play(page) == "8"
+
+    open_lab(page, base_url, "?k=0&play=1")  # one step a second: each step is reported
+    before = requested(page)
+    wait_step_above(page, 1)
+    end = time.monotonic() + 10
+    while requested(page) == before and time.monotonic() < end:
+        page.wait_for_timeout(100)
+    assert requested(page) > before  # the report reran the script, which publishes ?k=
+    page.wait_for_timeout(300)
+    assert url_play(page) == "1"  # and the link still plays
+
+
 def test_thirty_steps_make_no_rerun_and_one_report(page, base_url, sample_run):
     open_lab(page, base_url)
     before = requested(page)

@@ -70,6 +70,7 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("script", "b3:" + SCRIPT),
         ],
         "k": [("negative", "-5")],
+        "play": [("huge", "31"), ("garbage", "4.5")],
         "order": [("garbage", "sideways")],
         "var": [("garbage", "nonsense")],
     },
@@ -136,7 +137,14 @@ PYTHON = re.compile(
 
 
 # The parameters that get every value of ANY, and values of ANY that are fine there.
-ANY_FOR = {("alphabeta", "t"), ("alphabeta", "k"), ("tree", "t"), ("tree", "k"), ("pawn", "p")}
+ANY_FOR = {
+    ("alphabeta", "t"),
+    ("alphabeta", "k"),
+    ("alphabeta", "play"),
+    ("tree", "t"),
+    ("tree", "k"),
+    ("pawn", "p"),
+}
 ANY_FOR |= {("chase", "c"), ("practice", "b"), ("practice", "n")}
 VALID = {("tree", "t"): {"-1"}}
 

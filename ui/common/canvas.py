@@ -27,6 +27,10 @@ from pathlib import Path
 import streamlit as st
 
 from ui.common.keys import Canvas
+from ui.common.share import nearest_of, restore
+
+# The speed box's choices, steps per second (SPEEDS in tree_canvas.js; a test keeps them equal).
+SPEEDS = (1, 2, 4, 8, 15, 30)
 
 _HERE = Path(__file__).parent
 _COMPONENT = st.components.v2.component(
@@ -102,6 +106,9 @@ def tree_canvas(
     also :func:`tree_still`).
     ``param`` is the query parameter the browser keeps the step in (``?k=``), with
     ``history.replaceState``, so a copied link opens at that step; None: not in the link.
+    With ``param``, autoplay is in the link too: ``?play=SPEED`` while it runs (the browser
+    writes and removes it); a link's ``play`` (read once, nearest speed offered) starts the
+    canvas playing from its step.
     ``fit``: start with the whole tree in the width (a canvas in a narrow column).
     """
     ss = st.session_state
@@ -113,6 +120,14 @@ def tree_canvas(
     if ss.get(keys.known) != k:  # the server moved the step: the browser must follow
         seq += 1
         ss[keys.seq], ss[keys.known] = seq, k
+    play = None
+    if param is not None:
+        decode = nearest_of(SPEEDS, "the speed")
+        speed = restore(
+            "play", decode=decode, default=None, what="autoplay speed", state_key=keys.play
+        )
+        play = None if ss.get(keys.played) else speed  # sent once: the browser starts playing
+        ss[keys.played] = True
     callback = partial(_on_change, keys, on_drill, on_select)
     _COMPONENT(
         key=keys.widget,
@@ -122,6 +137,7 @@ def tree_canvas(
             "seq": seq,
             "select": on_select is not None,
             "param": param,
+            "play": play,
             "fit": fit,
             **marks,
         },

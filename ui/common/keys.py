@@ -52,7 +52,8 @@ class Canvas:
     """ui.common.canvas's tree canvas. ``step`` is the page's step (the browser reports it,
     debounced; the server moves it by writing it); ``n`` and ``token`` the run it belongs
     to; ``widget`` the component's own state; ``known`` the step the server last sent or
-    heard and ``seq`` how often the server moved it; ``focus`` the subtree drawn."""
+    heard and ``seq`` how often the server moved it; ``focus`` the subtree drawn; ``play``
+    the link's autoplay speed and ``played`` whether the browser was sent it."""
 
     ns: str
     step = _at("step")
@@ -62,6 +63,8 @@ class Canvas:
     known = _at("canvas_known")
     seq = _at("canvas_seq")
     focus = _at("focus")
+    play = _at("play")
+    played = _at("played")
     unfocus = _at("unfocus")
 
 

@@ -3,6 +3,7 @@ input. Every parameter is read here, by one decoder per kind:
 
 - :func:`ascii_int` / :func:`int_in`: a whole number in ASCII digits within the range the
   page's control offers (a number outside it gives the nearest one, with a warning);
+- :func:`nearest_of`: one of a control's whole numbers (another gives the nearest one);
 - :func:`choice`: one of a control's options, verbatim;
 - the page's own decoders (a tree, a board code) for the rest, each raising ``InputError``
   (or :class:`Fallback` to offer the nearest valid state).
@@ -89,6 +90,23 @@ def int_in(lo: int, hi: int, name: str = "the number", clamp: bool = True) -> Ca
             if clamp:
                 raise Fallback(problem, min(max(v, lo), hi))
             raise InputError(problem)
+        return v
+
+    return decode
+
+
+def nearest_of(options: Sequence[int], name: str = "the number") -> Callable[[str], int]:
+    """A decoder for ``restore`` of a control offering the whole numbers ``options`` (a
+    speed box): as :func:`ascii_int`; a number it does not offer gives the nearest one it
+    does (:class:`Fallback`)."""
+    lo, hi = min(options), max(options)
+
+    def decode(raw: str) -> int:
+        v = _whole(raw, name, lo, hi, sign=False)
+        if v not in options:
+            nearest = min(options, key=lambda o: (abs(o - v), o))
+            offered = ", ".join(map(str, options))
+            raise Fallback(f"{name} {v:,} is not one of {offered}", nearest)
         return v
 
     return decode

@@ -9,7 +9,9 @@
 //   setStateValue("step", k)         the step, debounced (one rerun after a burst)
 //
 // data = {p: payload, step: int, seq: int, select: bool, param: "k" | null, sel: node | null,
-// ask: node | null, fit: bool}. data.step is applied when the payload changes or data.seq changes (the
+// ask: node | null, fit: bool, play: speed | null}. data.play (a link's ?play=, sent once) starts
+// autoplay at that speed; while autoplay runs the link carries ?play=SPEED next to ?k=.
+// data.step is applied when the payload changes or data.seq changes (the
 // server moved the step itself); otherwise a rerun leaves the browser's step alone. sel gets
 // a blue ring (the node selected), ask a red ring (the node a question is about).
 //
@@ -192,6 +194,10 @@ class Canvas {
       this.drawMarks();
     }
     this.path = window.location.pathname;
+    if (data.play && SPEEDS.includes(Number(data.play)) && !p.still && this.param) {
+      this.speed.value = String(Number(data.play));
+      this.play();
+    }
     this.writeUrl(true);
   }
 
@@ -497,14 +503,17 @@ class Canvas {
       this.timer = setTimeout(tick, 1000 / Number(this.speed.value));
     };
     this.timer = setTimeout(tick, 1000 / Number(this.speed.value));
+    this.writeUrl(true);
   }
 
   pause() {
+    const playing = this.timer;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.b.play.innerHTML = PLAY;
     this.b.play.setAttribute("aria-label", "play");
     this.el.classList.remove("playing");
+    if (playing && this.p) this.writeUrl(true); // the link no longer says play
   }
 
   key(e) {
@@ -554,8 +563,11 @@ class Canvas {
       this.urlTimer = null;
       this.urlAt = performance.now();
       const u = new URL(window.location.href);
-      if (u.searchParams.get(this.param) === String(this.k)) return;
+      const play = this.timer ? this.speed.value : null;
+      if (u.searchParams.get(this.param) === String(this.k) && u.searchParams.get("play") === play) return;
       u.searchParams.set(this.param, String(this.k));
+      if (play) u.searchParams.set("play", play);
+      else u.searchParams.delete("play");
       REG.replaceState(window.history.state, "", u.toString());
     };
     if (force) { write(); return; }
@@ -566,7 +578,8 @@ class Canvas {
   }
 
   destroy() {
-    this.pause();
+    if (this.timer) clearTimeout(this.timer); // not pause(): the address may be another page's
+    this.timer = null;
     if (this.reportTimer) clearTimeout(this.reportTimer);
     if (this.urlTimer) clearTimeout(this.urlTimer);
     document.removeEventListener("keydown", this.onKey);
