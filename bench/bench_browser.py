@@ -21,20 +21,25 @@ Starts the app and Debian's chromium (headless, software rendering) and measures
 from __future__ import annotations
 
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.helpers import _RUNS, open_url, rerun  # noqa: E402
+from tests.browser.helpers import (  # noqa: E402
+    _RUNS,
+    answers,
+    free_port,
+    open_url,
+    rerun,
+    streamlit_command,
+)
 
 PEER = Path(os.environ.get("GTL_PEER", "/work/shared/peers/abTreePractice"))
 BIG = "?t=r:3,6,-99,99,1"  # 1,093 nodes
@@ -105,21 +110,12 @@ _PEER_DEPTH = """() => {
 }"""
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _wait(url: str, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"{url} did not answer")
+    while not answers(url):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{url} did not answer")
+        time.sleep(0.1)
 
 
 def _stats(xs: list[float]) -> str:
@@ -197,7 +193,7 @@ def _pawn(ctx, base: str) -> dict:
 def _peer(browser) -> dict | None:
     if not (PEER / "index.html").exists():
         return None
-    port = _port()
+    port = free_port()
     srv = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
         cwd=PEER,
@@ -235,25 +231,9 @@ def _peer(browser) -> dict | None:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    port = _port()
+    port = free_port()
     logs = Path(tempfile.mkdtemp(prefix="gtl-bench-"))
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
+    cmd = streamlit_command(port)
     with open(logs / "out", "wb") as o, open(logs / "err", "wb") as e:
         srv = subprocess.Popen(cmd, cwd=ROOT, stdout=o, stderr=e)
     try:

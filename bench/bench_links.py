@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -31,16 +30,11 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from engine.random_tree import random_tree  # noqa: E402
+from tests.browser.helpers import answers, free_port, streamlit_command  # noqa: E402
 from ui.tree.tree_source import encode_tree  # noqa: E402
 
 RUN_TIMEOUT_S = 300
 SEARCH_TAB = "The search tree"  # the board labs' heaviest tab, opened by the link
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def rss_mb(pid: int) -> float:
@@ -51,17 +45,13 @@ def rss_mb(pid: int) -> float:
 
 
 def start_server(port: int) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port)]
-    cmd += ["--server.address", "127.0.0.1", "--server.headless", "true"]
-    cmd += ["--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    cmd = streamlit_command(port)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1):
-                return proc
-        except OSError:
-            time.sleep(0.2)
+        if answers(f"http://127.0.0.1:{port}/_stcore/health"):
+            return proc
+        time.sleep(0.2)
     proc.kill()
     raise SystemExit("the streamlit server did not start")
 

@@ -9,19 +9,23 @@ except under CI=true, where that is a failure (CI must run them).
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import ROOT, TIMINGS, VIEWPORT
+from tests.browser.helpers import (
+    ROOT,
+    TIMINGS,
+    VIEWPORT,
+    answers,
+    free_port,
+    streamlit_command,
+)
 
 # Debian's chromium; GTL_CHROMIUM overrides the path (e.g. to check the skip/fail logic).
 CHROMIUM = os.environ.get("GTL_CHROMIUM", "/usr/bin/chromium")
@@ -45,20 +49,6 @@ def browser_unavailable(reason: str) -> None:
     pytest.skip(f"browser tests skipped: {reason} (set up with `make chromium`)")
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
 @contextmanager
 def streamlit_server(port: int | None = None) -> Iterator[str]:
     """Run `streamlit run app.py` on a loopback port (a free one by default) and yield its
@@ -67,28 +57,12 @@ def streamlit_server(port: int | None = None) -> Iterator[str]:
     port = port or free_port()
     log_dir = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
     out, err = open(log_dir / "stdout", "wb"), open(log_dir / "stderr", "wb")
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
+    cmd = streamlit_command(port)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + SERVER_TIMEOUT_S
-        while not _healthy(f"{url}/_stcore/health"):
+        while not answers(f"{url}/_stcore/health"):
             if proc.poll() is not None or time.monotonic() > deadline:
                 err.flush()
                 stderr = (log_dir / "stderr").read_text(errors="replace")[-4000:]

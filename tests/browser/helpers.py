@@ -8,8 +8,11 @@ timing record (printed at the end of the run by tests/browser/conftest.py).
 from __future__ import annotations
 
 import re
+import socket
 import statistics
+import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +26,45 @@ if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips 
     from playwright.sync_api import Browser, Page, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback address."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def streamlit_command(port: int) -> list[str]:
+    """`streamlit run app.py` headless on ``port`` of the loopback address (run it in ROOT)."""
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
+
+
+def answers(url: str) -> bool:
+    """True when ``url`` answers 200 within a second (a server's health check)."""
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 # A projector-ish window: wide layout gets room, screenshots stay readable.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import free_port, streamlit_server
+from tests.browser.conftest import streamlit_server
 from tests.browser.helpers import (
     CANVAS_DRAWN,
     VIEWPORT,
@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     canvas,
     canvas_next,
     canvas_sentence,
+    free_port,
     open_page,
 )
 from ui.common.registry import LABS, PRACTICE
