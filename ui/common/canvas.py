@@ -33,11 +33,15 @@ from ui.common.share import nearest_of, restore
 SPEEDS = (1, 2, 4, 8, 15, 30)
 
 _HERE = Path(__file__).parent
-_COMPONENT = st.components.v2.component(
-    "gtl_tree_canvas",
-    js=(_HERE / "tree_canvas.js").read_text(encoding="utf-8"),
-    css=(_HERE / "tree_canvas.css").read_text(encoding="utf-8"),
-)
+
+
+def _joined(ext: str) -> str:
+    """tree_canvas.EXT, then every plugin tree_canvas_*.EXT (sorted): one module, one sheet."""
+    files = [_HERE / f"tree_canvas.{ext}", *sorted(_HERE.glob(f"tree_canvas_*.{ext}"))]
+    return "\n".join(f.read_text(encoding="utf-8") for f in files)
+
+
+_COMPONENT = st.components.v2.component("gtl_tree_canvas", js=_joined("js"), css=_joined("css"))
 
 
 def clamp_step(k: int, n: int) -> int:
@@ -73,6 +77,14 @@ def _node_or_step(x) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
 
 
+def _on_event(keys: Canvas, name: str, handle: Callable[[object], None]) -> None:
+    """A plugin reported ``name``: ``handle`` gets the raw value (it must check it: the
+    browser's messages are not trusted)."""
+    state = st.session_state.get(keys.widget) or {}
+    if state.get(name) is not None:
+        handle(state.get(name))
+
+
 def _on_change(keys: Canvas, on_drill, on_select) -> None:
     """The browser reported something: the step, a drill-down or a selection. Anything
     else than a whole number >= 0 is ignored (the browser's messages are not trusted)."""
@@ -99,6 +111,8 @@ def tree_canvas(
     ask: int | None = None,
     param: str | None = "k",
     fit: bool = False,
+    extra: dict | None = None,
+    events: dict[str, Callable[[object], None]] | None = None,
 ) -> int:
     """Mount the canvas for ``payload`` and return the step the server knows (0..n).
 
@@ -110,6 +124,9 @@ def tree_canvas(
     writes and removes it); a link's ``play`` (read once, nearest speed offered) starts the
     canvas playing from its step.
     ``fit``: start with the whole tree in the width (a canvas in a narrow column).
+    ``extra``: data for the plugins (tree_canvas_*.js), sent as ``data.x``; ``events``: for
+    each name a plugin reports (setTriggerValue / setStateValue), the function that gets
+    the value.
     """
     ss = st.session_state
     n = int(payload["n"])
@@ -139,12 +156,17 @@ def tree_canvas(
             "param": param,
             "play": play,
             "fit": fit,
+            "x": extra or {},
             **marks,
         },
         default={"step": k},
         on_step_change=callback,
         on_drill_change=callback,
         on_select_change=callback,
+        **{
+            f"on_{name}_change": partial(_on_event, keys, name, handle)
+            for name, handle in (events or {}).items()
+        },
     )
     return k
 

@@ -18,8 +18,28 @@
 // A still (p.still: a practice question's step) has no controls. Keys: with several canvases
 // on a page, Home/Left/Right/End go to the one last clicked or focused, else the first on the
 // page; a still never takes them.
+//
+// Plugins (ui/common/tree_canvas_*.js, joined after this file by ui/common/canvas.py) extend
+// the canvas without editing it: each pushes an object onto PLUGINS with any of
+//   init(c)            once, after the canvas's elements exist (add controls to c.el)
+//   update(c, data)    every time the server sends data (data.x: the plugin data of canvas.py)
+//   built(c, p)        after a new payload is drawn (c.draw() ran; nodes are in c.nodeEl)
+//   drawn(c)           after every draw (a new width or payload: positions changed)
+//   rendered(c)        after every step is shown (c.k is the step)
+//   key(c, e)          a key press for this canvas; return true when handled
+//   click(c, e)        a click on the figure; return true when handled
+//   destroy(c)         the canvas goes away
+// A plugin talks to the server with c.setTriggerValue(name, value) or
+// c.setStateValue(name, value); canvas.py's ``events`` names the callbacks.
 
 const SVGNS = "http://www.w3.org/2000/svg";
+const PLUGINS = [];
+function hook(name, c, ...args) {
+  // Call every plugin's `name`; true when one of them returns true (it handled the event).
+  let done = false;
+  for (const pl of PLUGINS) if (pl[name] && pl[name](c, ...args) === true) done = true;
+  return done;
+}
 const STATUS = ["unseen", "active", "done", "pruned"];
 const KIND = ["max", "min", "leaf", "stub"];
 const SPEEDS = [1, 2, 4, 8, 15, 30];
@@ -156,6 +176,7 @@ class Canvas {
     this.el.addEventListener("pointerdown", this.mine);
     this.el.addEventListener("focusin", this.mine);
     REG.all.add(this);
+    hook("init", this);
   }
 
   setCallbacks(setStateValue, setTriggerValue) {
@@ -199,6 +220,7 @@ class Canvas {
       this.play();
     }
     this.writeUrl(true);
+    hook("update", this, data);
   }
 
   build(p) {
@@ -244,6 +266,7 @@ class Canvas {
     if (!typed) this.types.checked = false;
     this.showTypes();
     this.draw();
+    hook("built", this, p);
   }
 
   showTypes() {
@@ -337,6 +360,7 @@ class Canvas {
     this.pvLine.setAttribute("points", pts);
     this.curEl = null;
     this.drawMarks();
+    hook("drawn", this);
   }
 
   drawMarks() {
@@ -483,6 +507,7 @@ class Canvas {
     this.b.next.disabled = this.b.last.disabled = k >= n;
     this.el.dataset.step = String(k);
     if (c >= 0 || cx > -999) this.follow(cx);
+    hook("rendered", this);
   }
 
   follow(x) {
@@ -521,6 +546,7 @@ class Canvas {
     if (keyTarget() !== this) return; // several canvases: one answers
     const t = e.composedPath()[0];
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || ""))) return;
+    if (hook("key", this, e)) return;
     const to = { Home: 0, ArrowLeft: this.k - 1, ArrowRight: this.k + 1, End: this.n }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -529,6 +555,7 @@ class Canvas {
   }
 
   click(e) {
+    if (hook("click", this, e)) return;
     if (this.p.still) return;
     const sum = e.target.closest("g.sum");
     if (sum) { this.setTriggerValue("drill", Number(sum.dataset.open)); return; }
@@ -578,6 +605,7 @@ class Canvas {
   }
 
   destroy() {
+    hook("destroy", this);
     if (this.timer) clearTimeout(this.timer); // not pause(): the address may be another page's
     this.timer = null;
     if (this.reportTimer) clearTimeout(this.reportTimer);
