@@ -35,15 +35,7 @@ def judge_alphabeta(text: str) -> str:
     from engine.alphabeta import alpha_beta
 
     out: list[str] = []
-    for no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            case = json.loads(line)
-        except ValueError as e:
-            msg = getattr(e, "msg", str(e))
-            raise InputError(f"not valid JSON ({msg})", no) from None
+    for no, case in _json_lines(text):
         if not isinstance(case, dict):
             raise InputError(
                 'expected a JSON object like {"leaves": [3, 12, 8], "branching": 3}', no
@@ -61,6 +53,25 @@ def judge_alphabeta(text: str) -> str:
         except InputError as e:
             raise InputError(e.reason, no) from None
         out.append(f"[{res[0]}, {res[1]}]")
+    return _answers(out)
+
+
+def _json_lines(text: str):  # -> Iterator[tuple[int, object]]
+    """``(line number, parsed JSON)`` of every non-blank line; a bad line raises naming it."""
+    import json
+
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            yield no, json.loads(line)
+        except ValueError as e:
+            raise InputError(f"not valid JSON ({getattr(e, 'msg', str(e))})", no) from None
+
+
+def _answers(out: list[str]) -> str:
+    """The answer lines of a JSON-lines judge; no case at all is an error."""
     if not out:
         raise InputError("no cases: the input has no JSON lines")
     return "\n".join(out) + "\n"
@@ -315,22 +326,13 @@ def judge_search(text: str, algo: str) -> str:
     if algo not in SEARCH_ALGOS:
         raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
     out: list[str] = []
-    for no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            case = json.loads(line)
-        except ValueError as e:
-            raise InputError(f"not valid JSON ({getattr(e, 'msg', str(e))})", no) from None
+    for no, case in _json_lines(text):
         tree = _search_case(case, no)
         try:
             out.append(json.dumps(search_answer(tree, algo)))
         except InputError as e:
             raise InputError(e.reason, no) from None
-    if not out:
-        raise InputError("no cases: the input has no JSON lines")
-    return "\n".join(out) + "\n"
+    return _answers(out)
 
 
 JUDGES: dict[str, Callable[[str], str]] = {
