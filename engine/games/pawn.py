@@ -203,21 +203,25 @@ def _goal_reached(pos: PawnPosition) -> tuple[bool, bool]:
 
 
 def _pawn_moves(pos: PawnPosition) -> list[Move]:
+    """Every pawn move of the side to move, game over or not (see :func:`legal_moves`)."""
     me, them = (WHITE, BLACK) if pos.white_to_move else (BLACK, WHITE)
     dr = -1 if pos.white_to_move else 1
+    cells, rows, cols = pos.cells, pos.rows, pos.cols
     out: list[Move] = []
-    for r in range(pos.rows):
-        nr = r + dr
-        if not 0 <= nr < pos.rows:
+    for r in range(max(0, -dr), min(rows, rows - dr)):  # rows with a row ahead
+        row, ahead = cells[r * cols : (r + 1) * cols], cells[(r + dr) * cols : (r + dr + 1) * cols]
+        if me not in row:
             continue
-        for c in range(pos.cols):
-            if pos.at(r, c) != me:
+        nr = r + dr
+        for c in range(cols):
+            if row[c] != me:
                 continue
-            if pos.at(nr, c) == EMPTY:
+            if ahead[c] == EMPTY:
                 out.append(Move((r, c), (nr, c), False))
-            for nc in (c - 1, c + 1):
-                if 0 <= nc < pos.cols and pos.at(nr, nc) == them:
-                    out.append(Move((r, c), (nr, nc), True))
+            if c > 0 and ahead[c - 1] == them:
+                out.append(Move((r, c), (nr, c - 1), True))
+            if c + 1 < cols and ahead[c + 1] == them:
+                out.append(Move((r, c), (nr, c + 1), True))
     return out
 
 
