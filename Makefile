@@ -21,11 +21,11 @@ run: install
 
 # Browser tests need Debian's chromium; install it when missing (root or sudo).
 chromium:
-	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_package.sh chromium "the browser tests" /usr/bin/chromium /usr/bin/chromium-browser
 
 # Class-mode tests run on SQLite and on a throwaway PostgreSQL server: install it when missing.
 postgres:
-	@bash scripts/ensure_postgres.sh
+	@bash scripts/ensure_package.sh postgresql "the PostgreSQL class-mode tests" /usr/lib/postgresql/*/bin/initdb
 
 test: install chromium postgres
 	$(BIN)/python -m pytest

@@ -32,10 +32,10 @@ def no_postgres(reason: str) -> None:
 
 
 def bindir() -> Path:
-    """The newest installed server's bin directory (scripts/ensure_postgres.sh installs it)."""
+    """The newest installed server's bin directory (`make postgres` installs it)."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
-        raise NoPostgres("no /usr/lib/postgresql/*/bin/initdb (run scripts/ensure_postgres.sh)")
+        raise NoPostgres("no /usr/lib/postgresql/*/bin/initdb (run make postgres)")
     return Path(found[-1]).parent
 
 

@@ -1,7 +1,7 @@
 """Class-mode databases for the tests: every test that takes ``store`` runs on a fresh SQLite
 file and on a fresh database of a throwaway PostgreSQL server.
 
-The server is Debian's ``postgresql`` (installed by scripts/ensure_postgres.sh, from
+The server is Debian's ``postgresql`` (installed by `make postgres`, from
 ``make test``): ``initdb`` + ``pg_ctl`` in a temporary data directory, listening only on a
 unix socket in a temporary directory (no TCP port), stopped at the end of the run. As root
 the server runs as the ``postgres`` user (initdb refuses root). When the binaries are

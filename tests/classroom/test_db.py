@@ -50,7 +50,7 @@ def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
     import pytest
 
     monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
-    with pytest.raises(pg_server.NoPostgres, match="ensure_postgres.sh"):
+    with pytest.raises(pg_server.NoPostgres, match="make postgres"):
         pg_server.bindir()
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
