@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from engine.alphabeta import alpha_beta
@@ -52,16 +51,7 @@ step = tl.run_player(
     + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
 )
 
-st.subheader("Move ordering: same tree, different order of children")
-rows = tl.cached_counts(source, variant, seed)
-st.dataframe(pd.DataFrame(rows), hide_index=True, width="content")
-best, worst = (rows[tl.ORDERINGS.index(o)]["alpha-beta leaves"] for o in tl.REORDER_MODES[:2])
-st.caption(
-    f"Best move first, alpha-beta needs {best:,} leaves; worst first, {worst:,}. Every "
-    "ordering gives the same value: only the work changes."
-)
-
-st.subheader("Race: every algorithm on this tree")
+st.subheader("Race: every algorithm, with the children as given, best first and worst first")
 race_panel(source, K.lab.race)
 
 publish(

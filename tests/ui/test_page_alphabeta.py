@@ -143,15 +143,18 @@ def test_random_tree_link_is_a_recipe():
     assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
 
 
-def test_ordering_table_and_cut_step():
+def test_one_ordering_table_the_race():
+    """The race table is the one move-ordering table (the old per-ordering table repeated
+    its alpha-beta rows): alpha-beta's rows give 7 leaves as given, fewest best first."""
     at = app(order="best-first")
     assert not at.exception
+    assert len(at.dataframe) == 1
     rows = at.dataframe[0].value
-    assert list(rows["children ordered"]) == [tl.ORDER_WORDS[o] for o in tl.ORDERINGS]
-    assert set(rows["value"]) == {3}
-    by = dict(zip(rows["children ordered"], rows["alpha-beta leaves"], strict=True))
-    assert by["best move first"] <= min(by.values())
-    assert by["as given (left to right)"] == 7
+    ab = rows[rows["algorithm"] == "Alpha-beta"]
+    by = dict(zip(ab["ordering"], ab["leaves"], strict=True))
+    assert by["as shown"] == 7
+    assert by["perfect (best first)"] == min(rows["leaves"]) <= by["worst first"]
+    assert set(rows["value"]) == {"3"}
 
 
 # ---- pure helpers ----------------------------------------------------------------------------

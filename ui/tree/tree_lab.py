@@ -1,5 +1,5 @@
 """Shared logic of the two tree-lab pages: cached runs, the tree canvas block (with
-its practice switch), and the move-ordering experiment.
+its practice switch).
 
 The block that shows a run is :func:`run_player`: the tree canvas (ui.common.canvas, stepped
 in the browser), or, with ``practice=True`` and the switch on, ui.practice.quiz_panel's
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.search import REORDER_MODES, reorder, search_tree
+from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, minimax
 from engine.values import plural
@@ -48,7 +48,6 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "REORDER_MODES",
     "Complete",
     "Lab",
-    "cached_counts",
     "cached_lab",
     "complete_depth",
     "complete_from",
@@ -141,26 +140,6 @@ def cached_lab(
     """The lab of a source's tree in one ordering (a big run is built once and shared by
     every session; cache_resource hands out the object itself, never a copy)."""
     return make_lab(ordered(tree_of(source), ordering, seed), variant, algorithm)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def cached_counts(source: str, variant: str, seed: int) -> list[dict]:
-    """Rows of the move-ordering table: leaves evaluated per ordering (plain searches whose
-    traces are dropped, so the table does not fill the lab cache with orderings not shown)."""
-    rows = []
-    for ordering in ORDERINGS:
-        run = search_tree(ordered(tree_of(source), ordering, seed), "alphabeta", variant)
-        total = sum(1 for c in run.tree.children if not c)
-        rows.append(
-            {
-                "children ordered": ORDER_WORDS[ordering],
-                "alpha-beta leaves": run.leaves_evaluated,
-                "minimax leaves": total,
-                "pruned": total - run.leaves_evaluated,
-                "value": run.value,
-            }
-        )
-    return rows
 
 
 def new_run(keys: TreeLab, run_key: Hashable) -> bool:
