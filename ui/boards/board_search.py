@@ -271,6 +271,7 @@ def search_panel(
             on_select=partial(on_click, False),
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
+            extra={"dropParam": True},  # gone from the link with the tab (tree_canvas_links.js)
         )
     snap = replayer.snapshot(k)
     with right:
