@@ -202,6 +202,8 @@ def test_kinds_of_question_each_once(raw):
     with pytest.raises(InputError, match="each once"):
         ql.decode_kinds(raw)
     assert ql.decode_kinds("prune,value") == ("value", "prune")
+    with pytest.raises(InputError, match="characters long"):
+        ql.decode_kinds("value," * 100)
 
 
 # ---- one tree format --------------------------------------------------------------------------

@@ -30,6 +30,7 @@ LETTERS = {RIGHT: "r", WRONG: "w", REVEALED: "v", SKIPPED: "s"}
 OUTCOMES = {v: k for k, v in LETTERS.items()}
 OPEN_WRONG = "x"  # the open question had a wrong try
 MAX_SCORE = 8_000  # characters of ``?score=`` at most
+MAX_ASK = len(",".join(KINDS))  # characters of ``?ask=`` at most
 SWITCH = ("on", "off")
 _RUN = re.compile(r"([rwvs])([0-9]*)")
 _SCORE = re.compile(r"(?:[rwvs][0-9]*)*x?")
@@ -82,6 +83,8 @@ def resumed(state: QuizState, raw: str) -> QuizState:
 
 def decode_kinds(raw: str) -> tuple[str, ...]:
     """``?ask=``: kinds of question, comma-separated, in the quiz's order."""
+    if len(raw) > MAX_ASK:
+        raise InputError(f"is {len(raw):,} characters long (at most {MAX_ASK})")
     got = raw.split(",")
     bad = [k for k in got if k not in KINDS]
     if bad or not got or len(set(got)) != len(got):
