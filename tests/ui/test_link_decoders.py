@@ -92,8 +92,8 @@ def test_move_names_in_the_link_are_the_games_own():
 @pytest.mark.parametrize(
     "raw, n, why",
     [
-        ("b2-b3.b2-b3", 1, "move 2 'b2-b3' is not legal (Black to move plays one of"),
-        ("zz", 0, "move 1 'zz' is not legal (White to move plays one of"),
+        ("b2-b3.b2-b3", 1, "move 2 'b2-b3' is not legal: Black to move plays c4-c3, c4xb3 or"),
+        ("zz", 0, "move 1 'zz' is not legal: White to move plays b2-b3,"),
         ("b٢-b3", 0, "move 1 'b٢-b3' is not legal"),  # unicode digits are not a move
         ("b2-b3.", 1, "move 2 '' is not legal"),
         ("b2-b3..c4xb3", 1, "move 2 '' is not legal"),
@@ -110,7 +110,7 @@ def test_a_move_after_the_end_of_the_game_is_named():
     pos = chase.ChasePosition(3, (0, 0), (0, 1), True)  # white captures next door
     moves, problem = bk.decode_moves("r.l", pos, CHASE, bk.chase_token)
     assert len(moves) == 1
-    assert problem and "move 2 'l' is not legal (the game was over after move 1)" in problem
+    assert problem and "move 2 'l' is not legal: the game was over after move 1, so" in problem
 
 
 def test_a_move_list_too_long_for_a_game_is_refused_before_replaying():

@@ -86,14 +86,15 @@ def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[A
     for i, name in enumerate(names, 1):
         legal = {} if game.winner(pos) is not None else {token(pos, m): m for m in game.moves(pos)}
         if name not in legal:
-            side = game.to_move(pos).title()
+            offered = list(legal)
+            options = ", ".join(offered[:-1]) + " or " + offered[-1] if len(offered) > 1 else ""
             why = (
                 f"the game was over after move {i - 1}"
                 if not legal
-                else f"{side} to move plays one of {', '.join(legal)}"
+                else f"{game.to_move(pos).title()} to move plays {options or offered[0]}"
             )
             stop = f"the game stops after move {i - 1}" if i > 1 else "the game starts afresh"
-            return moves, f"move {i} {quoted(name)} is not legal ({why}); {stop}"
+            return moves, f"move {i} {quoted(name)} is not legal: {why}, so {stop}"
         moves.append(legal[name])
         pos = game.play(pos, legal[name])
     return moves, None
