@@ -5,6 +5,7 @@ import streamlit as st
 from engine.games import chase
 from teach.play_words import chase_end_reason
 from ui.boards import board_lab as bl
+from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.common.keys import CHASE as K
 from ui.common.share import publish, restore
@@ -23,6 +24,7 @@ st.caption(
 pos: chase.ChasePosition = restore(
     "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key=K.pos
 )
+bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)
 left, right = st.columns([6, 5], gap="large")
 with right:
@@ -49,8 +51,9 @@ with left:
     else:
         cl.edit_board(pos, sol, piece, set_edit)
 
-publish(c=bl.chase_code(pos))
+publish(c=bl.chase_code(pos), **bk.play_params(game if playing else None, cl.GAME, bk.chase_token))
 if playing:
+    bk.drop_search()
     st.stop()
 
 bl.result_tabs(K.tabs, lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))

@@ -5,6 +5,7 @@ import streamlit as st
 from engine.games import pawn
 from engine.values import plural
 from ui.boards import board_lab as bl
+from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
 from ui.common.share import publish, restore
@@ -24,6 +25,8 @@ st.caption(
 pos: pawn.PawnPosition = restore(
     "p", decode=pl.from_link, default=pl.DEFAULT, what="position", state_key=K.pos
 )
+playable = not pawn.problems(pos) and not bl.pawn_too_big(pos)
+bk.restore_play(K, pos, pl.GAME, pl.reply, bk.pawn_token, bl.MODES, playable)
 playing = bl.mode_switch(K.mode)
 left, right = st.columns([5, 6], gap="large")
 
@@ -72,8 +75,10 @@ with left:
     shown = game.position if playing and not bad and not too_big else pos
     st.code(pawn.format_board(shown), language=None)
 
-publish(p=pawn.to_code(pos))
+played = game if playing and not bad and not too_big else None
+publish(p=pawn.to_code(pos), **bk.play_params(played, pl.GAME, bk.pawn_token))
 if sol is None or playing:
+    bk.drop_search()
     st.stop()
 
 bl.result_tabs(K.tabs, lambda: pl.line_tab(pos, sol), lambda: pl.tree_tab(pos, sol))

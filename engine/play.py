@@ -11,7 +11,7 @@ a move lands on) come from its module, e.g. ``engine.games.pawn.move_target``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -65,6 +65,24 @@ def new_session(start: Any, human: str, game: Game, reply: Reply) -> PlaySession
     if human not in ("white", "black"):
         raise InputError(f"human must be 'white' or 'black', not {human!r}")
     return _engine_replies(PlaySession((start,), (), human), game, reply)
+
+
+def resume(
+    start: Any, human: str, moves: Sequence[Hashable], game: Game, reply: Reply
+) -> PlaySession:
+    """A game from ``start`` with ``moves`` already played, both sides' (a shared link's game),
+    then the engine's replies when it is its turn. InputError naming move N when a move is
+    not legal in turn."""
+    if human not in ("white", "black"):
+        raise InputError(f"human must be 'white' or 'black', not {human!r}")
+    hist, names = [start], []
+    for i, mv in enumerate(moves, 1):
+        pos = hist[-1]
+        if game.winner(pos) is not None or mv not in game.moves(pos):
+            raise InputError(f"move {i} is not a legal move in its position")
+        names.append(game.move_name(pos, mv))
+        hist.append(game.play(pos, mv))
+    return _engine_replies(PlaySession(tuple(hist), tuple(names), human), game, reply)
 
 
 def human_move(session: PlaySession, move: Hashable, game: Game, reply: Reply) -> PlaySession:

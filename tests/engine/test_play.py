@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import InputError
 from engine.games import chase, pawn
 from engine.games.chase import ChaseGame, ChasePosition
 from engine.games.chase_solver import best_move, solve_position, solve_table
 from engine.games.pawn import PawnGame
 from engine.games.pawn_solver import solve
-from engine.play import click_move, human_move, human_to_move, new_session, restart, undo
+from engine.play import (
+    click_move,
+    human_move,
+    human_to_move,
+    new_session,
+    restart,
+    resume,
+    undo,
+)
 
 PAWN = PawnGame()
 CHASE = ChaseGame()
@@ -143,3 +153,28 @@ def test_the_engine_reply_is_the_first_ranked_move_of_the_solver():
                 for white in (True, False):
                     pos = ChasePosition(n, w, b, white)
                     assert chase_reply(pos) == chase_solve(pos).moves[0][0]
+
+
+# ---- resume: a shared link's game (issue 11) -------------------------------------------------
+def test_resume_replays_both_sides_moves_and_lets_the_engine_answer():
+    played = human_move(
+        new_session(SAMPLE1, "white", PAWN, pawn_reply),
+        pawn.legal_moves(SAMPLE1)[0],
+        PAWN,
+        pawn_reply,
+    )
+    moves = [
+        next(m for m in PAWN.moves(a) if PAWN.play(a, m) == b)
+        for a, b in zip(played.history, played.history[1:], strict=False)
+    ]
+    assert resume(SAMPLE1, "white", moves, PAWN, pawn_reply) == played
+    # cut after the person's move: the engine answers, as it did in the game
+    assert resume(SAMPLE1, "white", moves[:1], PAWN, pawn_reply) == played
+
+
+def test_resume_refuses_an_illegal_move_naming_it():
+    first = pawn.legal_moves(SAMPLE1)[0]
+    with pytest.raises(InputError, match="move 2 is not a legal move"):
+        resume(SAMPLE1, "white", [first, first], PAWN, pawn_reply)
+    with pytest.raises(InputError, match="human must be"):
+        resume(SAMPLE1, "grey", [], PAWN, pawn_reply)

@@ -73,6 +73,15 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
         "play": [("huge", "31"), ("garbage", "4.5")],
         "order": [("garbage", "sideways")],
         "var": [("garbage", "nonsense")],
+        "practice": [("garbage", "maybe")],
+        "ask": [("garbage", "value,value"), ("script", "value," + SCRIPT)],
+        "score": [
+            ("huge", "r99999"),
+            ("huge", "r" + "9" * 40),
+            ("megabyte", "r" * MEGA),
+            ("unicode digits", "r٣"),
+            ("script", SCRIPT),
+        ],
     },
     "tree": {
         "t": [
@@ -103,6 +112,15 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("megabyte", "4x4w:" + "p" * MEGA),
             ("script", "4x4w:" + SCRIPT),
         ],
+        "mv": [
+            ("huge", ".".join(["b2-b3"] * 401)),
+            ("megabyte", "b2-b3." * (MEGA // 6)),
+            ("unicode digits", "b٢-b٣"),
+            ("script", SCRIPT),
+            ("garbage", "zz"),
+        ],
+        "mode": [("garbage", "watch")],
+        "side": [("garbage", "grey")],
     },
     "chase": {
         "c": [
@@ -115,6 +133,14 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("garbage", "20-1.1-1.1-w"),
             ("script", "20-1.1-" + SCRIPT),
         ],
+        "mv": [
+            ("huge", ".".join(["u"] * 401)),
+            ("megabyte", "u." * (MEGA // 2)),
+            ("unicode digits", "u٢"),
+            ("script", SCRIPT),
+            ("garbage", "zz"),
+        ],
+        "heat": [("garbage", "rainbow")],
     },
     "practice": {
         "t": [("megabyte", "1 " * (MEGA // 2)), ("unicode digits", "١,٢,٣,٤")],
@@ -146,6 +172,8 @@ ANY_FOR = {
     ("pawn", "p"),
 }
 ANY_FOR |= {("chase", "c"), ("practice", "b"), ("practice", "n")}
+ANY_FOR |= {("pawn", "mode"), ("pawn", "side"), ("chase", "heat"), ("alphabeta", "practice")}
+ANY_FOR |= {("alphabeta", "ask")}
 VALID = {("tree", "t"): {"-1"}}
 
 
@@ -316,3 +344,17 @@ def test_a_tab_the_page_does_not_have_is_warned_about(page):
     assert not at.exception
     assert at.warning and "(`tab`:" in at.warning[0].value
     assert "<script>" not in at.warning[0].value  # escaped: \<script\>
+
+
+# The search tab's parameters are read when it is open (issue 11): one value of each kind.
+SEARCH_PARAMS = ("k", "open", "sel", "nodes", "depth")
+ONE_OF_EACH = [ANY[0], ANY[2], ANY[3], ANY[4], ANY[8], ANY[13]]
+
+
+@pytest.mark.parametrize("param", SEARCH_PARAMS)
+@pytest.mark.parametrize("kind, value", ONE_OF_EACH, ids=[k for k, _ in ONE_OF_EACH])
+def test_a_hostile_search_tab_link_falls_back_with_a_warning(param, kind, value):
+    at = _page("chase", c="6-1.1-5.4-w", tab="The search tree", **{param: value})
+    assert not at.exception, [e.message[:300] for e in at.exception]
+    assert at.warning and f"(`{param}`:" in at.warning[0].value, kind
+    assert not PYTHON.search("\n".join(_texts(at)))

@@ -30,6 +30,7 @@ from engine.play import (
 )
 from engine.values import plural
 from teach.play_words import game_summary
+from ui.boards.board_links import drop_search
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play, css
 from ui.common.share import check_bound
@@ -417,3 +418,5 @@ def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) ->
     if tree_tab.open:
         with tree_tab:
             tree()
+    else:
+        drop_search()

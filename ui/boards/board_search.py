@@ -270,7 +270,8 @@ def search_panel(
             on_drill=partial(on_click, True),
             on_select=partial(on_click, False),
             selected=view.selected,
-            param=None,
+            param="k",  # the step in the link (ui.boards.board_links reads it back)
+            extra={"dropParam": True},  # gone from the link with the tab (tree_canvas_links.js)
         )
     snap = replayer.snapshot(k)
     with right:

@@ -26,8 +26,10 @@ from engine.trace import Replayer, SearchRun
 from teach.play_words import chase_targets, chase_why_not
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
+from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common.keys import CHASE as K
+from ui.common.share import publish
 from viz.board import animated_figure
 from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
 
@@ -207,7 +209,11 @@ def edit_board(
     """The editable board, optionally coloured with every square's outcome (the colour
     control goes under the board, so the board starts high on the page)."""
     board = st.container()
-    heat = st.segmented_control("Colour the squares", HEAT, default=HEAT[1], key=K.heat)
+    bk.restore_heat(K, HEAT)
+    heat = st.segmented_control(
+        "Colour the squares", HEAT, default=HEAT[1], key=K.heat, persist_state="session"
+    )
+    publish(heat=bk.heat_param(heat, HEAT))
     kw = {}
     if heat and heat != HEAT[0]:
         fixed = "white" if heat == HEAT[1] else "black"
@@ -288,15 +294,19 @@ def line_tab(pos: chase.ChasePosition) -> None:
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) on the tree canvas."""
-    depth = st.slider("Search depth (plies)", 1, 6, 3, key=K.depth)
+    bk.restore_depth(K.depth)
+    depth = st.slider("Search depth (plies)", *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
     algo = ba.algo_box(K.algo, depth_limited=True)
     code = bl.chase_code(pos)
     with st.spinner("Searching…"):
         got = searched(code, depth, algo)
+    token = ba.run_token((code, depth), algo)
+    if not isinstance(got, str):
+        bk.restore_search(K.search, token, got[0])
     bs.search_tab(
         K.search,
         got,
-        token=ba.run_token((code, depth), algo),
+        token=token,
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
@@ -304,5 +314,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         board=bl.chase_node_board,
         about=CYCLES,
     )
+    depth_param = None if depth == bk.DEFAULT_DEPTH else str(depth)
+    publish(depth=depth_param, **bk.search_params(K.search, token))
     st.subheader("Race: every algorithm on this position")
     ba.race_panel(raced(code, depth), K.race)

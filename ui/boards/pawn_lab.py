@@ -18,9 +18,10 @@ from engine.trace import Replayer, SearchRun
 from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
+from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common.keys import PAWN as K
-from ui.common.share import Fallback
+from ui.common.share import Fallback, publish
 from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
@@ -179,10 +180,13 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     algo = ba.algo_box(K.algo, depth_limited=False)
     with st.spinner(f"{ba.LABELS[algo]} is searching the whole game…"):
         got = searched(code, algo)
+    token = ba.run_token(code, algo)
+    if not isinstance(got, str):
+        bk.restore_search(K.search, token, got[0])
     bs.search_tab(
         K.search,
         got,
-        token=ba.run_token(code, algo),
+        token=token,
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=bl.verdict_words(sol.winner, sol.plies),
@@ -194,3 +198,4 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
             "branches alpha-beta never had to look at; green: the best line."
         ),
     )
+    publish(**bk.search_params(K.search, token))

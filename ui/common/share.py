@@ -137,6 +137,26 @@ def decode_param(raw: str, decode: Callable[[str], T], what: str) -> tuple[T | N
         return None, f"{quoted(raw)} is not a valid {what}"
 
 
+def _read(param: str, decode: Callable[[str], T], what: str) -> tuple[bool, T | None]:
+    """(given, value) of the link's ``param``: (False, None) when the link has none; the
+    decoded value, or the nearest valid one (:class:`Fallback`), or None when it could not
+    be read, with a warning naming the parameter; a parameter given twice uses the last,
+    with a warning."""
+    given = st.query_params.get_all(param)
+    if not given:
+        return False, None
+    if len(given) > 1:
+        st.warning(f"The link gives `{param}` {len(given)} times; the last one is used.")
+    value, problem = decode_param(given[-1], decode, what)
+    if problem is not None:
+        instead = "the nearest valid one" if value is not None else "the default"
+        st.warning(
+            f"The link's {what} could not be read (`{param}`: {plain(problem)}); showing "
+            f"{instead} instead."
+        )
+    return True, value
+
+
 def restore(
     param: str,
     *,
@@ -158,23 +178,23 @@ def restore(
     if key in st.session_state and param in seen:
         return st.session_state[key]
     seen.add(param)
-    given = st.query_params.get_all(param)
+    given, value = _read(param, decode, what)
     if not given:
         st.session_state.setdefault(key, default)
         return st.session_state[key]
-    if len(given) > 1:
-        st.warning(f"The link gives `{param}` {len(given)} times; the last one is used.")
-    value, problem = decode_param(given[-1], decode, what)
-    if problem is not None:
-        nearest = value is not None
-        instead = "the nearest valid one" if nearest else "the default"
-        why = plain(problem)
-        st.warning(
-            f"The link's {what} could not be read (`{param}`: {why}); showing {instead} instead."
-        )
-        value = value if nearest else default
-    st.session_state[key] = value
-    return value
+    st.session_state[key] = default if value is None else value
+    return st.session_state[key]
+
+
+def read_once(param: str, *, decode: Callable[[str], T], what: str) -> T | None:
+    """The link's ``param`` decoded (as :func:`restore`: the nearest valid value or a warning)
+    on the first run of a session that reads it, None on every later run and when the link
+    has none: for state the page applies itself (a drill-down view, a quiz's score)."""
+    seen: set[str] = st.session_state.setdefault(SHARE_SEEN, set())
+    if param in seen:
+        return None
+    seen.add(param)
+    return _read(param, decode, what)[1]
 
 
 def check_bound(param: str, options: Sequence[str], what: str) -> None:

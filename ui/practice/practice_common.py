@@ -1,10 +1,16 @@
 """Pieces the "Practice & exams" panels share: the tree chooser (bound to the URL) and the
 node names and payloads of the tree canvas (ui.common.canvas).
+
+The tree is in the link in the labs' one format (ui.tree.tree_source: ``?t=b3:3,12,8,…``, a
+packed ``zb3:…`` or a random recipe ``r:…``), so a tree link opens on either page. Links of
+the old form (``?t=3, 12, 8,…&b=3``) still open: :func:`class_tree` converts them, and the
+page then writes the new form.
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import streamlit as st
 
@@ -16,7 +22,8 @@ from teach.exam import make_exercise
 from teach.explain import describe, node_name
 from teach.quiz import node_names
 from ui.common.keys import Practice as K
-from ui.common.share import int_in, publish, restore
+from ui.common.share import int_in, publish, read_once, restore
+from ui.tree.tree_source import Complete, decode_complete
 from viz.tree_payload import Code, tree_payload
 
 PRESETS = {
@@ -29,16 +36,22 @@ DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
 MAX_CLASS_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
 
 
-def _norm_leaves(text: str) -> str:
-    return ", ".join(map(str, parse_leaves(text)))
-
-
-def _link_leaves(text: str) -> str:
-    """The link's leaves (``?t=``): at most a class tree's, counted before parsing."""
-    n = len(text.replace(",", " ").split())
-    if n > MAX_CLASS_LEAVES:
-        raise InputError(f"{n:,} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
-    return _norm_leaves(text)
+def class_tree(raw: str, old_branching: int = DEFAULT_B) -> Complete:
+    """The link's tree (``?t=``) as a class tree: the labs' format (``b3:3,12,…``, packed or
+    a random recipe; :func:`ui.tree.tree_source.decode_complete`), or the old form of this
+    page's links, bare leaves (``3, 12, …``) with the branching of ``?b=``
+    (``old_branching``). InputError past a class tree (branching 2 to 5, at most
+    MAX_CLASS_LEAVES leaves; bare leaves are counted before parsing)."""
+    if ":" in raw:
+        setup = decode_complete(raw)
+        setup = Complete(setup.leaves, setup.branching)  # a recipe's leaves: the chooser's
+    else:
+        n = len(raw.replace(",", " ").split())
+        if n > MAX_CLASS_LEAVES:
+            raise InputError(f"{n:,} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
+        setup = Complete(tuple(parse_leaves(raw)), int(old_branching))
+    build_tree(setup.text, setup.branching)  # the class limits, in their own words
+    return setup
 
 
 def build_tree(leaves_text: str, branching: object) -> GameTree:
@@ -72,18 +85,24 @@ def on_random_tree() -> None:
 
 
 def tree_chooser() -> GameTree | None:
-    """Leaves + branching (URL params ``t`` and ``b``), presets and a random tree.
+    """Leaves + branching (URL param ``t``, and ``b`` of old links), presets and a random
+    tree.
 
     Returns the tree, or None after showing an error box (the page goes on without it).
     """
-    restore("t", decode=_link_leaves, default=DEFAULT_LEAVES, what="tree", state_key=K.leaves)
-    restore(
+    ss = st.session_state
+    old_b = restore(
         "b",
         decode=int_in(2, 5, "branching", clamp=False),
         default=DEFAULT_B,
         what="branching",
         state_key=K.branching,
     )
+    decode = partial(class_tree, old_branching=old_b)
+    setup = read_once("t", decode=decode, what="tree")
+    ss.setdefault(K.leaves, DEFAULT_LEAVES)
+    if setup is not None:
+        ss[K.leaves], ss[K.branching] = setup.text, setup.branching
     c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
     text = c1.text_input(
         "Leaves, left to right", key=K.leaves, help="Scores separated by commas or spaces."
@@ -101,7 +120,7 @@ def tree_chooser() -> GameTree | None:
     except InputError as e:
         st.error(f"This tree cannot be used: {e}")
         return None
-    publish(t=_norm_leaves(text), b=str(int(b)))
+    publish(t=Complete(tuple(parse_leaves(text)), int(b)).encode(), b=None)
     return tree
 
 

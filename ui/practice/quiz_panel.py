@@ -35,6 +35,8 @@ from teach.explain import describe
 from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
 from ui.common.canvas import set_step
 from ui.common.keys import Canvas, Quiz
+from ui.common.share import publish
+from ui.practice.quiz_link import quiz_params, restore_quiz
 from viz.tree_payload import Hidden, tree_payload
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
@@ -122,6 +124,12 @@ def _ensure(keys: Quiz, run: SearchRun, kinds: tuple[str, ...]) -> QuizState:
         ss[keys.sig] = sig
         ss[keys.nonce] = ss.get(keys.nonce, 0) + 1
     return ss[keys.state]
+
+
+def _of_run(keys: Quiz, run: SearchRun) -> QuizState | None:
+    """The quiz under ``keys`` when it is ``run``'s (None: none yet, or another tree's)."""
+    sig = st.session_state.get(keys.sig)
+    return quiz_state(keys) if sig and sig[0] == run_signature(run) else None
 
 
 def _do(keys: Quiz, action: str, text: str | None = None) -> None:
@@ -275,6 +283,7 @@ def practice_or_player(
     step's sentence (:func:`question_payload` makes such a still). The step is written to
     the page's canvas ``player_keys`` too, so leaving practice shows the same step there.
     """
+    restore_quiz(run, keys, _ensure)  # the link's switch, kinds and score (once)
     on = practice_on(keys, default_on)
     if on:
         fig_col, quiz_col = st.columns(widths)
@@ -282,6 +291,7 @@ def practice_or_player(
             step = quiz_panel(run, keys, default_on=default_on)
     else:
         step = quiz_panel(run, keys, default_on=default_on)
+    publish(**quiz_params(keys, default_on, _of_run(keys, run)))
     if step is None:
         return player()
     if player_keys is not None:

@@ -1,0 +1,281 @@
+"""Every state in the link (issue 11), in a real browser: each state is set on the page the
+way a person sets it, the address bar is read, and the link is opened in a NEW browser
+context (no session, cookie or storage shared), where the same state must be on screen.
+
+The chase heatmap's colouring; play mode with the moves played and the side, pawn and chase;
+the board search tab's step, drill-down and selected node; the practice switch and score;
+one tree format for every page (an old practice link still opens and is rewritten)."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from engine.alphabeta import alpha_beta
+from engine.games import pawn
+from engine.games.pawn_solver import solve
+from engine.play import human_move, new_session
+from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
+    CHART,
+    assert_no_exception,
+    assert_share_link_restores,
+    canvas_next,
+    canvas_step,
+    click_button,
+    click_plotly_point,
+    open_page,
+    rerun,
+    screenshot,
+)
+
+pytestmark = pytest.mark.browser
+
+MAIN = '[data-testid="stMain"]'
+
+
+def _query(page) -> dict[str, str]:
+    """The address bar's query, one value per parameter (the last)."""
+    return {k: v[-1] for k, v in parse_qs(urlsplit(page.url).query).items()}
+
+
+def _segment(page, key: str, label: str) -> None:
+    """Click the option ``label`` of the segmented control keyed ``key`` and wait."""
+    with rerun(page):
+        page.locator(f".st-key-{key} button").filter(has_text=label).first.click()
+    assert_no_exception(page)
+
+
+def _text(page) -> str:
+    return page.locator(MAIN).inner_text()
+
+
+def _pieces(page) -> dict[str, list[int]]:
+    return page.evaluate(
+        """(chart) => Object.fromEntries(
+               document.querySelector(chart + ' .js-plotly-plot').data
+                   .filter((t) => (t.name || '').endsWith('pieces'))
+                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
+        CHART,
+    )
+
+
+# ---- the chase heatmap -------------------------------------------------------------------------
+def test_the_chase_heatmap_mode_survives_a_copied_link(page, base_url, browser):
+    open_page(page, base_url, "chase?c=8-2.2-7.6-w")
+    _segment(page, "chase-heat", "White on every square")
+    assert _query(page)["heat"] == "white"
+    moving = "if the white piece stood on that square"
+    assert moving in _text(page)
+
+    def check(p) -> None:
+        assert moving in _text(p)
+        assert not p.locator('[data-testid="stAlert"]').count()
+
+    assert_share_link_restores(browser, page.url, check)
+    _segment(page, "chase-heat", "No colours")
+    assert _query(page)["heat"] == "off"
+    assert_share_link_restores(browser, page.url, lambda p: _no_heat_caption(p))
+
+
+def _no_heat_caption(page) -> None:
+    assert "Each number: plies to the capture" not in _text(page)
+
+
+# ---- play mode and the moves played -----------------------------------------------------------
+def _play(page) -> None:
+    with rerun(page):
+        page.locator(f"{MAIN} button").filter(has_text="Play against the engine").first.click()
+    assert_no_exception(page)
+
+
+def test_a_pawn_game_survives_a_copied_link(page, base_url, browser):
+    code = "4x4w:.ppp/..../.PPP/...."
+    open_page(page, base_url, f"pawn?p={code}")
+    _play(page)
+    start = pawn.from_code(code)
+    rules = pawn.PawnGame()
+
+    def reply(p):
+        return solve(p).moves[0][0]
+
+    b2b3 = next(m for m in pawn.legal_moves(start) if pawn.move_name(start, m) == "b2-b3")
+    click_plotly_point(page, 2 * 4 + 1)  # b2, then b3
+    click_plotly_point(page, 1 * 4 + 1)
+    game = human_move(new_session(start, "white", rules, reply), b2b3, rules, reply)
+    assert game.plies == 2
+    q = _query(page)
+    assert q["mode"] == "play" and q["mv"] == ".".join(game.names) and "side" not in q
+    moves = "Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(game.names))
+    pieces = _pieces(page)
+
+    def check(p) -> None:
+        body = _text(p)
+        assert "Your move (White)" in body and moves in body
+        assert _pieces(p) == pieces
+        assert f"The engine replied {game.names[1]}" in body
+
+    assert_share_link_restores(browser, page.url, check)
+
+
+def test_a_chase_game_with_the_person_on_black_survives_a_copied_link(page, base_url, browser):
+    open_page(page, base_url, "chase?c=6-1.1-5.4-w")
+    _play(page)
+    _segment(page, "chase-game-side", "Black")  # the engine (white) opens
+    assert "Your move (Black)" in _text(page)
+    q = _query(page)
+    assert q["side"] == "black" and len(q["mv"].split(".")) == 1
+    # black (row 5, column 4) steps up: the square above it, one click
+    click_plotly_point(page, 3 * 6 + 3)
+    q = _query(page)
+    assert len(q["mv"].split(".")) == 3 and q["mv"].split(".")[1] == "u"
+    line = next(ln for ln in _text(page).splitlines() if ln.startswith("Moves:"))
+    pieces = _pieces(page)
+
+    def check(p) -> None:
+        body = _text(p)
+        assert "Your move (Black)" in body and line in body.splitlines()
+        assert _pieces(p) == pieces
+
+    assert_share_link_restores(browser, page.url, check)
+
+
+def test_a_bad_move_in_a_link_stops_the_game_there_with_a_warning(page, base_url):
+    open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....&mode=play&mv=b2-b3.b2-b4")
+    body = _text(page)
+    assert "move 2 'b2-b4' is not legal" in body and "the game stops after move 1" in body
+    assert "Moves: 1. b2-b3 · 2. " in body and "Your move (White)" in body  # the engine replied
+    assert _query(page)["mv"].split(".")[0] == "b2-b3" and len(_query(page)["mv"].split(".")) == 2
+    screenshot(page, "links_bad_move", full_page=False)
+
+
+# ---- the board search tab: step, drill-down, selection --------------------------------------
+def test_the_search_tab_step_and_drill_down_survive_a_copied_link(page, base_url, browser):
+    # depth 5: 497 nodes, more than the 300 markers drawn, so "+N nodes" markers show
+    open_page(page, base_url, "chase?c=6-1.1-5.4-w&tab=The+search+tree&depth=5")
+    page.wait_for_selector(CANVAS_DRAWN)
+    for _ in range(7):
+        canvas_next(page)
+    marker = page.locator(f"{CANVAS} g.sum").first
+    opened = int(marker.get_attribute("data-open"))
+    marker.scroll_into_view_if_needed()
+    with rerun(page):
+        marker.click()
+    page.wait_for_selector(f'{CANVAS} g.n[data-id="{opened}"]')
+    node = page.locator(f"{CANVAS} g.n").nth(1)
+    picked = int(node.get_attribute("data-id"))
+    with rerun(page):
+        node.click()
+    assert_no_exception(page)
+    selected = page.get_by_text("Selected: ").first.inner_text()
+    assert canvas_step(page) == 7
+    q = _query(page)
+    assert (q["k"], q["open"], q["sel"], q["depth"]) == ("7", str(opened), str(picked), "5")
+    assert q["tab"] == "The search tree"
+
+    def check(p) -> None:
+        p.wait_for_selector(CANVAS_DRAWN)
+        assert canvas_step(p) == 7
+        first = p.locator(f"{CANVAS} g.n").first
+        assert int(first.get_attribute("data-id")) == opened  # the opened subtree on top
+        assert p.get_by_text("Selected: ").first.inner_text() == selected
+        assert p.locator(".st-key-chase-search-root button").count() == 1  # breadcrumb
+
+    assert_share_link_restores(browser, page.url, check)
+    with rerun(page):  # the best line: the search's state leaves the link with its tab
+        page.get_by_role("tab", name="The best line").click()
+    assert not {"k", "open", "sel", "depth"} & set(_query(page))
+
+
+def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, browser):
+    open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....&tab=The+search+tree")
+    page.wait_for_selector(CANVAS_DRAWN)
+    for _ in range(5):
+        canvas_next(page)
+    page.wait_for_timeout(300)  # the canvas writes ?k= as it steps (no rerun)
+    assert _query(page)["k"] == "5"
+
+    def check(p) -> None:
+        p.wait_for_selector(CANVAS_DRAWN)
+        assert canvas_step(p) == 5
+
+    assert_share_link_restores(browser, page.url, check)
+
+
+# ---- the practice switch and score ---------------------------------------------------------
+ANSWER = ".st-key-practice-quiz-answer"
+
+
+def test_the_practice_score_survives_a_copied_link(page, base_url, browser):
+    open_page(page, base_url, "practice?t=b3:3,12,8,2,4,6,14,5,2")
+    page.locator(f"{ANSWER} input").fill("3")  # beta at B after leaf 1: right
+    with rerun(page):
+        page.locator(f"{ANSWER} input").press("Enter")
+    click_button(page, "practice.quiz.next")
+    click_button(page, "practice.quiz.skip")
+    assert _query(page)["score"] == "rs"
+    line = "1 ✓ right · 0 ✗ wrong · 0 revealed · 1 skipped · 2 of 21 asked"
+    assert line in _text(page)
+
+    def check(p) -> None:
+        body = _text(p)
+        assert line in body and "Question 3 of 21" in body
+
+    assert_share_link_restores(browser, page.url, check)
+
+
+def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
+    open_page(page, base_url, "alphabeta?t=b3:3,12,8,2,4,6,14,5,2")
+    toggle = page.locator(".st-key-ab-quiz-on label").first
+    with rerun(page):
+        toggle.click()
+    assert _query(page)["practice"] == "on"
+    assert "Question 1 of" in _text(page)
+
+    def on(p) -> None:
+        assert "Question 1 of" in _text(p)
+
+    assert_share_link_restores(browser, page.url, on)
+    open_page(page, base_url, "practice?t=b3:3,12,8,2,4,6,14,5,2")  # on by default here
+    with rerun(page):
+        page.locator(".st-key-practice-quiz-on label").first.click()
+    assert _query(page)["practice"] == "off"
+
+    def off(p) -> None:
+        assert "Question 1 of" not in _text(p)
+        p.locator(f"{CANVAS} .b-next:visible").wait_for()  # the canvas, with its controls
+
+    assert_share_link_restores(browser, page.url, off)
+
+
+# ---- one tree format --------------------------------------------------------------------------
+def test_one_tree_format_moves_between_pages_and_old_links_still_open(page, base_url, browser):
+    open_page(page, base_url, "practice?t=3, 12, 8, 2, 4, 6, 14, 5, 2&b=3")  # an old link
+    assert_no_exception(page)
+    assert not page.locator('[data-testid="stAlert"]').filter(has_text="could not").count()
+    q = _query(page)
+    assert q["t"] == "b3:3,12,8,2,4,6,14,5,2" and "b" not in q
+    leaves = page.locator(".st-key-practice-tree-leaves input")
+    with rerun(page):
+        page.locator(".st-key-practice-tree-b input").fill("2")
+        page.locator(".st-key-practice-tree-b input").press("Enter")
+    with rerun(page):
+        leaves.fill("5, 6, 7, 4")
+        leaves.press("Enter")
+    assert_no_exception(page)
+    assert _query(page)["t"] == "b2:5,6,7,4"
+    value = str(list(alpha_beta([5, 6, 7, 4], 2)))
+    lab = page.url.replace("/practice?", "/alphabeta?")
+
+    def on_the_lab(p) -> None:
+        assert p.locator('[data-testid="stMetricValue"]').first.inner_text() == value
+        assert _query(p)["t"] == "b2:5,6,7,4"
+
+    assert_share_link_restores(browser, lab, on_the_lab)
+
+    def back(p) -> None:
+        assert p.locator(".st-key-practice-tree-leaves input").input_value() == "5, 6, 7, 4"
+
+    assert_share_link_restores(browser, page.url, back)

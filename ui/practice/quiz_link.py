@@ -1,0 +1,137 @@
+"""The step quiz in a share link: the practice switch (``?practice=on|off``, written when it
+differs from the page's default), the kinds of question (``?ask=value,prune``, written when
+not all) and the running score (``?score=``).
+
+The score is the outcome of every question answered so far, in order, one letter each:
+``r`` right at the first try, ``w`` wrong at the first try (then answered, revealed or
+skipped), ``v`` revealed, ``s`` skipped; a letter may carry a count (``r3`` = ``rrr``); a trailing ``x``
+means the open question already had a wrong try. ``?score=r3wv2x`` is 7 questions done and
+the eighth tried once. A link's score is replayed onto the page's quiz of the same tree.
+
+Plain codecs first (tested without Streamlit), then :func:`restore_quiz` and
+:func:`quiz_params`, which ui.practice.quiz_panel.practice_or_player calls.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import streamlit as st
+
+from engine.errors import InputError
+from engine.trace import SearchRun
+from teach.quiz import KINDS, REVEALED, RIGHT, SKIPPED, WRONG, QuizState
+from ui.common.keys import Quiz
+from ui.common.share import choice, quoted, read_once
+
+LETTERS = {RIGHT: "r", WRONG: "w", REVEALED: "v", SKIPPED: "s"}
+OUTCOMES = {v: k for k, v in LETTERS.items()}
+OPEN_WRONG = "x"  # the open question had a wrong try
+MAX_SCORE = 8_000  # characters of ``?score=`` at most
+MAX_ASK = len(",".join(KINDS))  # characters of ``?ask=`` at most
+SWITCH = ("on", "off")
+_RUN = re.compile(r"([rwvs])([0-9]*)")
+_SCORE = re.compile(r"(?:[rwvs][0-9]*)*x?")
+
+
+def encode_score(state: QuizState) -> str:
+    """``?score=`` of ``state``: the outcomes so far, run-length coded ("" = none yet)."""
+    done = [LETTERS[o] for o in state.outcomes[: state.index]]
+    out, i = [], 0
+    while i < len(done):
+        j = i
+        while j < len(done) and done[j] == done[i]:
+            j += 1
+        out.append(done[i] + (str(j - i) if j - i > 1 else ""))
+        i = j
+    pending = state.index < len(state.outcomes) and state.outcomes[state.index] == WRONG
+    return "".join(out) + (OPEN_WRONG if pending else "")
+
+
+def decode_score(raw: str, total: int) -> tuple[list[str], bool]:
+    """(the outcomes of the questions done, whether the open one had a wrong try) of
+    ``?score=`` for a quiz of ``total`` questions; InputError naming what is wrong."""
+    if len(raw) > MAX_SCORE:
+        raise InputError(f"is {len(raw):,} characters long (a score holds at most {MAX_SCORE:,})")
+    if not _SCORE.fullmatch(raw):
+        raise InputError(
+            f"{quoted(raw)} is not a score: letters r, w, v, s (each with an optional count), "
+            "then an optional x"
+        )
+    done: list[str] = []
+    for letter, count in _RUN.findall(raw):
+        n = int(count) if count else 1
+        if n < 1 or len(done) + n > total:
+            raise InputError(f"the score counts more answers than this quiz's {total} questions")
+        done += [OUTCOMES[letter]] * n
+    pending = raw.endswith(OPEN_WRONG)
+    if pending and len(done) >= total:
+        raise InputError("the score has a question open after the quiz's last one")
+    return done, pending
+
+
+def resumed(state: QuizState, raw: str) -> QuizState:
+    """``state`` (a quiz not started) with the score of ``?score=`` replayed onto it."""
+    total = len(state.questions)
+    done, pending = decode_score(raw, total)
+    outcomes = [*done, *([WRONG] if pending else [])]
+    outcomes += [None] * (total - len(outcomes))
+    return replace(state, index=len(done), outcomes=tuple(outcomes), feedback=None)
+
+
+def decode_kinds(raw: str) -> tuple[str, ...]:
+    """``?ask=``: kinds of question, comma-separated, in the quiz's order."""
+    if len(raw) > MAX_ASK:
+        raise InputError(f"is {len(raw):,} characters long (at most {MAX_ASK})")
+    got = raw.split(",")
+    bad = [k for k in got if k not in KINDS]
+    if bad or not got or len(set(got)) != len(got):
+        raise InputError(
+            f"{quoted(raw)} is not a list of {', '.join(KINDS)} (each once, comma-separated)"
+        )
+    return tuple(k for k in KINDS if k in got)
+
+
+def chosen_kinds(picked: Sequence[str] | None) -> tuple[str, ...]:
+    """The kinds a quiz asks about for the pills' ``picked`` (none picked: all)."""
+    return tuple(k for k in KINDS if k in (picked or KINDS))
+
+
+# ---- Streamlit ---------------------------------------------------------------------------
+def restore_quiz(
+    run: SearchRun,
+    keys: Quiz,
+    start: Callable[[Quiz, SearchRun, tuple[str, ...]], QuizState],
+) -> None:
+    """The link's practice switch, kinds and score, once per session, before the switch is
+    drawn. ``start(keys, run, kinds)`` gives the page's quiz of ``run`` (made once, kept)."""
+    ss = st.session_state
+    on = read_once("practice", decode=choice(SWITCH, "the practice switch"), what="practice")
+    if on is not None:
+        ss[keys.on] = on == SWITCH[0]
+    kinds = read_once("ask", decode=decode_kinds, what="kinds of question")
+    if kinds is not None:
+        ss[keys.kinds] = list(kinds)
+
+    def decode(raw: str) -> QuizState:
+        return resumed(start(keys, run, chosen_kinds(ss.get(keys.kinds))), raw)
+
+    state = read_once("score", decode=decode, what="score")
+    if state is not None:
+        ss[keys.state] = state
+
+
+def quiz_params(keys: Quiz, default_on: bool, state: QuizState | None) -> dict[str, str | None]:
+    """``practice``, ``ask`` and ``score`` for ``publish``; ``state`` is the quiz of the run
+    on the page (None: not started), its score kept while practice is on."""
+    ss = st.session_state
+    on = bool(ss.get(keys.on, default_on))
+    kinds = chosen_kinds(ss.get(keys.kinds))
+    score = encode_score(state) if on and state is not None else ""
+    return {
+        "practice": None if on == default_on else SWITCH[0 if on else 1],
+        "ask": None if kinds == KINDS else ",".join(kinds),
+        "score": score or None,
+    }
