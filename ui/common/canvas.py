@@ -171,7 +171,29 @@ def tree_canvas(
     return k
 
 
-def tree_still(payload: dict, *, key: str, ask: int | None = None) -> None:
+def _on_still_event(key: str, name: str, handle: Callable[[object], None]) -> None:
+    """A plugin of the still under ``key`` reported ``name``: ``handle`` gets the raw value."""
+    state = st.session_state.get(key) or {}
+    if state.get(name) is not None:
+        handle(state.get(name))
+
+
+def tree_still(
+    payload: dict,
+    *,
+    key: str,
+    ask: int | None = None,
+    extra: dict | None = None,
+    events: dict[str, Callable[[object], None]] | None = None,
+) -> None:
     """Mount a still (viz.tree_payload's ``upto``): the tree at one step, no controls, no
-    report; ``ask`` (the node a question is about) gets a red ring."""
-    _COMPONENT(key=key, data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask})
+    report; ``ask`` (the node a question is about) gets a red ring. ``extra`` and
+    ``events`` as in :func:`tree_canvas` (answering on the still: tree_canvas_answer.js)."""
+    _COMPONENT(
+        key=key,
+        data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask, "x": extra or {}},
+        **{
+            f"on_{name}_change": partial(_on_still_event, key, name, handle)
+            for name, handle in (events or {}).items()
+        },
+    )

@@ -279,16 +279,14 @@ class Exercise:
     """ui.practice.exercise_panel: every box is keyed by the tree's :func:`tag`."""
 
     new = "practice.exercise.new"
-    graded = "practice.exercise.graded"
+    sent = "practice.exercise.sent"  # (tree tag, the sheet as the browser sent it on Check)
+    graded = "practice.exercise.graded"  # (tree tag, the sheet as read, number of checks)
 
     @staticmethod
     def of(tree_tag: str, name: str) -> str:
-        """``question``, ``form``, ``cuts``, ``show`` or ``solution`` of the tree's exercise."""
+        """``question`` (the tree answered on), ``show`` or ``solution`` of the tree's
+        exercise."""
         return _join("practice.exercise", name, tree_tag)
-
-    @staticmethod
-    def value(tree_tag: str, node: int) -> str:
-        return _join("practice.exercise.v", tree_tag, int(node))
 
 
 class Exam:
