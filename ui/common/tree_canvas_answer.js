@@ -148,21 +148,26 @@ function ansPlace(c) {
   const a = c.ans;
   if (!a || !c.X) return;
   const p = c.p, g = p.geo, nd = p.nodes, z = c.z;
-  a.layer.style.width = c.svg.getAttribute("width") + "px";
+  const width = Number(c.svg.getAttribute("width"));
+  a.layer.style.width = width + "px";
   a.layer.style.height = c.svg.getAttribute("height") + "px";
   for (const [id, inp] of a.inputs) {
     const i = c.byId.get(id), box = inp.parentElement;
     if (i === undefined) { box.style.display = "none"; continue; }
     const x = c.X(nd.x[i]) * z, y = c.Y(nd.d[i]) * z;
     const w = box.offsetWidth || 64, h = box.offsetHeight || 34;
+    let left, top;
     if (a.where === "below") {
-      box.style.left = `${x - w / 2}px`;
-      box.style.top = `${y + g.ring_out * z}px`;
+      left = x - w / 2;
+      top = y + g.ring_out * z;
     } else {
       const off = (g.ring_out + g.gap) * z;
-      box.style.left = `${(nd.side[i] || 1) > 0 ? x + off : x - off - w}px`;
-      box.style.top = `${y - h / 2}px`;
+      left = (nd.side[i] || 1) > 0 ? x + off : x - off - w;
+      top = y - h / 2;
     }
+    // Inside the figure: a field at its edge is not cut off.
+    box.style.left = `${Math.max(2, Math.min(left, width - w - 2))}px`;
+    box.style.top = `${Math.max(2, top)}px`;
   }
   if (a.edges) {
     const parts = [];
@@ -175,9 +180,12 @@ function ansPlace(c) {
       // A slash across the edge at its middle: the scissors' cut.
       const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
       const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
+      // "wrong cut" off the line, on its upper side (to the right of an upright edge).
+      const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
+      const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
       parts.push(`<g class="ae" data-e="${ek}" data-i="${i}"><line class="mk" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
         `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
-        `<text class="why" x="${mx + 12}" y="${my - 10}">wrong cut</text>` +
+        `<text class="why" x="${mx + qx}" y="${my + qy}">wrong cut</text>` +
         `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
       const b = a.ebtn.get(ek);
       if (b) { b.style.left = `${mx * z - 14}px`; b.style.top = `${my * z - 14}px`; }
