@@ -47,12 +47,10 @@ def _quiz(at: AppTest) -> QuizState:
 
 def _answer(at: AppTest, text: str) -> AppTest:
     q = _quiz(at)
-    nonce = at.session_state["practice.quiz.nonce"]
     if q.current is not None and q.current.kind == "prune":
         at.button(key="practice.quiz.yes" if text.startswith("yes") else "practice.quiz.no").click()
     else:
-        at.text_input(key=f"practice.quiz.in{nonce}").set_value(text)
-        at.button(key="FormSubmitter:practice.quiz.form-Check").click()
+        at.session_state["practice.quiz.sent"] = text  # typed in the node: what the browser sends
     return at.run()
 
 
@@ -441,3 +439,32 @@ def test_switching_the_variant_keeps_the_step():
     assert at.session_state[left.step] == 5
     data = canvases(at)[0]
     assert data["step"] == 5 and data["p"]["total"] == len(runs["negamax"].events)
+
+
+def test_value_and_bound_questions_are_answered_in_the_node_cut_offs_by_buttons():
+    at = app()
+    q = _quiz(at).current
+    assert q is not None and q.prompt.endswith("What is beta at B now?")
+    ans = canvases(at)[0]["x"]["answer"]
+    assert ans["fields"] == [[q.node, "β"]] and ans["event"] == "answer" and not ans["edges"]
+    assert [t.key for t in at.text_input] == ["practice.tree.leaves"]  # no side box
+    at = _answer(at, str(int(q.answer) + 4))  # wrong: marked on the node, the field stays
+    again = canvases(at)[0]["x"]["answer"]
+    assert again["key"] == ans["key"] and again["marks"] == {"v": {str(q.node): "wrong"}}
+    at = _answer(at, q.answer_text)  # right: the answered step is shown, no field
+    assert _quiz(at).score.right == 0 and canvases(at)[0]["x"] == {}
+    at.button_group(key="practice.quiz.kinds").set_value(["value"]).run()
+    q = _quiz(at).current
+    assert canvases(at)[0]["x"]["answer"]["fields"] == [[q.node, "value"]]
+    at.button_group(key="practice.quiz.kinds").set_value(["prune"]).run()
+    assert canvases(at)[0]["x"] == {} and at.button(key="practice.quiz.yes")
+
+
+@pytest.mark.parametrize("sent", [12, None, ["3"], {"v": 3}, "x" * 10_000])
+def test_anything_the_browser_sends_as_a_quiz_answer_is_a_warning_at_worst(sent):
+    at = app()
+    before = _quiz(at).current
+    at.session_state["practice.quiz.sent"] = sent
+    at.run()
+    ok(at)
+    assert at.warning and _quiz(at).current == before and _quiz(at).score.done == 0

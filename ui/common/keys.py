@@ -107,13 +107,8 @@ class Quiz:
     no = _at("no")
     reveal = _at("reveal")
     skip = _at("skip")
-    answer = _at("answer")
-    form = _at("form")
+    sent = _at("sent")  # the text typed in the asked node, as the browser sent it
     figure = _at("figure")
-
-    def typed(self, nonce: int) -> str:
-        """The answer box of round ``nonce`` (a fresh, empty box after every answer)."""
-        return _join(self.ns, f"in{int(nonce)}")
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,10 @@ function ansEdgeKey(c, i) {
 }
 
 function ansSetup(c, x) {
+  // One question after another (a step quiz): from the second on, the field takes the keys
+  // at once (not on a page's first load, and not on a touch screen: no keyboard popping up).
+  const next = !!(c.ansAsked && !x.edges && window.matchMedia("(pointer: fine)").matches);
+  c.ansAsked = c.ansAsked || !x.edges;
   ansTeardown(c);
   const nd = c.p.nodes;
   const layer = document.createElement("div");
@@ -89,7 +93,7 @@ function ansSetup(c, x) {
     if (!labels.has(id)) continue;
     const label = labels.get(id);
     const box = document.createElement("label");
-    box.className = "ans-f";
+    box.className = a.where === "below" ? "ans-f row" : "ans-f";
     box.innerHTML = `<span class="ans-l">${x.labels === false ? "" : esc(label)}</span><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="12">`;
     const inp = box.querySelector("input");
     inp.dataset.id = String(id);
@@ -119,6 +123,7 @@ function ansSetup(c, x) {
   } else {
     ansPlace(c);
   }
+  if (next) { const f = a.inputs.values().next().value; if (f) f.focus({ preventScroll: true }); }
 }
 
 function ansToggle(c, ek) {
@@ -159,7 +164,7 @@ function ansPlace(c) {
     let left, top;
     if (a.where === "below") {
       left = x - w / 2;
-      top = y + g.ring_out * z;
+      top = y + g.ring_r * z + 6; // under the ring of the node asked about
     } else {
       const off = (g.ring_out + g.gap) * z;
       left = (nd.side[i] || 1) > 0 ? x + off : x - off - w;
