@@ -155,7 +155,10 @@ def test_keyboard_tab_goes_through_the_nodes_in_search_order_and_enter_moves_on(
     ],
 )
 def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, viewport, scale, name):
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+    phone = name == "phone"
+    context = browser.new_context(
+        viewport=viewport, device_scale_factor=scale, is_mobile=phone, has_touch=phone
+    )
     try:
         page = context.new_page()
         open_url(page, f"{base_url}/{URL}")
@@ -178,9 +181,18 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
                 assert apart
         f = c.locator('.ans-f input[data-id="2"]')
         f.scroll_into_view_if_needed()
-        f.click()
-        page.keyboard.type("-2")
-        assert f.input_value() == "-2"  # a minus sign is taken
+        if phone:  # a touch screen: the "±" beside the field gives the minus sign
+            f.tap()
+            page.keyboard.type("2")
+            pm = c.locator(".ans-pm")
+            assert pm.is_visible()
+            pm.tap()
+            assert f.input_value() == "-2"
+            screenshot(page, "answer_on_tree_phone_typing", full_page=False)
+        else:
+            f.click()
+            page.keyboard.type("-2")
+            assert f.input_value() == "-2"  # a minus sign is taken
         _click_edge(page, c, 2, 8)
         said = _check(page, c, 1)
         assert said.startswith("Check 1: 1 of 6 right:")  # C's -2 is wrong; one cut right

@@ -113,6 +113,35 @@ function ansSetup(c, x) {
     layer.appendChild(box);
     a.inputs.set(id, inp);
   }
+  // A phone's number pad may have no minus key (iOS): a "±" beside the field being typed in.
+  const pm = document.createElement("button");
+  pm.type = "button";
+  pm.className = "ans-pm";
+  pm.textContent = "±";
+  pm.tabIndex = -1;
+  pm.setAttribute("aria-label", "change the sign");
+  pm.style.display = "none";
+  pm.addEventListener("pointerdown", (e) => {
+    e.preventDefault(); // the field keeps the focus (and the keyboard stays up)
+    const inp = a.typing;
+    if (!inp) return;
+    const v = inp.value.trim();
+    inp.value = /^[-−–]/.test(v) ? v.slice(1) : `-${v}`;
+    inp.dispatchEvent(new Event("input"));
+  });
+  layer.appendChild(pm);
+  a.pm = pm;
+  for (const inp of a.inputs.values()) {
+    inp.addEventListener("focus", () => {
+      a.typing = inp;
+      if (!window.matchMedia("(pointer: coarse)").matches) return;
+      const box = inp.parentElement;
+      pm.style.left = `${box.offsetLeft + box.offsetWidth + 4}px`;
+      pm.style.top = `${box.offsetTop + inp.offsetTop}px`;
+      pm.style.display = "";
+    });
+    inp.addEventListener("blur", () => { if (a.typing === inp) a.typing = null; pm.style.display = "none"; });
+  }
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);

@@ -92,7 +92,7 @@ def exercise_panel(tree: GameTree | None) -> None:
     names = node_names(tree)
     sig = tree_tag(tree)
     sol = solution(tree)
-    intro, new = st.columns([5, 1], vertical_alignment="center")
+    intro, new = st.columns([3, 1], vertical_alignment="center")
     new.button(
         "New random tree",
         key=K.new,
