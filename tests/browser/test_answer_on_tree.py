@@ -179,6 +179,12 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
                 apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                 apart = apart or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
                 assert apart
+        for button in (
+            page.get_by_role("button", name="New random tree"),
+            c.locator(".ans-check"),
+        ):
+            clipped = "e => [e, ...e.querySelectorAll('*')].some((x) => x.scrollWidth > x.clientWidth + 1)"
+            assert not button.evaluate(clipped), "its words are clipped"
         f = c.locator('.ans-f input[data-id="2"]')
         f.scroll_into_view_if_needed()
         if phone:  # a touch screen: the "±" beside the field gives the minus sign
