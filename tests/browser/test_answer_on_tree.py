@@ -5,6 +5,8 @@ the same from try to try. The fields are usable on a phone and on a projector.""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.tree import complete_tree
@@ -17,6 +19,7 @@ from tests.browser.helpers import (
     canvas,
     open_page,
     open_url,
+    record_figure,
     rerun,
     screenshot,
 )
@@ -61,11 +64,15 @@ def _click_edge(page, c, parent: int, child: int) -> None:
 
 def _check(page, c, n: int) -> str:
     """Click Check (try ``n``); the grade line under the tree."""
+    start = time.perf_counter()
     with rerun(page):
         c.locator(".ans-check").click()
     assert_no_exception(page)
     hint = c.locator(".ans-hint")
     hint.filter(has_text=f"Check {n}:").wait_for()
+    record_figure(
+        "Check to the grade under the tree: whole-tree exercise", time.perf_counter() - start
+    )
     return hint.inner_text()
 
 

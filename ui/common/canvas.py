@@ -77,10 +77,10 @@ def _node_or_step(x) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
 
 
-def _on_event(keys: Canvas, name: str, handle: Callable[[object], None]) -> None:
-    """A plugin reported ``name``: ``handle`` gets the raw value (it must check it: the
-    browser's messages are not trusted)."""
-    state = st.session_state.get(keys.widget) or {}
+def _on_event(widget: str, name: str, handle: Callable[[object], None]) -> None:
+    """A plugin of the component under key ``widget`` reported ``name``: ``handle`` gets the
+    raw value (it must check it: the browser's messages are not trusted)."""
+    state = st.session_state.get(widget) or {}
     if state.get(name) is not None:
         handle(state.get(name))
 
@@ -164,18 +164,11 @@ def tree_canvas(
         on_drill_change=callback,
         on_select_change=callback,
         **{
-            f"on_{name}_change": partial(_on_event, keys, name, handle)
+            f"on_{name}_change": partial(_on_event, keys.widget, name, handle)
             for name, handle in (events or {}).items()
         },
     )
     return k
-
-
-def _on_still_event(key: str, name: str, handle: Callable[[object], None]) -> None:
-    """A plugin of the still under ``key`` reported ``name``: ``handle`` gets the raw value."""
-    state = st.session_state.get(key) or {}
-    if state.get(name) is not None:
-        handle(state.get(name))
 
 
 def tree_still(
@@ -193,7 +186,7 @@ def tree_still(
         key=key,
         data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask, "x": extra or {}},
         **{
-            f"on_{name}_change": partial(_on_still_event, key, name, handle)
+            f"on_{name}_change": partial(_on_event, key, name, handle)
             for name, handle in (events or {}).items()
         },
     )
