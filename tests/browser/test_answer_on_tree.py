@@ -154,6 +154,34 @@ def test_keyboard_tab_goes_through_the_nodes_in_search_order_and_enter_moves_on(
     assert c.locator('.ans-f input[data-id="2"]').input_value() == "-2"
 
 
+def _assert_apart(c) -> None:
+    """No answer field covers another field or a node, and every one is inside the figure."""
+    boxes = [e.bounding_box() for e in c.locator(".ans-f").all()]
+    boxes += [e.bounding_box() for e in c.locator("g.n polygon").all()]
+    n = c.locator(".ans-f").count()
+    fig = c.locator("svg.tree").bounding_box()
+    for i, a in enumerate(boxes[:n]):
+        assert fig["x"] <= a["x"] and a["x"] + a["width"] <= fig["x"] + fig["width"] + 0.5
+        for b in boxes[i + 1 :]:
+            apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            apart = apart or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert apart, (a, b)
+
+
+def test_on_a_deep_tree_no_field_covers_another(page, base_url):
+    # 16 leaves: the fields of the third level used to sit on one another (I's and J's).
+    open_page(
+        page,
+        base_url,
+        "practice?t=3,17,2,12,15,25,2,5,3,2,14,20,8,9,4,7&b=2&tab=Whole-tree+exercise",
+    )
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    c = canvas(page)
+    assert c.locator(".ans-f").count() == 15
+    _assert_apart(c)
+    screenshot(page, "answer_on_tree_deep")
+
+
 @pytest.mark.parametrize(
     ("viewport", "scale", "name"),
     [
@@ -179,13 +207,7 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
             box = f.bounding_box()
             assert box is not None and box["width"] >= 44 and box["height"] >= 30  # a thumb fits
             assert f.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16  # no zoom-in
-        # the fields do not cover one another
-        boxes = [fields.nth(i).bounding_box() for i in range(fields.count())]
-        for i, a in enumerate(boxes):
-            for b in boxes[i + 1 :]:
-                apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                apart = apart or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
-                assert apart
+        _assert_apart(c)
         for button in (
             page.get_by_role("button", name="New random tree"),
             c.locator(".ans-check"),

@@ -19,6 +19,8 @@
 // The answers live here while the student types; the server hears them only on Check (the
 // button, or Enter in the last field / in a one-field question), once, all together.
 
+const MIN_ZOOM = 0.75; // a sheet shrunk further than this is shown at 100% instead
+
 function ansTeardown(c) {
   const a = c.ans;
   if (!a) return;
@@ -145,13 +147,16 @@ function ansSetup(c, x) {
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);
-  if (a.edges && c.zoom.value !== "1") {
-    // Inputs need room: the tree at its natural size (scroll sideways on a phone).
+  if (a.edges && c.z < MIN_ZOOM && c.zoom.value !== "1") {
+    // Fields need room: a tree much wider than the page at its natural size (scroll
+    // sideways, e.g. on a phone) rather than shrunk under fields of a fixed size.
     c.zoom.value = "1";
     c.layout();
   } else {
     ansPlace(c);
   }
+  const root = ansOrder(c)[0];
+  if (root !== undefined) c.follow(c.X(nd.x[root])); // a tree wider than the page: its root in view
   if (next) { const f = a.inputs.values().next().value; if (f) f.focus({ preventScroll: true }); }
 }
 
@@ -185,23 +190,35 @@ function ansPlace(c) {
   const width = Number(c.svg.getAttribute("width"));
   a.layer.style.width = width + "px";
   a.layer.style.height = c.svg.getAttribute("height") + "px";
-  for (const [id, inp] of a.inputs) {
-    const i = c.byId.get(id), box = inp.parentElement;
-    if (i === undefined) { box.style.display = "none"; continue; }
+  // Each field beside its node (where its α/β box would go), else on the other side, else
+  // under the node: never over another field or a node of its row, never out of the figure.
+  const rows = new Map(); // depth -> [[left, right] taken]
+  const taken = (d) => rows.get(d) || rows.set(d, []).get(d);
+  const r = (g.tri_r + 3) * z;
+  for (let j = 0; j < c.m; j++) { const x = c.X(nd.x[j]) * z; taken(nd.d[j]).push([x - r, x + r]); }
+  const byX = [...a.inputs].map(([id, inp]) => [c.byId.get(id), inp]).filter(([i]) => i !== undefined);
+  byX.sort((u, v) => nd.x[u[0]] - nd.x[v[0]]);
+  for (const [id, inp] of a.inputs) if (!c.byId.has(id)) inp.parentElement.style.display = "none";
+  for (const [i, inp] of byX) {
+    const box = inp.parentElement;
+    box.style.display = "";
     const x = c.X(nd.x[i]) * z, y = c.Y(nd.d[i]) * z;
     const w = box.offsetWidth || 64, h = box.offsetHeight || 34;
-    let left, top;
-    if (a.where === "below") {
-      left = x - w / 2;
-      top = y + g.ring_r * z + 6; // under the ring of the node asked about
-    } else {
-      const off = (g.ring_out + g.gap) * z;
-      left = (nd.side[i] || 1) > 0 ? x + off : x - off - w;
-      top = y - h / 2;
+    const under = [Math.max(2, Math.min(x - w / 2, width - w - 2)), y + g.ring_r * z + 6];
+    let at = under;
+    if (a.where !== "below") {
+      const off = (g.ring_out + g.gap) * z, side = nd.side[i] || 1;
+      const row = taken(nd.d[i]);
+      const free = (L) => L >= 2 && L + w <= width - 2 && row.every(([u, v]) => L + w + 3 <= u || v + 3 <= L);
+      const tries = [side > 0 ? x + off : x - off - w, side > 0 ? x - off - w : x + off];
+      const L = tries.find(free);
+      if (L !== undefined) {
+        at = [L, y - h / 2];
+        row.push([L, L + w]);
+      }
     }
-    // Inside the figure: a field at its edge is not cut off.
-    box.style.left = `${Math.max(2, Math.min(left, width - w - 2))}px`;
-    box.style.top = `${Math.max(2, top)}px`;
+    box.style.left = `${at[0]}px`;
+    box.style.top = `${Math.max(2, at[1])}px`;
   }
   if (a.edges) {
     const parts = [];
