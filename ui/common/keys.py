@@ -271,7 +271,7 @@ class Practice:
 
 
 class Exercise:
-    """ui.practice.exercise_panel: every box is keyed by the tree's :func:`tag`."""
+    """ui.practice.exercise_panel: keyed by the tree's :func:`tag` (a new tree, a new sheet)."""
 
     new = "practice.exercise.new"
     sent = "practice.exercise.sent"  # (tree tag, the sheet as the browser sent it on Check)
