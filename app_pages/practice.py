@@ -8,7 +8,7 @@ out a link to exactly this exercise.
 import streamlit as st
 
 from engine.search import search_tree
-from ui.common.canvas import follow_run, tree_canvas, tree_still
+from ui.common.canvas import follow_run, tree_canvas
 from ui.common.keys import Practice as K
 from ui.common.share import check_bound
 from ui.practice.exam_panel import exam_panel
@@ -41,9 +41,8 @@ if quiz_tab.open:
                 follow_run(K.free, len(run.events), run_signature(run))
                 return tree_canvas(run_payload(run), keys=K.free, param=None)
 
-            def quiz_figure(step: int, q) -> None:  # ring the asked node, leave out its answer
-                payload = question_payload(run, quiz_names(tree), step, q)
-                tree_still(payload, key=K.quiz.figure, ask=q.node if q else None)
+            def quiz_figure(step: int, q) -> dict:  # the step, without the asked answer
+                return question_payload(run, quiz_names(tree), step, q)
 
             practice_or_player(
                 run, K.quiz, player=free, figure=quiz_figure, player_keys=K.free, default_on=True

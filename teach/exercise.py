@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from engine.search import search_tree
 from engine.trace import CUT, EXIT
 from engine.tree import GameTree, minimax
+from engine.values import plural
 from teach.quiz import node_names
 
 Edge = tuple[int, int]
@@ -99,8 +100,9 @@ class Item:
 class Report:
     """A graded exercise. ``points`` out of ``max_points``; ``score`` in [0, 1].
 
-    Values: one point per graded inner node. Cuts: one point per true pruned edge found;
-    every wrongly marked edge adds one to ``max_points`` (so guessing every edge does not pay).
+    One mark per graded inner node's value and one per true pruned edge: ``max_points`` is
+    fixed by the tree (:func:`marks`), whatever the student answers. A wrongly marked edge
+    costs a mark (so guessing every edge does not pay); ``points`` never goes below 0.
     """
 
     items: list[Item] = field(default_factory=list)
@@ -113,18 +115,12 @@ class Report:
 
     @property
     def points(self) -> int:
-        return self.values_right + self.cuts_found
+        return max(0, self.values_right + self.cuts_found - self.cuts_wrong)
 
     @property
     def max_points(self) -> int:
-        return (
-            self.values_right
-            + self.values_wrong
-            + self.values_missing
-            + self.cuts_found
-            + self.cuts_missed
-            + self.cuts_wrong
-        )
+        values = self.values_right + self.values_wrong + self.values_missing
+        return values + self.cuts_found + self.cuts_missed
 
     @property
     def score(self) -> float:
@@ -138,11 +134,29 @@ class Report:
         return next((it for it in self.items if it.kind == "value" and it.node == node), None)
 
     def summary(self) -> str:
-        return (
-            f"{self.points} of {self.max_points} points: values {self.values_right} right, "
-            f"{self.values_wrong} wrong, {self.values_missing} missing; cuts "
-            f"{self.cuts_found} found, {self.cuts_missed} missed, {self.cuts_wrong} wrong"
-        )
+        """ "5 of 9 right: 2 values wrong, 1 cut missing, 1 wrong cut": how many, never which
+        answers are right (the wrong nodes are marked on the tree, not corrected)."""
+        head = f"{self.points} of {self.max_points} right"
+        wrong = [
+            (self.values_wrong, "value wrong", "values wrong"),
+            (self.values_missing, "value missing", "values missing"),
+            (self.cuts_missed, "cut missing", "cuts missing"),
+            (self.cuts_wrong, "wrong cut", "wrong cuts"),
+        ]
+        parts = [plural(n, one, many) for n, one, many in wrong if n]
+        return f"{head}: {', '.join(parts)}" if parts else f"{head}: every value and every cut"
+
+
+def marks(sol: Solution) -> tuple[int, int]:
+    """(node values, cuts) the exercise on ``sol``'s tree is marked on: one per inner node
+    alpha-beta visits, one per pruned edge. Fixed per tree: the denominator of every try."""
+    return len(sol.values), len(sol.pruned_edges)
+
+
+def marks_line(sol: Solution) -> str:
+    """ "9 marks: 6 node values, 3 cuts", said before the first check."""
+    v, c = marks(sol)
+    return f"{plural(v + c, 'mark')}: {plural(v, 'node value')}, {plural(c, 'cut')}"
 
 
 def grade(

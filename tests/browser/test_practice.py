@@ -1,5 +1,5 @@
-"""The "Practice & exams" page in a real browser: answer a quiz question by typing and
-clicking, see the score move, the figure a still of the question's step; leave practice and
+"""The "Practice & exams" page in a real browser: answer a quiz question by typing in the
+asked node and clicking, see the score move, the figure a still of the question's step; leave practice and
 step the tree canvas; the variants side by side, the keys going to the canvas last clicked;
 open the exam tab from a share link."""
 
@@ -24,29 +24,36 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-ANSWER = ".st-key-practice-quiz-answer"
+FIELD = f"{CANVAS} .ans-f input"  # the answer field in the asked node
 
 
-def test_answer_a_quiz_question_by_typing(page, base_url):
+def test_answer_a_quiz_question_by_typing_in_the_node(page, base_url):
     # The textbook tree: the first question asks for beta at B after leaf 1 (3) returns.
     seconds = open_page(page, base_url, "practice?t=3,12,8,2,4,6,14,5,2&b=3")
     record_figure("navigation to drawn page: practice", seconds)
     assert_no_exception(page)
     assert page.get_by_text("What is beta at B now?").is_visible()
-    box = page.locator(f"{ANSWER} input")
+    box = page.locator(FIELD)
+    assert box.count() == 1 and box.get_attribute("data-id") == "1"  # B's field
+    assert box.get_attribute("inputmode") == "numeric"
+    assert canvas(page).locator(".ans-f .ans-l").inner_text() == "β"
     box.fill("7")  # wrong
     with rerun(page):
-        page.locator(f"{ANSWER} button").click()
+        canvas(page).locator(".ans-check").click()
     assert_no_exception(page)
     assert page.get_by_text("Not quite").is_visible()
-    page.locator(f"{ANSWER} input").fill("3")  # right: beta = min(+inf, 3)
+    assert canvas(page).locator(".ans-f.bad").count() == 1  # marked on the node
+    assert page.locator(FIELD).input_value() == "7"  # the field keeps it
+    page.locator(FIELD).fill("3")  # right: beta = min(+inf, 3)
+    assert canvas(page).locator(".ans-f.bad").count() == 0  # edited: the mark goes
     with rerun(page):
-        page.locator(f"{ANSWER} input").press("Enter")
+        page.locator(FIELD).press("Enter")
     assert_no_exception(page)
     assert page.get_by_text("Right: best = 3").is_visible()
     # the first answer counts: 0 right, 1 wrong, and the quiz moved on
     assert page.get_by_text("1 ✗ wrong").is_visible()
     assert page.get_by_text("1 of 21 asked").is_visible()
+    assert page.locator(FIELD).count() == 0  # the answered step: no field
     screenshot(page, "practice_quiz")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings
+from hypothesis import strategies as hs
 from strategies import complete_cases
 
 from engine.search import search_tree
@@ -19,6 +20,8 @@ from teach.exercise import (
     RIGHT,
     WRONG,
     grade,
+    marks,
+    marks_line,
     solution,
 )
 
@@ -41,7 +44,9 @@ def test_grader_reports_wrong_value_missing_cut_and_wrong_cut_separately():
     r = grade(t, values, pruned)
     assert (r.values_right, r.values_wrong, r.values_missing) == (3, 1, 0)
     assert (r.cuts_found, r.cuts_missed, r.cuts_wrong) == (1, 1, 1)
-    assert r.points == 4 and r.max_points == 7 and not r.perfect
+    # 6 marks (4 values, 2 cuts): 3 right values + 1 cut found - 1 wrong cut
+    assert r.points == 3 and r.max_points == 6 and not r.perfect
+    assert r.summary() == "3 of 6 right: 1 value wrong, 1 cut missing, 1 wrong cut"
     by = {(it.kind, it.node if it.kind == "value" else it.edge): it for it in r.items}
     assert by[("value", 3)].status == WRONG and by[("value", 3)].expected == 2
     assert by[("value", 0)].status == RIGHT
@@ -188,3 +193,51 @@ def test_solution_comes_from_the_traced_search(monkeypatch):
     monkeypatch.setattr(ex, "search_tree", spy)
     t = complete_tree(SAMPLE, 3)
     assert ex.solution(t).value == 3 and calls == [t]
+
+
+# ---- the grade against the reference: a fixed total, wrong cuts cost a mark ---------------
+@settings(max_examples=120, deadline=None)
+@given(complete_cases(values=(-4, 4)), hs.randoms(use_true_random=False))
+def test_grade_counts_marks_as_the_reference_says(case, rnd):
+    b, leaves = case
+    t = complete_tree(leaves, b)
+    _, ref_values, ref_pruned, _ = reference_solution(t)
+    inner = [n for n in range(len(t)) if not t.is_leaf(n)]
+    # a student: some values right, some off by one, some left out; some edges marked
+    values: dict[int, int | None] = {}
+    for n in inner:
+        roll = rnd.random()
+        if roll < 0.15:
+            continue  # left out
+        values[n] = None if roll < 0.25 else ref_values.get(n, 0) + (roll < 0.5)
+    all_edges = [(t.parent[c], c) for c in range(1, len(t))]
+    marked = {e for e in all_edges if rnd.random() < 0.25} | {
+        e for e in ref_pruned if rnd.random() < 0.5
+    }
+    r = grade(t, values, marked)
+    right = sum(1 for n, v in ref_values.items() if values.get(n) == v)
+    found = len(marked & ref_pruned)
+    wrong_cuts = len(marked - ref_pruned)
+    assert r.max_points == len(ref_values) + len(ref_pruned)  # fixed by the tree
+    assert r.points == max(0, right + found - wrong_cuts)
+    assert (r.values_right, r.cuts_found, r.cuts_wrong) == (right, found, wrong_cuts)
+    assert r.perfect == (right == len(ref_values) and found == len(ref_pruned) and not wrong_cuts)
+
+
+def test_the_total_is_fixed_across_tries_and_said_before_the_first():
+    t = complete_tree(SAMPLE, 3)
+    s = solution(t)
+    assert marks(s) == (4, 2) and marks_line(s) == "6 marks: 4 node values, 2 cuts"
+    tries = [
+        ({}, set()),  # nothing yet
+        ({0: 3, 1: 7}, {(0, 1), (0, 2), (0, 3), (1, 4)}),  # guesses and wrong cuts
+        ({0: 3, 1: 3, 2: 2, 3: 2}, {(2, 8), (2, 9)}),  # all right
+    ]
+    reps = [grade(t, v, p, s) for v, p in tries]
+    assert [r.max_points for r in reps] == [6, 6, 6]
+    assert [r.points for r in reps] == [0, 0, 6]  # never below 0
+    assert reps[0].summary() == "0 of 6 right: 4 values missing, 2 cuts missing"
+    assert reps[1].summary() == (
+        "0 of 6 right: 1 value wrong, 2 values missing, 2 cuts missing, 4 wrong cuts"
+    )
+    assert reps[2].perfect and reps[2].summary() == "6 of 6 right: every value and every cut"

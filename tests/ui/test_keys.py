@@ -92,7 +92,7 @@ def test_the_key_sets_have_the_style():
         keys.HOME_PROBLEMS,
         keys.AlphaBeta.lab.canvas.step,
         keys.AlphaBeta.lab.canvas.widget,
-        keys.AlphaBeta.lab.quiz.typed(3),
+        keys.AlphaBeta.lab.quiz.sent,
         keys.Editor.lab.canvas.known,
         keys.Editor.edit["delete"],
         keys.PAWN.size("4x4w:.ppp/..../.PPP/...."),
@@ -100,7 +100,8 @@ def test_the_key_sets_have_the_style():
         keys.CHASE.search.canvas.seq,
         keys.CHASE.board.chart(2),
         keys.Practice.preset(0),
-        keys.Exercise.value(tree_tag, 4),
+        keys.Exercise.of(tree_tag, "question"),
+        keys.Exercise.sent,
         keys.Exam.download(3),
         keys.Variants.canvas("right").step,
         keys.Variants.pick("left"),
@@ -118,7 +119,7 @@ def test_tag_is_stable_hex():
 
 def test_css_selector_of_a_key():
     assert keys.css("ab.next") == ".st-key-ab-next"
-    assert keys.css(keys.Practice.quiz.answer) == ".st-key-practice-quiz-answer"
+    assert keys.css(keys.Practice.quiz.next) == ".st-key-practice-quiz-next"
 
 
 def _leftover(at: AppTest) -> list[str]:

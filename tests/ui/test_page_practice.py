@@ -20,7 +20,7 @@ from teach.variants import LABELS, compare_variants, line_for_event, pseudocode
 from ui.common.keys import Exercise as EX
 from ui.common.keys import Variants as VA
 from ui.practice.exam_panel import sheet_bytes
-from ui.practice.exercise_panel import edge_label, edges, tree_tag
+from ui.practice.exercise_panel import edge_label, tree_tag
 from ui.practice.practice_common import build_tree, quiz_names
 from ui.practice.quiz_panel import question_payload, run_signature, step_sentence
 from ui.practice.variants_panel import variants_table
@@ -47,12 +47,10 @@ def _quiz(at: AppTest) -> QuizState:
 
 def _answer(at: AppTest, text: str) -> AppTest:
     q = _quiz(at)
-    nonce = at.session_state["practice.quiz.nonce"]
     if q.current is not None and q.current.kind == "prune":
         at.button(key="practice.quiz.yes" if text.startswith("yes") else "practice.quiz.no").click()
     else:
-        at.text_input(key=f"practice.quiz.in{nonce}").set_value(text)
-        at.button(key="FormSubmitter:practice.quiz.form-Check").click()
+        at.session_state["practice.quiz.sent"] = text  # typed in the node: what the browser sends
     return at.run()
 
 
@@ -134,43 +132,88 @@ def test_quiz_restarts_on_another_tree():
     )
 
 
-def test_exercise_one_wrong_value_is_shown():
+def _check(at: AppTest, tree, raw) -> AppTest:
+    """The browser's Check: the whole sheet as tree_canvas_answer.js sends it."""
+    at.session_state[EX.sent] = (tree_tag(tree), raw)
+    return at.run()
+
+
+def _sheet(at: AppTest) -> dict:
+    """What the exercise's canvas is told to show (its answer plugin's data)."""
+    return canvases(at)[0]["x"]["answer"]
+
+
+def test_exercise_states_its_total_and_puts_a_field_in_every_inner_node():
+    at = app("Whole-tree exercise")
+    ok(at)
+    tree = build_tree(TEXTBOOK, 3)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Out of 6 marks: 4 node values, 2 cuts" in text  # before the first check
+    data = _sheet(at)
+    assert [f[0] for f in data["fields"]] == [n for n in tree.preorder() if not tree.is_leaf(n)]
+    assert data["edges"] and data["tries"] == 0 and "said" not in data
+    boxes = [w.key for w in at.number_input if w.key.startswith("practice.exercise")]
+    assert not boxes and not at.multiselect  # the side boxes are gone
+
+
+def test_exercise_one_wrong_value_is_marked_not_corrected_and_a_retry_keeps_the_rest():
     at = app("Whole-tree exercise")
     tree = build_tree(TEXTBOOK, 3)
     sol = solution(tree)
-    sig = tree_tag(tree)
     inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
     wrong_node = inner[-1]
-    for n in inner:
-        v = sol.values[n] + (5 if n == wrong_node else 0)
-        at.number_input(key=EX.value(sig, n)).set_value(v)
-    at.multiselect(key=EX.of(sig, "cuts")).set_value(sorted(sol.pruned_edges))
-    at.button(key=f"FormSubmitter:{EX.of(sig, 'form')}-Check my answers").click().run()
+    typed = {str(n): str(sol.values[n] + (5 if n == wrong_node else 0)) for n in inner}
+    cuts = [list(e) for e in sorted(sol.pruned_edges)]
+    at = _check(at, tree, {"v": typed, "cut": cuts})
+    ok(at)
+    data = _sheet(at)
+    assert data["said"].startswith("Check 1: 5 of 6 right: 1 value wrong.")
+    assert data["marks"]["v"][str(wrong_node)] == "wrong"
+    assert data["given"]["v"] == typed  # what was typed stays on the tree
+    told = data["said"] + " ".join(m.value for m in at.markdown)
+    assert f"returns {sol.values[wrong_node]}" not in told  # not corrected
+    typed[str(wrong_node)] = str(sol.values[wrong_node])
+    at = _check(at, tree, {"v": typed, "cut": cuts})
+    data = _sheet(at)
+    assert data["said"] == "Check 2: 6 of 6 right: every value and every cut." and data["ok"]
+    at.toggle(key=EX.of(tree_tag(tree), "show")).set_value(True).run()
     ok(at)
     text = " ".join(m.value for m in at.markdown)
-    assert ":material/cancel:" in text and f"returns {sol.values[wrong_node]}, not" in text
-    assert f"{len(inner) - 1} right, 1 wrong, 0 missing" in text
-    assert "Missing cuts:** 0" in text and "Wrong cuts:** 0" in text
-    at.toggle(key=EX.of(sig, "show")).set_value(True).run()
-    ok(at)
+    assert f"node {node_names(tree)[wrong_node]} returns {sol.values[wrong_node]}" in text
+    assert len(canvases(at)) == 2  # the search drawn beside
 
 
-def test_exercise_marks_a_searched_edge_as_a_wrong_cut():
+def test_exercise_marks_a_searched_edge_as_a_wrong_cut_and_hides_the_missed_ones():
     at = app("Whole-tree exercise")
     tree = build_tree(TEXTBOOK, 3)
-    sig = tree_tag(tree)
-    at.multiselect(key=EX.of(sig, "cuts")).set_value([(0, 1)])  # A -> B is always searched
-    at.button(key=f"FormSubmitter:{EX.of(sig, 'form')}-Check my answers").click().run()
+    at = _check(at, tree, {"v": {}, "cut": [[0, 1]]})  # A -> B is always searched
     ok(at)
+    data = _sheet(at)
+    assert data["marks"]["cut"] == [[0, 1, "wrong"]]  # the missed cuts are not shown
+    assert data["said"].startswith(
+        "Check 1: 0 of 6 right: 4 values missing, 2 cuts missing, 1 wrong cut."
+    )
+    at.toggle(key=EX.of(tree_tag(tree), "show")).set_value(True).run()
     text = " ".join(m.value for m in at.markdown)
-    assert "Wrong cuts:** 1" in text and "searched, not pruned" in text
-    missed = len(solution(tree).pruned_edges)  # none of the true pruned edges was marked
-    assert f"Missing cuts:** {missed}" in text and "pruned, but not marked" in text
+    assert "searched, not pruned" in text and "pruned, but not marked" in text
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["garbage", None, {"v": {"1": "x" * 100_000}}, {"v": {"0": "3"}, "cut": [[0, 99], "x"]}],
+)
+def test_exercise_a_bad_sheet_is_a_message_and_the_page_keeps_working(raw):
+    at = _check(app("Whole-tree exercise"), build_tree(TEXTBOOK, 3), raw)
+    ok(at)
+    assert at.warning and "Not read" in at.warning[0].value
+    assert _sheet(at)["said"].startswith("Check 1: ")
+    assert " of 6 right" in _sheet(at)["said"]  # the total never moves
 
 
 def test_edge_labels_name_both_ends():
     tree = build_tree(TEXTBOOK, 3)
-    labels = [edge_label(tree, node_names(tree), e) for e in edges(tree)]
+    edges = [(p, c) for p in tree.preorder() for c in tree.children[p]]
+    labels = [edge_label(tree, node_names(tree), e) for e in edges]
     assert labels[:4] == ["A → B", "A → C", "A → D", "B → leaf 1 (3)"]
     assert len(labels) == len(tree) - 1
 
@@ -396,3 +439,32 @@ def test_switching_the_variant_keeps_the_step():
     assert at.session_state[left.step] == 5
     data = canvases(at)[0]
     assert data["step"] == 5 and data["p"]["total"] == len(runs["negamax"].events)
+
+
+def test_value_and_bound_questions_are_answered_in_the_node_cut_offs_by_buttons():
+    at = app()
+    q = _quiz(at).current
+    assert q is not None and q.prompt.endswith("What is beta at B now?")
+    ans = canvases(at)[0]["x"]["answer"]
+    assert ans["fields"] == [[q.node, "β"]] and ans["event"] == "answer" and not ans["edges"]
+    assert [t.key for t in at.text_input] == ["practice.tree.leaves"]  # no side box
+    at = _answer(at, str(int(q.answer) + 4))  # wrong: marked on the node, the field stays
+    again = canvases(at)[0]["x"]["answer"]
+    assert again["key"] == ans["key"] and again["marks"] == {"v": {str(q.node): "wrong"}}
+    at = _answer(at, q.answer_text)  # right: the answered step is shown, no field
+    assert _quiz(at).score.right == 0 and canvases(at)[0]["x"] == {}
+    at.button_group(key="practice.quiz.kinds").set_value(["value"]).run()
+    q = _quiz(at).current
+    assert canvases(at)[0]["x"]["answer"]["fields"] == [[q.node, "value"]]
+    at.button_group(key="practice.quiz.kinds").set_value(["prune"]).run()
+    assert canvases(at)[0]["x"] == {} and at.button(key="practice.quiz.yes")
+
+
+@pytest.mark.parametrize("sent", [12, None, ["3"], {"v": 3}, "x" * 10_000])
+def test_anything_the_browser_sends_as_a_quiz_answer_is_a_warning_at_worst(sent):
+    at = app()
+    before = _quiz(at).current
+    at.session_state["practice.quiz.sent"] = sent
+    at.run()
+    ok(at)
+    assert at.warning and _quiz(at).current == before and _quiz(at).score.done == 0

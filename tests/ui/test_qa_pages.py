@@ -348,9 +348,8 @@ def test_quiz_garbage_answer_is_a_warning_and_the_question_stays(answer):
     at = practice()
     q = at.session_state["practice.quiz.state"]
     before = q.current
-    nonce = at.session_state["practice.quiz.nonce"]
-    at.text_input(key=f"practice.quiz.in{nonce}").set_value(answer)
-    at.button(key="FormSubmitter:practice.quiz.form-Check").click().run()
+    at.session_state["practice.quiz.sent"] = answer  # typed in the asked node
+    at.run()
     ok(at)
     assert at.warning and at.session_state["practice.quiz.state"].current == before
 

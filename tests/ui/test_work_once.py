@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from canvas_data import canvases
 from streamlit.testing.v1 import AppTest
 
 from ui.boards import board_search
@@ -33,10 +34,10 @@ def _practice(tab: str, leaves: str) -> AppTest:
     return at
 
 
-def test_the_exercise_keys_its_boxes_without_searching_the_tree(monkeypatch):
+def test_the_exercise_draws_its_fields_without_searching_the_tree(monkeypatch):
     calls = _counting(monkeypatch, exercise_panel, "search_tree")
     at = _practice("Whole-tree exercise", "4, 1, 7, 2").run()
-    assert not at.exception and at.number_input  # the answer boxes are drawn
+    assert not at.exception and canvases(at)[0]["x"]["answer"]["fields"]  # fields to fill in
     assert calls == []  # the search runs only to draw the solution
 
 

@@ -77,10 +77,10 @@ def _node_or_step(x) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) and x >= 0 else None
 
 
-def _on_event(keys: Canvas, name: str, handle: Callable[[object], None]) -> None:
-    """A plugin reported ``name``: ``handle`` gets the raw value (it must check it: the
-    browser's messages are not trusted)."""
-    state = st.session_state.get(keys.widget) or {}
+def _on_event(widget: str, name: str, handle: Callable[[object], None]) -> None:
+    """A plugin of the component under key ``widget`` reported ``name``: ``handle`` gets the
+    raw value (it must check it: the browser's messages are not trusted)."""
+    state = st.session_state.get(widget) or {}
     if state.get(name) is not None:
         handle(state.get(name))
 
@@ -164,14 +164,29 @@ def tree_canvas(
         on_drill_change=callback,
         on_select_change=callback,
         **{
-            f"on_{name}_change": partial(_on_event, keys, name, handle)
+            f"on_{name}_change": partial(_on_event, keys.widget, name, handle)
             for name, handle in (events or {}).items()
         },
     )
     return k
 
 
-def tree_still(payload: dict, *, key: str, ask: int | None = None) -> None:
+def tree_still(
+    payload: dict,
+    *,
+    key: str,
+    ask: int | None = None,
+    extra: dict | None = None,
+    events: dict[str, Callable[[object], None]] | None = None,
+) -> None:
     """Mount a still (viz.tree_payload's ``upto``): the tree at one step, no controls, no
-    report; ``ask`` (the node a question is about) gets a red ring."""
-    _COMPONENT(key=key, data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask})
+    report; ``ask`` (the node a question is about) gets a red ring. ``extra`` and
+    ``events`` as in :func:`tree_canvas` (answering on the still: tree_canvas_answer.js)."""
+    _COMPONENT(
+        key=key,
+        data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask, "x": extra or {}},
+        **{
+            f"on_{name}_change": partial(_on_event, key, name, handle)
+            for name, handle in (events or {}).items()
+        },
+    )

@@ -107,13 +107,8 @@ class Quiz:
     no = _at("no")
     reveal = _at("reveal")
     skip = _at("skip")
-    answer = _at("answer")
-    form = _at("form")
+    sent = _at("sent")  # the text typed in the asked node, as the browser sent it
     figure = _at("figure")
-
-    def typed(self, nonce: int) -> str:
-        """The answer box of round ``nonce`` (a fresh, empty box after every answer)."""
-        return _join(self.ns, f"in{int(nonce)}")
 
 
 @dataclass(frozen=True)
@@ -276,19 +271,17 @@ class Practice:
 
 
 class Exercise:
-    """ui.practice.exercise_panel: every box is keyed by the tree's :func:`tag`."""
+    """ui.practice.exercise_panel: keyed by the tree's :func:`tag` (a new tree, a new sheet)."""
 
     new = "practice.exercise.new"
-    graded = "practice.exercise.graded"
+    sent = "practice.exercise.sent"  # (tree tag, the sheet as the browser sent it on Check)
+    graded = "practice.exercise.graded"  # (tree tag, the sheet as read, number of checks)
 
     @staticmethod
     def of(tree_tag: str, name: str) -> str:
-        """``question``, ``form``, ``cuts``, ``show`` or ``solution`` of the tree's exercise."""
+        """``question`` (the tree answered on), ``show`` or ``solution`` of the tree's
+        exercise."""
         return _join("practice.exercise", name, tree_tag)
-
-    @staticmethod
-    def value(tree_tag: str, node: int) -> str:
-        return _join("practice.exercise.v", tree_tag, int(node))
 
 
 class Exam:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.common.keys import CHASE, PAWN, Practice, css
+from ui.common.keys import CHASE, PAWN, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,7 +127,7 @@ PRACTICE = PageSpec(
     path="app_pages/practice.py",
     title="Practice & exams",
     icon=":material/school:",
-    smoke=Smoke(expect=css(Practice.quiz.answer) + " input"),
+    smoke=Smoke(expect=".gtl-canvas .ans-f input"),  # the first question: typed in its node
 )
 
 PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]

@@ -1,15 +1,21 @@
-"""Whole-tree exercise: the student fills in every inner node's value and marks the pruned
-edges, then gets values, missing cuts and wrong cuts graded separately, with the solution
-drawn beside (pruned subtrees greyed, their top edges dashed).
+"""Whole-tree exercise, answered on the tree: the student types every inner node's value in
+the node and clicks the edges alpha-beta never follows (ui/common/tree_canvas_answer.js), then
+"Check" sends the whole sheet at once. The grade says how many are right out of a total fixed
+by the tree (stated before the first check) and marks the wrong answers on the tree without
+correcting them; "Show the solution" shows the answers item by item and the search drawn
+beside (pruned subtrees greyed, their top edges dashed). A retry keeps what was typed.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 import streamlit as st
 
 from engine.search import search_tree
 from engine.tree import GameTree, minimax
 from engine.values import plural
+from teach.answer_sheet import Sheet, read_sheet, sheet_marks
 from teach.exercise import (
     CUT_FOUND,
     CUT_MISSED,
@@ -19,6 +25,7 @@ from teach.exercise import (
     WRONG,
     Report,
     grade,
+    marks_line,
     solution,
 )
 from teach.quiz import node_names
@@ -29,24 +36,12 @@ from ui.practice.practice_common import on_random_tree, quiz_names
 from ui.practice.quiz_panel import question_payload
 from viz.tree_payload import blank_payload
 
-MAX_INNER = 40  # answer boxes on one screen at most
+MAX_INNER = 40  # answer fields on one screen at most
 OK_ICON = ":green[:material/check_circle:]"
 BAD_ICON = ":red[:material/cancel:]"
 GAP_ICON = ":orange[:material/radio_button_unchecked:]"
 _ICON = {RIGHT: OK_ICON, WRONG: BAD_ICON, MISSING: GAP_ICON}
-
-
-def _bfs(tree: GameTree) -> list[int]:
-    out, i = [0], 0
-    while i < len(out):
-        out += tree.children[out[i]]
-        i += 1
-    return out
-
-
-def edges(tree: GameTree) -> list[tuple[int, int]]:
-    """Every edge (parent, child) in preorder: the options of the "pruned edges" box."""
-    return [(p, c) for p in tree.preorder() for c in tree.children[p]]
+HINT = "Type each inner node's value in it; click an edge to mark it pruned (again to unmark)."
 
 
 def edge_label(tree: GameTree, names: list[str], edge: tuple[int, int]) -> str:
@@ -65,12 +60,11 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
         elif it.status == CUT_MISSED and it.edge is not None:
             missed.append(f"{GAP_ICON} {edge_label(tree, names, it.edge)}: pruned, but not marked")
         elif it.status == CUT_WRONG and it.edge is not None:
-            if "inside" in it.reason:
-                why = "inside a subtree that is already pruned: mark only its top edge"
-            elif "no edge" in it.reason:
-                why = it.reason
-            else:
-                why = "searched, not pruned"
+            why = (
+                "inside a subtree that is already pruned: mark only its top edge"
+                if "inside" in it.reason
+                else "searched, not pruned"
+            )
             wrong.append(f"{BAD_ICON} {edge_label(tree, names, it.edge)}: {why}")
         elif it.status == CUT_FOUND and it.edge is not None:
             vals.append(f"{OK_ICON} cut {edge_label(tree, names, it.edge)} found")
@@ -96,9 +90,9 @@ def exercise_panel(tree: GameTree | None) -> None:
         )
         return
     names = node_names(tree)
-    order = {n: i for i, n in enumerate(_bfs(tree))}
     sig = tree_tag(tree)
-    intro, new = st.columns([5, 1], vertical_alignment="center")
+    sol = solution(tree)
+    intro, new = st.columns([3, 1], vertical_alignment="center")
     new.button(
         "New random tree",
         key=K.new,
@@ -108,73 +102,79 @@ def exercise_panel(tree: GameTree | None) -> None:
         width="stretch",
     )
     intro.markdown(
-        "Fill in the value **alpha-beta returns** at every inner node (children left to "
-        "right, cut as soon as alpha ≥ beta) and mark the edges it never follows. "
-        "A node inside a pruned subtree is never visited: leave it empty."
+        "Type the value **alpha-beta returns** in every inner node (children left to right, "
+        "cut as soon as alpha ≥ beta) and click the edges it never follows. A node inside a "
+        f"pruned subtree is never visited: leave it empty. **Out of {marks_line(sol)}**; "
+        "a wrong cut costs a mark."
     )
-    left, right = st.columns([3, 2])
-    with left:
-        tree_still(blank_payload(tree, quiz_names(tree)), key=K.of(sig, "question"))
-    with right, st.form(K.of(sig, "form"), border=True):
-        per_row = 4
-        values: dict[int, int | None] = {}
-        # one level of the tree per block of rows, in name order (A; B, C, D; E, F, ...)
-        rows: list[list[int]] = []
-        for d in sorted({tree.depth[n] for n in inner}):
-            level = sorted((n for n in inner if tree.depth[n] == d), key=order.__getitem__)
-            rows += [level[i : i + per_row] for i in range(0, len(level), per_row)]
-        for row in rows:
-            cols = st.columns(per_row)
-            for col, n in zip(cols, row, strict=False):
-                kind = "MAX" if tree.is_max(n) else "MIN"
-                v = col.number_input(
-                    f"{names[n]} ({kind})",
-                    value=None,
-                    step=1,
-                    key=K.value(sig, n),
-                    persist_state="session",
-                )
-                values[n] = int(v) if v is not None else None
-        all_edges = edges(tree)
-        pruned = st.multiselect(
-            "Pruned edges (only the top edge of each skipped subtree)",
-            all_edges,
-            format_func=lambda e: edge_label(tree, names, e),
-            key=K.of(sig, "cuts"),
-            persist_state="session",
-            placeholder="none",
-        )
-        checked = st.form_submit_button("Check my answers", type="primary")
-    if checked:
-        st.session_state[K.graded] = (sig, values, list(pruned))
-    graded = st.session_state.get(K.graded)
-    if not graded or graded[0] != sig:
+    graded = _take_sheet(tree, sig, names)
+    rep = grade(tree, graded[0].values, graded[0].pruned, sol) if graded else None
+    sheet, tries = graded if graded else (Sheet(), 0)
+    answer = {
+        "key": sig,
+        "fields": [[n, "value"] for n in inner],
+        "labels": False,
+        "where": "side",
+        "edges": True,
+        "given": {"v": {str(n): t for n, t in sheet.texts.items()}, "cut": sorted(sheet.pruned)},
+        "marks": sheet_marks(rep) if rep else {},
+        "tries": tries,
+        "event": "sheet",
+        "hint": HINT,
+    }
+    if rep is not None:
+        answer["said"] = f"Check {tries}: {rep.summary()}."
+        answer["ok"] = rep.perfect
+        if not rep.perfect:
+            answer["said"] += " Correct the marked answers and check again."
+    tree_still(
+        blank_payload(tree, quiz_names(tree)),
+        key=K.of(sig, "question"),
+        extra={"answer": answer},
+        events={"sheet": partial(_sent, sig)},
+    )
+    if sheet.problems:
+        st.warning("Not read: " + "; ".join(sheet.problems) + ".")
+    if not st.toggle("Show the solution", key=K.of(sig, "show"), persist_state="session"):
         return
-    _, given, marked = graded
-    sol = solution(tree)
-    rep = grade(tree, given, marked, sol)
+    _solution(tree, sig, sol, rep)
+
+
+def _sent(sig: str, raw: object) -> None:
+    """The browser's Check: keep the sheet as sent (untrusted) for the run to read."""
+    st.session_state[K.sent] = (sig, raw)
+
+
+def _take_sheet(tree: GameTree, sig: str, names: list[str]) -> tuple[Sheet, int] | None:
+    """The last sheet checked on this tree and how many checks so far (None: not checked
+    yet); a sheet the browser just sent is read (:func:`teach.answer_sheet.read_sheet`)."""
+    ss = st.session_state
+    sent = ss.pop(K.sent, None)
+    last = ss.get(K.graded)
+    if not (isinstance(last, tuple) and len(last) == 3 and last[0] == sig):
+        last = None
+    if isinstance(sent, tuple) and len(sent) == 2 and sent[0] == sig:
+        last = (sig, read_sheet(tree, sent[1], names), (last[2] if last else 0) + 1)
+        ss[K.graded] = last
+    return None if last is None else (last[1], last[2])
+
+
+def _solution(tree: GameTree, sig: str, sol, rep: Report | None) -> None:
+    """The answers: item by item against the last check, and the search drawn."""
+    run = search_tree(tree)
+    st.caption(
+        f"Root value {sol.value}; {sol.leaves_evaluated} of "
+        f"{plural(len(tree.leaves()), 'leaf', 'leaves')} evaluated; "
+        f"{plural(sol.cuts, 'cut-off')}. Pruned subtrees are grey with dashed edges."
+    )
+    pv = minimax(tree).principal_variation()
+    payload = question_payload(run, quiz_names(tree), len(run.events), None, pv=pv)
+    tree_still(payload, key=K.of(sig, "solution"))
+    rep = rep or grade(tree, {}, (), sol)
     vals, missed, wrong = _report_lines(tree, rep)
-    (st.success if rep.perfect else st.warning)(rep.summary())
-    report, beside = st.columns([2, 3])
-    with report:
-        st.markdown(
-            f"**Values:** {rep.values_right} right, {rep.values_wrong} wrong, "
-            f"{rep.values_missing} missing"
-        )
-        st.markdown("\n".join(f"- {x}" for x in vals) or "-")
-        st.markdown(f"**Missing cuts:** {rep.cuts_missed}")
-        st.markdown("\n".join(f"- {x}" for x in missed) or "None: every cut found.")
-        st.markdown(f"**Wrong cuts:** {rep.cuts_wrong}")
-        st.markdown("\n".join(f"- {x}" for x in wrong) or "None.")
-    with beside:
-        if not st.toggle("Show the solution", key=K.of(sig, "show"), persist_state="session"):
-            return
-        run = search_tree(tree)
-        st.caption(
-            f"Root value {sol.value}; {sol.leaves_evaluated} of "
-            f"{plural(len(tree.leaves()), 'leaf', 'leaves')} evaluated; {plural(sol.cuts, 'cut-off')}. "
-            "Pruned subtrees are grey with dashed edges."
-        )
-        pv = minimax(tree).principal_variation()
-        payload = question_payload(run, quiz_names(tree), len(run.events), None, pv=pv)
-        tree_still(payload, key=K.of(sig, "solution"))
+    c1, c2, c3 = st.columns(3)
+    c1.markdown("**Values**\n\n" + "\n".join(f"- {x}" for x in vals))
+    c2.markdown(
+        "**Missing cuts**\n\n" + ("\n".join(f"- {x}" for x in missed) or "None: every cut found.")
+    )
+    c3.markdown("**Wrong cuts**\n\n" + ("\n".join(f"- {x}" for x in wrong) or "None."))

@@ -1,16 +1,15 @@
 """The step quiz: a "Practice" toggle that turns a tree canvas into questions.
 
 Watching is not learning: with practice on, the student answers each step of the search
-before it is shown (a number, or yes/no for a cut-off), gets a one-line reason, and keeps a
-running score. The engine side is :class:`teach.quiz.QuizState`; this module only draws it.
+before it is shown (a value or an α/β typed in the asked node on the tree, or yes/no for a
+cut-off), gets a one-line reason, and keeps a running score. The engine side is :class:`teach.quiz.QuizState`; this module only draws it.
 
 A page wires it around its own tree canvas with :func:`practice_or_player`::
 
     from ui.practice.quiz_panel import practice_or_player, question_payload
 
     def figure(step, q):  # the quiz's step; q = the open question (None: an answered step)
-        payload = question_payload(run, names, step, q)  # nothing of the answer in it
-        tree_still(payload, key=lab.quiz.figure, ask=q.node if q else None)
+        return question_payload(run, names, step, q)  # nothing of the answer in it
 
     lab = keys.AlphaBeta.lab  # ui.common.keys: the page's key sets
     step = practice_or_player(run, lab.quiz, player=lambda: tree_canvas(..., keys=lab.canvas),
@@ -27,19 +26,21 @@ restarts by itself when ``run`` searches another tree or variant.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import streamlit as st
 
 from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
 from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
-from ui.common.canvas import set_step
+from ui.common.canvas import set_step, tree_still
 from ui.common.keys import Canvas, Quiz
 from ui.common.share import publish
 from ui.practice.quiz_link import quiz_params, restore_quiz
 from viz.tree_payload import Hidden, tree_payload
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
+MAX_TYPED = 40  # characters of a typed answer read (the rest is not a number anyway)
 
 
 def run_signature(run: SearchRun) -> int:
@@ -137,14 +138,58 @@ def _do(keys: Quiz, action: str, text: str | None = None) -> None:
     ss = st.session_state
     q: QuizState = ss[keys.state]
     if action == "answer":
-        if text is None:  # typed answer: read it from the form's input
-            text = str(ss.get(keys.typed(ss.get(keys.nonce, 0))) or "")
-        ss[keys.state] = q.answer(text)
+        ss[keys.state] = q.answer(text or "")
     elif action == "restart":
         ss[keys.state] = QuizState(q.questions, q.end_step, 0, (None,) * len(q.questions))
     else:
         ss[keys.state] = getattr(q, action)()
     ss[keys.nonce] = ss.get(keys.nonce, 0) + 1  # a fresh, empty answer box
+
+
+def _sent(keys: Quiz, raw: object) -> None:
+    """The browser sent the text typed in the asked node (tree_canvas_answer.js): kept for
+    the run to answer with (untrusted: anything but text is no answer)."""
+    st.session_state[keys.sent] = raw
+
+
+def _take_sent(keys: Quiz) -> None:
+    """Answer the open question with the text the browser sent, if it sent one."""
+    ss = st.session_state
+    if keys.sent not in ss:
+        return
+    raw = ss.pop(keys.sent)
+    text = raw if isinstance(raw, str) else ""
+    _do(keys, "answer", text if len(text) <= MAX_TYPED else text[:MAX_TYPED] + "…")
+
+
+def on_node(q: Question | None) -> bool:
+    """Whether ``q`` is answered by typing in its node on the tree (a value, an α or β)
+    rather than with the yes / no buttons of a cut-off question."""
+    return q is not None and q.kind in (VALUE, BOUND)
+
+
+def node_answer(run: SearchRun, keys: Quiz, q: Question | None) -> dict:
+    """The answer plugin's data for a still that asks ``q`` (tree_canvas_answer.js): one
+    field under the asked node, labelled with what to type ("value", "α" or "β"), sent as
+    the ``answer`` event on Enter or Check. Empty when ``q`` is not answered on its node."""
+    if not on_node(q):
+        return {}
+    assert q is not None
+    state = quiz_state(keys)
+    fb = state.feedback if state is not None else None
+    wrong = fb is not None and fb.question == q and fb.grade.valid and not fb.grade.correct
+    label = "value" if q.kind == VALUE else ("α" if run.tree.is_max(q.node) else "β")
+    return {
+        "answer": {
+            "key": f"{run_signature(run)}:{q.step}:{q.kind}:{q.node}",
+            "fields": [[q.node, label]],
+            "where": "below",
+            "edges": False,
+            "event": "answer",
+            "marks": {"v": {str(q.node): "wrong"}} if wrong else {},
+            "tries": st.session_state.get(keys.nonce, 0),
+        }
+    }
 
 
 def _leave(keys: Quiz) -> None:
@@ -184,7 +229,9 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
         persist_state="session",
     )
     chosen = tuple(k for k in KINDS if k in (kinds or KINDS))
-    q = _ensure(keys, run, chosen)
+    _ensure(keys, run, chosen)
+    _take_sent(keys)  # an answer typed in the asked node
+    q = st.session_state[keys.state]
     s = q.score
     st.markdown(score_line(s))
     st.progress(s.done / s.total if s.total else 1.0)
@@ -219,7 +266,6 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     assert cur is not None
     st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
     st.subheader(cur.prompt, anchor=False)
-    nonce = st.session_state.get(keys.nonce, 0)
     if cur.kind == PRUNE:
         c1, c2 = st.columns(2)
         c1.button(
@@ -236,17 +282,11 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
             args=(keys, "answer", "no"),
             width="stretch",
         )
-    else:
-        with (
-            st.container(key=keys.answer),
-            st.form(keys.form, clear_on_submit=False, border=False),
-        ):
-            st.text_input(
-                "Your answer",
-                key=keys.typed(nonce),
-                placeholder=f"a whole number, or {INF_HINT}",
-            )
-            st.form_submit_button("Check", type="primary", on_click=_do, args=(keys, "answer"))
+    else:  # typed in the asked node on the tree (node_answer)
+        st.markdown(
+            ":material/edit: Type your answer **in the ringed node on the tree**, then press "
+            f"Enter or Check (a whole number, or {INF_HINT})."
+        )
     if fb is not None and not fb.grade.valid:
         st.warning(fb.grade.reason)
     elif fb is not None:  # a wrong answer: no spoiler, try again or reveal
@@ -268,7 +308,7 @@ def practice_or_player(
     keys: Quiz,
     *,
     player: Callable[[], int],
-    figure: Callable[[int, Question | None], None],
+    figure: Callable[[int, Question | None], dict],
     player_keys: Canvas | None = None,
     default_on: bool = False,
     widths: tuple[float, float] = (3, 2),
@@ -278,10 +318,12 @@ def practice_or_player(
     Practice off: the switch, then ``player()`` (the page's tree canvas, full width), whose
     step is returned. Practice on: ``figure(step, question)`` beside the question panel
     (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
-    (:func:`asked`: None while an answered step is shown). ``figure`` draws that step only,
-    with nothing of what the question asks for and no control that steps forward, and the
-    step's sentence (:func:`question_payload` makes such a still). The step is written to
-    the page's canvas ``player_keys`` too, so leaving practice shows the same step there.
+    (:func:`asked`: None while an answered step is shown). ``figure`` returns the still's
+    payload of that step only, with nothing of what the question asks for, and the step's
+    sentence (:func:`question_payload` makes one); it is mounted here with the asked node
+    ringed and, for a value or α/β question, a field in that node to type the answer in
+    (:func:`node_answer`). The step is written to the page's canvas ``player_keys`` too, so
+    leaving practice shows the same step there.
     """
     restore_quiz(run, keys, _ensure)  # the link's switch, kinds and score (once)
     on = practice_on(keys, default_on)
@@ -296,6 +338,13 @@ def practice_or_player(
         return player()
     if player_keys is not None:
         set_step(player_keys, step, len(run.events))
+    q = asked(keys)
     with fig_col if on else st.container():
-        figure(step, asked(keys))
+        tree_still(
+            figure(step, q),
+            key=keys.figure,
+            ask=None if q is None else q.node,
+            extra=node_answer(run, keys, q),
+            events={"answer": partial(_sent, keys)},
+        )
     return step

@@ -20,7 +20,7 @@ from engine.tree import GameTree, complete_depth, minimax
 from engine.values import plural
 from teach.explain import describe, node_name
 from teach.quiz import Question
-from ui.common.canvas import follow_run, set_step, tree_canvas, tree_still
+from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
@@ -276,8 +276,7 @@ def run_player(
     if not practice:
         return player()
 
-    def figure(k: int, question: Question | None) -> None:
-        payload = _payload(lab, cache_args, step=k, question=question)
-        tree_still(payload, key=keys.quiz.figure, ask=None if question is None else question.node)
+    def figure(k: int, question: Question | None) -> dict:
+        return _payload(lab, cache_args, step=k, question=question)
 
     return practice_or_player(lab.run, keys.quiz, player=player, figure=figure, player_keys=ck)

@@ -1,0 +1,237 @@
+"""Answering on the tree in a real browser: a student fills in the whole-tree exercise by
+typing in the nodes and clicking edges, and gets the grade the engine computes; Check says
+how many are right without the answers, "Show the solution" shows them, and the total stays
+the same from try to try. The fields are usable on a phone and on a projector."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.tree import complete_tree
+from teach.answer_sheet import read_sheet
+from teach.exercise import grade, marks_line, solution
+from teach.quiz import node_names
+from tests.browser.helpers import (
+    CANVAS_DRAWN,
+    assert_no_exception,
+    canvas,
+    open_page,
+    open_url,
+    record_figure,
+    rerun,
+    screenshot,
+)
+
+pytestmark = pytest.mark.browser
+
+LEAVES = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+URL = "practice?t=3,12,8,2,4,6,14,5,2&b=3&tab=Whole-tree+exercise"
+TREE = complete_tree(LEAVES, 3)
+SOL = solution(TREE)
+INNER = [n for n in TREE.preorder() if not TREE.is_leaf(n)]
+
+
+def _open(page, base_url):
+    open_page(page, base_url, URL)
+    page.wait_for_selector(CANVAS_DRAWN)
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    return canvas(page)
+
+
+def _type(c, node: int, text: str) -> None:
+    c.locator(f'.ans-f input[data-id="{node}"]').fill(text)
+
+
+def _click_edge(page, c, parent: int, child: int) -> None:
+    """Click the drawn edge parent -> child a third of the way down (the line itself, not
+    the button at its middle that Tab reaches)."""
+    hit = c.locator(f'g.ae[data-e="{parent},{child}"] line.hit')
+    hit.scroll_into_view_if_needed()
+    x, y = hit.evaluate(
+        """(el) => {
+            const at = (n) => Number(el.getAttribute(n));
+            const pt = el.ownerSVGElement.createSVGPoint();
+            pt.x = at("x1") + (at("x2") - at("x1")) * 0.3;
+            pt.y = at("y1") + (at("y2") - at("y1")) * 0.3;
+            const p = pt.matrixTransform(el.getScreenCTM());
+            return [p.x, p.y];
+        }"""
+    )
+    page.mouse.click(x, y)
+
+
+def _check(page, c, n: int) -> str:
+    """Click Check (try ``n``); the grade line under the tree."""
+    start = time.perf_counter()
+    with rerun(page):
+        c.locator(".ans-check").click()
+    assert_no_exception(page)
+    hint = c.locator(".ans-hint")
+    hint.filter(has_text=f"Check {n}:").wait_for()
+    record_figure(
+        "Check to the grade under the tree: whole-tree exercise", time.perf_counter() - start
+    )
+    return hint.inner_text()
+
+
+def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url):
+    c = _open(page, base_url)
+    total = marks_line(SOL)  # "6 marks: 4 node values, 2 cuts"
+    assert page.get_by_text(f"Out of {total}").is_visible()  # before the first check
+    # A try with a wrong value, a missed cut and a wrong cut
+    typed = {0: "3", 1: "3", 2: "4", 3: "2"}  # C returns 2, not 4
+    for n, t in typed.items():
+        _type(c, n, t)
+    _click_edge(page, c, 2, 8)  # C -> leaf 5: right
+    _click_edge(page, c, 0, 1)  # A -> B: searched, a wrong cut
+    _click_edge(page, c, 1, 5)  # B -> leaf 2 marked ...
+    _click_edge(page, c, 1, 5)  # ... and unmarked again
+    assert c.locator("g.ae.cut").count() == 2
+    said = _check(page, c, 1)
+    sent = {"v": {str(n): t for n, t in typed.items()}, "cut": [[2, 8], [0, 1]]}
+    sheet = read_sheet(TREE, sent, node_names(TREE))
+    want = grade(TREE, sheet.values, sheet.pruned, SOL)  # the engine's grade of that sheet
+    assert said.startswith(f"Check 1: {want.summary()}.")
+    assert said.startswith("Check 1: 3 of 6 right: 1 value wrong, 1 cut missing, 1 wrong cut")
+    # the wrong value and the wrong cut are marked; nothing says what is right
+    assert c.locator('.ans-f.bad input[data-id="2"]').count() == 1
+    assert c.locator(".ans-f.ok").count() == 3
+    assert c.locator('g.ae.cut.bad[data-e="0,1"]').count() == 1
+    assert c.locator('g.ae.cut.ok[data-e="2,8"]').count() == 1
+    assert c.locator('g.ae[data-e="2,9"]').get_attribute("class") == "ae"  # missed: not shown
+    assert str(SOL.values[2]) not in c.locator('.ans-f input[data-id="2"]').input_value()
+    assert page.locator('[data-testid="stMain"]').get_by_text("returns 2").count() == 0
+    screenshot(page, "answer_on_tree_checked")
+    # Retry: what was right stays; correct the rest
+    assert c.locator('.ans-f input[data-id="0"]').input_value() == "3"
+    _type(c, 2, "2")
+    assert c.locator('.ans-f.bad input[data-id="2"]').count() == 0  # edited: its mark goes
+    _click_edge(page, c, 0, 1)  # unmark the wrong cut
+    _click_edge(page, c, 2, 9)  # mark the missed one
+    said = _check(page, c, 2)
+    assert said.startswith("Check 2: 6 of 6 right")  # the same total: 6
+    # Show the solution: now the answers are on screen
+    with rerun(page):
+        page.get_by_text("Show the solution").click()
+    assert_no_exception(page)
+    assert page.get_by_text("node C returns 2").first.is_visible()
+    assert page.locator(".gtl-canvas").count() == 2
+
+
+def test_check_first_says_how_many_and_show_the_solution_tells(page, base_url):
+    c = _open(page, base_url)
+    said = _check(page, c, 1)  # nothing typed
+    assert said.startswith("Check 1: 0 of 6 right: 4 values missing, 2 cuts missing")
+    assert c.locator(".ans-f.bad, .ans-f.ok, g.ae.cut").count() == 0
+    with rerun(page):
+        page.get_by_text("Show the solution").click()
+    page.get_by_text("C → leaf 5 (4): pruned, but not marked").wait_for()
+    assert page.get_by_text("node C: no value, it returns 2").is_visible()
+
+
+def test_keyboard_tab_goes_through_the_nodes_in_search_order_and_enter_moves_on(page, base_url):
+    c = _open(page, base_url)
+    c.locator('.ans-f input[data-id="0"]').focus()
+    seen = []
+    for _ in range(4):
+        seen.append(
+            page.evaluate(
+                """() => { let a = document.activeElement;
+                    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+                    return a.getAttribute('aria-label'); }"""
+            )
+        )
+        page.keyboard.press("Tab")
+    assert seen == ["value of A", "edge A to B: pruned", "value of B", "edge B to leaf 1: pruned"]
+    page.keyboard.press("Enter")  # on an edge: marks it
+    assert c.locator('g.ae.cut[data-e="1,5"]').count() == 1
+    c.locator('.ans-f input[data-id="1"]').focus()
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")  # in a field: on to the next node's field
+    page.keyboard.type("-2")
+    assert c.locator('.ans-f input[data-id="2"]').input_value() == "-2"
+
+
+def _assert_apart(c) -> None:
+    """No answer field covers another field or a node, and every one is inside the figure."""
+    boxes = [e.bounding_box() for e in c.locator(".ans-f").all()]
+    boxes += [e.bounding_box() for e in c.locator("g.n polygon").all()]
+    n = c.locator(".ans-f").count()
+    fig = c.locator("svg.tree").bounding_box()
+    for i, a in enumerate(boxes[:n]):
+        assert fig["x"] <= a["x"] and a["x"] + a["width"] <= fig["x"] + fig["width"] + 0.5
+        for b in boxes[i + 1 :]:
+            apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            apart = apart or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert apart, (a, b)
+
+
+def test_on_a_deep_tree_no_field_covers_another(page, base_url):
+    # 16 leaves: the fields of the third level used to sit on one another (I's and J's).
+    open_page(
+        page,
+        base_url,
+        "practice?t=3,17,2,12,15,25,2,5,3,2,14,20,8,9,4,7&b=2&tab=Whole-tree+exercise",
+    )
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    c = canvas(page)
+    assert c.locator(".ans-f").count() == 15
+    _assert_apart(c)
+    screenshot(page, "answer_on_tree_deep")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scale", "name"),
+    [
+        ({"width": 390, "height": 844}, 2, "phone"),
+        ({"width": 1280, "height": 720}, 1.5, "projector"),
+    ],
+)
+def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, viewport, scale, name):
+    phone = name == "phone"
+    context = browser.new_context(
+        viewport=viewport, device_scale_factor=scale, is_mobile=phone, has_touch=phone
+    )
+    try:
+        page = context.new_page()
+        open_url(page, f"{base_url}/{URL}")
+        page.wait_for_selector(".gtl-canvas .ans-f input")
+        c = canvas(page)
+        fields = c.locator(".ans-f input")
+        assert fields.count() == len(INNER)
+        for i in range(fields.count()):
+            f = fields.nth(i)
+            assert f.get_attribute("inputmode") == "numeric"
+            box = f.bounding_box()
+            assert box is not None and box["width"] >= 44 and box["height"] >= 30  # a thumb fits
+            assert f.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16  # no zoom-in
+        _assert_apart(c)
+        for button in (
+            page.get_by_role("button", name="New random tree"),
+            c.locator(".ans-check"),
+        ):
+            clipped = "e => [e, ...e.querySelectorAll('*')].some((x) => x.scrollWidth > x.clientWidth + 1)"
+            assert not button.evaluate(clipped), "its words are clipped"
+        f = c.locator('.ans-f input[data-id="2"]')
+        f.scroll_into_view_if_needed()
+        if phone:  # a touch screen: the "±" beside the field gives the minus sign
+            f.tap()
+            page.keyboard.type("2")
+            pm = c.locator(".ans-pm")
+            assert pm.is_visible()
+            pm.tap()
+            assert f.input_value() == "-2"
+            screenshot(page, "answer_on_tree_phone_typing", full_page=False)
+        else:
+            f.click()
+            page.keyboard.type("-2")
+            assert f.input_value() == "-2"  # a minus sign is taken
+        _click_edge(page, c, 2, 8)
+        said = _check(page, c, 1)
+        assert said.startswith("Check 1: 1 of 6 right:")  # C's -2 is wrong; one cut right
+        screenshot(page, f"answer_on_tree_{name}")
+        assert_no_exception(page)
+    finally:
+        context.close()

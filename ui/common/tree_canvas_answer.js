@@ -1,0 +1,316 @@
+// Answer on the tree (a plugin of tree_canvas.js): the student types a value in a node and
+// clicks an edge to mark it pruned, on the canvas itself.
+//
+// data.x.answer (ui/practice: exercise_panel's whole-tree sheet, quiz_panel's one question):
+//   key     a new key starts a fresh sheet from `given` (a new tree, a new question); the
+//           same key keeps what the student typed, which is newer than the server's copy
+//   fields  [[node id, label], ...] the nodes that take a typed value (label: "value", "β")
+//   labels  false: the label is not written by the field (it still names it for a reader)
+//   where   "side" (the input beside the node, where its α/β box would be) or "below"
+//   edges   true: every edge can be clicked (again to unmark) or reached by Tab and toggled
+//   given   {"v": {id: text}, "cut": [[parent id, child id], ...]} to start from
+//   marks   after a check: {"v": {id: "right" | "wrong"}, "cut": [[p, c, "right" | "wrong"]]}
+//   tries   the number of checks so far: marks are applied when it changes (an edited
+//           answer loses its mark, and a rerun for another reason does not put it back)
+//   event   the trigger the answers go to on Check: with edges (a sheet) the whole sheet as
+//           {"v": {id: text}, "cut": [[p, c], ...]}, else the one field's text
+//   hint    a line beside the Check button, until `said` (the grade of the last check,
+//           with ok: true when all is right) takes its place
+// The answers live here while the student types; the server hears them only on Check (the
+// button, or Enter in the last field / in a one-field question), once, all together.
+
+const MIN_ZOOM = 0.75; // a sheet shrunk further than this is shown at 100% instead
+
+function ansTeardown(c) {
+  const a = c.ans;
+  if (!a) return;
+  a.layer.remove();
+  a.bar.remove();
+  if (c.svg) for (const g of c.svg.querySelectorAll("g.ans-edges")) g.remove();
+  c.el.classList.remove("answering");
+  c.ans = null;
+}
+
+function ansOrder(c) {
+  // Node indices in preorder (the order the search visits): Tab goes this way.
+  const nd = c.p.nodes, kids = new Map();
+  let root = -1;
+  for (let i = 0; i < c.m; i++) {
+    if (nd.p[i] < 0) root = i;
+    else (kids.get(nd.p[i]) || kids.set(nd.p[i], []).get(nd.p[i])).push(i);
+  }
+  const out = [], stack = root < 0 ? [] : [root];
+  while (stack.length) {
+    const i = stack.pop();
+    out.push(i);
+    const ks = kids.get(i) || [];
+    for (let j = ks.length - 1; j >= 0; j--) stack.push(ks[j]);
+  }
+  return out;
+}
+
+function ansEdgeKey(c, i) {
+  const nd = c.p.nodes;
+  return `${nd.id[nd.p[i]]},${nd.id[i]}`;
+}
+
+function ansSetup(c, x) {
+  // One question after another (a step quiz): from the second on, the field takes the keys
+  // at once (not on a page's first load, and not on a touch screen: no keyboard popping up).
+  const next = !!(c.ansAsked && !x.edges && window.matchMedia("(pointer: fine)").matches);
+  c.ansAsked = c.ansAsked || !x.edges;
+  ansTeardown(c);
+  const nd = c.p.nodes;
+  const layer = document.createElement("div");
+  layer.className = "ans-layer";
+  const bar = document.createElement("div");
+  bar.className = "ans-bar";
+  bar.innerHTML = `<button type="button" class="ans-check">Check</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
+  c.scroll.appendChild(layer);
+  c.scroll.after(bar);
+  const a = (c.ans = {
+    key: x.key, event: x.event || "sheet", where: x.where || "side", edges: !!x.edges,
+    layer, bar, inputs: new Map(), ebtn: new Map(), cuts: new Set(), marks: { v: {}, cut: {} }, tries: null,
+  });
+  const given = x.given || {};
+  const gv = given.v || {};
+  for (const e of given.cut || []) a.cuts.add(`${e[0]},${e[1]}`);
+  const labels = new Map((x.fields || []).map(([id, label]) => [id, label]));
+  // One Tab order: each node's field, then the edges down to its children, in preorder.
+  for (const i of ansOrder(c)) {
+    if (a.edges && nd.p[i] >= 0) {
+      const ek = ansEdgeKey(c, i);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ans-eb";
+      b.dataset.e = ek;
+      b.dataset.i = String(i);
+      b.setAttribute("aria-label", `edge ${nd.nm[nd.p[i]]} to ${nd.nm[i]}: pruned`);
+      b.title = `${nd.nm[nd.p[i]]} → ${nd.nm[i]}: click to mark pruned (again to unmark)`;
+      b.onclick = () => ansToggle(c, ek);
+      layer.appendChild(b);
+      a.ebtn.set(ek, b);
+    }
+    const id = nd.id[i];
+    if (!labels.has(id)) continue;
+    const label = labels.get(id);
+    const box = document.createElement("label");
+    box.className = a.where === "below" ? "ans-f row" : "ans-f";
+    box.innerHTML = `<span class="ans-l">${x.labels === false ? "" : esc(label)}</span><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="12">`;
+    const inp = box.querySelector("input");
+    inp.dataset.id = String(id);
+    inp.setAttribute("aria-label", `${label} of ${nd.nm[i]}`);
+    inp.setAttribute("enterkeyhint", a.edges ? "next" : "done");
+    inp.value = typeof gv[id] === "string" ? gv[id].slice(0, 12) : "";
+    inp.addEventListener("input", () => { delete a.marks.v[id]; ansPaint(c); });
+    inp.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const all = [...a.inputs.values()];
+      const at = all.indexOf(inp);
+      if (a.edges && at + 1 < all.length) all[at + 1].focus();
+      else if (a.edges) a.bar.querySelector(".ans-check").focus();
+      else ansSend(c);
+    });
+    layer.appendChild(box);
+    a.inputs.set(id, inp);
+  }
+  // A phone's number pad may have no minus key (iOS): a "±" beside the field being typed in.
+  const pm = document.createElement("button");
+  pm.type = "button";
+  pm.className = "ans-pm";
+  pm.textContent = "±";
+  pm.tabIndex = -1;
+  pm.setAttribute("aria-label", "change the sign");
+  pm.style.display = "none";
+  pm.addEventListener("pointerdown", (e) => {
+    e.preventDefault(); // the field keeps the focus (and the keyboard stays up)
+    const inp = a.typing;
+    if (!inp) return;
+    const v = inp.value.trim();
+    inp.value = /^[-−–]/.test(v) ? v.slice(1) : `-${v}`;
+    inp.dispatchEvent(new Event("input"));
+  });
+  layer.appendChild(pm);
+  a.pm = pm;
+  for (const inp of a.inputs.values()) {
+    inp.addEventListener("focus", () => {
+      a.typing = inp;
+      if (!window.matchMedia("(pointer: coarse)").matches) return;
+      const box = inp.parentElement;
+      pm.style.left = `${box.offsetLeft + box.offsetWidth + 4}px`;
+      pm.style.top = `${box.offsetTop + inp.offsetTop}px`;
+      pm.style.display = "";
+    });
+    inp.addEventListener("blur", () => { if (a.typing === inp) a.typing = null; pm.style.display = "none"; });
+  }
+  bar.querySelector(".ans-check").onclick = () => ansSend(c);
+  c.el.classList.add("answering");
+  c.el.classList.toggle("answer-edges", a.edges);
+  if (a.edges && c.z < MIN_ZOOM && c.zoom.value !== "1") {
+    // Fields need room: a tree much wider than the page at its natural size (scroll
+    // sideways, e.g. on a phone) rather than shrunk under fields of a fixed size.
+    c.zoom.value = "1";
+    c.layout();
+  } else {
+    ansPlace(c);
+  }
+  const root = ansOrder(c)[0];
+  if (root !== undefined) c.follow(c.X(nd.x[root])); // a tree wider than the page: its root in view
+  if (next) { const f = a.inputs.values().next().value; if (f) f.focus({ preventScroll: true }); }
+}
+
+function ansToggle(c, ek) {
+  const a = c.ans;
+  if (a.cuts.has(ek)) a.cuts.delete(ek);
+  else a.cuts.add(ek);
+  delete a.marks.cut[ek];
+  ansPaint(c);
+}
+
+function ansSend(c) {
+  const a = c.ans;
+  if (!a || !c.setTriggerValue) return;
+  if (!a.edges) {
+    const first = a.inputs.values().next().value;
+    c.setTriggerValue(a.event, first ? first.value : "");
+    return;
+  }
+  const v = {};
+  for (const [id, inp] of a.inputs) if (inp.value.trim()) v[String(id)] = inp.value.trim();
+  const cut = [...a.cuts].map((s) => s.split(",").map(Number));
+  c.setTriggerValue(a.event, { v, cut });
+}
+
+function ansPlace(c) {
+  // Fields and edge buttons at their nodes; the edges' hit lines and marks in the figure.
+  const a = c.ans;
+  if (!a || !c.X) return;
+  const p = c.p, g = p.geo, nd = p.nodes, z = c.z;
+  const width = Number(c.svg.getAttribute("width"));
+  a.layer.style.width = width + "px";
+  a.layer.style.height = c.svg.getAttribute("height") + "px";
+  // Each field beside its node (where its α/β box would go), else on the other side, else
+  // under the node: never over another field or a node of its row, never out of the figure.
+  const rows = new Map(); // depth -> [[left, right] taken]
+  const taken = (d) => rows.get(d) || rows.set(d, []).get(d);
+  const r = (g.tri_r + 3) * z;
+  for (let j = 0; j < c.m; j++) { const x = c.X(nd.x[j]) * z; taken(nd.d[j]).push([x - r, x + r]); }
+  const byX = [...a.inputs].map(([id, inp]) => [c.byId.get(id), inp]).filter(([i]) => i !== undefined);
+  byX.sort((u, v) => nd.x[u[0]] - nd.x[v[0]]);
+  for (const [id, inp] of a.inputs) if (!c.byId.has(id)) inp.parentElement.style.display = "none";
+  for (const [i, inp] of byX) {
+    const box = inp.parentElement;
+    box.style.display = "";
+    const x = c.X(nd.x[i]) * z, y = c.Y(nd.d[i]) * z;
+    const w = box.offsetWidth || 64, h = box.offsetHeight || 34;
+    const under = [Math.max(2, Math.min(x - w / 2, width - w - 2)), y + g.ring_r * z + 6];
+    let at = under;
+    if (a.where !== "below") {
+      const off = (g.ring_out + g.gap) * z, side = nd.side[i] || 1;
+      const row = taken(nd.d[i]);
+      const free = (L) => L >= 2 && L + w <= width - 2 && row.every(([u, v]) => L + w + 3 <= u || v + 3 <= L);
+      const tries = [side > 0 ? x + off : x - off - w, side > 0 ? x - off - w : x + off];
+      const L = tries.find(free);
+      if (L !== undefined) {
+        at = [L, y - h / 2];
+        row.push([L, L + w]);
+      }
+    }
+    box.style.left = `${at[0]}px`;
+    box.style.top = `${Math.max(2, at[1])}px`;
+  }
+  if (a.edges) {
+    const parts = [];
+    for (let i = 0; i < c.m; i++) {
+      const pi = nd.p[i];
+      if (pi < 0) continue;
+      const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
+      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      const ek = ansEdgeKey(c, i);
+      // A slash across the edge at its middle: the scissors' cut.
+      const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+      const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
+      // "wrong cut" off the line, on its upper side (to the right of an upright edge).
+      const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
+      const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
+      parts.push(`<g class="ae" data-e="${ek}" data-i="${i}"><line class="mk" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
+        `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
+        `<text class="why" x="${mx + qx}" y="${my + qy}">wrong cut</text>` +
+        `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
+      const b = a.ebtn.get(ek);
+      if (b) { b.style.left = `${mx * z - 14}px`; b.style.top = `${my * z - 14}px`; }
+    }
+    for (const old of c.svg.querySelectorAll("g.ans-edges")) old.remove();
+    const ge = document.createElementNS(SVGNS, "g");
+    ge.setAttribute("class", "ans-edges");
+    ge.innerHTML = parts.join("");
+    const nodes = c.svg.querySelector("g.nodes");
+    c.svg.insertBefore(ge, nodes);
+  }
+  ansPaint(c);
+}
+
+function ansPaint(c) {
+  // Marked edges, and after a check the right and wrong answers (never the right values).
+  const a = c.ans;
+  if (!a) return;
+  for (const [id, inp] of a.inputs) {
+    const m = a.marks.v[id];
+    const box = inp.parentElement;
+    box.classList.toggle("ok", m === "right");
+    box.classList.toggle("bad", m === "wrong");
+    if (m === "wrong") inp.setAttribute("aria-invalid", "true");
+    else inp.removeAttribute("aria-invalid");
+    inp.title = m === "wrong" ? "wrong: try again" : m === "right" ? "right" : "";
+  }
+  if (!a.edges || !c.svg) return;
+  for (const g of c.svg.querySelectorAll("g.ae")) {
+    const ek = g.dataset.e, on = a.cuts.has(ek), m = on ? a.marks.cut[ek] : undefined;
+    g.setAttribute("class", `ae${on ? " cut" : ""}${m === "right" ? " ok" : ""}${m === "wrong" ? " bad" : ""}`);
+    const b = a.ebtn.get(ek);
+    if (b) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.classList.toggle("bad", m === "wrong");
+      const nd = c.p.nodes, i = Number(b.dataset.i);
+      const what = m === "wrong" ? "marked pruned, wrongly" : on ? "marked pruned" : "pruned";
+      b.setAttribute("aria-label", `edge ${nd.nm[nd.p[i]]} to ${nd.nm[i]}: ${what}`);
+    }
+  }
+}
+
+PLUGINS.push({
+  update(c, data) {
+    const x = data.x && data.x.answer;
+    if (!x || !c.p) { ansTeardown(c); return; }
+    if (!c.ans || c.ans.key !== x.key) ansSetup(c, x);
+    const a = c.ans;
+    const said = a.bar.querySelector(".ans-hint");
+    said.textContent = x.said || x.hint || "";
+    said.className = `ans-hint${x.said ? (x.ok ? " said ok" : " said") : ""}`;
+    a.event = x.event || a.event;
+    if (x.tries !== a.tries) {
+      a.tries = x.tries;
+      const m = x.marks || {};
+      a.marks = { v: { ...(m.v || {}) }, cut: {} };
+      for (const [p, ch, s] of m.cut || []) a.marks.cut[`${p},${ch}`] = s;
+      ansPaint(c);
+    }
+  },
+  drawn(c) {
+    if (c.ans && c.ans.layer.isConnected) ansPlace(c);
+  },
+  click(c, e) {
+    const a = c.ans;
+    if (!a) return false;
+    const hit = a.edges && e.target.closest("g.ae");
+    if (hit) { ansToggle(c, hit.dataset.e); return true; }
+    const node = e.target.closest("g.n");
+    const inp = node && a.inputs.get(Number(node.dataset.id));
+    if (inp) { inp.focus(); return true; }
+    return false;
+  },
+  destroy(c) {
+    ansTeardown(c);
+  },
+});
