@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
@@ -26,12 +27,12 @@ run_key = (source, variant, tl.AS_GIVEN, 0, algo)
 lab = tl.cached_lab(*run_key)
 st.markdown(f"<div class='gtl-result'>{ep.headline(tree, lab)}</div>", unsafe_allow_html=True)
 
-tl.new_run(K.lab, run_key)  # an edit or another algorithm: the whole tree, from step 0
+if tl.new_run(K.lab, run_key):  # an edit: the whole tree from step 0, no jump to the end
+    set_step(K.lab.canvas, 0, 0)
 step = tl.run_player(
     lab,
     keys=K.lab,
     cache_args=run_key,
-    token=run_key,
     practice=algo == ALPHABETA,
     extra=ep.canvas_extra(state, source, st.session_state.get(K.lab.canvas.step, 0)),
     events={"edit": ep.on_edit},

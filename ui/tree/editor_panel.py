@@ -65,10 +65,14 @@ def _on_import() -> None:
 
 
 def on_edit(raw: object) -> None:
-    """The canvas's edit plugin sent one edit, ``{"op", "node", "value", "seq"}``:
-    teach.tree_edit.edit checks every field and applies it (or keeps the tree and says why)."""
-    ss = st.session_state
-    ss[K.state] = te.edit(_state(), raw)
+    """The canvas's edit plugin sent one edit, ``{"op", "node", "value", "seq"}``."""
+    take_edit(st.session_state, raw)
+
+
+def take_edit(ss, raw: object) -> None:
+    """Edit message ``raw`` on session state ``ss``: teach.tree_edit.edit checks every field
+    and applies it (or keeps the tree and says why); its number is the plugin's answer."""
+    ss[K.state] = te.edit(ss[K.state], raw)
     ss[K.error] = None
     seq = raw.get("seq") if isinstance(raw, dict) else None
     if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**31:
