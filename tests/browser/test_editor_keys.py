@@ -5,6 +5,8 @@ undo / redo, a click selects with no rerun, edit style against search colours, t
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.tree_text import format_ural, parse_brackets
@@ -97,7 +99,11 @@ def open_editor(page, base_url: str) -> None:
 
 def test_the_issue_tree_by_keys_only_in_eight_actions(page, base_url):
     open_editor(page, base_url)
+    start = time.perf_counter()
     actions, keys, asked = press(page, ISSUE_ACTIONS)
+    helpers.record_figure(
+        "editor: one edit by key, to the redrawn page", (time.perf_counter() - start) / asked
+    )
     assert_no_exception(page)
     assert actions <= 8 and keys == 12
     assert asked == 7  # one per edit; selecting (ArrowDown) is in the browser

@@ -229,3 +229,11 @@ def test_practice_on_the_editor_asks_scores_and_gives_the_player_back():
     at.button(key="ed.quiz.leave").click().run()
     assert not at.exception and not canvas(at)["p"]["still"]
     assert at.session_state["ed.step"] == k and f"Step {k} of" in shown(at)
+
+
+@pytest.mark.parametrize(
+    ("params", "mode"), [({}, "edit"), ({"k": "4"}, "step"), ({"k": "0", "play": "4"}, "step")]
+)
+def test_a_link_at_a_step_or_playing_opens_stepping_the_search(params, mode):
+    at = app(**params)
+    assert not at.exception and canvas(at)["x"]["edit"]["mode"] == mode

@@ -82,14 +82,15 @@ def take_edit(ss, raw: object) -> None:
 def canvas_extra(state: te.EditorState, source: str, step: int) -> dict:
     """What the canvas's edit plugin needs: the selected node, the answer to its last edit
     (its number and any refusal), the tree's digest (a new tree: take the selection), the
-    mode to open in (stepping when the page shows a step of the search), the history."""
+    mode to open in (stepping when the page shows a step of the search or a link plays it),
+    the history."""
     return {
         "edit": {
             "sel": state.selected,
             "done": int(st.session_state.get(K.done, 0)),
             "rev": hashlib.sha1(source.encode()).hexdigest()[:12],
             "error": state.error,
-            "mode": "step" if step > 0 else "edit",
+            "mode": "step" if step > 0 or "play" in st.query_params else "edit",
             "undo": len(state.undo),
             "redo": len(state.redo),
         }
