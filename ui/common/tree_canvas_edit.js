@@ -153,11 +153,17 @@ function edShow(c, error) {
   }
 }
 
+function edReveal(c) {
+  // Keep the selected node on screen (a wide tree scrolls sideways, a deep one down).
+  const i = edIndex(c, c.ed.sel);
+  if (i >= 0 && c.nodeEl[i]) c.nodeEl[i].scrollIntoView({ block: "nearest", inline: "center" });
+}
+
 function edMove(c, key) {
   // The arrow keys: ↑ the parent, ↓ the first child, ← → the next node left or right on the
   // same level (a sibling, or a cousin at the end of a row). Home: the root.
   const nd = c.p.nodes, i = edIndex(c, c.ed.sel);
-  if (key === "Home" || i < 0) { edSelect(c, nd.id[0]); return; }
+  if (key === "Home" || i < 0) { edSelect(c, nd.id[0]); edReveal(c); return; }
   let to = -1;
   if (key === "ArrowUp") to = nd.p[i];
   else if (key === "ArrowDown") to = nd.p.indexOf(i);
@@ -168,7 +174,7 @@ function edMove(c, key) {
     const at = row.indexOf(i) + (key === "ArrowRight" ? 1 : -1);
     to = at >= 0 && at < row.length ? row[at] : -1;
   }
-  if (to >= 0) edSelect(c, nd.id[to]);
+  if (to >= 0) { edSelect(c, nd.id[to]); edReveal(c); }
 }
 
 function edKey(c, key) {
@@ -229,11 +235,12 @@ PLUGINS.push({
     ed.undo = Number(x.undo) || 0;
     ed.redo = Number(x.redo) || 0;
     if (ed.busy && answered >= ed.sent) { ed.busy = false; c.el.classList.remove("ed-busy"); }
-    const news = answered !== ed.done;
+    const news = ed.rev !== null && answered !== ed.done; // the answer to an edit of this page
     ed.done = answered;
     ed.rev = x.rev;
     if (fresh) edSelect(c, Number.isInteger(x.sel) ? x.sel : 0);
     else { c.marks.sel = ed.sel; c.drawMarks(); }
+    if (news) edReveal(c);
     edMode(c, ed.mode);
     if (news && x.error) edShow(c, x.error);
     while (!ed.busy && ed.pending.length) edKey(c, ed.pending.shift());
