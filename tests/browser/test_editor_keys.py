@@ -152,6 +152,8 @@ def test_undo_and_redo_by_keys_and_buttons(page, base_url):
     # a refusal is said next to the tree and keeps it: no sibling for the root
     press(page, [["Home"], ["s"]])
     assert "root has no siblings" in canvas(page).locator(".ed-msg").inner_text()
+    press(page, [["ArrowDown"], ["5", "Enter"]])  # a value for an inner node: named as drawn
+    assert "Not done: B is an inner node" in canvas(page).locator(".ed-msg").inner_text()
     assert shown_text(page) == ISSUE_TREE
     assert_no_exception(page)
 

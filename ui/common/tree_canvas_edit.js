@@ -131,8 +131,13 @@ function edShow(c, error) {
   ed.undoB.disabled = !ed.undo;
   ed.redoB.disabled = !ed.redo;
   if (error) {
+    // The server numbers nodes from 1 ("node 3"); the drawing names them ("B", "leaf 2").
+    const named = String(error).replace(/\bnode (\d+)\b/g, (m, k) => {
+      const j = edIndex(c, Number(k) - 1);
+      return j < 0 ? m : c.p.nodes.nm[j];
+    });
     ed.msg.className = "ed-msg ed-err";
-    ed.msg.textContent = `Not done: ${error}.`;
+    ed.msg.textContent = `Not done: ${named}.`;
     return;
   }
   ed.msg.className = "ed-msg";
