@@ -90,6 +90,8 @@ def test_edits_change_tree_value_and_link():
     # Add a child to the root (the root stays selected), then delete it again, then undo.
     edit(at, op="add_child", node=0, value="5", seq=2)
     assert tree_of(at) == "((-1 1) (1 0) 5)" and "can force 5" in result(at)
+    edit(at, op="add_child", node=0, value="5", seq=2)  # sent again (no answer came): once
+    assert tree_of(at) == "((-1 1) (1 0) 5)"
     assert canvas(at)["x"]["edit"]["sel"] == 0
     edit(at, op="delete", node=len(at.session_state["ed.state"].tree) - 1, seq=3)
     assert tree_of(at) == "((-1 1) (1 0))"

@@ -14,9 +14,16 @@
 // Every edit is one trigger to Python, setTriggerValue("edit", {op, node, value, seq}),
 // which applies it (teach.tree_edit.edit, checking every field) and reruns once. While an
 // edit is on its way, further keys and buttons wait in a queue and are replayed when the
-// answer (data.x.edit.done >= seq) has come, so they act on the new tree.
+// answer (data.x.edit.done >= seq) has come, so they act on the new tree. An edit with no
+// answer is sent again with the same seq, which the server applies at most once.
 
-const ED_WAIT_MS = 15000; // an edit with no answer by then is given up (the queue dropped)
+// An edit with no answer is sent again (the same number: the server applies it once): after
+// ED_RETRY_MS when a rerun has come back without its answer (it was folded into another
+// request), after ED_LOST_MS when nothing has come back; ED_TRIES sends in all, then it is
+// given up and the queue dropped.
+const ED_RETRY_MS = 2500;
+const ED_LOST_MS = 8000;
+const ED_TRIES = 4;
 const ED_KEYS = {
   Enter: "set", c: "add_child", a: "add_child", s: "add_sibling",
   Delete: "delete", u: "undo", z: "undo", r: "redo", y: "redo",
@@ -54,8 +61,8 @@ function edNew(c) {
   c.el.appendChild(keys);
   const q = (s) => el.querySelector(s);
   c.ed = {
-    el, keys, on: false, mode: "edit", moded: false, sel: 0, buf: "", done: 0, sent: 0,
-    busy: false, since: 0, pending: [], rev: null, error: null,
+    el, keys, row: q(".ed-row"), on: false, mode: "edit", moded: false, sel: 0, buf: "", done: 0, sent: 0,
+    busy: false, retry: null, sawRun: false, pending: [], rev: null, error: null,
     input: q(".ed-val"), msg: q(".ed-msg"), undoB: q(".ed-undo"), redoB: q(".ed-redo"),
     mEdit: q(".ed-m-edit"), mStep: q(".ed-m-step"),
   };
@@ -107,6 +114,10 @@ function edMode(c, mode) {
   ed.mEdit.setAttribute("aria-pressed", String(mode === "edit"));
   ed.mStep.setAttribute("aria-pressed", String(mode === "step"));
   if (editing) c.pause();
+  // The size box: on the editor's row while editing (the step bar is hidden), else back
+  // at the end of the step bar.
+  const size = c.zoom.closest(".zoom-l"), home = editing ? ed.row : c.el.querySelector(".bar");
+  if (size.parentNode !== home) home.appendChild(size);
   edShow(c);
 }
 
@@ -187,12 +198,8 @@ function edKey(c, key) {
   // key waits (so it acts on the tree that edit makes). True when the key was the editor's.
   const ed = c.ed;
   if (ed.busy) {
-    if (performance.now() - ed.since < ED_WAIT_MS) {
-      if (ed.pending.length < 100) ed.pending.push(key);
-      return true;
-    }
-    ed.busy = false; // no answer: give up on it
-    ed.pending = [];
+    if (ed.pending.length < 100) ed.pending.push(key);
+    return true;
   }
   if (/^[0-9]$/.test(key) || key === "-" || key === "+" || key === "−") {
     ed.buf = (ed.buf + (key === "−" ? "-" : key)).slice(0, 9);
@@ -215,11 +222,40 @@ function edKey(c, key) {
   if (op !== "undo" && op !== "redo" && op !== "delete" && ed.buf) msg.value = ed.buf;
   ed.buf = "";
   ed.busy = true;
-  ed.since = performance.now();
   ed.sent = msg.seq;
+  // A step report still waiting for its debounce goes first: sent after the edit it would
+  // move the new tree's search to the old step (an edit starts it at step 0).
+  if (c.reportTimer) {
+    clearTimeout(c.reportTimer);
+    c.reportTimer = null;
+    if (c.k !== c.reported) { c.reported = c.k; c.setStateValue("step", c.k); }
+  }
   c.el.classList.add("ed-busy");
-  c.setTriggerValue("edit", msg);
+  edSend(c, msg, 1);
   return true;
+}
+
+function edSend(c, msg, tries) {
+  // Send edit msg; if no answer comes in time (see ED_RETRY_MS), send it again.
+  const ed = c.ed, at = performance.now();
+  c.setTriggerValue("edit", msg);
+  ed.sawRun = false;
+  clearTimeout(ed.retry);
+  const check = () => {
+    if (!ed.busy || ed.sent !== msg.seq || !c.el.isConnected) return;
+    if (!ed.sawRun && performance.now() - at < ED_LOST_MS) { ed.retry = setTimeout(check, ED_RETRY_MS); return; }
+    if (tries < ED_TRIES) { edSend(c, msg, tries + 1); return; }
+    edIdle(c);
+    ed.pending = [];
+    edShow(c, "the server did not answer that edit; try again");
+  };
+  ed.retry = setTimeout(check, ED_RETRY_MS);
+}
+
+function edIdle(c) {
+  c.ed.busy = false;
+  clearTimeout(c.ed.retry);
+  c.el.classList.remove("ed-busy");
 }
 
 PLUGINS.push({
@@ -239,7 +275,8 @@ PLUGINS.push({
     const fresh = answered !== ed.done || x.rev !== ed.rev;
     ed.undo = Number(x.undo) || 0;
     ed.redo = Number(x.redo) || 0;
-    if (ed.busy && answered >= ed.sent) { ed.busy = false; c.el.classList.remove("ed-busy"); }
+    if (ed.busy && answered >= ed.sent) edIdle(c);
+    else if (ed.busy) ed.sawRun = true; // a run came back without the answer
     const news = ed.rev !== null && answered !== ed.done; // the answer to an edit of this page
     ed.done = answered;
     ed.rev = x.rev;
@@ -268,5 +305,8 @@ PLUGINS.push({
     return true;
   },
 
-  destroy(c) { window.removeEventListener("keydown", c.ed.onKey, true); },
+  destroy(c) {
+    clearTimeout(c.ed.retry);
+    window.removeEventListener("keydown", c.ed.onKey, true);
+  },
 });

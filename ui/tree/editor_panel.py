@@ -71,11 +71,16 @@ def on_edit(raw: object) -> None:
 
 def take_edit(ss, raw: object) -> None:
     """Edit message ``raw`` on session state ``ss``: teach.tree_edit.edit checks every field
-    and applies it (or keeps the tree and says why); its number is the plugin's answer."""
+    and applies it (or keeps the tree and says why). Its number ``seq`` is the plugin's
+    answer; a number already answered is a repeat (the plugin sends again when no answer
+    came) and is not applied twice."""
+    seq = raw.get("seq") if isinstance(raw, dict) else None
+    numbered = isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**31
+    if numbered and seq <= int(ss.get(K.done, 0)):
+        return
     ss[K.state] = te.edit(ss[K.state], raw)
     ss[K.error] = None
-    seq = raw.get("seq") if isinstance(raw, dict) else None
-    if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**31:
+    if numbered:
         ss[K.done] = seq  # the plugin waits for this before it sends the next edit
 
 
