@@ -61,7 +61,7 @@ function edNew(c) {
   c.el.appendChild(keys);
   const q = (s) => el.querySelector(s);
   c.ed = {
-    el, keys, row: q(".ed-row"), on: false, mode: "edit", moded: false, sel: 0, buf: "", done: 0, sent: 0,
+    el, keys, tools: q(".ed-tools"), on: false, mode: "edit", moded: false, sel: 0, buf: "", done: 0, sent: 0,
     busy: false, retry: null, sawRun: false, pending: [], rev: null, error: null,
     input: q(".ed-val"), msg: q(".ed-msg"), undoB: q(".ed-undo"), redoB: q(".ed-redo"),
     mEdit: q(".ed-m-edit"), mStep: q(".ed-m-step"),
@@ -114,9 +114,9 @@ function edMode(c, mode) {
   ed.mEdit.setAttribute("aria-pressed", String(mode === "edit"));
   ed.mStep.setAttribute("aria-pressed", String(mode === "step"));
   if (editing) c.pause();
-  // The size box: on the editor's row while editing (the step bar is hidden), else back
+  // The size box: after the editing tools while editing (the step bar is hidden), else back
   // at the end of the step bar.
-  const size = c.zoom.closest(".zoom-l"), home = editing ? ed.row : c.el.querySelector(".bar");
+  const size = c.zoom.closest(".zoom-l"), home = editing ? ed.tools : c.el.querySelector(".bar");
   if (size.parentNode !== home) home.appendChild(size);
   edShow(c);
 }
