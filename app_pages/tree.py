@@ -26,19 +26,16 @@ source = tl.source_of_tree(tree)
 run_key = (source, variant, tl.AS_GIVEN, 0, algo)
 lab = tl.cached_lab(*run_key)
 st.markdown(f"<div class='gtl-result'>{ep.headline(tree, lab)}</div>", unsafe_allow_html=True)
-ep.edit_bar(state, lab)
 
-n = len(lab.run.events)
-if tl.new_run(K.lab, run_key):  # an edit: show the finished search
-    set_step(K.lab.canvas, n, n)
+if tl.new_run(K.lab, run_key):  # an edit: the whole tree from step 0, no jump to the end
+    set_step(K.lab.canvas, 0, 0)
 step = tl.run_player(
     lab,
     keys=K.lab,
     cache_args=run_key,
-    on_node=ep.on_node,
-    selected=state.selected,
-    caption="Click a node to select it.",
     practice=algo == ALPHABETA,
+    extra=ep.canvas_extra(state, source, st.session_state.get(K.lab.canvas.step, 0)),
+    events={"edit": ep.on_edit},
 )
 
 st.subheader("Race: every algorithm on this tree")

@@ -31,6 +31,40 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(no, s.strip()) for no, s in enumerate(text.splitlines(), start=1) if s.strip()]
 
 
+def _quote(line: str) -> str:
+    return repr(line[:40] + ("…" if len(line) > 40 else ""))
+
+
+def _node_line(s: str, k: int, n: int, no: int) -> tuple[int, int | None]:
+    """Node ``k + 1``'s line ``s`` (line ``no``): ``N p`` or ``L p v`` -> (parent id, value or
+    None); InputError naming the line and quoting it."""
+    q = _quote(s)
+
+    def bad(problem: str) -> InputError:
+        return InputError(f"{q}: {problem}", no)
+
+    f = s.split()
+    kind = f[0]
+    if kind not in ("N", "L"):
+        hint = f" (N = {n} asks for {n - 1} node lines: is N right?)" if _INT_RE.match(kind) else ""
+        raise bad(f"a node line starts with N or L{hint}")
+    want = 2 if kind == "N" else 3
+    if len(f) != want:
+        shape = "N p" if kind == "N" else "L p v"
+        raise bad(f"node {k + 1}: expected {want} fields '{shape}', got {len(f)}")
+    if not _INT_RE.match(f[1]) or _too_big(f[1]) or not 1 <= int(f[1]) <= n:
+        raise bad(f"node {k + 1}: parent {f[1][:40]!r} is not a node number 1..{n}")
+    if kind == "N":
+        return int(f[1]) - 1, None
+    if not _INT_RE.match(f[2]):
+        raise bad(f"node {k + 1}: leaf value {f[2][:40]!r} is not an integer")
+    if _too_big(f[2]):
+        raise bad(
+            f"node {k + 1}: leaf value {f[2][:24]}... is too big (at most {MAX_DIGITS} digits)"
+        )
+    return int(f[1]) - 1, int(f[2])
+
+
 def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
     """Parse the case whose ``N`` line is ``lines[pos]``; return it and the next position."""
     no, head = lines[pos]
@@ -41,46 +75,33 @@ def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
     n = int(head)
     if n == 1:
         raise InputError("N = 1: the root has no children, so there is no game to play", no)
-    if len(lines) - pos - 1 < n - 1:
-        got = len(lines) - pos - 1
-        last = lines[-1][0]
-        raise InputError(f"N = {n} needs {n - 1} node lines, the input ends after {got}", last + 1)
-    parent = [-1] * n
-    values: list[int | None] = [None] * n
-    line_of = [no] * n
-    for k in range(1, n):
+    # Every node line there is is read first, so a bad line is reported as that line (not as
+    # a count that no longer adds up); then the count (before any list of N entries is made).
+    have = min(n - 1, len(lines) - pos - 1)
+    parent, values, line_of = [-1], [None], [no]
+    for k in range(1, have + 1):
         no, s = lines[pos + k]
-        line_of[k] = no
-        f = s.split()
-        kind = f[0]
-        if kind not in ("N", "L"):
-            raise InputError(
-                f"node {k + 1}: unknown kind {kind!r} (expected N for an inner node "
-                "or L for a leaf)",
-                no,
-            )
-        want = 2 if kind == "N" else 3
-        if len(f) != want:
-            shape = "N p" if kind == "N" else "L p v"
-            raise InputError(f"node {k + 1}: expected {want} fields '{shape}', got {len(f)}", no)
-        if not _INT_RE.match(f[1]) or _too_big(f[1]) or not 1 <= int(f[1]) <= n:
-            raise InputError(f"node {k + 1}: parent {f[1][:40]!r} is not a node number 1..{n}", no)
-        parent[k] = int(f[1]) - 1
-        if kind == "L":
-            if not _INT_RE.match(f[2]):
-                raise InputError(f"node {k + 1}: leaf value {f[2][:40]!r} is not an integer", no)
-            if _too_big(f[2]):
-                raise InputError(
-                    f"node {k + 1}: leaf value {f[2][:24]}... is too big (at most {MAX_DIGITS} "
-                    "digits)",
-                    no,
-                )
-            values[k] = int(f[2])
+        p, v = _node_line(s, k, n, no)
+        parent.append(p)
+        values.append(v)
+        line_of.append(no)
+
+    def at(k: int, problem: str) -> InputError:  # node k's line, quoted, and the problem
+        return InputError(f"{_quote(lines[pos + k][1])}: node {k + 1}: {problem}", line_of[k])
+
+    if have < n - 1:
+        from engine.values import plural  # only for this message (the judge CLI stays lean)
+
+        raise InputError(
+            f"the input ends after {plural(have, 'node line')}: N = {n} needs {n - 1} "
+            f"(nodes 2..{n})",
+            lines[-1][0] + 1,
+        )
     kids: list[list[int]] = [[] for _ in range(n)]
     for k in range(1, n):
         p = parent[k]
         if values[p] is not None:
-            raise InputError(f"node {k + 1}: its parent {p + 1} is a leaf (L)", line_of[k])
+            raise at(k, f"its parent {p + 1} is a leaf (L)")
         kids[p].append(k)
     # Every node must reach the root; a node that does not lies on or below a cycle.
     depth = [-1] * n
@@ -103,13 +124,10 @@ def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
         i = cycle.index(first)
         ring = cycle[i:] + cycle[:i] + [first]
         ring_text = " -> ".join(str(u + 1) for u in ring)
-        raise InputError(
-            f"node {first + 1}: cycle of parents ({ring_text}); it never reaches the root",
-            line_of[first],
-        )
+        raise at(first, f"cycle of parents ({ring_text}); it never reaches the root")
     for k in range(1, n):
         if values[k] is None and not kids[k]:
-            raise InputError(f"node {k + 1}: inner node (N) with no children", line_of[k])
+            raise at(k, "inner node (N) with no children")
     # Already checked above, so build the tree directly instead of via from_parents.
     tree = GameTree(
         parent=tuple(parent),
@@ -132,7 +150,7 @@ def parse_ural(text: str) -> GameTree:
     tree, pos = _ural_case(lines, 0)
     if pos < len(lines):
         no, s = lines[pos]
-        raise InputError(f"more node lines than N-1 = {len(tree) - 1}: {s!r}", no)
+        raise InputError(f"{_quote(s)}: more node lines than N-1 = {len(tree) - 1}", no)
     return tree
 
 

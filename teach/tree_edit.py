@@ -8,10 +8,16 @@ their probabilities survive every edit (:func:`toggle_chance`, :func:`set_probab
 
 Operations raise :class:`engine.errors.InputError` with a message for people when an edit
 makes no sense (deleting the root, giving an inner node a value, a node that does not exist).
+
+The editor page keeps an :class:`EditorState`: the tree, the selected node, the last refusal
+and a bounded undo / redo history. :func:`edit` applies one edit message from the browser
+(``{"op": "add_child", "node": 3, "value": "5"}``), checking every field: the browser is not
+trusted.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from engine.errors import InputError
@@ -19,6 +25,9 @@ from engine.tree import GameTree, from_parents
 
 MAX_NODES = 20_000  # the editor refuses to grow a tree past this
 MAX_TEXT = 30 * MAX_NODES  # characters of an imported tree text at most
+MAX_VALUE = 10**6  # a leaf value typed in the editor, in -MAX_VALUE..MAX_VALUE
+HISTORY = 100  # undo steps kept at most ...
+HISTORY_NODES = 100_000  # ... and nodes in all the trees they keep (memory per session)
 
 
 def _check_node(tree: GameTree, node: int) -> None:
@@ -32,8 +41,11 @@ def _rebuild(
     drop: set[int] | None = None,
     chance: list[bool] | None = None,
     probs: list | None = None,
+    place: tuple[int, int] | None = None,
 ) -> GameTree:
     """The tree of ``parent``/``values`` without the nodes in ``drop``, renumbered in preorder.
+    Children keep the order of their old ids, except ``place = (new, after)``: node ``new``
+    goes right after its sibling ``after``.
 
     ``chance``/``probs`` (per old node, or None) carry chance nodes through the edit: a chance
     node left without children is a leaf again, and one whose children's probabilities no
@@ -44,6 +56,11 @@ def _rebuild(
     for v in range(1, n):
         if v not in drop:
             kids[parent[v]].append(v)
+    if place is not None:
+        new, after = place
+        row = kids[parent[new]]
+        row.remove(new)
+        row.insert(row.index(after) + 1, new)
     order: list[int] = []
     stack = [0]
     while stack:
@@ -100,6 +117,23 @@ def add_child(tree: GameTree, node: int, value: int = 0) -> GameTree:
         extra["chance"].append(False)
         extra["probs"].append(None)
     return _rebuild(parent, values, **extra)
+
+
+def add_sibling(tree: GameTree, node: int, value: int = 0) -> GameTree:
+    """A new leaf of ``value`` right after ``node``, under the same parent."""
+    _check_node(tree, node)
+    if node == 0:
+        raise InputError("the root has no siblings: add a child to it instead")
+    if len(tree) >= MAX_NODES:
+        raise InputError(f"the editor keeps trees to {MAX_NODES:,} nodes")
+    new = len(tree)
+    parent = [*tree.parent, tree.parent[node]]
+    values = [*tree.values, int(value)]
+    extra = _chance(tree)
+    if extra:
+        extra["chance"].append(False)
+        extra["probs"].append(None)
+    return _rebuild(parent, values, place=(new, node), **extra)
 
 
 def delete_subtree(tree: GameTree, node: int, value: int = 0) -> GameTree:
@@ -176,54 +210,162 @@ def set_probability(tree: GameTree, node: int, text: str) -> GameTree:
 
 
 # ---- editor session state --------------------------------------------------------------
+Snapshot = tuple[GameTree, int]  # a tree and the node selected in it
+
+
 @dataclass(frozen=True)
 class EditorState:
-    """What the editor page keeps between runs: the tree, the selected node and the message
-    of the last refused edit (None when it worked). The drawn subtree is the tree lab's
-    (ui.tree.tree_lab), not the editor's."""
+    """What the editor page keeps between runs: the tree, the selected node, the message
+    of the last refused edit (None when it worked) and the undo / redo history (oldest
+    first; bounded by :data:`HISTORY` steps and :data:`HISTORY_NODES` nodes). The drawn
+    subtree is the tree lab's (ui.tree.tree_lab), not the editor's."""
 
     tree: GameTree
     selected: int = 0
     error: str | None = None
+    undo: tuple[Snapshot, ...] = ()
+    redo: tuple[Snapshot, ...] = ()
 
 
-def _fit(tree: GameTree, selected: int) -> EditorState:
-    return EditorState(tree=tree, selected=selected if 0 <= selected < len(tree) else 0)
+def _bounded(stack: tuple[Snapshot, ...]) -> tuple[Snapshot, ...]:
+    """``stack`` without its oldest entries past HISTORY steps or HISTORY_NODES nodes (the
+    newest entry always stays)."""
+    stack = stack[-HISTORY:]
+    total = sum(len(t) for t, _ in stack)
+    while len(stack) > 1 and total > HISTORY_NODES:
+        total -= len(stack[0][0])
+        stack = stack[1:]
+    return stack
 
 
-def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
-    """Apply ``op`` (``"add"``, ``"delete"``, ``"set"``, ``"leaf"``, ``"chance"``: toggle a
-    chance node) to the selected node.
-
-    A refused edit keeps the tree and records the reason in ``error``. After ``add`` the new
-    child is selected; after ``delete`` its parent.
-    """
-    t, sel = state.tree, state.selected
-    try:
-        if op == "add":
-            new = add_child(t, sel, value)
-            # The new child is the last child of sel; ids are preorder, so find it there.
-            return _fit(new, new.children[_same_node(t, new, sel)][-1])
-        if op == "delete":
-            new = delete_subtree(t, sel, value)
-            return _fit(new, _same_node(t, new, t.parent[sel]))
-        if op == "set":
-            new = set_value(t, sel, value)
-            return _fit(new, _same_node(t, new, sel))
-        if op == "leaf":
-            new = make_leaf(t, sel, value)
-            return _fit(new, _same_node(t, new, sel))
-        if op == "chance":
-            new = toggle_chance(t, sel)
-            return _fit(new, _same_node(t, new, sel))
-    except InputError as e:
-        return replace(state, error=str(e))
-    return replace(state, error=f"unknown edit {op!r}")
+def _done(state: EditorState, tree: GameTree, selected: int) -> EditorState:
+    """The state after an edit that worked: the old tree goes on the undo stack, redo empties."""
+    sel = selected if 0 <= selected < len(tree) else 0
+    return EditorState(
+        tree=tree,
+        selected=sel,
+        undo=_bounded((*state.undo, (state.tree, state.selected))),
+    )
 
 
 def _same_node(old: GameTree, new: GameTree, node: int) -> int:
     """``node`` of ``old`` in ``new`` when the edit kept it (found by its path)."""
     return new.node_at(old.path(node))
+
+
+def _step(state: EditorState, op: str, value: int) -> tuple[GameTree, int]:
+    """The tree and selection after edit ``op`` of the selected node (InputError if refused)."""
+    t, sel = state.tree, state.selected
+    if op == "add":  # a new last child; the parent stays selected (presses give siblings)
+        new = add_child(t, sel, value)
+        return new, _same_node(t, new, sel)
+    if op == "sibling":  # a new sibling right after; it is selected (presses give a row)
+        new = add_sibling(t, sel, value)
+        path = t.path(sel)
+        return new, new.node_at((*path[:-1], path[-1] + 1))
+    if op == "delete":  # the root: everything below it goes (a new tree of one leaf)
+        if sel == 0:
+            return make_leaf(t, 0, value), 0
+        new = delete_subtree(t, sel, value)
+        return new, _same_node(t, new, t.parent[sel])
+    if op == "set":
+        new = set_value(t, sel, value)
+        return new, _same_node(t, new, sel)
+    if op == "chance":
+        new = toggle_chance(t, sel)
+        return new, _same_node(t, new, sel)
+    raise InputError(f"unknown edit {op[:40]!r}")
+
+
+def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
+    """Apply ``op`` to the selected node: ``"add"`` (a last child of ``value``; the parent
+    stays selected), ``"sibling"`` (a leaf of ``value`` right after it; the new leaf is
+    selected), ``"delete"`` (its subtree; the parent is selected; on the root: the tree
+    becomes one leaf), ``"set"`` (a leaf's value), ``"chance"`` (toggle a chance node),
+    ``"undo"``, ``"redo"``.
+
+    A refused edit keeps the tree and records the reason in ``error``.
+    """
+    if op == "undo":
+        if not state.undo:
+            return replace(state, error="nothing to undo")
+        (tree, sel), rest = state.undo[-1], state.undo[:-1]
+        redo = _bounded((*state.redo, (state.tree, state.selected)))
+        return EditorState(tree=tree, selected=sel, undo=rest, redo=redo)
+    if op == "redo":
+        if not state.redo:
+            return replace(state, error="nothing to redo")
+        (tree, sel), rest = state.redo[-1], state.redo[:-1]
+        undo = _bounded((*state.undo, (state.tree, state.selected)))
+        return EditorState(tree=tree, selected=sel, undo=undo, redo=rest)
+    try:
+        tree, sel = _step(state, op, value)
+    except InputError as e:
+        return replace(state, error=str(e))
+    return _done(state, tree, sel)
+
+
+# ---- edit messages from the browser -----------------------------------------------------
+# The browser's names of the edits (ui/common/tree_canvas_edit.js) -> apply_edit's ops.
+OPS = {
+    "set": "set",
+    "add_child": "add",
+    "add_sibling": "sibling",
+    "delete": "delete",
+    "undo": "undo",
+    "redo": "redo",
+}
+_NEEDS_NODE = {"set", "add_child", "add_sibling", "delete"}
+_INT_RE = re.compile(r"[+-]?[0-9]{1,7}\Z")
+
+
+def parse_value(raw: object) -> int:
+    """A typed leaf value (text or a whole number) -> int in -MAX_VALUE..MAX_VALUE."""
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise InputError("a value is a whole number such as 3 or -5")
+    text = str(raw).strip().replace("\u2212", "-")  # − as typed from the page's own labels
+    if not _INT_RE.match(text) or not -MAX_VALUE <= int(text) <= MAX_VALUE:
+        shown = text[:20] + ("…" if len(text) > 20 else "")
+        raise InputError(
+            f"{shown!r} is not a value: type a whole number from {-MAX_VALUE:,} to {MAX_VALUE:,}"
+        )
+    return int(text)
+
+
+def parse_message(raw: object, tree: GameTree) -> tuple[str, int, int]:
+    """An edit message from the browser -> (op for apply_edit, node, value); InputError for
+    anything else. ``{"op": "set", "node": 4, "value": "-3"}``; ``value`` is optional
+    (0) except for ``set``; ``node`` is a node of ``tree`` (any node for undo / redo)."""
+    if not isinstance(raw, dict):
+        raise InputError("an edit is a message with an op")
+    op = raw.get("op")
+    if not isinstance(op, str) or op not in OPS:
+        raise InputError(f"unknown edit {str(op)[:40]!r}")
+    node = raw.get("node")
+    if op in _NEEDS_NODE:
+        if isinstance(node, bool) or not isinstance(node, int):
+            raise InputError("the edit names no node")
+        _check_node(tree, node)
+    else:
+        node = None
+    value = raw.get("value")
+    if value is None or value == "":
+        if op == "set":
+            raise InputError("type a value first (a whole number), then Enter")
+        value = 0
+    return OPS[op], node, parse_value(value)
+
+
+def edit(state: EditorState, raw: object) -> EditorState:
+    """Apply one edit message from the browser (see :func:`parse_message`) to ``state``: the
+    node it names is selected, then edited. A bad message keeps the tree and says why."""
+    try:
+        op, node, value = parse_message(raw, state.tree)
+    except InputError as e:
+        return replace(state, error=str(e))
+    if node is not None:
+        state = replace(state, selected=node)
+    return apply_edit(state, op, value)
 
 
 def select(state: EditorState, node: int) -> EditorState:
@@ -244,11 +386,21 @@ def check_text(text: str) -> str:
     return text
 
 
-def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
-    """A new tree (from a preset, an import, a link): the selection back to the root.
-    InputError for a tree bigger than the editor keeps (it would take seconds to solve)."""
+def _checked(tree: GameTree) -> GameTree:
     if len(tree) > MAX_NODES:
         raise InputError(
             f"{len(tree):,} nodes is too many: the editor keeps trees to {MAX_NODES:,}"
         )
-    return EditorState(tree=relabel(tree))
+    return relabel(tree)
+
+
+def start(tree: GameTree) -> EditorState:
+    """The editor's first state for ``tree`` (a link's, the default): no history.
+    InputError for a tree bigger than the editor keeps (it would take seconds to solve)."""
+    return EditorState(tree=_checked(tree))
+
+
+def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
+    """A new tree (from a preset, an import): the selection back to the root; undo gives
+    the old tree back. InputError for a tree bigger than the editor keeps."""
+    return _done(state, _checked(tree), 0)

@@ -95,23 +95,20 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     assert_no_exception(page)
     assert "Value +1" in page.inner_text("body")
     assert canvas_step(page) == 0
-    # a click on a node selects it (the canvas's "select" trigger): the first leaf, node 3
-    with rerun(page):
-        page.locator(f'{CANVAS} g.n[data-id="2"]').click()
-    assert_no_exception(page)
-    assert page.locator(".st-key-ed-sel input").input_value() == "leaf 1 (node 3)"
+    # a click on a node selects it, in the browser (the edit plugin): the first leaf, node 3
+    page.locator(f'{CANVAS} g.n[data-id="2"]').click()
+    assert "Selected: leaf 1 (value -1)" in page.locator(f"{CANVAS} .ed-msg").inner_text()
     ring = page.locator(f"{CANVAS} svg.tree circle.sel")
     assert float(ring.get_attribute("cx")) > 0  # the selected node is ringed
     assert canvas_step(page) == 0  # selecting is not stepping
-    with rerun(page):
-        page.locator(".st-key-ed-value input").fill("1")
-        page.locator(".st-key-ed-value input").press("Enter")
-    click_button(page, "ed.set")
-    assert "((1 1) (1 1))" in page.inner_text("body")
+    with rerun(page):  # type a value, Enter: one edit, one rerun
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+    assert "L 2 +1\nL 2 +1" in page.locator('[data-testid="stCode"]').first.inner_text()
     n = len(tl.make_lab(parse_brackets("((1 1) (1 1))")).run.events)
-    page.locator(f"{CANVAS} .counter").filter(has_text=f"step {n} of {n}").wait_for()  # an edit
+    page.locator(f"{CANVAS} .ed-m-step").click()  # step the search: it starts at step 0
+    page.locator(f"{CANVAS} .counter").filter(has_text=f"step 0 of {n}").wait_for()
     first = canvas_sentence(page)
-    page.locator(f"{CANVAS} .b-first").click()
     canvas_next(page)
     assert canvas_sentence(page) != first and canvas_step(page) == 1
     page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
@@ -120,8 +117,10 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
 
     def check(other):
         other.wait_for_selector(CANVAS_DRAWN)
-        assert "((1 1) (1 1))" in other.inner_text("body")
+        assert "L 2 +1\nL 2 +1" in other.locator('[data-testid="stCode"]').first.inner_text()
         assert canvas_step(other) == 1
+        # a link at a step of the search opens stepping it
+        assert "ed-stepping" in other.locator(CANVAS).get_attribute("class").split()
 
     assert_share_link_restores(browser, url, check)
     record_figure(

@@ -174,22 +174,33 @@ def test_random_100000_node_tree():
         ("0\n", 1, "positive integer"),
         ("-3\n", 1, "positive integer"),
         ("1\n", 1, "root has no children"),
-        ("4\nN 1\nL 2 +1\n", 4, "needs 3 node lines, the input ends after 2"),
-        ("3\nN 1\nL 2 +1\nL 1 -1\n", 4, "more node lines than N-1 = 2"),
-        ("3\nN 1\nX 2 +1\n", 3, "unknown kind 'X'"),
-        ("3\nN 1 5\nL 2 +1\n", 2, "expected 2 fields 'N p', got 3"),
-        ("3\nN 1\nL 2\n", 3, "expected 3 fields 'L p v', got 2"),
-        ("3\nN 1\nL 9 +1\n", 3, "parent '9' is not a node number 1..3"),
-        ("3\nN 1\nL two +1\n", 3, "parent 'two' is not a node number"),
-        ("3\nN 0\nL 2 +1\n", 2, "parent '0' is not a node number"),
-        ("3\nN 1\nL 2 win\n", 3, "leaf value 'win' is not an integer"),
-        ("4\nN 1\nL 1 +1\nL 3 -1\n", 4, "node 4: its parent 3 is a leaf"),
-        ("5\nN 1\nN 4\nN 3\nL 2 +1\n", 3, "node 3: cycle of parents (3 -> 4 -> 3)"),
-        ("3\nN 1\nN 3\n", 3, "node 3: cycle of parents (3 -> 3)"),
-        ("4\nN 1\nN 1\nL 2 0\n", 3, "node 3: inner node (N) with no children"),
+        ("4\nN 1\nL 2 +1\n", 4, "the input ends after 2 node lines: N = 4 needs 3"),
+        ("3\nN 1\nL 2 +1\nL 1 -1\n", 4, "'L 1 -1': more node lines than N-1 = 2"),
+        ("3\nN 1\nX 2 +1\n", 3, "'X 2 +1': a node line starts with N or L"),
+        ("3\nN 1 5\nL 2 +1\n", 2, "'N 1 5': node 2: expected 2 fields 'N p', got 3"),
+        ("3\nN 1\nL 2\n", 3, "'L 2': node 3: expected 3 fields 'L p v', got 2"),
+        ("3\nN 1\nL 9 +1\n", 3, "'L 9 +1': node 3: parent '9' is not a node number 1..3"),
+        ("3\nN 1\nL two +1\n", 3, "'L two +1': node 3: parent 'two' is not a node number"),
+        ("3\nN 0\nL 2 +1\n", 2, "'N 0': node 2: parent '0' is not a node number"),
+        ("3\nN 1\nL 2 win\n", 3, "'L 2 win': node 3: leaf value 'win' is not an integer"),
+        (
+            "3\nN 1\nL 2 " + "9" * 19 + "\n",
+            3,
+            "node 3: leaf value 9999999999999999999... is too big",
+        ),
+        ("4\nN 1\nL 1 +1\nL 3 -1\n", 4, "'L 3 -1': node 4: its parent 3 is a leaf"),
+        ("5\nN 1\nN 4\nN 3\nL 2 +1\n", 3, "'N 4': node 3: cycle of parents (3 -> 4 -> 3)"),
+        ("3\nN 1\nN 3\n", 3, "'N 3': node 3: cycle of parents (3 -> 3)"),
+        ("4\nN 1\nN 1\nL 2 0\n", 3, "'N 1': node 3: inner node (N) with no children"),
+        # A bad line is that line, even when the count no longer adds up (issue 11).
+        ("7\nN 1\nX 1\n", 3, "'X 1': a node line starts with N or L"),
+        ("7\nN 1\nN 1\nL 2 -1\nL 2 +1\nl 3 +1\n", 6, "'l 3 +1': a node line starts with N or L"),
+        ("7\nN 1\n3\nN 1\n", 3, "'3': a node line starts with N or L (N = 7 asks for 6"),
+        ("7\nN 1\nL 1 x\n", 3, "'L 1 x': node 3: leaf value 'x' is not an integer"),
     ],
 )
 def test_ural_errors(text, line, words):
+    """Every message names the line (and quotes it when one line is to blame)."""
     with pytest.raises(InputError) as e:
         parse_ural(text)
     assert e.value.line == line

@@ -94,7 +94,7 @@ def test_the_key_sets_have_the_style():
         keys.AlphaBeta.lab.canvas.widget,
         keys.AlphaBeta.lab.quiz.sent,
         keys.Editor.lab.canvas.known,
-        keys.Editor.edit["delete"],
+        keys.Editor.done,
         keys.PAWN.size("4x4w:.ppp/..../.PPP/...."),
         keys.PAWN.search.crumb(17),
         keys.CHASE.search.canvas.seq,

@@ -9,8 +9,9 @@ from canvas_data import canvas, report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.tree import minimax
-from engine.tree_text import format_brackets, parse_brackets, parse_ural
+from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from ui.common.keys import Editor
+from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "tree.py")
@@ -70,34 +71,65 @@ def test_big_preset_stays_usable():
     assert not at.exception and at.session_state["ed.step"] == 1
 
 
+def edit(at: AppTest, **msg) -> AppTest:
+    """The canvas's edit plugin sent ``msg`` (AppTest cannot fire a component's trigger:
+    this does what ui.tree.editor_panel.on_edit does; the browser test fires the real one)."""
+    ep.take_edit(at.session_state, msg)
+    return at.run()
+
+
 def test_edits_change_tree_value_and_link():
     at = app()
     last_leaf = at.session_state["ed.state"].tree.leaves()[-1]
-    at.selectbox(key="ed.sel").set_value(last_leaf).run()
-    at.number_input(key="ed.value").set_value(0).run()
-    at.button(key="ed.set").click().run()
+    edit(at, op="set", node=last_leaf, value="0", seq=1)
     assert not at.exception
     assert tree_of(at) == "((-1 1) (1 0))"
     assert "Value 0" in result(at)
     assert format_brackets(tl.decode_tree(param(at, "t"))) == "((-1 1) (1 0))"
-    # Add a child to the root, then delete it again.
-    at.selectbox(key="ed.sel").set_value(0).run()
-    at.number_input(key="ed.value").set_value(5).run()
-    at.button(key="ed.add").click().run()
+    assert canvas(at)["x"]["edit"]["done"] == 1  # the plugin's answer
+    # Add a child to the root (the root stays selected), then delete it again, then undo.
+    edit(at, op="add_child", node=0, value="5", seq=2)
     assert tree_of(at) == "((-1 1) (1 0) 5)" and "can force 5" in result(at)
-    at.button(key="ed.delete").click().run()
+    edit(at, op="add_child", node=0, value="5", seq=2)  # sent again (no answer came): once
+    assert tree_of(at) == "((-1 1) (1 0) 5)"
+    assert canvas(at)["x"]["edit"]["sel"] == 0
+    edit(at, op="delete", node=len(at.session_state["ed.state"].tree) - 1, seq=3)
     assert tree_of(at) == "((-1 1) (1 0))"
-    assert at.session_state["ed.state"].selected == 0
+    edit(at, op="undo", seq=4)
+    assert tree_of(at) == "((-1 1) (1 0) 5)"
+    assert canvas(at)["x"]["edit"]["undo"] == 2 and canvas(at)["x"]["edit"]["redo"] == 1
 
 
-def test_refused_edit_shows_error_and_keeps_tree():
+def test_an_edit_does_not_jump_to_the_last_step():
+    at = app()
+    report(at, Editor.lab.canvas, 3)
+    assert canvas(at)["x"]["edit"]["mode"] == "step"  # a step on show: open stepping
+    edit(at, op="add_child", node=0, seq=1)
+    assert not at.exception and at.session_state["ed.step"] == 0
+    assert canvas(at)["step"] == 0 and param(at, "k") == "0"
+    assert canvas(at)["x"]["edit"]["mode"] == "edit"
+
+
+def test_refused_and_hostile_edits_say_why_and_keep_the_tree():
     at = app()
     first_inner = at.session_state["ed.state"].tree.children[0][0]
-    at.selectbox(key="ed.sel").set_value(first_inner).run()
-    at.button(key="ed.leaf").click().run()  # make an inner node a leaf: allowed
-    assert tree_of(at) == "(0 (1 1))"
-    at.selectbox(key="ed.sel").set_value(0).run()
-    assert at.button(key="ed.delete").disabled  # the root cannot be deleted
+    edit(at, op="set", node=first_inner, value="3", seq=1)
+    assert not at.exception and tree_of(at) == "((-1 1) (1 1))"
+    assert "inner node" in canvas(at)["x"]["edit"]["error"]
+    for bad in (
+        dict(op="set", node=2, value="1e99", seq=2),
+        dict(op="drop_table", node=0, seq=3),
+        dict(op="add_child", node=10**9, seq=4),
+        dict(op="add_child", node=[0], seq=5),
+        dict(op="set", node=2, value={"x": 1}, seq="6"),
+    ):
+        edit(at, **bad)
+        assert not at.exception and tree_of(at) == "((-1 1) (1 1))"
+        assert canvas(at)["x"]["edit"]["error"]
+    assert canvas(at)["x"]["edit"]["done"] == 5  # a seq that is not a number is not taken
+    edit(at, op="delete", node=0, seq=7)  # the root: a new tree of one leaf
+    assert tree_of(at) == "0" and not canvas(at)["x"]["edit"]["error"]
+    assert any("no URAL 1282 form" in i.value for i in at.info)
 
 
 def test_import_ural_and_brackets_and_bad_text():
@@ -116,6 +148,25 @@ def test_import_ural_and_brackets_and_bad_text():
     at.text_area(key="ed.text").set_value("3\nN 1\nL 5 +1\n")
     at.button(key="ed.import").click().run()
     assert not at.exception and len(at.error) == 1 and "line" in at.error[0].value
+    # a bad line is reported as that line, not as a count that does not add up (issue 11)
+    at.text_area(key="ed.text").set_value("7\nN 1\nX 1\nL 2 -1\n")
+    at.button(key="ed.import").click().run()
+    assert "line 3: 'X 1': a node line starts with N or L" in at.error[0].value
+
+
+def labels(at: AppTest) -> list[str]:
+    return [d.proto.label for d in at.get("download_button")]
+
+
+def test_export_shows_the_chosen_format():
+    at = app()
+    assert at.radio(key="ed.fmt").value == "URAL 1282"
+    ural = format_ural(at.session_state["ed.state"].tree)
+    assert ural.startswith("7\nN 1\n") and at.code[0].value.strip() == ural.strip()
+    assert "Download URAL" in labels(at) and "Download brackets" not in labels(at)
+    at.radio(key="ed.fmt").set_value("brackets").run()
+    assert at.code[0].value == "((-1 1) (1 1))"
+    assert "Download brackets" in labels(at) and "Download URAL" not in labels(at)
 
 
 def test_step_buttons_and_sentence():
@@ -173,10 +224,18 @@ def test_practice_on_the_editor_asks_scores_and_gives_the_player_back():
     assert at.session_state["ed.quiz.state"].score.right == 1
     assert at.session_state["ed.step"] == q.step + 1
     # An edit while practising: a new tree, so a new quiz (the editor still works).
-    at.button(key="ed.add").click().run()
+    edit(at, op="add_child", node=0, seq=1)
     assert not at.exception and tree_of(at) != "((-1 1) (1 1))"
     assert at.session_state["ed.quiz.state"].score.done == 0
     k = at.session_state["ed.quiz.state"].current.step
     at.button(key="ed.quiz.leave").click().run()
     assert not at.exception and not canvas(at)["p"]["still"]
     assert at.session_state["ed.step"] == k and f"Step {k} of" in shown(at)
+
+
+@pytest.mark.parametrize(
+    ("params", "mode"), [({}, "edit"), ({"k": "4"}, "step"), ({"k": "0", "play": "4"}, "step")]
+)
+def test_a_link_at_a_step_or_playing_opens_stepping_the_search(params, mode):
+    at = app(**params)
+    assert not at.exception and canvas(at)["x"]["edit"]["mode"] == mode

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from engine.games import pawn
 from engine.search import VARIANTS
 from ui.common.keys import CHASE, PAWN
+from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
 
 PRESETS_AB = [
@@ -238,10 +239,11 @@ def test_editor_every_preset_and_variant_and_odd_values():
     for var in VARIANTS:
         at.selectbox(key="ed.variant").set_value(var).run()
         ok(at)
-    for v in (0, -5, 99, 10**6, -(10**6)):
-        at.number_input(key="ed.value").set_value(v)
-        at.button(key="ed.add").click().run()
+    for seq, v in enumerate((0, -5, 99, 10**6, -(10**6), "+7", "\u22123"), start=1):
+        take_edit(at.session_state, {"op": "add_child", "node": 0, "value": v, "seq": seq})
+        at.run()
         ok(at)
+        assert at.session_state["ed.state"].error is None
     assert not at.error
 
 

@@ -205,9 +205,7 @@ class Editor:
     preset = "ed.preset"
     variant = "ed.variant"
     algo = "ed.algo"
-    selected = "ed.sel"
-    value = "ed.value"
-    edit = {op: f"ed.{op}" for op in ("set", "add", "leaf", "delete")}
+    done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"
     import_ = "ed.import"

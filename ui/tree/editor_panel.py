@@ -1,11 +1,15 @@
-"""The tree editor page's blocks: presets, the share link's tree, the edit bar around the
-selected node, and import / export in URAL 1282 or bracket notation.
+"""The tree editor page's blocks: presets, the share link's tree, editing on the canvas, and
+import / export in URAL 1282 or bracket notation.
 
 The editor's state is one teach.tree_edit.EditorState under ui.common.keys.Editor.state;
 every control changes it in a callback, so an edit that fails keeps the tree and says why.
+The tree is edited on the canvas itself (ui/common/tree_canvas_edit.js): a click or the
+arrow keys select in the browser, and each edit is one message to :func:`on_edit`.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import streamlit as st
 
@@ -34,8 +38,7 @@ PRESETS["Random: 60 nodes"] = lambda: random_tree(60, 4, -9, 9, 3)
 PRESETS["Random: 1,000 nodes"] = lambda: random_tree(1000, 5, -99, 99, 5)
 PRESETS["Random: 12,000 nodes"] = lambda: random_tree(12000, 6, -99, 99, 11)
 FORMATS = ("URAL 1282", "brackets")
-SELECTABLE = 1500  # nodes listed in the "selected node" box (the figure selects any)
-SHOWN_TEXT = 4000  # characters of bracket text shown on the page at most
+SHOWN_TEXT = 4000  # characters of tree text shown on the page at most
 
 
 def _state() -> te.EditorState:
@@ -61,32 +64,51 @@ def _on_import() -> None:
         ss[K.error] = f"Could not import: {e}. The previous tree is still here."
 
 
-def _on_edit(op: str) -> None:
-    new = te.apply_edit(_state(), op, int(st.session_state.get(K.value, 0)))
-    _put(new)
-    st.session_state[K.error] = new.error
+def on_edit(raw: object) -> None:
+    """The canvas's edit plugin sent one edit, ``{"op", "node", "value", "seq"}``."""
+    take_edit(st.session_state, raw)
 
 
-def _on_select_box() -> None:
-    _put(te.select(_state(), int(st.session_state[K.selected])))
+def take_edit(ss, raw: object) -> None:
+    """Edit message ``raw`` on session state ``ss``: teach.tree_edit.edit checks every field
+    and applies it (or keeps the tree and says why). Its number ``seq`` is the plugin's
+    answer; a number already answered is a repeat (the plugin sends again when no answer
+    came) and is not applied twice."""
+    seq = raw.get("seq") if isinstance(raw, dict) else None
+    numbered = isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**31
+    if numbered and seq <= int(ss.get(K.done, 0)):
+        return
+    ss[K.state] = te.edit(ss[K.state], raw)
+    ss[K.error] = None
+    if numbered:
+        ss[K.done] = seq  # the plugin waits for this before it sends the next edit
 
 
-def on_node(node: int) -> None:
-    """A click on a node of the figure selects it."""
-    _put(te.select(_state(), node))
-
-
-def _fresh(tree: GameTree) -> te.EditorState:
-    return te.replace_tree(te.EditorState(tree=parse_brackets("0")), tree)
+def canvas_extra(state: te.EditorState, source: str, step: int) -> dict:
+    """What the canvas's edit plugin needs: the selected node, the answer to its last edit
+    (its number and any refusal), the tree's digest (a new tree: take the selection), the
+    mode to open in (stepping when the page shows a step of the search or a link plays it),
+    the history."""
+    return {
+        "edit": {
+            "sel": state.selected,
+            "done": int(st.session_state.get(K.done, 0)),
+            "rev": hashlib.sha1(source.encode()).hexdigest()[:12],
+            "error": state.error,
+            "mode": "step" if step > 0 or "play" in st.query_params else "edit",
+            "undo": len(state.undo),
+            "redo": len(state.redo),
+        }
+    }
 
 
 def _decode(raw: str) -> te.EditorState:
-    return _fresh(decode_tree(raw))
+    return te.start(decode_tree(raw))
 
 
 def restore_link() -> te.EditorState:
     """The link's tree, step and algorithm, once per session; the editor's state."""
-    default = _fresh(PRESETS["URAL sample 1 (+1)"]())
+    default = te.start(PRESETS["URAL sample 1 (+1)"]())
     restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     restore("algo", decode=choice(ALL_ALGOS), default=DEFAULT, what="algorithm", state_key=K.algo)
@@ -122,50 +144,6 @@ def headline(tree: GameTree, lab: Lab) -> str:
     )
 
 
-def node_label(tree: GameTree, names: list[str], v: int) -> str:
-    kind = "leaf" if not tree.children[v] else "MAX" if tree.is_max(v) else "MIN"
-    return f"{kind} {names[v]} (node {v + 1})"
-
-
-def edit_bar(state: te.EditorState, lab: Lab) -> None:
-    """The selected node and the four edits."""
-    tree = state.tree
-    order = tree.preorder()[:SELECTABLE]
-    options = order if state.selected in order else [*order, state.selected]
-    st.session_state[K.selected] = state.selected
-    is_leaf = not tree.children[state.selected]
-    with st.container(border=True):
-        e = st.columns([2.6, 1.4, 1, 1, 1, 1], vertical_alignment="bottom")
-        e[0].selectbox(
-            "Selected node (click one in the figure)",
-            options,
-            key=K.selected,
-            on_change=_on_select_box,
-            format_func=lambda v: node_label(tree, lab.names, v),
-        )
-        e[1].number_input("Value", -(10**6), 10**6, 0, key=K.value)
-        buttons = (
-            ("set", "Set value", not is_leaf),
-            ("add", "Add child", False),
-            ("leaf", "Make leaf", is_leaf),
-            ("delete", "Delete", state.selected == 0),
-        )
-        for col, (op, label, disabled) in zip(e[2:], buttons, strict=True):
-            col.button(
-                label,
-                key=K.edit[op],
-                on_click=_on_edit,
-                args=(op,),
-                width="stretch",
-                disabled=disabled,
-                type="primary" if op == "set" else "secondary",
-            )
-        st.caption(
-            "Set value: leaves only. Add child: a new last child, a leaf with this value. "
-            "Make leaf: drop the node's children. Delete: the node and everything below it."
-        )
-
-
 def import_export(tree: GameTree) -> None:
     """Paste a tree in either format; the tree shown, to copy or download."""
     c1, c2 = st.columns(2)
@@ -179,16 +157,24 @@ def import_export(tree: GameTree) -> None:
         )
         st.button("Import", key=K.import_, on_click=_on_import, type="primary")
     with c2:
-        try:
-            ural = format_ural(tree)
-        except InputError:
-            ural = None
-        brackets = format_brackets(tree)
-        if len(brackets) <= SHOWN_TEXT:
-            st.code(brackets, language=None, wrap_lines=True)
-        d = st.columns(2)
-        if ural is not None:
-            d[0].download_button("Download URAL", ural, "tree.txt", key=K.download_ural)
-        d[1].download_button(
-            "Download brackets", brackets, "tree_brackets.txt", key=K.download_brackets
-        )
+        if st.session_state.get(K.fmt, FORMATS[0]) == FORMATS[0]:
+            try:
+                ural = format_ural(tree)
+            except InputError:
+                st.info("A tree of one node has no URAL 1282 form (N > 1): add a child first.")
+                return
+            _shown(ural)
+            st.download_button("Download URAL", ural, "tree.txt", key=K.download_ural)
+        else:
+            brackets = format_brackets(tree)
+            _shown(brackets)
+            st.download_button(
+                "Download brackets", brackets, "tree_brackets.txt", key=K.download_brackets
+            )
+
+
+def _shown(text: str) -> None:
+    if len(text) <= SHOWN_TEXT:
+        st.code(text, language=None, wrap_lines=True)
+    else:
+        st.caption(f"The text has {len(text):,} characters: download it to read it.")

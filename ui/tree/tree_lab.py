@@ -232,6 +232,8 @@ def run_player(
     selected: int | None = None,
     token: Hashable | None = None,
     practice: bool = False,
+    extra: dict | None = None,
+    events: dict[str, Callable[[object], None]] | None = None,
 ) -> int:
     """The run on the tree canvas (ui.common.canvas): figure, first/back/next/last, keys,
     slider, autoplay and the step's sentence, all in the browser. Returns the step the server
@@ -240,8 +242,8 @@ def run_player(
     The step lives in ``session_state[keys.canvas.step]``, so it survives page switches and
     unrelated widgets; a new ``token`` starts the run from step 0, a shorter run clamps it.
     ``cache_args`` = (source, variant, ordering, seed, algorithm) lets payloads be cached; ``on_node(node)``
-    handles clicks on nodes (the editor selects; default: jump to the step where the search
-    reaches the node); ``selected`` gets a ring.
+    handles clicks on nodes (default: jump to the step where the search reaches the node);
+    ``selected`` gets a ring; ``extra`` / ``events`` go to the canvas's plugins (the editor's).
 
     ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``keys.quiz``):
     when it is on, the question panel sits beside a still of the quiz's step (no controls; the
@@ -267,6 +269,8 @@ def run_player(
             on_drill=drill,
             on_select=on_node,
             selected=selected,
+            extra=extra,
+            events=events,
         )
         if caption:
             st.caption(caption)

@@ -1,0 +1,246 @@
+"""The tree editor edited on the canvas (ui/common/tree_canvas_edit.js) in a real browser:
+trees built by keys only give the expected URAL and bracket text, the actions are counted,
+undo / redo, a click selects with no rerun, edit style against search colours, touch at
+390x844, and screenshots at 1400x900, 1280x720 (x1.5) and 390x844."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.tree_text import format_ural, parse_brackets
+from teach.tree_edit import relabel
+from tests.browser import helpers
+from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
+    IDLE,
+    assert_no_exception,
+    canvas,
+    canvas_step,
+    open_page,
+    rerun,
+    screenshot,
+    wait_idle,
+)
+
+pytestmark = pytest.mark.browser
+
+# ((3 5) (2 9)) from the page's first tree: one action is one key, one click, or a number
+# typed and the key that uses it ("3", "c": a child of value 3).
+ISSUE_TREE = "((3 5) (2 9))"
+ISSUE_ACTIONS = [
+    ["Delete"],  # the root: the tree becomes one leaf
+    ["c"],  # a child (the root stays selected)
+    ["ArrowDown"],  # select that child
+    ["3", "c"],  # its children 3 and 5
+    ["5", "c"],
+    ["s"],  # a sibling after it, selected
+    ["2", "c"],  # its children 2 and 9
+    ["9", "c"],
+]
+RN = "((3 12 8) (2 4 6) (14 5 2))"
+RN_ACTIONS = [
+    ["Delete"],
+    ["c"],
+    ["ArrowDown"],
+    *[[*str(v), "c"] for v in (3, 12, 8)],
+    ["s"],
+    *[[*str(v), "c"] for v in (2, 4, 6)],
+    ["s"],
+    *[[*str(v), "c"] for v in (14, 5, 2)],
+]
+
+
+def settle(page) -> None:
+    """Wait until the plugin has no edit on its way and the app is idle, twice in a row (a
+    queued key sends the next edit when an answer comes)."""
+    busy = page.locator(f"{CANVAS}.ed-busy")
+    calm = 0
+    while calm < 2:
+        busy.wait_for(state="detached", timeout=30_000)
+        page.wait_for_selector(IDLE, timeout=30_000)
+        page.wait_for_timeout(200)
+        calm = calm + 1 if busy.count() == 0 and page.locator(IDLE).count() else 0
+    wait_idle(page)
+
+
+def reruns(page) -> int:
+    return helpers._RUNS[page].requested
+
+
+def press(page, actions: list[list[str]]) -> tuple[int, int, int]:
+    """Press every key of ``actions`` (as fast as a person types); wait until it is all done.
+    Returns (actions, key presses, reruns asked for)."""
+    before = reruns(page)
+    for action in actions:
+        for key in action:
+            page.keyboard.press(key)
+    settle(page)
+    return len(actions), sum(map(len, actions)), reruns(page) - before
+
+
+def shown_text(page) -> str:
+    """The export's text (st.code) as the page shows it."""
+    return page.locator('[data-testid="stCode"] code').first.inner_text().strip()
+
+
+def choose_format(page, name: str) -> None:
+    with rerun(page):
+        page.locator('[data-testid="stRadio"] label').filter(has_text=name).click()
+
+
+def open_editor(page, base_url: str) -> None:
+    open_page(page, base_url, "tree")
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert canvas(page).get_attribute("class").split().count("editing") == 1
+
+
+def test_the_issue_tree_by_keys_only_in_eight_actions(page, base_url):
+    open_editor(page, base_url)
+    start = time.perf_counter()
+    actions, keys, asked = press(page, ISSUE_ACTIONS)
+    helpers.record_figure(
+        "editor: one edit by key, to the redrawn page", (time.perf_counter() - start) / asked
+    )
+    assert_no_exception(page)
+    assert actions <= 8 and keys == 12
+    assert asked == 7  # one per edit; selecting (ArrowDown) is in the browser
+    assert "MAX (the first player) can force 3" in page.inner_text("body")
+    assert shown_text(page) == format_ural(parse_brackets(ISSUE_TREE)).strip()
+    choose_format(page, "brackets")
+    assert shown_text(page) == ISSUE_TREE
+
+
+def test_a_three_level_tree_by_keys_gives_its_ural_export(page, base_url):
+    open_editor(page, base_url)
+    actions, keys, asked = press(page, RN_ACTIONS)
+    assert_no_exception(page)
+    assert (actions, asked) == (len(RN_ACTIONS), len(RN_ACTIONS) - 1)
+    ural = shown_text(page)
+    assert ural == format_ural(relabel(parse_brackets(RN))).strip()
+    assert ural.splitlines()[:4] == ["13", "N 1", "L 2 +3", "L 2 +12"]
+    choose_format(page, "brackets")
+    assert shown_text(page) == RN
+    assert "can force 3; alpha-beta looked at 7 of 9 leaves" in page.inner_text("body")
+
+
+def test_undo_and_redo_by_keys_and_buttons(page, base_url):
+    open_editor(page, base_url)
+    choose_format(page, "brackets")
+    canvas(page).locator('g.n[data-id="0"]').click()  # the radio had the keys: the canvas now
+    press(page, ISSUE_ACTIONS)
+    assert shown_text(page) == ISSUE_TREE
+    press(page, [["u"]])
+    assert shown_text(page) == "((3 5) (2))"
+    press(page, [["Control+z"], ["Control+z"]])
+    assert shown_text(page) == "((3 5))"
+    press(page, [["r"]])
+    assert shown_text(page) == "((3 5) 0)"
+    press(page, [["Control+y"]])
+    assert shown_text(page) == "((3 5) (2))"
+    press(page, [["Control+Shift+z"]])
+    assert shown_text(page) == ISSUE_TREE
+    assert canvas(page).locator(".ed-redo").is_disabled()
+    canvas(page).locator(".ed-undo").click()
+    settle(page)
+    assert shown_text(page) == "((3 5) (2))"
+    canvas(page).locator(".ed-redo").click()
+    settle(page)
+    assert shown_text(page) == ISSUE_TREE
+    # a refusal is said next to the tree and keeps it: no sibling for the root
+    press(page, [["Home"], ["s"]])
+    assert "root has no siblings" in canvas(page).locator(".ed-msg").inner_text()
+    press(page, [["ArrowDown"], ["5", "Enter"]])  # a value for an inner node: named as drawn
+    assert "Not done: B is an inner node" in canvas(page).locator(".ed-msg").inner_text()
+    assert shown_text(page) == ISSUE_TREE
+    assert_no_exception(page)
+
+
+def test_click_selects_with_no_rerun_and_edit_style_against_search_colours(page, base_url):
+    open_editor(page, base_url)
+    c = canvas(page)
+    before = reruns(page)
+    c.locator('g.n[data-id="2"]').click()  # the first leaf
+    page.wait_for_timeout(600)
+    assert reruns(page) == before  # selecting is in the browser
+    assert "Selected: leaf" in c.locator(".ed-msg").inner_text()
+    ring = c.locator("svg.tree circle.sel")
+    leaf = c.locator('g.n[data-id="2"]').get_attribute("transform")
+    assert leaf == f"translate({ring.get_attribute('cx')},{ring.get_attribute('cy')})"
+    # Edit style: no step controls, no sentence, no search colours; the step keys are the
+    # editor's (Right moves the selection, not the step).
+    assert not c.locator(".b-next").is_visible() and not c.locator(".sentence").is_visible()
+    page.keyboard.press("ArrowRight")
+    assert canvas_step(page) == 0
+    page.mouse.move(1, 1)  # no node under the mouse (a hovered node is tinted)
+    shape = "(g) => getComputedStyle(g.querySelector('polygon, circle')).fill"
+    fills = {e.evaluate(shape) for e in c.locator("g.n").all()}
+    assert fills == {"rgb(255, 255, 255)"}
+    # Step the search: the canvas's controls and colours come back; Right steps.
+    c.locator(".ed-m-step").click()
+    assert c.locator(".b-next").is_visible() and c.locator(".sentence").is_visible()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert canvas_step(page) == 3
+    root = c.locator('g.n[data-id="0"] polygon')
+    assert root.evaluate("(p) => getComputedStyle(p).fill") == "rgb(246, 166, 35)"  # active
+    assert c.locator("g.boxes g.box").first.is_visible()
+    # e: back to editing, in edit style again (the step kept for the next time)
+    page.keyboard.press("e")
+    assert "editing" in c.get_attribute("class").split()
+    assert root.evaluate("(p) => getComputedStyle(p).fill") == "rgb(255, 255, 255)"
+    assert not c.locator("g.boxes g.box").first.is_visible()
+    # An edit does not jump to the last step: stepping starts at 0 again.
+    press(page, [["Home"], ["c"]])
+    c.locator(".ed-m-step").click()
+    assert canvas_step(page) == 0 and c.locator(".counter").inner_text().startswith("step 0 of")
+    assert_no_exception(page)
+
+
+def test_screenshots_and_touch(browser, base_url):
+    shots = [
+        ("editor_keys_1400", {"width": 1400, "height": 900}, 1),
+        ("editor_keys_1280x720_x1.5", {"width": 1280, "height": 720}, 1.5),
+    ]
+    for name, viewport, scale in shots:
+        context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+        try:
+            page = context.new_page()
+            open_editor(page, base_url)
+            press(page, ISSUE_ACTIONS)
+            press(page, [["ArrowLeft"]])  # the other MIN node selected
+            canvas(page).scroll_into_view_if_needed()
+            for b in canvas(page).locator(".ed button").all():  # no button's words clipped
+                assert b.evaluate("(e) => e.scrollWidth <= e.clientWidth"), b.inner_text()
+            screenshot(page, name, full_page=False)
+        finally:
+            context.close()
+    # A phone: tap a node, type in the value box, tap the buttons.
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        open_editor(page, base_url)
+        c = canvas(page)
+        for label in ("+ child", "+ sibling", "Delete", "Undo", "Redo", "Set"):
+            button = c.locator(".ed-tools button").filter(has_text=label)
+            assert button.is_visible(), label
+            box = button.bounding_box()
+            assert box["height"] >= 36 and box["x"] + box["width"] <= 390, label
+        c.locator('g.n[data-id="2"]').tap()
+        c.locator(".ed-val").fill("7")
+        c.locator(".ed-tools button").filter(has_text="Set").tap()
+        settle(page)
+        c.locator(".ed-val").fill("4")
+        c.locator(".ed-tools button").filter(has_text="+ sibling").tap()
+        settle(page)
+        choose_format(page, "brackets")
+        assert shown_text(page) == "((7 4 1) (1 1))"
+        c.scroll_into_view_if_needed()
+        screenshot(page, "editor_keys_390", full_page=False)
+        assert_no_exception(page)
+    finally:
+        context.close()
