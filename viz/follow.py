@@ -31,6 +31,8 @@ against engine.trace.Replayer, the browser test checks the drawing against both)
 - a node's **status** at step k: from its last event at or before k: none -> pruned when
   ``0 < pr <= k`` else still to come; a leaf or exit -> searched (done); else active (on
   the path). This is Replayer's status, re-searches (PVS, MTD(f)'s passes) included.
+- **below** the current node (once the search has reached it): its children, as its
+  siblings are shown (at its return: which child was best, which were cut).
 - its **α, β, value** at step k: the window its last event at or before k left.
 - **nodes searched under** a node at step k: the ENTER events at or before k in its subtree
   (itself included; a node searched twice counts twice); **depth**: how many plies below it
@@ -145,6 +147,7 @@ class Row:
 class FollowState:
     step: int
     rows: tuple[Row, ...]  # the root first, the current node last
+    below: tuple[Sibling, ...]  # the current node's children (none at step 0)
     nodes: tuple[int, ...]  # per ply: nodes entered so far
     leaves: tuple[int, ...]  # per ply: leaves evaluated so far
     cuts: tuple[int, ...]  # per ply: cut-offs so far
@@ -220,32 +223,29 @@ def state_at(fp: dict, k: int) -> FollowState:
         path.append(y)
         y = par[y]
     path.reverse()
-    rows = []
-    for v in path:
-        sibs = kids[par[v]] if par[v] >= 0 else [v]
-        rows.append(
-            Row(
-                v,
-                *window(v),
-                tuple(
-                    Sibling(
-                        s,
-                        fp["labs"][fp["lab"][s]],
-                        status(s),
-                        entered_in.get(s, 0),
-                        deepest[s] - depth[s] if s in deepest else None,
-                        window(s)[2] if status(s) in (SEARCHED, ON_PATH) else None,
-                    )
-                    for s in sibs
-                ),
-            )
+
+    def sibling(s: int) -> Sibling:
+        return Sibling(
+            s,
+            fp["labs"][fp["lab"][s]],
+            status(s),
+            entered_in.get(s, 0),
+            deepest[s] - depth[s] if s in deepest else None,
+            window(s)[2] if status(s) in (SEARCHED, ON_PATH) else None,
         )
+
+    rows = [
+        Row(v, *window(v), tuple(sibling(s) for s in (kids[par[v]] if par[v] >= 0 else [v])))
+        for v in path
+    ]
+    below = tuple(sibling(s) for s in kids[cur]) if k else ()
     next_cut = next((j + 1 for j in range(k, n) if ek[j] == "c"), None)
     inner = cur if k and status(cur) == ON_PATH else par[cur] if k and par[cur] >= 0 else 0
     end = next((j + 1 for j in range(k, n) if ev[j] == inner and ek[j] in RETURNS), None)
     return FollowState(
         k,
         tuple(rows),
+        below,
         tuple(nodes),
         tuple(leaves),
         tuple(cuts),

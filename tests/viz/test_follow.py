@@ -36,19 +36,21 @@ def expected(run, rep, k):
     snap = rep.snapshot(k)
     path = snap.path if k else [0]
     times = Counter(e.node for e in events[:k] if e.kind == ENTER)  # entered so far
+
+    def sibling(s):
+        entered = [x for x in tree.preorder(s) for _ in range(times[x])]
+        depth = max((tree.depth[x] for x in entered), default=None)
+        word = WORDS[snap.status[s]]
+        value = _fmt(snap.value[s]) if word in (SEARCHED, ON_PATH) else None
+        deep = None if depth is None else depth - tree.depth[s]
+        return (s, word, len(entered), deep, value)
+
     rows = []
     for v in path:
         p = tree.parent[v]
-        sibs = tree.children[p] if p >= 0 else (v,)
-        row = []
-        for s in sibs:
-            entered = [x for x in tree.preorder(s) for _ in range(times[x])]
-            depth = max((tree.depth[x] for x in entered), default=None)
-            word = WORDS[snap.status[s]]
-            value = _fmt(snap.value[s]) if word in (SEARCHED, ON_PATH) else None
-            deep = None if depth is None else depth - tree.depth[s]
-            row.append((s, word, len(entered), deep, value))
+        row = [sibling(s) for s in (tree.children[p] if p >= 0 else (v,))]
         rows.append((v, _fmt(snap.alpha[v]), _fmt(snap.beta[v]), _fmt(snap.value[v]), row))
+    below = [sibling(s) for s in tree.children[snap.current]] if k else []
     top = max(tree.depth) + 1
 
     def per_ply(kind):
@@ -63,7 +65,7 @@ def expected(run, rep, k):
     active = [v for v in path if snap.status[v] == ACTIVE]
     inner = active[-1] if active else 0
     end = next((j for j, e in later if e.node == inner and e.kind in (LEAF, EXIT)), None)
-    return rows, per_ply(ENTER), per_ply(LEAF), per_ply(CUT), next_cut, end
+    return rows, below, per_ply(ENTER), per_ply(LEAF), per_ply(CUT), next_cut, end
 
 
 def got(fp, k):
@@ -78,7 +80,8 @@ def got(fp, k):
         )
         for r in s.rows
     ]
-    return rows, s.nodes, s.leaves, s.cuts, s.next_cut, s.subtree_end
+    below = [(x.node, x.status, x.nodes, x.depth, x.value) for x in s.below]
+    return rows, below, s.nodes, s.leaves, s.cuts, s.next_cut, s.subtree_end
 
 
 def check(run, steps, pv=()):
