@@ -5,11 +5,15 @@
 - tidy layout of 11,111 nodes (goal: well under 0.1 s);
 - the tree canvas payload of a 10,000-leaf search collapsed to 1,500 markers (goal < 1 s);
 - the payload of a 1,111-node search, every step in it (goal < 1 s);
-- GraphML and node-link JSON of the statement sample and of a 1,111-node search.
+- GraphML and node-link JSON of the statement sample and of a 1,111-node search;
+- the pawn 4 x 4 start's search tab (80,897 steps): the canvas payload (each sentence once)
+  and the follow view's data, build time and size, beside the size the canvas payload had
+  with a sentence per step.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import sys
@@ -19,12 +23,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.search import search_tree  # noqa: E402
+from engine.games import pawn  # noqa: E402
+from engine.search import search_game, search_tree  # noqa: E402
+from engine.trace import Replayer  # noqa: E402
 from engine.tree import complete_tree, minimax  # noqa: E402
 from teach.explain import describe, node_name  # noqa: E402
+from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
 from viz.export import graphml_bytes, node_link_bytes, search_graph  # noqa: E402
+from viz.follow import follow_payload  # noqa: E402
 from viz.layout import tidy_layout  # noqa: E402
-from viz.tree_payload import tree_payload  # noqa: E402
+from viz.tree_payload import step_text, tree_payload  # noqa: E402
 
 
 def median_s(fn, repeat: int = 5) -> float:
@@ -53,6 +61,7 @@ def main() -> None:
     print(f"canvas payload of {len(t):,} nodes, all {len(run.events)} steps: {s:.3f} s")
 
     sample = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    pawn_start()
     for name, tree in (("statement sample", sample), (f"{len(t):,}-node tree", t)):
         run = search_tree(tree)
         g = search_graph(run)
@@ -62,6 +71,30 @@ def main() -> None:
             f"export {name}: GraphML {len(graphml_bytes(g)):,} B in {gm:.4f} s, "
             f"JSON {len(node_link_bytes(g)):,} B in {js:.4f} s"
         )
+
+
+def _mb(obj) -> float:
+    return len(json.dumps(obj, separators=(",", ":"))) / 1e6
+
+
+def pawn_start() -> None:
+    """The pawn 4 x 4 start's search tab: what the server builds once and sends the browser."""
+    run = search_game(pawn.PawnGame(), pawn.from_code("4x4w:pppp/..../..../PPPP"), None)
+    pv = pv_nodes(run, Replayer(run).final_values())
+    names = list(run.tree.labels)
+    tp = tree_payload(run, describe, names, budget=BUDGET, pv=pv)
+    s = median_s(lambda: tree_payload(run, describe, names, budget=BUDGET, pv=pv), repeat=3)
+    old = {k: v for k, v in tp.items() if k not in ("texts", "ti", "pvk")}
+    old["text"] = [step_text(tp, k) for k in range(tp["n"] + 1)]  # a sentence per step
+    print(
+        f"pawn 4x4 start ({len(run.events):,} steps, {len(run.tree):,} nodes): canvas payload "
+        f"{_mb(tp):.2f} MB in {s:.3f} s ({len(tp['texts']):,} distinct sentences; "
+        f"a sentence per step: {_mb(old):.2f} MB)"
+    )
+    fp = follow_payload(run, names, pv)
+    s = median_s(lambda: follow_payload(run, names, pv), repeat=3)
+    print(f"pawn 4x4 start: follow view data {_mb(fp):.2f} MB in {s:.3f} s")
+    print(f"pawn 4x4 start: sent to the browser {_mb(tp) + _mb(fp):.2f} MB (was {_mb(old):.2f} MB)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import json
 from streamlit.testing.v1 import AppTest
 
 from ui.common.keys import Canvas
+from viz.tree_payload import step_text
 
 
 def canvases(at: AppTest) -> list[dict]:
@@ -24,7 +25,7 @@ def shown(at: AppTest, i: int = 0) -> str:
     data = canvas(at, i)
     p = data["p"]
     k = p["n"] if p["still"] else data["step"]
-    return f"Step {k} of {p['total']}. {p['text'][k]}"
+    return f"Step {k} of {p['total']}. {step_text(p, k)}"
 
 
 def report(at: AppTest, keys: Canvas, k: int) -> AppTest:

@@ -32,8 +32,12 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``cur``       per step k (0..n) the current node's view position; ``-(s + 1)`` when it is hidden
               inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (none) at step 0 and while the
               search is outside the drawn subtree
-``text``      per step k (0..n) the sentence (teach.explain.describe)
-``pv``        view positions of the principal variation (drawn at the last step)
+``texts``     every distinct sentence once (teach.explain.describe); ``ti`` per step k (0..n)
+              the index of its sentence in ``texts`` (:func:`step_text`). A big search says
+              the same sentence many times ("Go back up to ..."): once each, the pawn 4 x 4
+              start's payload is about half as big.
+``pv``        view positions of the principal variation; ``pvk`` for each the step from which
+              the edge down from it is drawn (:func:`pv_steps`)
 ``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
               box showing one is drawn as such
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
@@ -271,6 +275,17 @@ def tree_payload(
             return none_cur
         return -(summary_of[p] + 1)
 
+    texts: list[str] = []
+    text_index: dict[str, int] = {}
+    ti: list[int] = []
+    for k in range(n + 1):
+        said = describe(run, k)
+        j = text_index.get(said)
+        if j is None:
+            j = text_index[said] = len(texts)
+            texts.append(said)
+        ti.append(j)
+    pv_shown = [v for v in pv if v in index]
     steps: list[list[int]] = []
     null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
     cur = [none_cur]
@@ -338,8 +353,10 @@ def tree_payload(
         "vals": vals.table,
         "steps": steps,
         "cur": cur,
-        "text": [describe(run, k) for k in range(n + 1)],
-        "pv": [index[v] for v in pv if v in index],
+        "texts": texts,
+        "ti": ti,
+        "pv": [index[v] for v in pv_shown],
+        "pvk": pv_steps(run, pv_shown),
         "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
         "code": None
@@ -350,8 +367,31 @@ def tree_payload(
             "notes": list(code.notes[: n + 1]) if any(code.notes) else [],
         },
     }
-    body["run"] = _digest([body["n"], body["text"], run.algorithm, run.variant])
+    body["run"] = _digest([body["n"], body["texts"], body["ti"], run.algorithm, run.variant])
     return {"id": _digest(body), **body}
+
+
+def step_text(payload: dict, k: int) -> str:
+    """The sentence of step ``k`` of ``payload`` (what the canvas shows under its buttons)."""
+    return payload["texts"][payload["ti"][k]]
+
+
+def pv_steps(run: SearchRun, pv: Sequence[int]) -> list[int]:
+    """For each node of the principal variation ``pv`` (tree ids, top down), the step from
+    which the edge down from it is drawn: the step at which that node returns for the last
+    time (its LEAF or last EXIT event). From then on its value is final and so is its best
+    move, the next node of ``pv``: nothing the search does later changes them. A child
+    returns before its parent, so the steps fall down the line and the line is drawn from
+    the bottom up: at step k, the edges from every node whose step is at most k (the whole
+    line once the root has returned, the last step of alpha-beta). A node that never
+    returns (a tie the search cut) gets the last step: the line is complete at the end."""
+    last: dict[int, int] = {}
+    wanted = set(pv)
+    for k, e in enumerate(run.events, start=1):
+        if e.node in wanted and e.kind in (LEAF, EXIT):
+            last[e.node] = k
+    end = len(run.events)
+    return [last.get(v, end) for v in pv]
 
 
 def _is_null_window(a, b) -> bool:

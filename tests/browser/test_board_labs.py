@@ -110,9 +110,12 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     open_page(page, base_url, f"pawn?p={code}")
     start = time.perf_counter()
     _open_search_tab(page)
-    page.wait_for_selector(CANVAS_DRAWN, timeout=60_000)
+    page.wait_for_selector(f"{CANVAS} .follow .f-row", timeout=60_000)
     record_figure("pawn 4x4 start: open the search tab", time.perf_counter() - start)
     assert_no_exception(page)
+    # too big to read whole: the follow view first (tests/browser/test_follow.py); the tree
+    page.locator(f"{CANVAS} .f-mode .m-tree").click()
+    page.wait_for_selector(CANVAS_DRAWN)
     pos = pawn.from_code(code)
     run = search_game(pawn.PawnGame(), pos)
     assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1

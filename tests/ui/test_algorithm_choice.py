@@ -132,7 +132,7 @@ def test_alphabeta_link_chooses_the_algorithm_and_publishes_it():
     assert not at.exception
     assert at.session_state["ab.algo"] == "pvs"
     p = canvas(at)["p"]
-    assert len(p["text"]) == len(tl.make_lab(sample(), "statement", "pvs").run.events) + 1
+    assert len(p["ti"]) == len(tl.make_lab(sample(), "statement", "pvs").run.events) + 1
     race = at.dataframe[0].value
     assert list(race.columns) == list(COLUMNS) and len(race) == 12
     assert any("= 5 leaves (Knuth & Moore 1975)" in c.value for c in at.caption)

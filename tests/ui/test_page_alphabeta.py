@@ -22,7 +22,7 @@ from teach.explain import describe
 from teach.quiz import questions
 from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
-from viz.tree_payload import decode
+from viz.tree_payload import decode, step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"
@@ -92,7 +92,9 @@ def test_the_canvas_gets_the_run_its_sentences_and_the_step():
     n = len(run.events)
     data = canvas(at)
     assert data["p"]["n"] == n and data["step"] == 0
-    assert data["p"]["text"] == [describe(run, k) for k in range(n + 1)]
+    assert [step_text(data["p"], k) for k in range(n + 1)] == [
+        describe(run, k) for k in range(n + 1)
+    ]
     first = shown(at)
     report(at, 3)  # the browser stepped to 3 and said so
     assert at.session_state["ab.step"] == 3 and shown(at) != first
@@ -168,7 +170,7 @@ def test_statement_cut_sentence_and_pruned_nodes():
     pruned = [lab.run.tree.values[v] for v, s in enumerate(snap.status) if s == PRUNED]
     assert pruned == [4, 6]
     p = tl.canvas_payload(lab)
-    assert p["text"][k] == text and p["n"] == len(lab.run.events)
+    assert step_text(p, k) == text and p["n"] == len(lab.run.events)
 
 
 def test_enter_steps_point_at_enter_events():
@@ -324,8 +326,8 @@ def test_practice_figure_hides_the_asked_value():
     hidden = tl.canvas_payload(lab, step=q.step, question=q)
     assert str(q.answer) in box(shown) and box(hidden) == (None, None, None)
     assert shown["still"] and hidden["n"] == q.step and hidden["total"] == len(lab.run.events)
-    assert hidden["text"][q.step] == ""  # the last event was at the asked node: not said
-    assert shown["text"][q.step] == describe(lab.run, q.step)
+    assert step_text(hidden, q.step) == ""  # the last event was at the asked node: not said
+    assert step_text(shown, q.step) == describe(lab.run, q.step)
 
 
 def test_counts_of_one_read_in_the_singular():

@@ -131,4 +131,4 @@ def test_search_tab_sends_every_step_to_the_canvas():
     at.run()
     assert not at.exception
     p = canvas(at)["p"]  # autoplay is the canvas's: every step is in the payload
-    assert len(p["steps"]) == p["n"] == len(p["text"]) - 1 > 0
+    assert len(p["steps"]) == p["n"] == len(p["ti"]) - 1 > 0

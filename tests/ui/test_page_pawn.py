@@ -167,3 +167,22 @@ def test_search_tab_node_selection_and_back_to_root():
     at.button(key="pawn.search.follow").click().run()
     assert at.session_state["pawn.search.view"][1].selected is None
     assert any(m.value.startswith("**Search is at:") for m in at.markdown)
+
+
+@pytest.mark.parametrize(
+    "code,mode", [("3x3w:ppp/.../PPP", "tree"), ("4x4w:pppp/..../..../PPPP", "follow")]
+)
+def test_search_tab_sends_the_follow_view_and_opens_it_for_big_trees(code, mode):
+    """The follow view's data goes with every search; it opens first when the tree has more
+    nodes than the overview draws (151 nodes: the whole tree; 37,278: follow)."""
+    from canvas_data import canvas
+
+    from viz.follow import follow_payload
+
+    at = _search_tab(code)
+    assert not at.exception
+    run = search_game(pawn.PawnGame(), pawn.from_code(code))
+    x = canvas(at)["x"]
+    assert x["mode"] == mode
+    assert x["follow"]["n"] == len(run.events) and len(x["follow"]["par"]) == len(run.tree)
+    assert x["follow"]["ev"] == follow_payload(run, list(run.tree.labels))["ev"]

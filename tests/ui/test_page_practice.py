@@ -24,7 +24,7 @@ from ui.practice.exercise_panel import edge_label, tree_tag
 from ui.practice.practice_common import build_tree, quiz_names
 from ui.practice.quiz_panel import question_payload, run_signature, step_sentence
 from ui.practice.variants_panel import variants_table
-from viz.tree_payload import decode
+from viz.tree_payload import decode, step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
@@ -391,11 +391,11 @@ def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
     assert q is not None
     p = canvases(at)[0]["p"]
     want = step_sentence(run, q.step, q)
-    assert want and p["text"][p["n"]] == want and p["total"] == len(run.events)
+    assert want and step_text(p, p["n"]) == want and p["total"] == len(run.events)
     at = _answer(at, q.answer_text)
     ok(at)
     p = canvases(at)[0]["p"]
-    assert p["text"][p["n"]] == describe(run, q.step + 1)
+    assert step_text(p, p["n"]) == describe(run, q.step + 1)
     for leaf in run.tree.leaves():  # leaves are named as in the questions: "leaf 5", ...
         name = node_names(run.tree)[leaf]
         assert name.startswith("leaf ") and name[5:] == str(run.tree.leaves().index(leaf) + 1)

@@ -18,6 +18,7 @@ from engine.search import VARIANTS
 from ui.common.keys import CHASE, PAWN
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
+from viz.tree_payload import step_text
 
 PRESETS_AB = [
     "Statement sample 1 (Russell & Norvig, Fig. 5.2)",
@@ -175,7 +176,7 @@ def test_alphabeta_malformed_links_fall_back(params, words):
     ok(at)
     assert words in boxes(at) and ab_answer(at) == "[3, 7]"
     data = json.loads(at.get("bidi_component")[0].proto.json)  # the tree canvas (step 0)
-    assert data["step"] == 0 and data["p"]["text"][0].startswith("Press next")
+    assert data["step"] == 0 and step_text(data["p"], 0).startswith("Press next")
 
 
 # ---- game tree editor ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
 from teach.explain import describe, node_name
 from tests.strategies import complete_cases
-from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, decode, tree_payload
+from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, decode, step_text, tree_payload
 
 SAMPLES = [([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2)]
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
@@ -46,7 +46,7 @@ def assert_matches_replayer(run, payload) -> None:
             assert got.current < 0 and -got.current - 1 == len(payload["sum"])
         else:
             assert ids[got.current] == snap.current, k
-        assert payload["text"][k] == describe(run, k)
+        assert step_text(payload, k) == describe(run, k)
 
 
 @pytest.mark.parametrize("leaves,b", SAMPLES)
@@ -80,7 +80,7 @@ def test_names_kinds_and_leaf_values_are_the_ones_the_sentences_use():
     leaves = tree.leaves()
     assert [nodes["nm"][by_id[v]] for v in leaves] == [f"leaf {i + 1}" for i in range(9)]
     assert [p["vals"][nodes["lv"][by_id[v]]] for v in leaves] == [str(x) for x in SAMPLES[0][0]]
-    assert "leaves 5 and 6" in " ".join(p["text"])  # the cut names leaves 5 and 6
+    assert "leaves 5 and 6" in " ".join(p["texts"])  # the cut names leaves 5 and 6
 
 
 def test_payload_is_plain_json_and_integers_where_possible():
@@ -207,7 +207,7 @@ def test_a_still_holds_its_step_and_nothing_later():
     _, still = _payload(tree, upto=9)
     assert still["still"] and not full["still"]
     assert (still["n"], still["total"], full["total"]) == (9, len(run.events), len(run.events))
-    assert len(still["steps"]) == 9 and len(still["text"]) == 10
+    assert len(still["steps"]) == 9 and len(still["ti"]) == 10
     assert decode(still, 9) == decode(full, 9)
 
 
@@ -247,3 +247,39 @@ def test_a_blank_tree_has_no_step_and_no_step_line():
     p = blank_payload(tree, [node_name(tree, v) for v in range(len(tree))])
     assert (p["n"], p["steps"], p["head"], p["still"]) == (0, [], False, True)
     assert decode(p, 0).status == ["unseen"] * len(tree)
+
+
+# ---- each sentence once; the best line from the step the search proves it ---------------
+def test_each_sentence_is_sent_once_and_every_step_finds_its_own():
+    from engine.games import pawn
+    from engine.search import search_game
+
+    run = search_game(pawn.PawnGame(), pawn.from_code("3x3w:ppp/.../PPP"), None)
+    p = tree_payload(run, describe, list(run.tree.labels))
+    assert len(set(p["texts"])) == len(p["texts"]) < len(p["ti"]) == p["n"] + 1
+    assert [step_text(p, k) for k in range(p["n"] + 1)] == [
+        describe(run, k) for k in range(p["n"] + 1)
+    ]
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "minimax", "pvs", "mtdf"])
+def test_pv_edge_shows_from_the_step_its_node_is_done_for_good(algorithm):
+    """The edge down from a node of the principal variation is drawn from the step at which
+    the replay has that node done and done for good: at every later step it is still done
+    with the same value (and before that step it is not yet done with its final value)."""
+    from ui.tree.algorithm_choice import algorithm_run  # the tree labs' runs (MTD(f) joined)
+
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    run = algorithm_run(tree, algorithm).run
+    pv = minimax(tree).principal_variation()
+    names = [node_name(tree, v) for v in range(len(tree))]
+    p = tree_payload(run, describe, names, pv=pv)
+    rep = Replayer(run)
+    final = rep.final_values()
+    snaps = [rep.snapshot(k) for k in range(len(run.events) + 1)]
+    assert p["pv"] == [p["nodes"]["id"].index(v) for v in pv]
+    for v, at in zip(pv, p["pvk"], strict=True):
+        for k in range(len(snaps)):
+            settled = all(s.status[v] == "done" and s.value[v] == final[v] for s in snaps[k:])
+            assert settled == (k >= at), (v, k)
+    assert p["pvk"] == sorted(p["pvk"], reverse=True)  # drawn from the bottom up

@@ -26,6 +26,7 @@ from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Search
 from viz.animation import PLOTLY_CONFIG
+from viz.follow import follow_payload
 from viz.tree_payload import tree_payload
 
 BUDGETS = (300, 1000, 2500)  # markers drawn at most: the person picks (browser time grows)
@@ -206,18 +207,36 @@ def _node_panel(
         )
 
 
-@st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
-def _payload(ns: str, token: Any, focus: int, budget: int, _run: SearchRun) -> dict:
-    """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
-    with at most ``budget`` markers (shared by sessions: the run is cached by the lab)."""
-    tree = _run.tree  # each node named by its own move (the sentences say the path)
+def _names_pv(run: SearchRun) -> tuple[list[str], list[int]]:
+    """Each node named by its own move (the sentences say the path), and the best line."""
+    tree = run.tree
     names = (
         list(tree.labels)
         if tree.labels is not None
         else [node_name(tree, v) for v in range(len(tree))]
     )
-    pv = pv_nodes(_run, Replayer(_run).final_values())
+    return names, pv_nodes(run, Replayer(run).final_values())
+
+
+@st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
+def _payload(ns: str, token: Any, focus: int, budget: int, _run: SearchRun) -> dict:
+    """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
+    with at most ``budget`` markers (shared by sessions: the run is cached by the lab)."""
+    names, pv = _names_pv(_run)
     return tree_payload(_run, describe, names, focus=focus, budget=budget, pv=pv)
+
+
+@st.cache_resource(max_entries=8, show_spinner="Indexing the search…")
+def _follow(ns: str, token: Any, _run: SearchRun) -> dict:
+    """The follow view's data (viz.follow) of the search named by (``ns``, ``token``)."""
+    return follow_payload(_run, *_names_pv(_run))
+
+
+def follow_first(run: SearchRun, budget: int) -> bool:
+    """Open the follow view rather than the whole tree: when the tree has more nodes than
+    the overview draws (``budget`` markers), the overview must fold some into "+N nodes"
+    squares and the path the search is on disappears into them."""
+    return len(run.tree) > budget
 
 
 def search_panel(
@@ -271,7 +290,11 @@ def search_panel(
             on_select=partial(on_click, False),
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
-            extra={"dropParam": True},  # gone from the link with the tab (tree_canvas_links.js)
+            extra={
+                "dropParam": True,  # gone from the link with the tab (tree_canvas_links.js)
+                "follow": _follow(keys.ns, token, run),
+                "mode": "follow" if follow_first(run, budget) else "tree",
+            },
         )
     snap = replayer.snapshot(k)
     with right:

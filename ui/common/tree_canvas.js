@@ -128,7 +128,7 @@ class Canvas {
         <span class="lg-run"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
         <span class="lg-run"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
         <span class="lg-nw"><span class="lg-box nullw">α β v</span>a null window (β = α + 1)</span>
-        <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (last step)</span>
+        <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (drawn once the search has proved it)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
         <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
         <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> node types: value inside its window, failed high (a cut), failed low</span>
@@ -356,8 +356,7 @@ class Canvas {
     this.selRing = this.svg.querySelector("circle.sel");
     this.askMark = this.svg.querySelector("g.ask");
     this.pvLine = this.svg.querySelector("polyline.pv");
-    const pts = p.pv.map((i) => `${X(nd.x[i])},${Y(nd.d[i])}`).join(" ");
-    this.pvLine.setAttribute("points", pts);
+    this.pvFrom = -1; // the principal variation is drawn from p.pv[pvFrom] down (renderPv)
     this.curEl = null;
     this.drawMarks();
     hook("drawn", this);
@@ -490,11 +489,11 @@ class Canvas {
     }
     this.ring.setAttribute("cx", String(cx));
     this.ring.setAttribute("cy", String(cy));
-    this.el.classList.toggle("at-end", k === (p.total ?? n) && n > 0);
     const total = p.total ?? n;
     this.counter.textContent = `step ${k} of ${n}`;
     this.sStep.textContent = `Step ${k} of ${total}.`;
-    this.sText.textContent = p.text[k];
+    this.sText.textContent = p.texts[p.ti[k]];
+    this.renderPv();
     if (p.code) {
       const line = p.code.at[k];
       if (this.codeOn) this.codeOn.classList.remove("on");
@@ -508,6 +507,19 @@ class Canvas {
     this.el.dataset.step = String(k);
     if (c >= 0 || cx > -999) this.follow(cx);
     hook("rendered", this);
+  }
+
+  renderPv() {
+    // The best line from the highest node whose edge down is proved at this step (p.pvk:
+    // the step it returns for the last time; the steps fall down the line).
+    const p = this.p, nd = p.nodes, k = this.k;
+    let j = p.pv.length;
+    while (j > 0 && p.pvk[j - 1] <= k) j--;
+    if (j === this.pvFrom) return;
+    this.pvFrom = j;
+    const pts = p.pv.slice(j).map((i) => `${this.X(nd.x[i])},${this.Y(nd.d[i])}`);
+    this.pvLine.setAttribute("points", pts.length > 1 ? pts.join(" ") : "");
+    this.el.dataset.pv = String(Math.max(0, pts.length - 1)); // edges drawn (tests read it)
   }
 
   follow(x) {
