@@ -7,6 +7,7 @@ from engine.values import plural
 from ui.boards import board_lab as bl
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
+from ui.common.projector import page_header
 from ui.common.share import publish, restore
 from viz.pawn_board import pawn_figure
 
@@ -16,7 +17,7 @@ def set_pos(pos: pawn.PawnPosition) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-st.title("Pawn chess")
+page_header("Pawn chess")
 st.caption(
     "Pawns step one square forward or capture one square diagonally forward. White moves up, "
     "black down; reaching the far rank wins, and a side with no legal move loses."

@@ -27,6 +27,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.common.keys import Canvas
+from ui.common.projector import PROJECTOR, is_on
 from ui.common.share import nearest_of, restore
 
 # The speed box's choices, steps per second (SPEEDS in tree_canvas.js; a test keeps them equal).
@@ -157,6 +158,7 @@ def tree_canvas(
             "play": play,
             "fit": fit,
             "x": extra or {},
+            "view": _view(),
             **marks,
         },
         default={"step": k},
@@ -174,4 +176,10 @@ def tree_canvas(
 def tree_still(payload: dict, *, key: str, ask: int | None = None) -> None:
     """Mount a still (viz.tree_payload's ``upto``): the tree at one step, no controls, no
     report; ``ask`` (the node a question is about) gets a red ring."""
-    _COMPONENT(key=key, data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask})
+    data = {"p": payload, "step": payload["n"], "seq": 0, "ask": ask, "view": _view()}
+    _COMPONENT(key=key, data=data)
+
+
+def _view() -> str | None:
+    """``projector`` in projector mode (tree_canvas_projector.js draws larger), else None."""
+    return PROJECTOR if is_on() else None

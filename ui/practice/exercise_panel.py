@@ -116,7 +116,7 @@ def exercise_panel(tree: GameTree | None) -> None:
     with left:
         tree_still(blank_payload(tree, quiz_names(tree)), key=K.of(sig, "question"))
     with right, st.form(K.of(sig, "form"), border=True):
-        per_row = 4
+        per_row = 3  # a box's label ("B (MIN)") whole at 150 %
         values: dict[int, int | None] = {}
         # one level of the tree per block of rows, in name order (A; B, C, D; E, F, ...)
         rows: list[list[int]] = []
