@@ -68,7 +68,7 @@ with left:
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
         cap = "arrow: the best move" if best else ""
-        fig = pawn_figure(pos, px=pl.BOARD_PX, arrows=best, caption=cap)
+        fig = pawn_figure(pos, px=pl.board_px(), arrows=best, caption=cap)
         bl.clickable_board(K.board, fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
     shown = game.position if playing and not bad and not too_big else pos
     st.code(pawn.format_board(shown), language=None)

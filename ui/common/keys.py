@@ -191,6 +191,7 @@ class View:
     chosen = "view.chosen"
     toggle = "view.toggle"
     short = "view.short"
+    size = "view.size"  # (width, height) of the window in CSS px, in projector mode
     probe = "view.probe"
     on = "view.on"
     head = "view.head"  # the title row's container

@@ -16,7 +16,7 @@ so a copied link opens the same way on another screen; the window's default is n
 In projector mode the sidebar starts collapsed (``st.set_page_config``), the page's top
 margin and title shrink, the tree canvas draws its figure larger (ui/common/canvas.py sends
 ``view``; ui/common/tree_canvas_projector.js scales the figure to the window's height) and
-the boards get larger (:func:`board_px`).
+the boards are sized to the window (:func:`board_px`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,10 @@ export default function ({{ data, setStateValue }}) {{
     if (!idle()) {{ timer = setTimeout(check, 150); return; }}
     const w = window.innerWidth, h = window.innerHeight;
     const short = w >= {WIDE} * h && h <= {SHORT} && w >= {NARROWEST};
-    if (short !== (data.short === true)) setStateValue("short", short);
+    // in projector mode the boards are sized to the window: its size too, when it moved
+    const size = data.size, need = short || data.want;
+    const moved = need && (!size || Math.abs(size[0] - w) > 0.08 * w || Math.abs(size[1] - h) > 0.08 * h);
+    if (short !== (data.short === true) || moved) setStateValue("window", {{ short, w, h }});
   }};
   const later = () => {{ clearTimeout(timer); timer = setTimeout(check, 300); }};
   later();
@@ -86,9 +89,16 @@ def _chosen() -> None:
 
 def _probed() -> None:
     state = st.session_state.get(View.probe) or {}
-    short = state.get("short")
-    if isinstance(short, bool):  # the browser's message is not trusted
+    window = state.get("window")
+    if not isinstance(window, dict):  # the browser's message is not trusted
+        return
+    short, w, h = window.get("short"), window.get("w"), window.get("h")
+    if isinstance(short, bool):
         st.session_state[View.short] = short
+    if all(
+        isinstance(x, int | float) and not isinstance(x, bool) and 0 < x < 20_000 for x in (w, h)
+    ):
+        st.session_state[View.size] = (int(w), int(h))
 
 
 def decide(chosen: bool | None, link: str | None, short: bool | None) -> bool:
@@ -133,11 +143,28 @@ def page_header(title: str) -> bool:
             help="A class layout: sidebar closed, larger tree and boards, everything on one "
             "screen. The link remembers it.",
         )
-        _PROBE(key=View.probe, data={"short": ss.get(View.short)}, on_short_change=_probed)
+        probe = {"short": ss.get(View.short), "size": ss.get(View.size), "want": on}
+        _PROBE(key=View.probe, data=probe, on_window_change=_probed)
     publish(**{PARAM: link_value(chosen, link)})
     return on
 
 
-def board_px(desk: int, projector: int) -> int:
-    """A board's size in px: larger in projector mode (the sidebar is closed)."""
-    return projector if is_on() else desk
+# A board in projector mode is sized to the window the probe measured: its column's share of
+# the page's width (no sidebar; PAD_PX of margin each side), at most the window's height below
+# FOLD_PX (Streamlit's header and a margin: the board fits on one screen once scrolled to).
+PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 300
+
+
+def board_px(desk: int, projector: int, share: float) -> int:
+    """A board's size in px: ``desk``; in projector mode, the largest that fits the board's
+    column (``share`` of the page's width) and the window's height, at most ``projector``.
+    Its squares' text is sized from this, so it is a little under what the browser gives."""
+    if not is_on():
+        return desk
+    size = st.session_state.get(View.size)
+    if not size:
+        return projector
+    w, h = size
+    pad = PAD_PX if w >= 1000 else 24
+    room = min((w - 2 * pad) * share - 24, h - FOLD_PX - 40)
+    return int(max(BOARD_MIN, min(projector, 0.92 * room)))
