@@ -31,7 +31,7 @@ from tests.browser.helpers import (
     screenshot,
     wait_idle,
 )
-from ui.common.keys import View, css
+from ui.common.keys import CHASE, PAWN, View, css
 from ui.common.registry import PAGE_LINK, PAGES
 
 pytestmark = pytest.mark.browser
@@ -194,3 +194,18 @@ def test_home_links_every_page_and_visitors_get_no_developer_menu(page, base_url
     assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
     assert page.locator('[data-testid="stMainMenu"]').count() == 0
     assert page.locator(HEADER).count() == 1
+
+
+@pytest.mark.parametrize("sized", ["projector"], indirect=True)
+@pytest.mark.parametrize("lab", ["pawn", "chase"])
+def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
+    """A board was about 400 px wide whatever the room; on the projector (sidebar closed)
+    it takes its column, as high as the window below the header allows."""
+    page, _ = sized
+    open_page(page, base_url, lab, timeout_ms=90_000)
+    _settled(page)
+    assert page.locator(f"{css(View.toggle)} input").is_checked()
+    board = page.locator(css((PAWN if lab == "pawn" else CHASE).board.ns)).first
+    box = board.bounding_box()
+    assert box is not None and box["width"] >= 470, box
+    assert box["height"] <= page.viewport_size["height"] - 60, box  # on one screen
