@@ -7,13 +7,14 @@ import streamlit as st
 from engine.alphabeta import alpha_beta
 from engine.values import plural
 from ui.common.keys import AlphaBeta as K
+from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
 from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 
-st.title("Alpha-beta on a complete tree")
+page_header("Alpha-beta on a complete tree")
 tl.css()
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)

@@ -8,6 +8,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.common.keys import CHASE as K
+from ui.common.projector import page_header
 from ui.common.share import publish, restore
 
 
@@ -16,7 +17,7 @@ def set_edit(edit: bl.ChaseEdit) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-st.title("The chase")
+page_header("The chase")
 st.caption(
     "White steps one square up, down, left or right; black moves one or two squares in a "
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."

@@ -1,9 +1,11 @@
-"""Home: what Game Tree Lab is, the four problems with a link to each lab, a projector tip."""
+"""Home: what Game Tree Lab is, the four problems with a link to each lab, a link to every
+other page (Practice & exams), a projector tip."""
 
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
 from ui.common.keys import HOME_PROBLEMS
+from ui.common.projector import page_header
 from ui.common.registry import (
     PROBLEM_ALPHABETA,
     PROBLEM_CHASE,
@@ -11,6 +13,7 @@ from ui.common.registry import (
     PROBLEM_TREE,
     PageSpec,
     labs_for,
+    other_pages,
 )
 
 # (problem key, icon, heading, source, one line)
@@ -55,10 +58,10 @@ def _link(spec: PageSpec) -> None:
     try:
         st.page_link(spec.path, label=label, icon=spec.icon)
     except StreamlitPageNotFoundError:
-        st.caption(f"{spec.title} lab: open it from the full app (`streamlit run app.py`).")
+        st.caption(f"{spec.title}: open it from the full app (`streamlit run app.py`).")
 
 
-st.title("Game Tree Lab")
+page_header("Game Tree Lab")
 st.markdown(
     "#### Watch **minimax** and **alpha-beta** solve classic game-search problems, step by step."
 )
@@ -79,12 +82,23 @@ with st.container(key=HOME_PROBLEMS):
                 for spec in labs_for(problem):
                     _link(spec)
 
+st.subheader("For the class")
+with st.container(border=True):
+    st.markdown("##### :material/school: Practice & exams  \n:gray[predict, fill in, get graded]")
+    st.write(
+        "Students predict each step of alpha-beta before it is shown and fill in whole trees; "
+        "teachers print exam sheets with their answer keys and compare the variants."
+    )
+    for spec in other_pages():
+        _link(spec)
+
 st.subheader("On a projector")
 st.markdown(
-    "- Zoom the browser to 125-150 % (**Ctrl +**) and collapse the sidebar (**<<** at its top) "
-    "so boards and trees fill the screen.\n"
-    "- Every position you build is in the address bar: copy the link to hand the exact "
-    "position to your students.\n"
+    "- Switch on **Projector** (top right of every page): the sidebar closes and the tree, "
+    "its step controls and the sentence fit on one screen. A wide, short window (a "
+    "projector, a browser at 150 %) starts in projector mode by itself.\n"
+    "- Every position you build is in the address bar, the projector choice too: copy the "
+    "link to hand the exact position to your students.\n"
     "- Step through a search one event at a time and ask the class what happens next "
     "before you click."
 )

@@ -8,6 +8,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
+from ui.common.projector import page_header
 from ui.common.share import publish, restore
 from viz.pawn_board import pawn_figure
 
@@ -17,7 +18,7 @@ def set_pos(pos: pawn.PawnPosition) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-st.title("Pawn chess")
+page_header("Pawn chess")
 st.caption(
     "Pawns step one square forward or capture one square diagonally forward. White moves up, "
     "black down; reaching the far rank wins, and a side with no legal move loses."
@@ -70,7 +71,7 @@ with left:
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
         cap = "arrow: the best move" if best else ""
-        fig = pawn_figure(pos, px=pl.BOARD_PX, arrows=best, caption=cap)
+        fig = pawn_figure(pos, px=pl.board_px(), arrows=best, caption=cap)
         bl.clickable_board(K.board, fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
     shown = game.position if playing and not bad and not too_big else pos
     st.code(pawn.format_board(shown), language=None)

@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
+from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl
@@ -13,13 +14,13 @@ from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
 from ui.tree.complete_setup import variant_box
 from ui.tree.race_panel import race_panel
 
-st.title("Game tree editor")
+page_header("Game tree editor")
 tl.css()
 state = ep.restore_link()
 tree = state.tree
-top = st.columns([3, 2])
-ep.preset_box(top[0])
-variant = variant_box(top[1], K.variant)
+top = st.container(horizontal=True, gap="medium")  # wraps on a narrow page: nothing cut
+ep.preset_box(top)
+variant = variant_box(top, K.variant)
 algo = algorithm_box(st, tree, K.algo)
 
 source = tl.source_of_tree(tree)

@@ -23,10 +23,10 @@ ALL = (MINIMAX, *VARIANTS)  # minimax, statement, fail-hard, strict, negamax
 # The one name of each variant that people read (menus, tables, headings).
 LABELS = {
     MINIMAX: "Minimax",
-    "statement": "Statement (fail-soft, cut when α ≥ β)",
-    "fail-hard": "Fail-hard (clamp into the window)",
-    "strict": "Strict (cut only when α > β)",
-    "negamax": "Negamax (one rule for both sides)",
+    "statement": "Statement (fail-soft, α ≥ β cuts)",
+    "fail-hard": "Fail-hard (clamp to the window)",
+    "strict": "Strict (only α > β cuts)",
+    "negamax": "Negamax (one rule, both sides)",
 }
 
 DESCRIPTION = {

@@ -12,8 +12,13 @@ from viz.tree_payload import step_text
 
 
 def canvases(at: AppTest) -> list[dict]:
-    """The data of every tree canvas on the page, in page order."""
-    return [json.loads(c.proto.json) for c in at.get("bidi_component")]
+    """The data of every tree canvas on the page, in page order (not the projector's window
+    probe, ui.common.projector: another component)."""
+    return [
+        json.loads(c.proto.json)
+        for c in at.get("bidi_component")
+        if c.proto.component_name == "gtl_tree_canvas"
+    ]
 
 
 def canvas(at: AppTest, i: int = 0) -> dict:

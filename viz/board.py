@@ -228,7 +228,8 @@ def _traces(pic: BoardPicture, px: int, fr: _Frame) -> list[go.Scatter]:
     n = pic.rows * pic.cols
     xs = [float(sq % pic.cols) for sq in range(n)]
     ys = [float(pic.rows - 1 - sq // pic.cols) for sq in range(n)]
-    font_px = max(7, min(22, int(cell * 0.36)))
+    # a square's number (the chase heatmap): half the square, so 12 px at 20 x 20 on 480 px
+    font_px = max(9, min(22, int(cell * 0.5)))
     squares = go.Scatter(
         x=xs,
         y=ys,

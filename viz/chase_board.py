@@ -15,6 +15,7 @@ from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill, boar
 BLACK_WINS = ((21, 67, 140), (198, 219, 239))
 WHITE_WINS = ((179, 71, 0), (253, 208, 162))
 DRAW_GREY = "#d9d9d9"
+NUMBERS_UP_TO = 20  # boards up to 20 x 20 print each square's plies; bigger: colours + hover
 CHASE_STYLES = {
     "white": PieceStyle("circle", "#fdfdfd", "#1b1b1b", 0.66),
     "black": PieceStyle("diamond", "#1b1b1b", "#f4f4f4", 0.8),
@@ -39,6 +40,34 @@ def heat_colours(values: np.ndarray, longest: int) -> tuple[list[str], list[str]
         fill.append(_mix(*(BLACK_WINS if v > 0 else WHITE_WINS), t))
         ink.append("white" if t < 0.45 else INK)
     return fill, ink
+
+
+def heat_scale(longest: int, numbers: bool = True) -> str:
+    """HTML: the heatmap's colour scale, from 1 ply (dark) to ``longest`` (pale) for each
+    winner, and grey; without ``numbers`` on the squares, it says to point at a square."""
+    stops = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+    def bar(colours: tuple) -> str:
+        grad = ", ".join(_mix(*colours, t**0.7) for t in stops)
+        return (
+            "<span style='display:inline-block;width:7rem;height:.9rem;vertical-align:middle;"
+            f"border:1px solid #999;border-radius:3px;background:linear-gradient(to right, {grad})'>"
+            "</span>"
+        )
+
+    far = max(1, int(longest))
+    parts = [
+        f"<span><b>Black wins</b> in 1 {bar(BLACK_WINS)} {far} plies</span>",
+        f"<span><b>White wins</b> in 1 {bar(WHITE_WINS)} {far} plies</span>",
+        "<span><span style='display:inline-block;width:.9rem;height:.9rem;vertical-align:"
+        f"middle;border:1px solid #999;background:{DRAW_GREY}'></span> no win</span>",
+    ]
+    if not numbers:
+        parts.append("<span>Point at a square for its number of plies.</span>")
+    return (
+        "<div class='gtl-heat-scale' style='display:flex;flex-wrap:wrap;gap:.35rem 1.2rem;"
+        f"align-items:center;font-size:.95rem;color:#31333f'>{''.join(parts)}</div>"
+    )
 
 
 def chase_picture(
@@ -72,7 +101,7 @@ def chase_picture(
             else:
                 who = "BLACK" if v > 0 else "WHITE"
                 hover.append(f"{where}: {heat_piece} here → {who} wins in {abs(v)}")
-        if n <= 24:
+        if n <= NUMBERS_UP_TO:
             text = ["" if v == 0 else str(abs(v)) for v in heat.reshape(-1).tolist()]
         for s in tinted:
             fill[s] = LAST_LIGHT

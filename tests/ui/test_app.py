@@ -25,13 +25,17 @@ def test_home_runs_on_its_own():
     assert "On a projector" in [h.value for h in at.subheader]
 
 
-def test_app_frame_runs_the_home_page_with_a_link_to_every_lab():
+def test_app_frame_runs_the_home_page_with_a_link_to_every_page():
+    """Every registered page but the home page itself, Practice & exams included (issue 11:
+    it was missing)."""
     at = AppTest.from_file(APP_FILE).run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Game Tree Lab"]
     links = [(p.proto.label, p.proto.page) for p in at.get("page_link")]
-    assert [page for _, page in links] == [spec.url_path for spec in LABS]
-    assert [label for label, _ in links] == [spec.link_label for spec in LABS]  # "the chase"
+    others = [spec for spec in PAGES if spec is not HOME]
+    assert [page for _, page in links] == [spec.url_path for spec in others]
+    assert [label for label, _ in links] == [spec.link_label for spec in others]  # "the chase"
+    assert registry.PRACTICE in others and registry.other_pages() == [registry.PRACTICE]
     assert not at.caption  # no "open it from the full app" notes inside the frame
 
 
@@ -84,3 +88,4 @@ def test_home_link_labels_have_one_article():
     assert labels["The chase"] == "Open the chase lab"
     assert labels["Pawn chess"] == "Open the Pawn chess lab"
     assert not any("the the" in label.lower() for label in labels.values())
+    assert registry.PRACTICE.link_label == "Open Practice & exams"  # not a lab

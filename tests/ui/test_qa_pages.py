@@ -7,7 +7,6 @@ state still shown, and the page works again once good input is typed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.games import pawn
 from engine.search import VARIANTS
+from tests.canvas_data import canvas
 from ui.common.keys import CHASE, PAWN
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
@@ -175,7 +175,7 @@ def test_alphabeta_malformed_links_fall_back(params, words):
     at = page("alphabeta", **params)
     ok(at)
     assert words in boxes(at) and ab_answer(at) == "[3, 7]"
-    data = json.loads(at.get("bidi_component")[0].proto.json)  # the tree canvas (step 0)
+    data = canvas(at)  # the tree canvas (step 0)
     assert data["step"] == 0 and step_text(data["p"], 0).startswith("Press next")
 
 

@@ -21,7 +21,7 @@ from ui.boards.board_lab import (
     verdict_words,
 )
 from viz.board import BoardPicture, animated_figure, square_of
-from viz.chase_board import chase_figure
+from viz.chase_board import NUMBERS_UP_TO, chase_figure, heat_scale
 from viz.pawn_board import pawn_figure, pawn_picture
 
 
@@ -117,6 +117,26 @@ def test_chase_heatmap_colours_follow_the_table():
             assert colours[s].startswith("rgb(")
             r, c = divmod(s, n)
             assert (v < 0) == (abs(r - 2) + abs(c - 2) == 1)
+
+
+@pytest.mark.parametrize("n", [20, 21, 40])
+def test_heatmap_numbers_are_readable_up_to_20_and_a_colour_scale_beyond(n):
+    """Issue 11: at 20 x 20 the numbers were about 8 px; past 20 they are left out and the
+    colour scale (with the hover text) tells the plies."""
+    vals = np.zeros((n, n), dtype=int)
+    vals[0, :] = np.arange(1, n + 1)
+    pos = chase.ChasePosition(n, (n - 1, 0), (n - 1, n - 1))
+    fig = chase_figure(pos, heat=vals, longest=n)
+    squares = fig.data[0]
+    if n <= NUMBERS_UP_TO:
+        assert list(squares.text)[:n] == [str(v) for v in range(1, n + 1)]
+        assert squares.textfont.size >= 12  # at the default 480 px: half a 24 px square
+    else:
+        assert not squares.text
+    assert "wins in " + str(n) in squares.hovertext[n - 1]  # the hover always says it
+    scale = heat_scale(n, numbers=n <= NUMBERS_UP_TO)
+    assert "Black wins" in scale and "White wins" in scale and f"{n} plies" in scale
+    assert ("Point at a square" in scale) is (n > NUMBERS_UP_TO)
 
 
 def test_animation_has_a_frame_per_ply():

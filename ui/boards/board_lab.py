@@ -31,6 +31,7 @@ from engine.play import (
 from engine.values import plural
 from teach.play_words import game_summary
 from ui.boards.board_links import drop_search
+from ui.common import projector
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play, css
 from ui.common.share import check_bound
@@ -42,6 +43,7 @@ from viz.pawn_board import pawn_figure
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
 FOLD_PX = 330  # the page's title, caption and mode switch above a board
+MIN_BOARD_PX = 320  # a board's width at least, however short the window
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 0.3 s
 
 
@@ -170,8 +172,10 @@ def fit_css(container_key: str, fig: go.Figure) -> str:
     most its natural width: a chart that stretches to fill it is a square board at every
     page width, with no blank band and nothing clipped (the figure draws in data units)."""
     w, h = int(fig.layout.width), int(fig.layout.height)
-    # on a short window (a projector at 1280 x 720) the whole board stays above the fold
-    fold = f"calc((100vh - {FOLD_PX}px) * {w / h:.4f})"
+    # on a short window (a projector at 1280 x 720) the whole board stays above the fold, but
+    # never under MIN_BOARD_PX (at 150 % that window is 480 px high: scroll rather than squint)
+    fold_px = projector.FOLD_PX if projector.is_on() else FOLD_PX  # see projector.board_px
+    fold = f"max({MIN_BOARD_PX}px, calc((100vh - {fold_px}px) * {w / h:.4f}))"
     return (
         f"<style>{css(container_key)} {{aspect-ratio: {w} / {h}; "
         f"max-width: min({w}px, {fold}); width: 100%; min-height: 0; overflow: hidden;}}</style>"

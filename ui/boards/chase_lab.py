@@ -28,10 +28,18 @@ from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
+from ui.common import projector
 from ui.common.keys import CHASE as K
 from ui.common.share import publish
 from viz.board import animated_figure
-from viz.chase_board import chase_figure, chase_labels, chase_move_squares, chase_picture
+from viz.chase_board import (
+    NUMBERS_UP_TO,
+    chase_figure,
+    chase_labels,
+    chase_move_squares,
+    chase_picture,
+    heat_scale,
+)
 
 PRESETS = {
     "2 1 1 2 2": "2-1.1-2.2-w",
@@ -41,6 +49,8 @@ PRESETS = {
 }
 DEFAULT = bl.chase_from_code("8-2.2-7.6-w")
 HOW_TO_PLAY = "Click a dotted square to move your piece there (onto the other piece: capture)."
+BOARD_PX, BOARD_PX_PROJECTOR = 480, 720  # the board's natural size (it shrinks to its column)
+BOARD_SHARE = 6 / 11  # of the page's width: the page's columns
 HEAT = ["No colours", "Black on every square", "White on every square"]
 CYCLES = (
     "The chase has cycles: pieces can come back to squares they left, so a search that "
@@ -200,6 +210,11 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     )
 
 
+def board_px() -> int:
+    """The board's size: larger in projector mode (the sidebar is closed)."""
+    return projector.board_px(BOARD_PX, BOARD_PX_PROJECTOR, BOARD_SHARE)
+
+
 def edit_board(
     pos: chase.ChasePosition,
     sol: ChaseSolution,
@@ -224,12 +239,13 @@ def edit_board(
             longest=int(abs(vals).max()),
         )
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
-    fig = chase_figure(pos, arrows=arrows, **kw)
+    fig = chase_figure(pos, px=board_px(), arrows=arrows, **kw)
     with board:
         bl.clickable_board(
             K.board, fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
         )
     if kw:
+        st.html(heat_scale(kw["longest"], numbers=pos.n <= NUMBERS_UP_TO))
         st.caption(heat_caption(pos, fixed, kw["heat"]))
 
 
@@ -249,7 +265,8 @@ def play_board(game: PlaySession) -> None:
         last = chase_move_squares(prev, mv)
     mine = human_to_move(game, GAME)
     hint = [chase_move_squares(cur, reply(cur))] if bl.hint_shown(K.game, game) else []
-    fig = chase_figure(cur, last=last, targets=chase_targets(cur) if mine else (), arrows=hint)
+    targets = chase_targets(cur) if mine else ()
+    fig = chase_figure(cur, px=board_px(), last=last, targets=targets, arrows=hint)
     bl.clickable_board(
         K.board,
         fig,

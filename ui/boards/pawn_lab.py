@@ -20,6 +20,7 @@ from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
+from ui.common import projector
 from ui.common.keys import PAWN as K
 from ui.common.share import Fallback, publish
 from viz.board import animated_figure
@@ -35,7 +36,8 @@ PRESETS = {
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
-BOARD_PX = 400
+BOARD_PX, BOARD_PX_PROJECTOR = 400, 640  # the board's natural size (it shrinks to its column)
+BOARD_SHARE = 5 / 11  # of the page's width: the page's columns
 HOW_TO_PLAY = "Click one of your pawns (its moves are dotted), then the square it moves to."
 GAME = pawn.PawnGame()  # the rules, for the search tab and for play against the engine
 
@@ -129,6 +131,11 @@ def end_reason(pos: pawn.PawnPosition, plies: int) -> str:
     return pawn_end_reason(pos)
 
 
+def board_px() -> int:
+    """The board's size: larger in projector mode (the sidebar is closed)."""
+    return projector.board_px(BOARD_PX, BOARD_PX_PROJECTOR, BOARD_SHARE)
+
+
 def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: click a pawn (its legal targets are dotted),
     then its target; the hint's arrow is the engine's best move."""
@@ -137,7 +144,7 @@ def play_board(game: PlaySession) -> None:
     hint = [reply(cur)] if bl.hint_shown(K.game, game) else []
     fig = pawn_figure(
         cur,
-        px=BOARD_PX,
+        px=board_px(),
         last=last_move(game),
         selected=sel,
         targets=pawn_targets(cur, sel) if sel is not None else (),

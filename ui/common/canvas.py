@@ -27,6 +27,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.common.keys import Canvas
+from ui.common.projector import PROJECTOR, is_on
 from ui.common.share import nearest_of, restore
 
 # The speed box's choices, steps per second (SPEEDS in tree_canvas.js; a test keeps them equal).
@@ -157,6 +158,7 @@ def tree_canvas(
             "play": play,
             "fit": fit,
             "x": extra or {},
+            "view": _view(),
             **marks,
         },
         default={"step": k},
@@ -184,9 +186,21 @@ def tree_still(
     ``events`` as in :func:`tree_canvas` (answering on the still: tree_canvas_answer.js)."""
     _COMPONENT(
         key=key,
-        data={"p": payload, "step": payload["n"], "seq": 0, "ask": ask, "x": extra or {}},
+        data={
+            "p": payload,
+            "step": payload["n"],
+            "seq": 0,
+            "ask": ask,
+            "x": extra or {},
+            "view": _view(),
+        },
         **{
             f"on_{name}_change": partial(_on_event, key, name, handle)
             for name, handle in (events or {}).items()
         },
     )
+
+
+def _view() -> str | None:
+    """``projector`` in projector mode (tree_canvas_projector.js draws larger), else None."""
+    return PROJECTOR if is_on() else None

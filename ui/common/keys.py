@@ -175,6 +175,23 @@ class Search:
 
 # ---- the pages ----------------------------------------------------------------------------
 SHARE_SEEN = "share.restored"  # the query parameters already read in this session
+
+
+class View:
+    """ui.common.projector: the projector switch on every page. ``link`` is the link's
+    ``?view=`` (read once), ``chosen`` the person's own choice (None: not yet), ``short``
+    what the browser's window probe reported (wide and short), ``on`` the mode this run."""
+
+    link = "view.link"
+    chosen = "view.chosen"
+    toggle = "view.toggle"
+    short = "view.short"
+    size = "view.size"  # (width, height) of the window in CSS px, in projector mode
+    probe = "view.probe"
+    on = "view.on"
+    head = "view.head"  # the title row's container
+
+
 HOME_PROBLEMS = "home.problems"
 
 

@@ -64,8 +64,11 @@ class PageSpec:
     @property
     def link_label(self) -> str:
         """``Open the Pawn chess lab``; a title that has its own article is not given a
-        second one (``The chase`` -> ``Open the chase lab``)."""
+        second one (``The chase`` -> ``Open the chase lab``); a page that is not a lab:
+        ``Open Practice & exams``."""
         title = self.title
+        if self.problem is None:
+            return f"Open {title}"
         if title.lower().startswith("the "):
             title = title[4:]
         return f"Open the {title} lab"
@@ -122,7 +125,7 @@ HOME = PageSpec(
     default=True,
 )
 
-# Practice mode for class (not a lab of one problem: the home page does not list it).
+# Practice mode for class (not a lab of one problem: the home page links it on its own).
 PRACTICE = PageSpec(
     path="app_pages/practice.py",
     title="Practice & exams",
@@ -131,3 +134,9 @@ PRACTICE = PageSpec(
 )
 
 PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]
+
+
+def other_pages() -> list[PageSpec]:
+    """The pages that are neither the home page nor a lab of a problem (Practice & exams):
+    the home page links each of them besides the four problems."""
+    return [spec for spec in PAGES if spec.problem is None and not spec.default]

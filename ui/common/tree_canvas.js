@@ -9,8 +9,8 @@
 //   setStateValue("step", k)         the step, debounced (one rerun after a burst)
 //
 // data = {p: payload, step: int, seq: int, select: bool, param: "k" | null, sel: node | null,
-// ask: node | null, fit: bool, play: speed | null}. data.play (a link's ?play=, sent once) starts
-// autoplay at that speed; while autoplay runs the link carries ?play=SPEED next to ?k=.
+// ask: node | null, fit: bool, play: speed | null, view: "projector" | null}. data.play (a
+// link's ?play=, sent once) starts autoplay at that speed; while autoplay runs the link carries ?play=SPEED next to ?k=.
 // data.step is applied when the payload changes or data.seq changes (the
 // server moved the step itself); otherwise a rerun leaves the browser's step alone. sel gets
 // a blue ring (the node selected), ask a red ring (the node a question is about).
@@ -26,6 +26,9 @@
 //   built(c, p)        after a new payload is drawn (c.draw() ran; nodes are in c.nodeEl)
 //   drawn(c)           after every draw (a new width or payload: positions changed)
 //   rendered(c)        after every step is shown (c.k is the step)
+//   sizing(c)          before the layout is computed: may set c.scale (the drawing's size,
+//                      1 = the payload's px; the layout gets the width / scale) and c.levelH
+//                      (px between levels instead of geo.level_h); c.view is data.view
 //   key(c, e)          a key press for this canvas; return true when handled
 //   click(c, e)        a click on the figure; return true when handled
 //   destroy(c)         the canvas goes away
@@ -186,6 +189,7 @@ class Canvas {
 
   // ---- data from the server ------------------------------------------------------------
   update(data) {
+    this.view = data.view || null;
     this.select = !!data.select;
     this.param = data.param === undefined ? "k" : data.param;
     const p = data.p;
@@ -278,25 +282,27 @@ class Canvas {
   // ---- drawing ---------------------------------------------------------------------------
   positions() {
     const p = this.p, g = p.geo, nd = p.nodes;
+    hook("sizing", this);
+    const S = this.scale || 1, lh = this.levelH || g.level_h;
     let lo = Infinity, hi = -Infinity, depth = 0;
     for (const x of nd.x) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
     for (const s of p.sum) { lo = Math.min(lo, s.x); hi = Math.max(hi, s.x); depth = Math.max(depth, s.d); }
     for (const d of nd.d) depth = Math.max(depth, d);
     const span = (hi - lo) / 2;
     const pad = 6;
-    const avail = Math.max(0, this.scroll.clientWidth - g.left - g.right - 2 * pad);
+    const avail = Math.max(0, this.scroll.clientWidth / S - g.left - g.right - 2 * pad);
     let unit = g.unit;
     if (span > 0 && avail / span > unit) unit = Math.min(avail / span, Math.max(MAX_UNIT, g.unit));
     const left = pad + g.left;
     const X = (x2) => left + ((x2 - lo) / 2) * unit;
-    const Y = (d) => g.top + d * g.level_h;
+    const Y = (d) => g.top + d * lh;
     const natural = left + span * unit + g.right + pad;
     this.width = this.scroll.clientWidth;
     // Size: 100% (scroll sideways, the current node kept in view), 75%, 50%, or the whole
     // tree in the width. Only the drawing is scaled: the layout's room scales with it.
     const zv = this.zoom.value;
-    this.z = zv === "fit" ? Math.min(1, this.scroll.clientWidth / natural) : Math.min(1, Number(zv));
-    return { X, Y, w: natural, h: g.top + depth * g.level_h + g.bottom };
+    this.z = zv === "fit" ? Math.min(S, this.scroll.clientWidth / natural) : S * Math.min(1, Number(zv));
+    return { X, Y, w: natural, h: g.top + depth * lh + g.bottom };
   }
 
   draw() {

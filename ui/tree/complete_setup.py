@@ -98,7 +98,7 @@ def setup_inputs(setup: Complete) -> Complete:
         ss[K.shown] = setup.encode()
         ss[K.leaves], ss[K.branching] = setup.text, setup.branching
     with st.container(border=True):
-        c1, c2, c3 = st.columns([3, 6, 1.3])
+        c1, c2, c3 = st.columns([4, 5, 2])  # at 150 % every label and box fits
         c1.selectbox(
             "Preset",
             list(PRESETS),
@@ -154,9 +154,10 @@ def link_or_file(setup: Complete) -> str | None:
 
 
 def run_controls() -> tuple[str, str]:
-    """The children's ordering and the alpha-beta variant, side by side."""
-    o1, o2 = st.columns([3, 2])
-    order = o1.segmented_control(
+    """The children's ordering and the alpha-beta variant, side by side; on a narrow page
+    the variant goes under the ordering (a row that wraps: nothing is cut)."""
+    row = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")
+    order = row.segmented_control(
         "Children ordered",
         ORDERINGS,
         key=K.order,
@@ -164,16 +165,20 @@ def run_controls() -> tuple[str, str]:
         required=True,
         persist_state="session",
     )
-    variant = variant_box(o2, K.variant)
+    variant = variant_box(row, K.variant)
     return order, variant
 
 
+VARIANT_PX = 330  # the variant menu's width: its longest label whole at any zoom
+
+
 def variant_box(where, key: str) -> str:
-    """The alpha-beta variant menu (both tree pages)."""
+    """The alpha-beta variant menu (both tree pages), wide enough for its longest label."""
     return where.selectbox(
         "Alpha-beta variant",
         VARIANTS,
         key=key,
         format_func=VARIANT_LABELS.get,
         persist_state="session",
+        width=VARIANT_PX,
     )

@@ -1,0 +1,211 @@
+"""Projector mode and clipping (issue 11), in chromium.
+
+Sizes: a desk (1400x900), the issue's projector as Playwright's 1280x720 at device scale
+factor 1.5, the same projector really zoomed to 150 % (853x480 CSS px at scale 1.5: what a
+browser at 150 % on a 1280x720 projector lays out), in projector mode (its default) and in
+desk mode (``?view=desk``), and a phone (390x844).
+
+- On every page at every size, no control's text is clipped (tests/browser/clipping.py:
+  scrollWidth against clientWidth, and no word wider than its box).
+- In projector mode the tree canvas's controls, its sentence and the whole figure are on one
+  screen (below Streamlit's header), the sidebar is collapsed, node labels and α/β boxes
+  are at least 18 CSS px.
+- The projector choice survives a copied link; the home page links every registered page;
+  visitors get no Deploy button or developer menu.
+
+Screenshots go to artifacts/screenshots/projector_<page>_<size>.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.clipping import clipped_controls
+from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
+    assert_no_exception,
+    open_page,
+    open_url,
+    rerun,
+    screenshot,
+    wait_idle,
+)
+from ui.common.keys import CHASE, PAWN, View, css
+from ui.common.registry import PAGE_LINK, PAGES
+
+pytestmark = pytest.mark.browser
+
+SIZES = {  # name -> (viewport, device scale factor, extra query)
+    "desk": ({"width": 1400, "height": 900}, 1.0, ""),
+    "projector": ({"width": 1280, "height": 720}, 1.5, ""),
+    "zoomed": ({"width": 853, "height": 480}, 1.5, ""),
+    "zoomed_desk": ({"width": 853, "height": 480}, 1.5, "view=desk"),
+    "phone": ({"width": 390, "height": 844}, 1.0, ""),
+}
+SEARCH_TAB = "tab=The+search+tree"
+PAGES_SEEN = {  # name -> url path (every registered page, and the tabs that open by link)
+    "home": "",
+    "alphabeta": "alphabeta?k=9",
+    "tree": "tree?k=6",
+    "pawn": "pawn",
+    "pawn_search": f"pawn?{SEARCH_TAB}",
+    "chase": "chase",
+    "chase_search": f"chase?{SEARCH_TAB}",
+    "practice": "practice",
+    "practice_exercise": "practice?tab=Whole-tree+exercise",
+    "practice_exam": "practice?tab=Exam+sheets",
+    "practice_variants": "practice?tab=Variants+side+by+side",
+}
+CANVAS_PAGES = ["alphabeta", "tree", "pawn_search", "chase_search"]
+HEADER = '[data-testid="stHeader"]'
+EXPAND_SIDEBAR = '[data-testid="stExpandSidebarButton"]'
+TOGGLE = f"{css(View.toggle)} label"
+
+
+def _url(name: str, extra: str) -> str:
+    path = PAGES_SEEN[name]
+    return path + (("&" if "?" in path else "?") + extra if extra else "")
+
+
+def _settled(page) -> None:
+    """The page's run is over, and the window probe's report (if any) with it."""
+    page.wait_for_timeout(700)
+    wait_idle(page, 90_000)
+
+
+@pytest.fixture
+def sized(browser, request):
+    """A new context (a new browser) at the test's size; yields (page, size name)."""
+    viewport, scale, _ = SIZES[request.param]
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+    context.set_default_timeout(60_000)
+    try:
+        yield context.new_page(), request.param
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+@pytest.mark.parametrize("name", list(PAGES_SEEN))
+def test_no_control_is_clipped(sized, base_url, name):
+    page, size = sized
+    open_page(page, base_url, _url(name, SIZES[size][2]), timeout_ms=90_000)
+    _settled(page)
+    assert_no_exception(page)
+    clipped = clipped_controls(page)
+    screenshot(page, f"projector_{name}_{size}", full_page=False)
+    assert not clipped, f"{name} at {size}: {clipped}"
+
+
+_FIT_JS = """(el) => {
+  const header = document.querySelector('[data-testid="stHeader"]');
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  el.scrollIntoView({block: 'start'});
+  const main = document.querySelector('[data-testid="stMain"]');
+  main.scrollTop -= top;
+  const box = (s) => { const r = el.querySelector(s).getBoundingClientRect();
+                       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const buttons = [...el.querySelectorAll('.bar button, .bar select')].map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width > 0).map((r) => ({top: r.top, bottom: r.bottom, right: r.right}));
+  return {top, vh: window.innerHeight, vw: window.innerWidth, bar: box('.bar'),
+          sentence: box('.sentence'), figure: box('.scroll'), buttons};
+}"""
+
+_LABELS_JS = """(el) => {
+  const svg = el.querySelector('svg.tree');
+  const s = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const px = (q) => [...svg.querySelectorAll(q)].filter((t) => t.textContent.trim()
+      && getComputedStyle(t).display !== 'none' && getComputedStyle(t.closest('g')).display !== 'none')
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * s);
+  return {scale: s, labels: px('g.n text.nm, g.n text.lv'), boxes: px('g.box text')};
+}"""
+
+
+@pytest.mark.parametrize("sized", ["projector"], indirect=True)
+@pytest.mark.parametrize("name", CANVAS_PAGES)
+def test_projector_puts_tree_controls_and_sentence_on_one_screen(sized, base_url, name):
+    """At 1280x720 and 150 % the window alone starts projector mode (no ?view=)."""
+    page, size = sized
+    open_page(page, base_url, PAGES_SEEN[name], timeout_ms=90_000)
+    if "tab=" in PAGES_SEEN[name]:
+        page.locator(CANVAS_DRAWN).first.wait_for()
+    page.locator(f"{CANVAS}.projector").first.wait_for()
+    _settled(page)
+    assert_no_exception(page)
+    assert page.locator(EXPAND_SIDEBAR).is_visible()  # the sidebar is collapsed
+    cv = page.locator(CANVAS).first
+    if name in ("pawn_search", "chase_search"):
+        cv.locator(".b-last").click()  # every box and value on show
+    fit = cv.evaluate(_FIT_JS)
+    page.wait_for_timeout(200)
+    screenshot(page, f"projector_canvas_{name}", full_page=False)
+    top, vh, vw = fit["top"], fit["vh"], fit["vw"]
+    for part in ("bar", "sentence", "figure"):
+        r = fit[part]
+        assert r["top"] >= top - 1 and r["bottom"] <= vh + 1 and r["right"] <= vw + 1, (part, fit)
+    for r in fit["buttons"]:
+        assert r["top"] >= top - 1 and r["bottom"] <= vh + 1 and r["right"] <= vw + 1, fit
+    sizes = cv.evaluate(_LABELS_JS)
+    assert sizes["labels"] and min(sizes["labels"]) >= 18, sizes
+    assert sizes["boxes"] and min(sizes["boxes"]) >= 18, sizes
+
+
+def test_projector_choice_survives_a_copied_link(browser, base_url):
+    desk = {"viewport": {"width": 1400, "height": 900}}
+    low = {"viewport": {"width": 1280, "height": 720}, "device_scale_factor": 1.5}
+    for made, switch_to, want in ((desk, True, "projector"), (low, False, "desk")):
+        context = browser.new_context(**made)
+        try:
+            page = context.new_page()
+            open_page(page, base_url, "alphabeta", timeout_ms=90_000)
+            _settled(page)
+            toggle = page.locator(f"{css(View.toggle)} input")
+            assert toggle.is_checked() is not switch_to  # the window's default
+            with rerun(page):
+                page.locator(TOGGLE).click()
+            assert toggle.is_checked() is switch_to
+            page.wait_for_function(f"() => location.search.includes('view={want}')")
+            link = page.url
+        finally:
+            context.close()
+        # the link opens the same way in a new browser, whatever the window says
+        for opened in (desk, low):
+            context = browser.new_context(**opened)
+            try:
+                page = context.new_page()
+                open_url(page, link)
+                _settled(page)
+                assert_no_exception(page)
+                toggle = page.locator(f"{css(View.toggle)} input")
+                assert toggle.is_checked() is switch_to, (link, opened)
+                page.locator(CANVAS_DRAWN).first.wait_for()
+                assert (page.locator(f"{CANVAS}.projector").count() > 0) is switch_to
+            finally:
+                context.close()
+
+
+def test_home_links_every_page_and_visitors_get_no_developer_menu(page, base_url):
+    open_page(page, base_url, "")
+    assert_no_exception(page)
+    hrefs = [a.get_attribute("href") for a in page.locator(PAGE_LINK).all()]
+    paths = [h.rstrip("/").rsplit("/", 1)[-1] for h in hrefs]
+    assert paths == [spec.url_path for spec in PAGES if not spec.default]
+    assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
+    assert page.locator('[data-testid="stMainMenu"]').count() == 0
+    assert page.locator(HEADER).count() == 1
+
+
+@pytest.mark.parametrize("sized", ["projector"], indirect=True)
+@pytest.mark.parametrize("lab", ["pawn", "chase"])
+def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
+    """A board was about 400 px wide whatever the room; on the projector (sidebar closed)
+    it takes its column, as high as the window below the header allows."""
+    page, _ = sized
+    open_page(page, base_url, lab, timeout_ms=90_000)
+    _settled(page)
+    assert page.locator(f"{css(View.toggle)} input").is_checked()
+    board = page.locator(css((PAWN if lab == "pawn" else CHASE).board.ns)).first
+    box = board.bounding_box()
+    assert box is not None and box["width"] >= 470, box
+    assert box["height"] <= page.viewport_size["height"] - 60, box  # on one screen

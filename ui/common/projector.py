@@ -1,0 +1,170 @@
+"""Projector mode: one switch at the top of every page, remembered in the link.
+
+:func:`page_header` draws the page's title with a "Projector" switch beside it and returns
+whether the page is in projector mode. What decides the mode, first match wins:
+
+1. the person's own click on the switch (this session);
+2. the link's ``?view=projector`` or ``?view=desk`` (read once per session, share.restore);
+3. the window: a wide, short window (:func:`wide_and_short`: a projector, a low laptop
+   screen, a browser zoomed to 150 %) starts in projector mode. A tiny browser component
+   (the probe) measures the window and tells the server only when its answer differs from
+   what the server knows, so a desk window (the usual case) costs no script run.
+
+An explicit choice (1 or 2) is written to the link as ``view=projector`` / ``view=desk``,
+so a copied link opens the same way on another screen; the window's default is not.
+
+In projector mode the sidebar starts collapsed (``st.set_page_config``), the page's top
+margin and title shrink, the tree canvas draws its figure larger (ui/common/canvas.py sends
+``view``; ui/common/tree_canvas_projector.js scales the figure to the window's height) and
+the boards are sized to the window (:func:`board_px`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.common.keys import View, css
+from ui.common.share import choice, publish, restore
+
+PARAM = "view"
+PROJECTOR, DESK = "projector", "desk"
+VIEWS = (PROJECTOR, DESK)
+
+# A window is wide and short when it is at least WIDE times as wide as it is high and at most
+# SHORT CSS px high (1280 x 720 at 100 % or 150 %, 1366 x 768; not 1400 x 900, not a phone).
+WIDE, SHORT, NARROWEST = 1.5, 800, 700
+
+_PROBE_JS = f"""
+export default function ({{ data, setStateValue }}) {{
+  // Tell the server when the window's shape differs from what it knows (data.short), once
+  // the page's run is over: a report during a run would interrupt it, and an interrupted
+  // run loses the values it gave its widgets.
+  let timer = null;
+  const idle = () => {{
+    const app = document.querySelector('[data-testid="stApp"]');
+    return !app || app.dataset.testScriptState !== "running";
+  }};
+  const check = () => {{
+    timer = null;
+    if (!idle()) {{ timer = setTimeout(check, 150); return; }}
+    const w = window.innerWidth, h = window.innerHeight;
+    const short = w >= {WIDE} * h && h <= {SHORT} && w >= {NARROWEST};
+    // in projector mode the boards are sized to the window: its size too, when it moved
+    const size = data.size, need = short || data.want;
+    const moved = need && (!size || Math.abs(size[0] - w) > 0.08 * w || Math.abs(size[1] - h) > 0.08 * h);
+    if (short !== (data.short === true) || moved) setStateValue("window", {{ short, w, h }});
+  }};
+  const later = () => {{ clearTimeout(timer); timer = setTimeout(check, 300); }};
+  later();
+  window.addEventListener("resize", later);
+  return () => {{ clearTimeout(timer); window.removeEventListener("resize", later); }};
+}}
+"""
+_PROBE = st.components.v2.component("gtl_window_probe", js=_PROBE_JS)
+
+# The page in projector mode: less room above the title, a smaller title (st.html with only a
+# <style> takes no room on the page).
+_PROJECTOR_CSS = """<style>
+[data-testid="stMain"] .stMainBlockContainer { padding-top: 3.4rem; padding-bottom: 2rem; }
+[data-testid="stMain"] h1 { font-size: 2.1rem; padding-top: .25rem; padding-bottom: .25rem; }
+</style>"""
+# Every page: the probe takes no room; a metric's value shrinks with its column (a container
+# query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %.
+_PAGE_CSS = f"""<style>
+{css(View.probe)} {{ display: none; }}
+[data-testid="stMetric"] {{ container-type: inline-size; }}
+[data-testid="stMetricValue"] {{ font-size: min(2.25rem, 19cqi); }}
+[data-testid="stMetricValue"] > div {{ white-space: normal; overflow-wrap: normal; }}
+</style>"""
+
+
+def wide_and_short(width: float, height: float) -> bool:
+    """The window rule of the probe (the same numbers as its JS): projector by default."""
+    return width >= WIDE * height and height <= SHORT and width >= NARROWEST
+
+
+def _chosen() -> None:
+    st.session_state[View.chosen] = bool(st.session_state.get(View.toggle))
+
+
+def _probed() -> None:
+    state = st.session_state.get(View.probe) or {}
+    window = state.get("window")
+    if not isinstance(window, dict):  # the browser's message is not trusted
+        return
+    short, w, h = window.get("short"), window.get("w"), window.get("h")
+    if isinstance(short, bool):
+        st.session_state[View.short] = short
+    if all(
+        isinstance(x, int | float) and not isinstance(x, bool) and 0 < x < 20_000 for x in (w, h)
+    ):
+        st.session_state[View.size] = (int(w), int(h))
+
+
+def decide(chosen: bool | None, link: str | None, short: bool | None) -> bool:
+    """Projector mode or not: the person's choice, else the link's, else the window's."""
+    if chosen is not None:
+        return chosen
+    if link is not None:
+        return link == PROJECTOR
+    return bool(short)
+
+
+def link_value(chosen: bool | None, link: str | None) -> str | None:
+    """What the link says: an explicit choice (the person's, else the link's), else nothing."""
+    if chosen is not None:
+        return PROJECTOR if chosen else DESK
+    return link
+
+
+def is_on() -> bool:
+    """Projector mode on this run (after :func:`page_header`)."""
+    return bool(st.session_state.get(View.on))
+
+
+def page_header(title: str) -> bool:
+    """The page's title with the projector switch; True in projector mode (see the module)."""
+    ss = st.session_state
+    link = restore(
+        PARAM, decode=choice(VIEWS, "the view"), default=None, what="view", state_key=View.link
+    )
+    chosen = ss.get(View.chosen)
+    on = decide(chosen, link, ss.get(View.short))
+    ss[View.on] = on
+    ss[View.toggle] = on
+    st.set_page_config(initial_sidebar_state="collapsed" if on else "auto")
+    st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
+    with st.container(horizontal=True, vertical_alignment="center", key=View.head):
+        st.title(title, width="stretch")
+        st.toggle(
+            "Projector",
+            key=View.toggle,
+            on_change=_chosen,
+            help="A class layout: sidebar closed, larger tree and boards, everything on one "
+            "screen. The link remembers it.",
+        )
+        probe = {"short": ss.get(View.short), "size": ss.get(View.size), "want": on}
+        _PROBE(key=View.probe, data=probe, on_window_change=_probed)
+    publish(**{PARAM: link_value(chosen, link)})
+    return on
+
+
+# A board in projector mode is sized to the window the probe measured: its column's share of
+# the page's width (no sidebar; PAD_PX of margin each side), at most the window's height below
+# FOLD_PX (Streamlit's header and a margin: the board fits on one screen once scrolled to).
+PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 300
+
+
+def board_px(desk: int, projector: int, share: float) -> int:
+    """A board's size in px: ``desk``; in projector mode, the largest that fits the board's
+    column (``share`` of the page's width) and the window's height, at most ``projector``.
+    Its squares' text is sized from this, so it is a little under what the browser gives."""
+    if not is_on():
+        return desk
+    size = st.session_state.get(View.size)
+    if not size:
+        return projector
+    w, h = size
+    pad = PAD_PX if w >= 1000 else 24
+    room = min((w - 2 * pad) * share - 24, h - FOLD_PX - 40)
+    return int(max(BOARD_MIN, min(projector, 0.92 * room)))
