@@ -378,20 +378,21 @@ def step_text(payload: dict, k: int) -> str:
 
 def pv_steps(run: SearchRun, pv: Sequence[int]) -> list[int]:
     """For each node of the principal variation ``pv`` (tree ids, top down), the step from
-    which the edge down from it is drawn: the step at which that node returns for the last
-    time (its LEAF or last EXIT event). From then on its value is final and so is its best
-    move, the next node of ``pv``: nothing the search does later changes them. A child
-    returns before its parent, so the steps fall down the line and the line is drawn from
-    the bottom up: at step k, the edges from every node whose step is at most k (the whole
-    line once the root has returned, the last step of alpha-beta). A node that never
-    returns (a tie the search cut) gets the last step: the line is complete at the end."""
-    last: dict[int, int] = {}
-    wanted = set(pv)
+    which the edge down from it is drawn: the step at which the root returns for the last
+    time (its last EXIT; the last step of alpha-beta, of MTD(f)'s last pass).
+
+    That is when the search has established the line. A node lower down is done for good
+    earlier, and its best move is then final, but whether the node lies on the best line
+    depends on its ancestors, which the search has not finished: drawing its edge green
+    then would tell the student what the search does not know yet. So the whole line
+    appears at once, when the root's value is proved. A search that never returns at the
+    root (no events) gets the last step."""
+    root = pv[0] if pv else None
+    at = len(run.events)
     for k, e in enumerate(run.events, start=1):
-        if e.node in wanted and e.kind in (LEAF, EXIT):
-            last[e.node] = k
-    end = len(run.events)
-    return [last.get(v, end) for v in pv]
+        if e.node == root and e.kind in (LEAF, EXIT):
+            at = k
+    return [at] * len(pv)
 
 
 def _is_null_window(a, b) -> bool:

@@ -143,5 +143,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     tr.write_sep("-", "browser timings (seconds)")
     width = max(len(name) for name in TIMINGS)
     for name, values in TIMINGS.items():
-        shown = ", ".join(f"{v:.2f}" for v in values)
+        shown = ", ".join(f"{v:.2f}" if v >= 0.01 else f"{v * 1000:.1f} ms" for v in values)
         tr.write_line(f"{name:<{width}}  {shown}")

@@ -263,10 +263,11 @@ def test_each_sentence_is_sent_once_and_every_step_finds_its_own():
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax", "pvs", "mtdf"])
-def test_pv_edge_shows_from_the_step_its_node_is_done_for_good(algorithm):
-    """The edge down from a node of the principal variation is drawn from the step at which
-    the replay has that node done and done for good: at every later step it is still done
-    with the same value (and before that step it is not yet done with its final value)."""
+def test_pv_shows_from_the_step_the_root_is_done_for_good(algorithm):
+    """The best line is drawn, all of it at once, from the step at which the replay has the
+    root done with its final value for good (before that step it is not): every node of the
+    line is then done with its final value. A lower node done for good earlier does not
+    light its edge: whether it is on the line is not known yet."""
     from ui.tree.algorithm_choice import algorithm_run  # the tree labs' runs (MTD(f) joined)
 
     tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
@@ -278,8 +279,11 @@ def test_pv_edge_shows_from_the_step_its_node_is_done_for_good(algorithm):
     final = rep.final_values()
     snaps = [rep.snapshot(k) for k in range(len(run.events) + 1)]
     assert p["pv"] == [p["nodes"]["id"].index(v) for v in pv]
-    for v, at in zip(pv, p["pvk"], strict=True):
-        for k in range(len(snaps)):
-            settled = all(s.status[v] == "done" and s.value[v] == final[v] for s in snaps[k:])
-            assert settled == (k >= at), (v, k)
-    assert p["pvk"] == sorted(p["pvk"], reverse=True)  # drawn from the bottom up
+    at = p["pvk"][0]
+    assert p["pvk"] == [at] * len(pv)
+    for k in range(len(snaps)):
+        settled = all(s.status[0] == "done" and s.value[0] == final[0] for s in snaps[k:])
+        assert settled == (k >= at), k
+    assert all(snaps[at].status[v] == "done" and snaps[at].value[v] == final[v] for v in pv)
+    early = [v for v in pv[1:] if snaps[at - 1].status[v] == "done"]
+    assert early  # lower nodes of the line were done before the root: they waited for it

@@ -516,8 +516,8 @@ class Canvas {
   }
 
   renderPv() {
-    // The best line from the highest node whose edge down is proved at this step (p.pvk:
-    // the step it returns for the last time; the steps fall down the line).
+    // The best line once the search has established it (p.pvk, viz.tree_payload.pv_steps:
+    // every edge from the step the root returns for the last time).
     const p = this.p, nd = p.nodes, k = this.k;
     let j = p.pv.length;
     while (j > 0 && p.pvk[j - 1] <= k) j--;
