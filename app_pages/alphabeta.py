@@ -7,6 +7,7 @@ import streamlit as st
 
 from engine.alphabeta import alpha_beta
 from engine.values import plural
+from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
@@ -51,6 +52,7 @@ step = tl.run_player(
     caption="Click a node to jump to the step where the search reaches it."
     + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
 )
+start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
 st.subheader("Move ordering: same tree, different order of children")
 rows = tl.cached_counts(source, variant, seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.classroom.start import start_box
 from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
 from ui.common.share import publish
@@ -40,6 +41,7 @@ step = tl.run_player(
     caption="Click a node to select it.",
     practice=algo == ALPHABETA,
 )
+start_box(K.lab.start, tree, variant, algorithm=algo)
 
 st.subheader("Race: every algorithm on this tree")
 race_panel(source, K.lab.race)

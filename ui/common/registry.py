@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.common.keys import CHASE, PAWN, Practice, css
+from ui.common.keys import CHASE, PAWN, Classroom, Practice, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,4 +130,12 @@ PRACTICE = PageSpec(
     smoke=Smoke(expect=css(Practice.quiz.answer) + " input"),
 )
 
-PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]
+# Class mode: the join form, a student's page, the teacher's projector view (by the link).
+CLASSROOM = PageSpec(
+    path="app_pages/classroom.py",
+    title="Class",
+    icon=":material/co_present:",
+    smoke=Smoke(expect=css(Classroom.code) + " input"),
+)
+
+PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE, CLASSROOM]
