@@ -13,7 +13,7 @@ import streamlit as st
 
 from classroom import live
 from engine.errors import InputError
-from engine.values import fmt_value
+from engine.values import MINUS_INF, PLUS_INF, fmt_value
 from teach.quiz import BOUND, INF_HINT, PRUNE
 from ui.classroom import shared as sh
 from ui.classroom.task import task_panel
@@ -78,7 +78,7 @@ def _choices(run, kind: str) -> list[str]:
     values = sorted({v for v in run.tree.values if v is not None})
     shown = [fmt_value(v) for v in values]
     if kind == BOUND:
-        shown = [fmt_value(float("-inf")), *shown, fmt_value(float("inf"))]
+        shown = [fmt_value(MINUS_INF), *shown, fmt_value(PLUS_INF)]
     return shown
 
 
