@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine.alphabeta import alpha_beta
 from engine.values import plural
+from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
 from ui.common.share import publish
@@ -51,6 +52,7 @@ step = tl.run_player(
     caption="Click a node to jump to the step where the search reaches it."
     + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
 )
+start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
 st.subheader("Race: every algorithm, with the children as given, best first and worst first")
 race_panel(source, K.lab.race)

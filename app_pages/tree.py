@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.classroom.start import start_box
 from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
 from ui.common.projector import page_header
@@ -38,6 +39,7 @@ step = tl.run_player(
     extra=ep.canvas_extra(state, source, st.session_state.get(K.lab.canvas.step, 0)),
     events={"edit": ep.on_edit},
 )
+start_box(K.lab.start, tree, variant, algorithm=algo)
 
 st.subheader("Race: every algorithm on this tree")
 race_panel(source, K.lab.race)

@@ -774,6 +774,17 @@ def class_tree(store: Store, token: str) -> GameTree:
         return session_tree(cs)
 
 
+def class_run(store: Store, token: str) -> SearchRun:
+    """The session's search (its frozen tree in its variant), for the teacher's or a
+    student's token: what the pages draw at the class's step."""
+    with store.sessions.begin() as db:
+        try:
+            cs = _teacher(db, token)
+        except AccessError:
+            cs = _student(db, token)[1]
+        return session_run(cs)
+
+
 # ---- the whole-tree task ----------------------------------------------------------------
 def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> None:
     """Hand out the whole-tree exercise (teach.exercise) on the session's tree."""

@@ -22,6 +22,7 @@ import streamlit as st
 from engine.game import WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
+from ui.classroom.start import start_box
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Search
@@ -346,3 +347,4 @@ def search_tab(
         counts(run)
         export_buttons(run, keys.export)
     search_panel(keys, run, replayer, token=token, board=board, sides=sides)
+    start_box(keys.start, run.tree, run.variant, algorithm=run.algorithm)

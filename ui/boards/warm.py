@@ -12,6 +12,7 @@ makes concurrent callers wait for it); the page shows a spinner meanwhile.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 
@@ -64,8 +65,11 @@ def _run(todo: list[tuple[str, Callable[[], object]]]) -> None:
 
 
 @st.cache_resource(show_spinner=False)
-def warm_up() -> threading.Thread:
-    """Start the warm-up thread (once per server process) and return it."""
+def warm_up() -> threading.Thread | None:
+    """Start the warm-up thread (once per server process) and return it; ``GTL_WARM_UP=0``
+    skips it (a server that serves class mode only, the class tests and benchmark)."""
+    if os.environ.get("GTL_WARM_UP", "").strip() == "0":
+        return None
     thread = threading.Thread(target=_run, args=(jobs(),), name="board-warm-up", daemon=True)
     ctx = get_script_run_ctx()
     if ctx is not None:

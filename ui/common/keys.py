@@ -132,6 +132,10 @@ class TreeLab:
     def export(self) -> Export:
         return Export(_join(self.ns, "export"))
 
+    @property
+    def start(self) -> ClassStart:
+        return ClassStart(self.ns)
+
 
 @dataclass(frozen=True)
 class Play:
@@ -171,6 +175,10 @@ class Search:
 
     def crumb(self, node: int) -> str:
         return _join(self.ns, "crumb", int(node))
+
+    @property
+    def start(self) -> ClassStart:
+        return ClassStart(self.ns)
 
 
 # ---- the pages ----------------------------------------------------------------------------
@@ -338,3 +346,56 @@ class Variants:
     def export(variant: str) -> Export:
         """The download buttons of ``variant``'s run."""
         return Export(_join("practice.variants.export", variant))
+
+
+# ---- class mode (ui.classroom) ------------------------------------------------------------
+@dataclass(frozen=True)
+class ClassStart:
+    """ui.classroom.start's "Start a class session" box on a tree lab (``ns``: the lab's)."""
+
+    ns: str
+    title = _at("class_title")
+    kinds = _at("class_kinds")
+    go = _at("class_go")
+    error = _at("class_error")
+
+
+class Classroom:
+    """app_pages/classroom.py: the join form, the student's page and the teacher's view."""
+
+    code = "class.code"  # the join form's code box
+    name = "class.name"  # the join form's name box
+    join = "class.join"
+    form = "class.form"
+    note = "class.note"  # the last action's message (a refusal, a receipt)
+    seen = "class.seen"  # what the page drew last: a change makes the watcher rerun it
+    typed = "class.typed"  # the typed answer (a tree with many values)
+    send = "class.send"
+    yes = "class.yes"
+    no = "class.no"
+    figure = "class.figure"
+    back = "class.back"
+    next = "class.next"
+    ask = "class.ask"
+    close = "class.close"
+    reveal = "class.reveal"
+    task_open = "class.task.open"
+    task_close = "class.task.close"
+    task_form = "class.task.form"
+    task_cuts = "class.task.cuts"
+    task_send = "class.task.send"
+    end = "class.end"
+    end_sure = "class.end_sure"
+    results = "class.results"
+    csv = "class.csv"
+    bars = "class.bars"
+    leave = "class.leave"
+
+    @staticmethod
+    def choice(i: int) -> str:
+        """Answer button ``i`` (a value among the tree's)."""
+        return _join("class.choice", int(i))
+
+    @staticmethod
+    def task_value(node: int) -> str:
+        return _join("class.task.v", int(node))

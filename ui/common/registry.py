@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.common.keys import CHASE, PAWN, css
+from ui.common.keys import CHASE, PAWN, Classroom, css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,10 +133,18 @@ PRACTICE = PageSpec(
     smoke=Smoke(expect=".gtl-canvas .ans-f input"),  # the first question: typed in its node
 )
 
-PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE]
+# Class mode: the join form, a student's page, the teacher's projector view (by the link).
+CLASSROOM = PageSpec(
+    path="app_pages/classroom.py",
+    title="Class",
+    icon=":material/co_present:",
+    smoke=Smoke(expect=css(Classroom.code) + " input"),
+)
+
+PAGES: list[PageSpec] = [HOME, *LABS, PRACTICE, CLASSROOM]
 
 
 def other_pages() -> list[PageSpec]:
-    """The pages that are neither the home page nor a lab of a problem (Practice & exams):
-    the home page links each of them besides the four problems."""
+    """The pages that are neither the home page nor a lab of a problem (Practice & exams,
+    Class): the home page links each of them besides the four problems."""
     return [spec for spec in PAGES if spec.problem is None and not spec.default]

@@ -1,0 +1,27 @@
+"""Class mode: the teacher's projector view (``?t=`` the secret teacher token), a student's
+page (``?s=`` the student token) or the join form (``?join=`` the code, or typed)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from classroom.live import AccessError
+from ui.classroom import shared as sh
+from ui.classroom.student import join_form, student_page
+from ui.classroom.teacher import teacher_page
+
+teacher, student = sh.link_token(sh.TEACHER), sh.link_token(sh.STUDENT)
+try:
+    if teacher:
+        teacher_page(teacher)
+    elif student:
+        student_page(student)
+except AccessError as e:
+    st.error(f"{e}.", icon=":material/block:")
+    if teacher:
+        st.caption("A join code or a student's link never controls a session.")
+    teacher = student = None
+if not teacher and not student:
+    st.title("Join a class")
+    st.caption("Type the code on the projector, or open the join link (scan the QR code).")
+    join_form(sh.link_token(sh.JOIN))

@@ -1,0 +1,284 @@
+"""Class mode under load, as the pages see it: one `streamlit run` server, a teacher's
+projector page and a few student pages in real chromium pages (they poll the database
+through the server, as in class), and the rest of the class as threads that drive
+classroom.live directly the way a student page does (a look at the database every second,
+an answer when a question is open: a fifth tap twice, a third change their mind once).
+
+Each round the teacher (a real page) asks a question, everyone answers, the teacher
+reveals (which steps on) and steps once more. Printed:
+
+- answers lost: answers in the database against the answers the students were told were in;
+- answer-to-projector: from an answer's receipt to the projector page's count including it;
+- follow-the-step: from the teacher's click to a student's page (browser) or poll (thread)
+  showing the new step or question;
+- the server process's CPU seconds and peak memory, and the wall time.
+
+No asserts: figures only. Run: python bench/bench_class_pages.py [--students 60]
+[--browsers 4] [--questions 10] [--postgres]. Needs chromium (as the browser tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import func, select  # noqa: E402
+
+from classroom import live  # noqa: E402
+from classroom.db import Answer, open_store  # noqa: E402
+from engine.errors import InputError  # noqa: E402
+from engine.random_tree import random_leaves  # noqa: E402
+from engine.tree import complete_tree  # noqa: E402
+from tests.browser.class_flow import CHOICE, Server, Sqlite, join, sentence_step  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+POLL = 1.0  # a student page's look at the database (ui.classroom.shared.POLL)
+COUNT = re.compile(r"(\d+) of (\d+) students? answered")
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def line(name: str, xs: list[float]) -> str:
+    if not xs:
+        return f"{name:<44} (none)"
+    return (
+        f"{name:<44} n={len(xs):>4}  p50 {statistics.median(xs):6.2f} s  "
+        f"p95 {pct(xs, 95):6.2f} s  max {max(xs):6.2f} s"
+    )
+
+
+class Proc:
+    """CPU seconds and peak memory of a process, from /proc."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.tick = os.sysconf("SC_CLK_TCK")
+
+    def cpu(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / self.tick
+
+    def peak_mb(self) -> float:
+        for row in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if row.startswith("VmHWM:"):
+                return int(row.split()[1]) / 1024
+        return float("nan")
+
+
+class Room:
+    """What the threads share with the main thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.opened: dict[int, float] = {}  # question number -> when the teacher clicked
+        self.stepped: dict[int, float] = {}  # step -> when the teacher clicked
+        self.receipts: list[tuple[int, float]] = []  # (question, when the answer was in)
+        self.follow: list[float] = []
+        self.told = 0  # answers the students were told were counted (one per question)
+        self.errors: list[str] = []
+        self.stop = False
+
+
+def thread_student(store, code: str, i: int, rounds: int, room: Room) -> None:  # noqa: ANN001
+    rng = random.Random(i)
+    try:
+        tok = live.join(store, code, f"Student {i:02d}", f"bench-{i}").student_token
+        run = live.class_run(store, tok)
+        values = sorted({v for v in run.tree.values if v is not None})
+        seen_step, answered = None, set()
+        while not room.stop:
+            v = live.student_view(store, tok)
+            now = time.perf_counter()
+            if v.step != seen_step:
+                with room.lock:
+                    t = room.stepped.get(v.step)
+                    if t is not None and seen_step is not None:
+                        room.follow.append(now - t)
+                seen_step = v.step
+            q = v.question
+            if q is not None and q.state == live.OPEN and q.number not in answered:
+                with room.lock:
+                    t = room.opened.get(q.number)
+                if t is not None:
+                    room.follow.append(now - t)
+                time.sleep(rng.uniform(0.2, 2.5))  # thinking
+                texts = [str(rng.choice(values))]
+                if q.kind == "prune":
+                    texts = [rng.choice(["yes", "no"])]
+                if rng.random() < 1 / 3:
+                    texts.append(str(rng.choice(values)) if q.kind != "prune" else "yes")
+                if rng.random() < 1 / 5:
+                    texts.append(texts[-1])  # a double tap
+                for text in texts:
+                    try:
+                        live.answer(store, tok, q.number, text)
+                    except InputError:
+                        pass
+                with room.lock:
+                    room.receipts.append((q.number, time.perf_counter()))
+                    room.told += 1
+                answered.add(q.number)
+                if q.number >= rounds:
+                    pass
+            time.sleep(POLL)
+    except Exception as e:  # noqa: BLE001 - reported with the figures
+        room.errors.append(f"student {i}: {e!r}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--students", type=int, default=60)
+    ap.add_argument("--browsers", type=int, default=4, help="students in real browser pages")
+    ap.add_argument("--questions", type=int, default=10)
+    ap.add_argument("--postgres", action="store_true")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    pg = None
+    if args.postgres:
+        from tests.pg_server import PgServer
+
+        pg = PgServer().start()
+        url = pg.create_database()
+        env = {"GTL_DATABASE_URL": url}
+    else:
+        db = Sqlite()
+        url, env = db.url, db.env
+    server = Server(env).start()
+    proc = Proc(server.proc.pid)
+    store = open_store(url)
+    tree = complete_tree(random_leaves(3, 3, 0, 9, seed=7), 3)
+    made = live.create_session(store, tree, kinds=["value", "bound"], title="Bench")
+    room = Room()
+    wall = time.perf_counter()
+    cpu0 = proc.cpu()
+    page_follow: list[float] = []
+    projector: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        ctx.set_default_timeout(60_000)
+        teacher = ctx.new_page()
+        teacher.goto(f"{server.url}/classroom?t={made.teacher_token}")
+        teacher.locator(".gtl-code").wait_for()
+        pages = []
+        for i in range(args.browsers):
+            pg_ = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pg_.set_default_timeout(60_000)
+            join(pg_, server.url, made.code, f"Browser {i}")
+            pages.append(pg_)
+        threads = [
+            threading.Thread(
+                target=thread_student,
+                args=(store, made.code, i, args.questions, room),
+                daemon=True,
+            )
+            for i in range(args.students - args.browsers)
+        ]
+        for t in threads:
+            t.start()
+            time.sleep(0.02)
+        teacher.locator('[data-testid="stMain"]').filter(
+            has_text=f"{args.students} students joined"
+        ).wait_for()
+
+        def click(key: str) -> float:
+            teacher.locator(f".st-key-{key.replace('.', '-')} button").first.click()
+            return time.perf_counter()
+
+        def follow(k: int, t0: float) -> None:
+            for s in pages:
+                while sentence_step(s) != k:
+                    s.wait_for_timeout(20)
+                page_follow.append(time.perf_counter() - t0)
+
+        for n in range(1, args.questions + 1):
+            step = live.room(store, made.teacher_token).step
+            with room.lock:
+                room.opened[n] = time.perf_counter()
+            click("class.ask")
+            q = None
+            while q is None or q.number != n:
+                q = live.room(store, made.teacher_token).question
+                time.sleep(0.05)
+            for s in pages:  # the question on every browser student's page
+                s.locator('[data-testid="stMain"]').filter(
+                    has_text=f"Question {n}"
+                ).first.wait_for()
+                page_follow.append(time.perf_counter() - room.opened[n])
+                buttons = s.locator(CHOICE)
+                buttons.first.wait_for()
+                buttons.nth(random.randrange(buttons.count())).click()
+            with room.lock:
+                room.receipts += [(n, time.perf_counter())] * len(pages)
+                room.told += len(pages)
+            # the projector's count, watched until every answer is in
+            deadline = time.perf_counter() + 60
+            got = 0
+            while got < args.students and time.perf_counter() < deadline:
+                m = COUNT.search(teacher.locator('[data-testid="stMain"]').inner_text())
+                shown = int(m.group(1)) if m else 0
+                if shown > got:
+                    now = time.perf_counter()
+                    with room.lock:
+                        mine = sorted(t for k, t in room.receipts if k == n)
+                    projector += [now - t for t in mine[got:shown]]
+                    got = shown
+                teacher.wait_for_timeout(50)
+            step = live.room(store, made.teacher_token).step
+            with room.lock:
+                room.stepped[step + 1] = time.perf_counter()
+            t0 = click("class.reveal")
+            follow(step + 1, t0)
+            with room.lock:
+                room.stepped[step + 2] = time.perf_counter()
+            t0 = click("class.next")
+            follow(step + 2, t0)
+        room.stop = True
+        for t in threads:
+            t.join(timeout=5)
+        browser.close()
+    cpu = proc.cpu() - cpu0
+    peak = proc.peak_mb()
+    elapsed = time.perf_counter() - wall
+    with store.sessions.begin() as db:
+        stored = db.scalar(select(func.count()).select_from(Answer)) or 0
+    server.stop()
+    store.close()
+    if pg is not None:
+        pg.stop()
+    print(
+        f"class pages: {args.students} students ({args.browsers} in browser pages, "
+        f"{args.students - args.browsers} threads on classroom.live), {args.questions} "
+        f"questions, {'PostgreSQL' if pg else 'SQLite'}"
+    )
+    print(
+        f"answers lost: {room.told - stored} ({stored} in the database, {room.told} told counted)"
+    )
+    print(line("answer-to-projector (projector page)", projector))
+    print(line("follow the step: browser student pages", page_follow))
+    print(line("follow the step: thread students (1 s poll)", room.follow))
+    print(
+        f"server: {cpu:.1f} CPU s in {elapsed:.0f} s wall ({cpu / elapsed:.0%} of one core), peak {peak:.0f} MB"
+    )
+    if room.errors:
+        print(f"errors ({len(room.errors)}): {room.errors[:3]}")
+
+
+if __name__ == "__main__":
+    main()

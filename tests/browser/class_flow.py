@@ -1,0 +1,156 @@
+"""Class mode in real browsers: servers that can be restarted on the same port and database,
+and the class flow (a teacher, students joining, following, answering, the reveal) the
+browser tests and bench/bench_class_pages.py drive.
+
+The class pages poll the database (a fragment every second), so the helpers wait for what a
+person sees (text, a step on the canvas) rather than for a quiet websocket.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import select
+
+from classroom.db import Question, open_store
+from tests.browser.helpers import ROOT, answers, free_port, streamlit_command
+
+STARTUP_S = 40.0
+CHOICE = '[class*="st-key-class-choice-"] button'
+
+
+class Server:
+    """`streamlit run app.py` on ``port`` with ``env`` (GTL_DATA_DIR or GTL_DATABASE_URL):
+    :meth:`start`, :meth:`stop`, :meth:`restart` on the same port and database."""
+
+    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
+        # no board-lab warm-up: its minute of solving would be measured as class latency
+        self.env = {**os.environ, "GTL_WARM_UP": "0", **env}
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.logs = Path(tempfile.mkdtemp(prefix="gtl-class-"))
+
+    def start(self) -> Server:
+        err = open(self.logs / "stderr", "ab")
+        self.proc = subprocess.Popen(
+            streamlit_command(self.port),
+            cwd=ROOT,
+            env=self.env,
+            stdout=open(self.logs / "stdout", "ab"),
+            stderr=err,
+        )
+        deadline = time.monotonic() + STARTUP_S
+        while not answers(f"{self.url}/_stcore/health"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                tail = (self.logs / "stderr").read_text(errors="replace")[-3000:]
+                self.stop()
+                raise RuntimeError(f"streamlit on {self.port} did not start:\n{tail}")
+            time.sleep(0.1)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@dataclass
+class Sqlite:
+    """A class database in an SQLite file in a fresh data folder."""
+
+    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="gtl-db-")))
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"GTL_DATA_DIR": str(self.folder), "GTL_DATABASE_URL": ""}
+
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.folder / 'class.sqlite3'}"
+
+
+def right_answer(db_url: str, number: int) -> str:
+    """The stored answer of question ``number`` of the only session (test side only)."""
+    store = open_store(db_url)
+    try:
+        with store.sessions.begin() as db:
+            q = db.scalars(select(Question).where(Question.number == number)).one()
+            return q.answer
+    finally:
+        store.close()
+
+
+def shown(value: str) -> str:
+    """A stored answer ("3", "inf", "-inf") as its button says it."""
+    return {"inf": "+∞", "-inf": "−∞"}.get(value, value)
+
+
+# ---- what a person sees ----------------------------------------------------------------
+def sentence_step(page) -> int | None:  # noqa: ANN001
+    """The step the page's tree shows ("Step 4 of 33." in the canvas's sentence)."""
+    loc = page.locator(".gtl-canvas .s-step")
+    if loc.count() == 0:
+        return None
+    text = loc.first.inner_text().strip()
+    if not text.startswith("Step "):
+        return 0 if text == "" else None
+    return int(text.split()[1])
+
+
+def wait_step(page, step: int, timeout_s: float = 40.0) -> float:  # noqa: ANN001
+    """Wait until the page's tree shows ``step``; the seconds it took."""
+    t = time.perf_counter()
+    while sentence_step(page) != step:
+        if time.perf_counter() - t > timeout_s:
+            raise AssertionError(f"the page shows step {sentence_step(page)}, not {step}")
+        page.wait_for_timeout(25)
+    return time.perf_counter() - t
+
+
+def wait_text(
+    page, text: str, timeout_s: float = 40.0, where: str = '[data-testid="stMain"]'
+) -> float:  # noqa: ANN001
+    t = time.perf_counter()
+    page.locator(where).filter(has_text=text).first.wait_for(timeout=timeout_s * 1000)
+    return time.perf_counter() - t
+
+
+def click(page, key: str) -> None:  # noqa: ANN001
+    """Click the button with ``key`` (as written in Python: ``class.next``)."""
+    css = key.replace(".", "-")
+    page.locator(f".st-key-{css} button:visible").first.click()
+
+
+def answer(page, label: str) -> None:  # noqa: ANN001
+    """Tap the answer button labelled ``label`` and wait for the receipt."""
+    page.locator(CHOICE).filter(has=page.get_by_text(label, exact=True)).first.click()
+    wait_text(page, f"Your answer: {label}")
+
+
+def join(page, base: str, code: str, name: str, typed: bool = False) -> None:  # noqa: ANN001
+    """Join from the join link (``typed``: from the Class page, typing the code)."""
+    page.goto(
+        f"{base}/classroom" + ("" if typed else f"?join={code}"), wait_until="domcontentloaded"
+    )
+    page.locator(".st-key-class-name input").wait_for()
+    if typed:
+        page.locator(".st-key-class-code input").fill(code)
+    page.locator(".st-key-class-name input").fill(name)
+    click(page, "class.join")
+    wait_text(page, f"You are {name} in class {code}")

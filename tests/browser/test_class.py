@@ -1,0 +1,196 @@
+"""Class mode in real browsers: a teacher starts a session from the alpha-beta lab, three
+students join (one on a phone, one typing the code), follow two steps, answer one question
+three ways (right, wrong, wrong then changed), the server restarts mid-question and nothing
+is lost, the reveal shows the bar chart and each student's verdict. Then the same flow on
+two replicas, teacher on one and students on the other, over one SQLite file and over one
+PostgreSQL database."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from classroom import live
+from classroom.db import open_store
+from tests.browser.class_flow import (
+    CHOICE,
+    Server,
+    Sqlite,
+    answer,
+    click,
+    join,
+    right_answer,
+    shown,
+    wait_step,
+    wait_text,
+)
+from tests.browser.helpers import (
+    CHART,
+    VIEWPORT,
+    assert_no_exception,
+    open_url,
+    record_figure,
+    screenshot,
+)
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def _wrong(right: str, options: list[str]) -> list[str]:
+    return [o for o in options if o != right]
+
+
+def _options(page) -> list[str]:  # noqa: ANN001
+    return [
+        t.strip() for t in page.locator('[class*="st-key-class-choice-"] button').all_inner_texts()
+    ]
+
+
+def _students(browser, base: str, code: str, n: int = 3):  # noqa: ANN001
+    pages = []
+    for i, name in enumerate(["Anna K.", "Ben", "Chloé"][:n]):
+        ctx = browser.new_context(viewport=PHONE if i == 0 else VIEWPORT, device_scale_factor=1)
+        ctx.set_default_timeout(60_000)
+        pg = ctx.new_page()
+        join(pg, base, code, name, typed=i == 2)
+        pages.append(pg)
+    return pages
+
+
+def _follow(teacher, students, steps: int) -> None:  # noqa: ANN001
+    for k in range(1, steps + 1):
+        t = time.perf_counter()
+        click(teacher, "class.next")
+        wait_step(teacher, k)
+        for s in students:
+            wait_step(s, k)
+        record_figure("class: teacher's step to every student's page", time.perf_counter() - t)
+
+
+def _ask_and_answer(teacher, students, db_url: str) -> tuple[str, str, str]:  # noqa: ANN001
+    click(teacher, "class.ask")
+    for s in students:
+        wait_text(s, "Question 1")
+        s.locator(CHOICE).first.wait_for()
+    right = shown(right_answer(db_url, 1))
+    wrong = _wrong(right, _options(students[0]))
+    answer(students[0], right)  # right
+    if len(students) > 1:
+        answer(students[1], wrong[0])  # wrong
+    if len(students) > 2:
+        answer(students[2], wrong[1])  # wrong, then changed
+        answer(students[2], right)
+    wait_text(teacher, f"{len(students)} of {len(students)} students answered")
+    return right, wrong[0], wrong[1]
+
+
+def _reveal(teacher, students, right: str, wrong: str) -> None:  # noqa: ANN001
+    t = time.perf_counter()
+    click(teacher, "class.reveal")
+    wait_text(teacher, f"Answer: {right}.")
+    teacher.locator(f"{CHART} .main-svg").first.wait_for()
+    bars = teacher.locator(f"{CHART} .barlayer .point")
+    assert bars.count() == (2 if len(students) > 1 else 1)
+    wait_text(students[0], f"Right: {right}.")
+    record_figure("class: reveal to the first student's verdict", time.perf_counter() - t)
+    if len(students) > 1:
+        wait_text(students[1], f"Not this time: the answer is {right} (you said {wrong})")
+    if len(students) > 2:
+        wait_text(students[2], f"Right: {right}.")
+    for pg in (teacher, *students):
+        assert_no_exception(pg)
+
+
+def test_a_class_session_survives_a_restart(browser):
+    db = Sqlite()
+    server = Server(db.env).start()
+    try:
+        tctx = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5)
+        tctx.set_default_timeout(60_000)
+        teacher = tctx.new_page()
+        open_url(teacher, f"{server.url}/alphabeta")
+        teacher.get_by_role("button", name=re.compile("Start a class session")).click()
+        teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
+        click(teacher, "ab.class_go")
+        teacher.wait_for_url("**/classroom?t=*")
+        code = teacher.locator(".gtl-code").inner_text().strip()
+        assert re.fullmatch(r"[A-Z2-9]{6}", code)
+        students = _students(browser, server.url, code)
+        wait_text(teacher, "3 students joined")
+        body = teacher.locator('[data-testid="stMain"]').inner_text()
+        assert "Anna K., Ben, Chloé" in body, body[body.find("joined") - 40 :][:200]
+        _follow(teacher, students, 2)
+        right, wrong, _ = _ask_and_answer(teacher, students, db.url)
+        assert "Answer:" not in teacher.locator("body").inner_text()  # nothing before the reveal
+
+        server.restart()  # mid-question: the pages reload from their links
+        wait_text(teacher, "3 of 3 students answered", timeout_s=30)
+        wait_text(students[0], f"Your answer: {right}", timeout_s=30)
+        wait_text(students[2], f"Your answer: {right}", timeout_s=30)
+
+        _reveal(teacher, students, right, wrong)
+        teacher.locator('[data-testid="stDataFrame"]').first.wait_for()  # the results table
+        token = teacher.url.split("t=", 1)[1]
+        store = open_store(db.url)
+        try:
+            rows = {r[0]: r for r in live.results(store, token).rows}
+        finally:
+            store.close()
+        assert {n: rows[n][2] for n in rows} == {"Anna K.": "yes", "Ben": "no", "Chloé": "yes"}
+        screenshot(teacher, "class_projector", full_page=False)
+        screenshot(students[0], "class_student_phone", full_page=False)
+    finally:
+        server.stop()
+
+
+def test_two_replicas_on_one_sqlite_file(browser):
+    db = Sqlite()
+    _replicas(browser, db.env, db.url)
+
+
+def test_two_replicas_on_one_postgresql_database(browser):
+    from tests.pg_server import NoPostgres, PgServer, no_postgres
+
+    try:
+        import psycopg  # noqa: F401
+
+        pg = PgServer().start()
+    except (ImportError, NoPostgres) as e:
+        no_postgres(str(e))
+    try:
+        url = pg.create_database()
+        _replicas(browser, {"GTL_DATABASE_URL": url}, url)
+    finally:
+        pg.stop()
+
+
+def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN001
+    """The teacher on replica one, two students on replica two."""
+    from classroom import live
+    from classroom.db import open_store
+    from engine.tree_text import parse_brackets
+
+    one, two = Server(env), Server(env)
+    one.start()
+    two.start()
+    store = open_store(db_url)
+    try:
+        made = live.create_session(
+            store, parse_brackets("((3 12 8) (2 4 6) (14 5 2))"), kinds=["value", "bound"]
+        )
+        teacher = browser.new_context(viewport=PROJECTOR).new_page()
+        teacher.context.set_default_timeout(60_000)
+        open_url(teacher, f"{one.url}/classroom?t={made.teacher_token}")
+        students = _students(browser, two.url, made.code, n=2)
+        wait_text(teacher, "2 students joined")
+        _follow(teacher, students, 1)
+        right, wrong, _ = _ask_and_answer(teacher, students, db_url)
+        _reveal(teacher, students, right, wrong)
+    finally:
+        store.close()
+        one.stop()
+        two.stop()

@@ -1,0 +1,207 @@
+"""AppTest of the class page (app_pages/classroom.py) and the labs' start box: joining by
+code, the student's page before and after the reveal, the teacher's controls, and bad
+input (a wrong code, markup and 10 KB names, forged tokens, a join code used as the
+teacher's link): each refused with a clear message while the page keeps working."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom import live
+from classroom.db import open_store
+from engine.tree_text import parse_brackets
+from ui.classroom import shared
+from ui.classroom.start import class_variant
+from ui.common.keys import AlphaBeta
+from ui.common.keys import Classroom as K
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "app_pages" / "classroom.py")
+TREE = "((3 12 8) (2 4 6) (14 5 2))"
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("GTL_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("GTL_DATABASE_URL", raising=False)
+    shared.store.clear()
+    shared.session_run.clear()
+    shared.still.clear()
+    s = open_store()
+    yield s
+    s.close()
+    shared.store.clear()
+
+
+@pytest.fixture
+def made(store):
+    return live.create_session(store, parse_brackets(TREE), kinds=["value", "bound"])
+
+
+def page(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def ok(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def texts(at: AppTest) -> str:
+    parts = [e.value for e in (*at.markdown, *at.caption, *at.error, *at.success, *at.info)]
+    parts += [e.value for e in at.warning]
+    return "\n".join(str(p) for p in parts)
+
+
+def join_as(at: AppTest, code: str, name: str) -> AppTest:
+    at.text_input(key=K.code).set_value(code)
+    at.text_input(key=K.name).set_value(name)
+    return at.button(key=K.join).click().run()
+
+
+def test_the_class_page_offers_the_join_form(store):
+    at = page()
+    ok(at)
+    assert at.title[0].value == "Join a class"
+    assert at.text_input(key=K.code).value == ""
+
+
+def test_a_join_link_fills_in_the_code_and_joining_puts_the_token_in_the_link(store, made):
+    at = page(join=made.code.lower())
+    assert at.text_input(key=K.code).value == made.code
+    at.text_input(key=K.name).set_value("Anna K.")
+    at = at.button(key=K.join).click().run()
+    ok(at)
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    assert live.student_view(store, token).name == "Anna K."
+    again = page(s=token)  # a reload, or a restart: the same student
+    ok(again)
+    assert "You are <b>Anna K.</b>" in texts(again)
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "says"),
+    [
+        ("ZZZZZZ", "Anna", "no class session has the code"),
+        (None, "<b>Anna</b>", "a display name may hold letters"),
+        (None, "[me](http://x.io)", "a display name may hold letters"),
+        (None, "A" * 10_000, "at most 24 characters, not 10,000"),
+        (None, "", "type a display name first"),
+    ],
+)
+def test_bad_joins_are_refused_with_a_clear_message(store, made, code, name, says):
+    at = join_as(page(), code or made.code, name)
+    ok(at)
+    assert says in " ".join(e.value for e in at.error)
+    assert "s" not in at.query_params
+    assert live.room(store, made.teacher_token).students == ()
+    assert at.text_input(key=K.name) is not None  # the form is still there
+
+
+def test_a_taken_name_is_refused(store, made):
+    live.join(store, made.code, "Ben", "x")
+    at = join_as(page(), made.code, "ben")
+    assert "is taken" in " ".join(e.value for e in at.error)
+
+
+@pytest.mark.parametrize("param", ["s", "t"])
+def test_a_forged_token_is_refused_and_the_join_form_shown(store, made, param):
+    at = page(**{param: "forged-token-" + "x" * 30})
+    ok(at)
+    assert at.error and "join" in texts(at).lower()
+    assert at.text_input(key=K.code) is not None
+
+
+def test_a_join_code_or_a_student_link_never_controls_the_session(store, made):
+    student = live.join(store, made.code, "Anna", "x").student_token
+    for token in (made.code, student):
+        at = page(t=token)
+        ok(at)
+        assert "does not control a class session" in at.error[0].value
+        assert not [b for b in at.button if b.key == K.next]
+    assert live.room(store, made.teacher_token).step == 0
+
+
+def test_the_teacher_steps_asks_and_reveals(store, made):
+    student = live.join(store, made.code, "Anna", "x").student_token
+    at = page(t=made.teacher_token)
+    ok(at)
+    assert made.code in texts(at) and "1 student joined" in texts(at)
+    at = at.button(key=K.next).click().run()
+    assert live.room(store, made.teacher_token).step == 1
+    at = at.button(key=K.ask).click().run()
+    ok(at)
+    q = live.room(store, made.teacher_token).question
+    assert q is not None and q.state == live.OPEN
+    assert at.button(key=K.next).disabled  # no stepping past an open question
+    live.answer(store, student, q.number, "3")
+    at.run()
+    assert "1 of 1 student" in texts(at)
+    at = at.button(key=K.reveal).click().run()
+    ok(at)
+    r = live.room(store, made.teacher_token)
+    assert r.revealed is not None and r.step == q.step + 1  # the reveal shows the event
+    assert "Answer:" in texts(at)
+    assert len(at.get("plotly_chart")) == 1
+    assert at.get("download_button")
+
+
+def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
+    student = live.join(store, made.code, "Anna", "x").student_token
+    q = live.open_question(store, made.teacher_token)
+    at = page(s=student)
+    ok(at)
+    assert q.prompt in texts(at)
+    run = live.class_run(store, student)
+    from teach.quiz import questions
+
+    asked = next(x for x in questions(run, ["value", "bound"]) if x.step == q.step)
+    assert asked.explanation not in texts(at)
+    labels = [b.label for b in at.button if b.key and b.key.startswith("class.choice.")]
+    assert "3" in labels and "+∞" in labels  # one tap per value (a bound may be infinite)
+    at = next(b for b in at.button if b.label == "3").click().run()
+    assert "Your answer: **3**" in texts(at)
+    live.reveal(store, made.teacher_token)
+    at = page(s=student)
+    assert asked.explanation in texts(at)
+
+
+def test_an_ended_session_reopens_read_only_from_the_teacher_link(store, made):
+    live.end_session(store, made.teacher_token)
+    at = page(t=made.teacher_token)
+    ok(at)
+    assert "nothing can change" in texts(at)
+    assert not [b for b in at.button if b.key in (K.next, K.ask, K.reveal)]
+    assert at.get("download_button")
+
+
+def test_class_mode_steps_alpha_beta_and_minimax_only():
+    assert class_variant("alphabeta", "strict") == "strict"
+    assert class_variant("minimax", "statement") == "minimax"
+    assert class_variant("pvs", "statement") is None
+
+
+def test_the_start_box_freezes_the_lab_and_opens_the_teacher_view(store):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = at.switch_page("app_pages/alphabeta.py").run()
+    ok(at)
+    at.text_input(key=AlphaBeta.lab.start.title).set_value("Tuesday")
+    at = at.button(key=AlphaBeta.lab.start.go).click().run()
+    ok(at)
+    with store.sessions.begin() as db:
+        from sqlalchemy import select
+
+        from classroom.db import ClassSession
+
+        rows = db.scalars(select(ClassSession)).all()
+        assert [(r.title, r.variant, r.ordering) for r in rows] == [
+            ("Tuesday", "statement", live.AS_GIVEN)
+        ]
+    assert "does not control" not in texts(at)
+    assert any(made_code in texts(at) for made_code in [rows[0].code])  # the projector view

@@ -1,0 +1,120 @@
+"""What the class pages share: the one Store of the process, a session's run and the still
+of its step (cached per session and step, shared by every student), the page's links and
+the watcher that reruns a page when the class moves on.
+
+A page learns about the class by polling the database: :func:`watch` is a fragment that
+reads a small signature (step, question and its state, task, end) every ``POLL`` seconds
+and reruns the whole page only when it changed, so a quiet class costs one small query per
+browser and second, and the tree is sent again only when it changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from classroom import live
+from classroom.db import Store, open_store
+from engine.errors import InputError
+from engine.trace import SearchRun
+from ui.common.keys import Classroom as K
+from ui.practice.practice_common import quiz_names
+from ui.practice.quiz_panel import question_payload
+
+PAGE = "app_pages/classroom.py"  # the page's file (st.switch_page) and its URL path
+URL_PATH = "classroom"
+POLL = 1.0  # seconds between two looks at the database (a page follows within about this)
+TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
+
+
+@st.cache_resource(show_spinner=False)
+def store() -> Store:
+    """The class database of this process (classroom.db.database_url: GTL_DATABASE_URL, else
+    an SQLite file in GTL_DATA_DIR), opened and migrated once."""
+    return open_store()
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
+    """The run of the session with join ``code`` and its node names (a frozen session never
+    changes, and a code is never reused: the code names it for every student)."""
+    run = live.class_run(store(), _token)
+    return run, quiz_names(run.tree)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def still(code: str, step: int, question: live.QuestionInfo | None, _token: str) -> dict:
+    """The tree canvas's still of the session at ``step``: nothing of what an open
+    ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
+    run, names = session_run(code, _token)
+    return question_payload(run, names, step, question)
+
+
+def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:
+    """The question whose answer the figure must hide: the latest one until its reveal."""
+    return q if q is not None and q.state != live.REVEALED else None
+
+
+def link_token(name: str) -> str | None:
+    """The link's ``name`` parameter (a token or a code), None when absent or not text."""
+    raw = st.query_params.get(name)
+    return raw if isinstance(raw, str) and raw else None
+
+
+def base_url() -> str:
+    """The app's address as the browser sees it (behind a proxy too: the Host it sent)."""
+    url = st.context.url or "http://localhost:8501/"
+    parts = urlsplit(url)
+    path = parts.path
+    if path.rstrip("/").endswith(URL_PATH):
+        path = path.rstrip("/")[: -len(URL_PATH)]
+    return f"{parts.scheme}://{parts.netloc}{path.rstrip('/')}"
+
+
+def page_link(**params: str) -> str:
+    return f"{base_url()}/{URL_PATH}?{urlencode(params)}"
+
+
+def client() -> str:
+    """What the page knows of the device (its address) for the wrong-code slow-down."""
+    fwd = st.context.headers.get("X-Forwarded-For") or ""
+    return fwd.split(",")[0].strip() or st.context.ip_address or "local"
+
+
+def act(fn: Callable[..., object], *args: object) -> object | None:
+    """Run one classroom.live action from a button; a refusal is kept as the page's note."""
+    try:
+        got = fn(store(), *args)
+    except InputError as e:
+        st.session_state[K.note] = ("error", str(e))
+        return None
+    st.session_state[K.note] = None
+    return got
+
+
+def note() -> None:
+    """The last action's refusal, if any (once)."""
+    got = st.session_state.pop(K.note, None)
+    if got:
+        kind, text = got
+        (st.error if kind == "error" else st.success)(text, icon=None)
+
+
+def watch(drawn: Hashable, signature: Callable[[], Hashable], *, every: float = POLL) -> None:
+    """Poll ``signature()`` every ``every`` s and rerun the whole page once it differs from
+    ``drawn`` (what the page drew this run). A database that does not answer for a moment
+    (a restart) is tried again at the next poll."""
+    st.session_state[K.seen] = drawn
+
+    @st.fragment(run_every=every)
+    def _watch() -> None:
+        try:
+            now = signature()
+        except Exception:  # noqa: BLE001 - a refused token or a database away: look again later
+            return
+        if now != st.session_state.get(K.seen):
+            st.rerun(scope="app")
+
+    _watch()

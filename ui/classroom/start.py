@@ -1,0 +1,77 @@
+"""The "Start a class session" box of every tree lab: it freezes the lab's tree (or the
+board search's explored tree), variant and ordering into a new class session
+(classroom.live.create_session) and takes the teacher to the projector view, whose link
+holds the secret teacher token. A lab calls :func:`start_box` in one line."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from classroom import live
+from engine.errors import InputError
+from engine.tree import GameTree
+from teach.quiz import KINDS
+from teach.variants import MINIMAX
+from ui.classroom.shared import PAGE, TEACHER, store
+from ui.common.keys import ClassStart
+from ui.practice.quiz_panel import KIND_LABELS
+
+CLASS_ALGORITHMS = ("alphabeta", MINIMAX)  # what a class steps (the quiz's searches)
+
+
+def class_variant(algorithm: str, variant: str) -> str | None:
+    """The session's variant (teach.variants.ALL) for a lab showing ``algorithm`` in
+    ``variant``; None when class mode cannot step that algorithm."""
+    if algorithm == MINIMAX:
+        return MINIMAX
+    return variant if algorithm == "alphabeta" else None
+
+
+def _start(keys: ClassStart, tree: GameTree, variant: str, ordering: str, seed: int) -> None:
+    ss = st.session_state
+    kinds = [k for k in KINDS if k in (ss.get(keys.kinds) or KINDS)]
+    try:
+        made = live.create_session(
+            store(), tree, variant, ordering, seed, kinds, str(ss.get(keys.title) or "")
+        )
+    except InputError as e:
+        ss[keys.error] = str(e)
+        return
+    ss[keys.error] = None
+    st.switch_page(PAGE, query_params={TEACHER: made.teacher_token})
+
+
+def start_box(
+    keys: ClassStart,
+    tree: GameTree | None,
+    variant: str,
+    ordering: str = live.AS_GIVEN,
+    seed: int = 0,
+    *,
+    algorithm: str = "alphabeta",
+) -> None:
+    """The box: a title, the question kinds and the start button (a popover)."""
+    with st.popover("Start a class session", icon=":material/co_present:"):
+        chosen = class_variant(algorithm, variant)
+        if tree is None or chosen is None:
+            st.info("Class mode steps alpha-beta or minimax: choose one of them to start.")
+            return
+        st.markdown(
+            "Freeze this tree, its variant and its ordering into a class session: the "
+            "projector view opens with a join code, and your students predict each step."
+        )
+        st.text_input("Title (optional)", key=keys.title, max_chars=live.TITLE_MAX)
+        st.pills(
+            "Ask about",
+            KINDS,
+            selection_mode="multi",
+            default=list(KINDS),
+            format_func=KIND_LABELS.__getitem__,
+            key=keys.kinds,
+        )
+        if st.button(
+            "Start the session", key=keys.go, type="primary", icon=":material/play_arrow:"
+        ):
+            _start(keys, tree, chosen, ordering, seed)
+        if err := st.session_state.get(keys.error):
+            st.error(err)

@@ -1,0 +1,184 @@
+"""The student's side: the join form (the code from the join link or typed), then the
+student's page: the tree at the teacher's step, the open question with one button per
+answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
+
+The student's token is in the link (``?s=``), so a reload or a server restart comes back to
+the same place. The page only ever reads classroom.live.student_view: nothing of the
+answers reaches the browser before the reveal.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from classroom import live
+from engine.errors import InputError
+from engine.values import MINUS_INF, PLUS_INF, fmt_value
+from teach.quiz import BOUND, INF_HINT, PRUNE
+from ui.classroom import shared as sh
+from ui.classroom.task import task_panel
+from ui.common.canvas import tree_still
+from ui.common.keys import Classroom as K
+from ui.common.keys import css
+
+MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
+
+_CSS = f"""<style>
+[data-testid="stMainBlockContainer"] {{padding-top: 3.8rem;}}
+[class*="st-key-class-choice-"] button, {css(K.yes)} button, {css(K.no)} button {{
+  min-height: 3.2rem; font-size: 1.25rem; min-width: 4.2rem; }}
+.gtl-class-head {{ font-size: 1.05rem; margin: 0 0 .3rem; }}
+</style>"""
+
+
+# ---- joining ----------------------------------------------------------------------------
+def _join() -> None:
+    ss = st.session_state
+    try:
+        got = live.join(
+            sh.store(), str(ss.get(K.code) or ""), str(ss.get(K.name) or ""), sh.client()
+        )
+    except InputError as e:
+        ss[K.note] = ("error", str(e))
+        return
+    ss[K.note] = None
+    st.query_params.clear()
+    st.query_params[sh.STUDENT] = got.student_token
+
+
+def join_form(code: str | None) -> None:
+    """Type the code (filled in from a join link) and a display name."""
+    ss = st.session_state
+    if code and K.code not in ss:
+        ss[K.code] = live.normalize_code(code)[: live.CODE_LENGTH]
+    with st.form(K.form, border=True):
+        st.text_input(
+            "Join code",
+            key=K.code,
+            max_chars=12,
+            placeholder="the six letters on the projector",
+        )
+        st.text_input(
+            "Your display name",
+            key=K.name,
+            placeholder="e.g. Anna K.",
+            help=f"Plain text, at most {live.NAME_MAX} characters; the class sees it.",
+        )
+        st.form_submit_button("Join the class", key=K.join, type="primary", on_click=_join)
+    sh.note()
+
+
+# ---- the student's page -----------------------------------------------------------------
+def _signature(view: live.StudentView) -> tuple:
+    q = view.question
+    return (view.step, q and q.number, q and q.state, view.task_state, view.read_only)
+
+
+def _choices(run, kind: str) -> list[str]:
+    values = sorted({v for v in run.tree.values if v is not None})
+    shown = [fmt_value(v) for v in values]
+    if kind == BOUND:
+        shown = [fmt_value(MINUS_INF), *shown, fmt_value(PLUS_INF)]
+    return shown
+
+
+def _answer(token: str, number: int, text: str | None = None) -> None:
+    if text is None:
+        text = str(st.session_state.get(K.typed) or "")
+    got = sh.act(live.answer, token, number, text)
+    if got is not None:
+        st.session_state[K.note] = ("ok", str(got))
+
+
+def _question(token: str, view: live.StudentView, run) -> None:
+    q = view.question
+    if q is None:
+        st.info("Watch the tree: your teacher asks the first question soon.", icon=None)
+        return
+    st.markdown(f"**Question {q.number}** · {q.prompt}")
+    if q.state == live.REVEALED:
+        said = f" (you said {view.my_answer})" if view.my_answer else " (you did not answer)"
+        if view.correct:
+            st.success(f"**Right: {view.right_answer}.** {view.explanation}", icon=None)
+        else:
+            st.error(
+                f"**Not this time: the answer is {view.right_answer}**{said}. {view.explanation}",
+                icon=None,
+            )
+        return
+    if q.state == live.CLOSED:
+        mine = view.my_answer or "none"
+        st.warning(f"Answers are closed. Yours: **{mine}**. Wait for the reveal.", icon=None)
+        return
+    if q.kind == PRUNE:
+        row = st.columns(2)
+        for col, key, label, text in (
+            (row[0], K.yes, "Yes, pruned", "yes"),
+            (row[1], K.no, "No, searched", "no"),
+        ):
+            mine = view.my_answer is not None and view.my_answer.startswith(text)
+            col.button(
+                label,
+                key=key,
+                on_click=_answer,
+                args=(token, q.number, text),
+                type="primary" if mine else "secondary",
+                width="stretch",
+            )
+    else:
+        options = _choices(run, q.kind)
+        if len(options) <= MAX_CHOICES:
+            row = st.container(horizontal=True, gap="small")
+            for i, label in enumerate(options):
+                row.button(
+                    label,
+                    key=K.choice(i),
+                    on_click=_answer,
+                    args=(token, q.number, label),
+                    type="primary" if label == view.my_answer else "secondary",
+                )
+        else:
+            with st.form(K.form, border=False, enter_to_submit=True):
+                st.text_input(
+                    "Your answer",
+                    key=K.typed,
+                    max_chars=live.ANSWER_MAX,
+                    placeholder=f"a whole number, or {INF_HINT}",
+                )
+                st.form_submit_button(
+                    "Send", key=K.send, type="primary", on_click=_answer, args=(token, q.number)
+                )
+    st.caption(
+        f"Your answer: **{view.my_answer}** (you may change it until the teacher closes)."
+        if view.my_answer
+        else "Tap your answer."
+    )
+
+
+def student_page(token: str) -> None:
+    """The page of the student whose token is in the link."""
+    view = live.student_view(sh.store(), token)  # AccessError: the page says so and offers to join
+    run, _names = sh.session_run(view.code, token)
+    st.markdown(
+        _CSS + f"<div class='gtl-class-head'>You are <b>{_escape(view.name)}</b> in class "
+        f"<b>{view.code}</b></div>",
+        unsafe_allow_html=True,
+    )
+    if view.read_only:
+        st.info("This class session has ended. Thank you!", icon=None)
+    _question(token, view, run)
+    sh.note()
+    shown = sh.shown_question(view.question)
+    tree_still(
+        sh.still(view.code, view.step, shown, token),
+        key=K.figure,
+        ask=shown.node if shown is not None else None,
+    )
+    if view.task_state != live.TASK_NONE:
+        task_panel(token, view.task_state, run.tree)
+    if not view.read_only:
+        sh.watch(_signature(view), lambda: _signature(live.student_view(sh.store(), token)))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

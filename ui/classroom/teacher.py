@@ -1,0 +1,227 @@
+"""The teacher's view, made for a projector: the join code large with the QR code of the
+join link and the count of students joined; the tree on the tree canvas at the class's
+step; the controls (step, ask the next question, close, reveal); the count of answers
+coming in, then the distribution, the right answer and its one-line reason; the whole-tree
+task; the results table and its CSV; the end of the session. Opened later from the same
+(secret) link, it is read-only.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from classroom import live
+from classroom.qr import qr_svg
+from engine.values import plural
+from ui.classroom import shared as sh
+from ui.common.canvas import tree_still
+from ui.common.keys import Classroom as K
+from viz.animation import PLOTLY_CONFIG
+from viz.class_bars import answer_bars
+
+NAMES_SHOWN = 30  # the latest names joined, on the projector
+
+_CSS = """<style>
+[data-testid="stMainBlockContainer"] {padding-top: 3.8rem;}
+.gtl-code {font: 700 3rem/1.05 "Source Code Pro", monospace; letter-spacing: .12em;
+  color: #1f2933; margin: 0; white-space: nowrap;}
+.gtl-join {font-size: .85rem; color: #52606d; margin: 0 0 .2rem; word-break: break-all;}
+.gtl-count {font-size: 1.5rem; font-weight: 700; margin: .2rem 0;}
+.gtl-prompt {font-size: 1.45rem; font-weight: 600; line-height: 1.3; margin: .1rem 0 .3rem;}
+</style>"""
+
+
+def _signature(r: live.Room) -> tuple:
+    q = r.question
+    return (
+        r.step,
+        q and q.number,
+        q and q.state,
+        len(r.students),
+        r.answered,
+        r.task_state,
+        r.tasks_in,
+        r.read_only,
+    )
+
+
+def _join_panel(r: live.Room) -> None:
+    link = sh.page_link(**{sh.JOIN: r.code})
+    st.markdown(f"**{r.title or 'Class session'}** · join with the code")
+    st.markdown(f"<div class='gtl-code'>{r.code}</div>", unsafe_allow_html=True)
+    st.markdown(f"<div class='gtl-join'>{link}</div>", unsafe_allow_html=True)
+    st.image(qr_svg(link).decode(), width=170)
+    st.markdown(
+        f"<div class='gtl-count'>{plural(len(r.students), 'student')} joined</div>",
+        unsafe_allow_html=True,
+    )
+    if r.students:  # plain text: a name never renders as markup
+        more = len(r.students) - NAMES_SHOWN
+        st.text(", ".join(r.students[-NAMES_SHOWN:]) + (f" and {more} more" if more > 0 else ""))
+
+
+def _controls(token: str, r: live.Room) -> None:
+    q = r.question
+    waiting = q is not None and q.state != live.REVEALED
+    off = r.read_only
+    row = st.container(horizontal=True, gap="small", vertical_alignment="center")
+    row.button(
+        "Back",
+        key=K.back,
+        icon=":material/chevron_left:",
+        shortcut="Left",
+        disabled=off or waiting or r.step <= 0,
+        on_click=sh.act,
+        args=(live.step_to, token, r.step - 1),
+    )
+    row.button(
+        "Step on",
+        key=K.next,
+        icon=":material/chevron_right:",
+        shortcut="Right",
+        disabled=off or waiting or r.step >= r.events,
+        on_click=sh.act,
+        args=(live.step_to, token, r.step + 1),
+    )
+    row.button(
+        "Ask a question",
+        key=K.ask,
+        icon=":material/help:",
+        type="primary",
+        disabled=off or waiting or r.questions_left <= 0,
+        on_click=sh.act,
+        args=(live.open_question, token),
+    )
+    row.button(
+        "Close",
+        key=K.close,
+        icon=":material/lock:",
+        disabled=off or q is None or q.state != live.OPEN,
+        on_click=sh.act,
+        args=(live.close_question, token),
+    )
+    row.button(
+        "Reveal",
+        key=K.reveal,
+        icon=":material/visibility:",
+        type="primary",
+        disabled=off or not waiting,
+        on_click=_reveal,
+        args=(token, r.step, r.events),
+    )
+    row.markdown(f"Step **{r.step}** of {r.events} · {plural(r.questions_left, 'question')} left")
+
+
+def _reveal(token: str, step: int, events: int) -> None:
+    """Reveal, and step on to the event that answers the question (it shows on the tree)."""
+    if sh.act(live.reveal, token) is not None and step < events:
+        sh.act(live.step_to, token, step + 1)
+
+
+def _question(r: live.Room) -> None:
+    q = r.question
+    if q is None:
+        st.caption("Step through the search, and ask a question when the class should predict.")
+        return
+    st.markdown(f"<div class='gtl-prompt'>Q{q.number}. {q.prompt}</div>", unsafe_allow_html=True)
+    if r.revealed is None:
+        state = "open: answers come in" if q.state == live.OPEN else "closed"
+        st.markdown(f"**{r.answered} of {plural(len(r.students), 'student')}** answered · {state}")
+        return
+    rv = r.revealed
+    left, right = st.columns([2, 3], vertical_alignment="center")
+    left.success(f"**Answer: {rv.right_answer}.** {rv.explanation}", icon=None)
+    right_n = sum(1 for s in rv.students if s.correct)
+    left.markdown(f"**{right_n} of {plural(rv.answered, 'answer')}** right")
+    right.plotly_chart(
+        answer_bars(rv.distribution, rv.right_answer, height=200),
+        key=K.bars,
+        config=PLOTLY_CONFIG,
+        width="stretch",
+    )
+
+
+def _task(token: str, r: live.Room) -> None:
+    if r.task_state == live.TASK_OPEN:
+        st.markdown(f"Whole-tree task handed out: **{plural(r.tasks_in, 'student')}** handed in.")
+        st.button(
+            "Close the task",
+            key=K.task_close,
+            icon=":material/lock:",
+            disabled=r.read_only,
+            on_click=sh.act,
+            args=(live.close_task, token),
+        )
+    elif r.task_state == live.TASK_CLOSED:
+        st.markdown(f"Whole-tree task closed: {plural(r.tasks_in, 'student')} handed in.")
+    else:
+        st.button(
+            "Hand out the whole-tree task",
+            key=K.task_open,
+            icon=":material/edit_note:",
+            disabled=r.read_only,
+            on_click=sh.act,
+            args=(live.open_task, token),
+            help="Every student fills in the whole tree; the grades reach the table.",
+        )
+
+
+def _results(token: str) -> None:
+    res = live.results(sh.store(), token)
+    st.dataframe(pd.DataFrame(list(res.rows), columns=list(res.header)), hide_index=True)
+    st.download_button(
+        "Download the results (CSV)",
+        live.results_csv(sh.store(), token),
+        file_name="class-results.csv",
+        mime="text/csv",
+        key=K.csv,
+        icon=":material/download:",
+        on_click="ignore",
+    )
+
+
+def teacher_page(token: str) -> None:
+    """The projector view of the session whose teacher token is in the link."""
+    r = live.room(sh.store(), token)  # AccessError: the page says so
+    st.set_page_config(initial_sidebar_state="collapsed")  # the projector gets the width
+    main, side = st.columns([3, 1], gap="medium")
+    with side:
+        st.markdown(_CSS, unsafe_allow_html=True)
+        _join_panel(r)
+    with main:
+        if r.read_only:
+            st.info("This session has ended: you are reading it, nothing can change.", icon=None)
+        else:
+            _controls(token, r)
+        sh.note()
+        _question(r)
+        shown = sh.shown_question(r.question)
+        tree_still(
+            sh.still(r.code, r.step, shown, token),
+            key=K.figure,
+            ask=shown.node if shown is not None else None,
+        )
+    st.divider()
+    a, b = st.columns([1, 2])
+    with a:
+        _task(token, r)
+        if not r.read_only:
+            with st.popover("End the session", icon=":material/stop_circle:"):
+                st.markdown("Students can no longer answer; you can still read it all here.")
+                st.button(
+                    "End it now",
+                    key=K.end,
+                    type="primary",
+                    on_click=sh.act,
+                    args=(live.end_session, token),
+                )
+        with st.expander("Your teacher link (keep it secret)", icon=":material/key:"):
+            st.caption("Only this link controls the session; open it later to read the results.")
+            st.code(sh.page_link(**{sh.TEACHER: token}), language=None, wrap_lines=True)
+        st.caption(f"Variant {r.variant}; children {r.ordering}.")
+    with b:
+        st.markdown("**Results per student and question**")
+        _results(token)
+    if not r.read_only:
+        sh.watch(_signature(r), lambda: _signature(live.room(sh.store(), token)))
