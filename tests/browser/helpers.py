@@ -320,3 +320,13 @@ def canvas_next(page: Page, i: int = 0) -> float:
     canvas(page, i).locator(".b-next").click()  # the handler has run when click() returns
     assert canvas_step(page, i) == k + 1
     return time.perf_counter() - start
+
+
+def whole_tree(page) -> None:
+    """Wait for the canvas; a search too big to read whole opens in the follow view
+    (tree_canvas_follow.js): switch it to the whole tree, and wait for the tree's nodes."""
+    switch = page.locator(f"{CANVAS} .f-mode .m-tree").first
+    page.locator(CANVAS_DRAWN).or_(switch).first.wait_for()
+    if switch.is_visible() and switch.get_attribute("aria-pressed") != "true":
+        switch.click()
+    page.locator(CANVAS_DRAWN).first.wait_for()

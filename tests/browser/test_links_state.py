@@ -18,7 +18,6 @@ from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session
 from tests.browser.helpers import (
     CANVAS,
-    CANVAS_DRAWN,
     CHART,
     assert_no_exception,
     assert_share_link_restores,
@@ -29,6 +28,7 @@ from tests.browser.helpers import (
     open_page,
     rerun,
     screenshot,
+    whole_tree,
 )
 
 pytestmark = pytest.mark.browser
@@ -155,7 +155,7 @@ def test_a_bad_move_in_a_link_stops_the_game_there_with_a_warning(page, base_url
 def test_the_search_tab_step_and_drill_down_survive_a_copied_link(page, base_url, browser):
     # depth 5: 497 nodes, more than the 300 markers drawn, so "+N nodes" markers show
     open_page(page, base_url, "chase?c=6-1.1-5.4-w&tab=The+search+tree&depth=5")
-    page.wait_for_selector(CANVAS_DRAWN)
+    whole_tree(page)
     for _ in range(7):
         canvas_next(page)
     marker = page.locator(f"{CANVAS} g.sum").first
@@ -176,7 +176,7 @@ def test_the_search_tab_step_and_drill_down_survive_a_copied_link(page, base_url
     assert q["tab"] == "The search tree"
 
     def check(p) -> None:
-        p.wait_for_selector(CANVAS_DRAWN)
+        whole_tree(p)
         assert canvas_step(p) == 7
         first = p.locator(f"{CANVAS} g.n").first
         assert int(first.get_attribute("data-id")) == opened  # the opened subtree on top
@@ -191,28 +191,28 @@ def test_the_search_tab_step_and_drill_down_survive_a_copied_link(page, base_url
 
 def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, browser):
     open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....&tab=The+search+tree")
-    page.wait_for_selector(CANVAS_DRAWN)
+    whole_tree(page)
     for _ in range(5):
         canvas_next(page)
     page.wait_for_timeout(300)  # the canvas writes ?k= as it steps (no rerun)
     assert _query(page)["k"] == "5"
 
     def check(p) -> None:
-        p.wait_for_selector(CANVAS_DRAWN)
+        whole_tree(p)
         assert canvas_step(p) == 5
 
     assert_share_link_restores(browser, page.url, check)
 
 
 # ---- the practice switch and score ---------------------------------------------------------
-ANSWER = ".st-key-practice-quiz-answer"
+ANSWER = f"{CANVAS} .ans-f input"  # the answer field in the asked node
 
 
 def test_the_practice_score_survives_a_copied_link(page, base_url, browser):
     open_page(page, base_url, "practice?t=b3:3,12,8,2,4,6,14,5,2")
-    page.locator(f"{ANSWER} input").fill("3")  # beta at B after leaf 1: right
+    page.locator(ANSWER).fill("3")  # beta at B after leaf 1: right, typed in B itself
     with rerun(page):
-        page.locator(f"{ANSWER} input").press("Enter")
+        page.locator(ANSWER).press("Enter")
     click_button(page, "practice.quiz.next")
     click_button(page, "practice.quiz.skip")
     assert _query(page)["score"] == "rs"

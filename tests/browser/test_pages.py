@@ -14,7 +14,7 @@ from tests.browser.helpers import (
     rerun,
     screenshot,
 )
-from ui.common.registry import HOME, LABS, PAGE_LINK, PAGES
+from ui.common.registry import HOME, LABS, PAGE_LINK, PAGES, other_pages
 
 pytestmark = pytest.mark.browser
 
@@ -37,12 +37,12 @@ def test_page_loads_and_responds(page, base_url, spec):
     screenshot(page, spec.url_path or "home")
 
 
-def test_home_links_every_lab_and_no_other(page, base_url):
+def test_home_links_every_page_labs_first(page, base_url):
     open_page(page, base_url)
     links = page.locator(PAGE_LINK)
     labs = list(LABS)
-    assert links.count() == len(labs)
-    for i, spec in enumerate(labs):
+    assert links.count() == len(labs) + len(other_pages())
+    for i, spec in enumerate([*labs, *other_pages()]):
         href = links.nth(i).get_attribute("href") or ""
         assert href.strip("/").rsplit("/", 1)[-1] == spec.url_path
     with rerun(page):  # following a link lands on the lab, cleanly

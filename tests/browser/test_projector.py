@@ -23,13 +23,13 @@ import pytest
 from tests.browser.clipping import clipped_controls
 from tests.browser.helpers import (
     CANVAS,
-    CANVAS_DRAWN,
     assert_no_exception,
     open_page,
     open_url,
     rerun,
     screenshot,
     wait_idle,
+    whole_tree,
 )
 from ui.common.keys import CHASE, PAWN, View, css
 from ui.common.registry import PAGE_LINK, PAGES
@@ -129,7 +129,7 @@ def test_projector_puts_tree_controls_and_sentence_on_one_screen(sized, base_url
     page, size = sized
     open_page(page, base_url, PAGES_SEEN[name], timeout_ms=90_000)
     if "tab=" in PAGES_SEEN[name]:
-        page.locator(CANVAS_DRAWN).first.wait_for()
+        whole_tree(page)
     page.locator(f"{CANVAS}.projector").first.wait_for()
     _settled(page)
     assert_no_exception(page)
@@ -179,7 +179,7 @@ def test_projector_choice_survives_a_copied_link(browser, base_url):
                 assert_no_exception(page)
                 toggle = page.locator(f"{css(View.toggle)} input")
                 assert toggle.is_checked() is switch_to, (link, opened)
-                page.locator(CANVAS_DRAWN).first.wait_for()
+                whole_tree(page)
                 assert (page.locator(f"{CANVAS}.projector").count() > 0) is switch_to
             finally:
                 context.close()

@@ -205,3 +205,31 @@ def test_the_start_box_freezes_the_lab_and_opens_the_teacher_view(store):
         ]
     assert "does not control" not in texts(at)
     assert any(made_code in texts(at) for made_code in [rows[0].code])  # the projector view
+
+
+def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
+    """The student's task is the Practice page's sheet on the tree (one field per inner node,
+    edges to click), with a "Hand in" button and no marks; a handed-in sheet (read as the
+    browser sends it) reaches the teacher's grade once the task closes."""
+    from teach.answer_sheet import read_sheet
+    from teach.quiz import node_names
+
+    from tests.canvas_data import canvases
+
+    student = live.join(store, made.code, "Anna", "x").student_token
+    live.open_task(store, made.teacher_token)
+    at = page(s=student)
+    ok(at)
+    sheet = next(c["x"]["answer"] for c in canvases(at) if c.get("x", {}).get("answer"))
+    tree = live.class_tree(store, student)
+    inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
+    assert [f[0] for f in sheet["fields"]] == inner and sheet["edges"] is True
+    assert sheet["button"] == "Hand in" and sheet["marks"] == {}
+    assert "Out of 6 marks" in texts(at)
+    raw = {"v": {str(n): "3" for n in inner}, "cut": [[2, 7]]}  # as the browser sends it
+    got = read_sheet(tree, raw, node_names(tree))
+    live.submit_task(store, student, got.values, sorted(got.pruned))
+    live.close_task(store, made.teacher_token)
+    rep = live.task_report(store, student)
+    assert rep is not None and rep.points < rep.max_points
+    assert rep.summary() in texts(page(s=student))

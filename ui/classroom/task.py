@@ -1,32 +1,39 @@
-"""The whole-tree task on the student's page: fill in every inner node's value and mark the
-pruned edges (teach.exercise, as on the Practice page), hand it in while the task is open;
-the grade shows once the teacher closes it."""
+"""The whole-tree task on the student's page, answered on the tree as on the Practice page
+(ui/common/tree_canvas_answer.js): type every inner node's value in the node, click the edges
+alpha-beta never follows, "Hand in" while the task is open (again as often as you like: the
+last one counts); the grade shows once the teacher closes it."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import streamlit as st
 
 from classroom import live
 from engine.errors import InputError
 from engine.tree import GameTree
+from teach.answer_sheet import Sheet, read_sheet
+from teach.exercise import marks_line, solution
 from teach.quiz import node_names
 from ui.classroom import shared as sh
+from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
-from ui.practice.exercise_panel import MAX_INNER, edge_label, edges
+from ui.practice.exercise_panel import MAX_INNER
+from viz.tree_payload import blank_payload
 
-PER_ROW = 3  # boxes in a row (a phone stacks them)
 
-
-def _send(token: str, inner: list[int]) -> None:
+def _sent(token: str, tree: GameTree, names: list[str], raw: object) -> None:
+    """The browser's "Hand in": read the sheet (untrusted) and hand it in."""
+    sheet = read_sheet(tree, raw, names)
     ss = st.session_state
-    values = {n: (int(v) if (v := ss.get(K.task_value(n))) is not None else None) for n in inner}
-    got = sh.act(live.submit_task, token, values, list(ss.get(K.task_cuts) or []))
+    ss[K.task_sheet] = sheet
+    got = sh.act(live.submit_task, token, sheet.values, sorted(sheet.pruned))
     if got is not None:
         ss[K.note] = ("ok", str(got))
 
 
 def task_panel(token: str, state: str, tree: GameTree) -> None:
-    """The task's form while it is open, the student's grade once it is closed."""
+    """The task on the tree while it is open, the student's grade once it is closed."""
     st.subheader("Whole-tree task", anchor=False)
     if state == live.TASK_CLOSED:
         try:
@@ -45,23 +52,32 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
         return
     names = node_names(tree)
     st.markdown(
-        "Fill in the value alpha-beta returns at every inner node and mark the edges it "
-        "never follows (only the top edge of each skipped subtree). Hand it in as often as "
-        "you like: the last one counts."
+        "Type the value alpha-beta returns in every inner node and tap the edges it never "
+        f"follows (only the top edge of each skipped subtree). Out of {marks_line(solution(tree))}. "
+        "Hand it in as often as you like: the last one counts."
     )
-    with st.form(K.task_form, border=True):
-        for i in range(0, len(inner), PER_ROW):
-            cols = st.columns(PER_ROW)
-            for col, n in zip(cols, inner[i : i + PER_ROW], strict=False):
-                kind = "MAX" if tree.is_max(n) else "MIN"
-                col.number_input(f"{names[n]} ({kind})", value=None, step=1, key=K.task_value(n))
-        st.multiselect(
-            "Pruned edges",
-            edges(tree),
-            format_func=lambda e: edge_label(tree, names, e),
-            key=K.task_cuts,
-            placeholder="none",
-        )
-        st.form_submit_button(
-            "Hand in", key=K.task_send, type="primary", on_click=_send, args=(token, inner)
-        )
+    sheet = st.session_state.get(K.task_sheet)
+    sheet = sheet if isinstance(sheet, Sheet) else Sheet()
+    answer = {
+        "key": f"task-{token[:8]}",
+        "fields": [[n, "value"] for n in inner],
+        "labels": False,
+        "where": "side",
+        "edges": True,
+        "given": {"v": {str(n): t for n, t in sheet.texts.items()}, "cut": sorted(sheet.pruned)},
+        "marks": {},  # nothing of the grade before the teacher closes the task
+        "tries": 0,
+        "event": "sheet",
+        "button": "Hand in",
+        "hint": "Handed in: you may change it and hand it in again."
+        if st.session_state.get(K.task_sheet) is not None
+        else "Type each inner node's value in it; tap an edge to mark it pruned.",
+    }
+    tree_still(
+        blank_payload(tree, names),
+        key=K.task_canvas,
+        extra={"answer": answer},
+        events={"sheet": partial(_sent, token, tree, names)},
+    )
+    if sheet.problems:
+        st.warning("Not read: " + "; ".join(sheet.problems) + ".")

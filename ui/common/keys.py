@@ -381,9 +381,8 @@ class Classroom:
     reveal = "class.reveal"
     task_open = "class.task.open"
     task_close = "class.task.close"
-    task_form = "class.task.form"
-    task_cuts = "class.task.cuts"
-    task_send = "class.task.send"
+    task_sheet = "class.task.sheet"  # the sheet last handed in (teach.answer_sheet.Sheet)
+    task_canvas = "class.task.canvas"  # the tree the task is answered on
     end = "class.end"
     end_sure = "class.end_sure"
     results = "class.results"
@@ -395,7 +394,3 @@ class Classroom:
     def choice(i: int) -> str:
         """Answer button ``i`` (a value among the tree's)."""
         return _join("class.choice", int(i))
-
-    @staticmethod
-    def task_value(node: int) -> str:
-        return _join("class.task.v", int(node))

@@ -93,7 +93,8 @@ LABS: list[PageSpec] = [
         "Game tree editor",
         ":material/account_tree:",
         PROBLEM_TREE,
-        Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
+        # the editor opens editing (tree_canvas_edit.js): "+ child" is one edit, one rerun
+        Smoke(expect=".gtl-canvas .ed-tools", click='.gtl-canvas .ed-b[data-k="c"]'),
     ),
     PageSpec(
         "app_pages/pawn.py",

@@ -16,6 +16,7 @@
 //           {"v": {id: text}, "cut": [[p, c], ...]}, else the one field's text
 //   hint    a line beside the Check button, until `said` (the grade of the last check,
 //           with ok: true when all is right) takes its place
+//   button  the Check button's words ("Check" when not given; the class task: "Hand in")
 // The answers live here while the student types; the server hears them only on Check (the
 // button, or Enter in the last field / in a one-field question), once, all together.
 
@@ -65,7 +66,7 @@ function ansSetup(c, x) {
   layer.className = "ans-layer";
   const bar = document.createElement("div");
   bar.className = "ans-bar";
-  bar.innerHTML = `<button type="button" class="ans-check">Check</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
+  bar.innerHTML = `<button type="button" class="ans-check">${esc(x.button || "Check")}</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
   c.scroll.appendChild(layer);
   c.scroll.after(bar);
   const a = (c.ans = {

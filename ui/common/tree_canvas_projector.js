@@ -1,11 +1,11 @@
 // Projector mode (ui/common/projector.py; canvas.py sends data.view = "projector"): the
-// figure is drawn larger, its text with it (c.scale from PROJ_MIN to PROJ_SCALE: 13 px
-// labels become 18.2 to 19.5 px), and its levels closer (c.levelH down to PROJ_LEVEL), so
+// figure is drawn larger, its text with it (c.scale from PROJ_MIN to PROJ_SCALE: labels of
+// 12.5-13 px become 18.1 to 19.5 px), and its levels closer (c.levelH down to PROJ_LEVEL), so
 // that the step controls, the sentence and the whole height of the tree fit in the window
 // below Streamlit's header. A tree too deep for that even so gets a figure box as high as
 // the room, scrolled up and down to keep the current node in view. A resize draws again.
 const PROJ_SCALE = 1.5;
-const PROJ_MIN = 1.4; // 13 px labels (tree_canvas_projector.css) stay at least 18 CSS px
+const PROJ_MIN = 1.45; // labels of 12.5-13 px (tree_canvas_projector.css) stay at least 18 CSS px
 const PROJ_LEVEL = 74; // px between levels at least (a node, its name, the next node's ring)
 const PROJ_MARGIN = 12; // px kept free under the figure
 
