@@ -213,7 +213,6 @@ def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
     browser sends it) reaches the teacher's grade once the task closes."""
     from teach.answer_sheet import read_sheet
     from teach.quiz import node_names
-
     from tests.canvas_data import canvases
 
     student = live.join(store, made.code, "Anna", "x").student_token
