@@ -326,7 +326,8 @@ def whole_tree(page) -> None:
     """Wait for the canvas; a search too big to read whole opens in the follow view
     (tree_canvas_follow.js): switch it to the whole tree, and wait for the tree's nodes."""
     switch = page.locator(f"{CANVAS} .f-mode .m-tree").first
-    page.locator(CANVAS_DRAWN).or_(switch).first.wait_for()
+    # the first of them on show (a canvas that is no follow view has its switch hidden)
+    page.locator(f"{CANVAS_DRAWN}:visible, {CANVAS} .f-mode .m-tree:visible").first.wait_for()
     if switch.is_visible() and switch.get_attribute("aria-pressed") != "true":
         switch.click()
     page.locator(CANVAS_DRAWN).first.wait_for()

@@ -86,22 +86,31 @@ def sized(browser, request):
         context.close()
 
 
-# The issue's two screens and a real 1280x720 projector with the browser at 150 % (853x480 CSS
-# px, where the clipping was), in both modes; the phone's layout is checked by test_screens
-# (nothing scrolls sideways).
-CLIP_SIZES = ["desk", "projector", "zoomed", "zoomed_desk"]
+# The issue's two screens, a real 1280x720 projector with the browser at 150 % (853x480 CSS
+# px, where the clipping was: desk mode there, as the issue found it), and a phone. ("zoomed",
+# projector mode at 853x480, is left out to keep make test under 15 minutes: the same layout
+# as "projector" with less room, it had no clipped control when it was in.)
+CLIP_SIZES = ["desk", "projector", "zoomed_desk", "phone"]
 
 
 @pytest.mark.parametrize("sized", CLIP_SIZES, indirect=True)
 @pytest.mark.parametrize("name", list(PAGES_SEEN))
-def test_no_control_is_clipped(sized, base_url, name):
+def test_no_control_is_clipped_and_nothing_scrolls_sideways(sized, base_url, name):
+    """Every control's text is whole, every canvas fits the page's width (a wide tree scrolls
+    inside it) and the page itself never scrolls sideways; the shots are for looking at."""
     page, size = sized
     open_page(page, base_url, _url(name, SIZES[size][2]), timeout_ms=90_000)
     _settled(page)
     assert_no_exception(page)
     clipped = clipped_controls(page)
+    width = SIZES[size][0]["width"]
+    for box in page.locator(CANVAS).all():
+        b = box.bounding_box()
+        assert b is None or (b["x"] >= 0 and b["x"] + b["width"] <= width + 1), (name, size, b)
+    wide = page.evaluate("document.documentElement.scrollWidth")
     screenshot(page, f"projector_{name}_{size}", full_page=False)
     assert not clipped, f"{name} at {size}: {clipped}"
+    assert wide <= width + 1, f"{name} scrolls sideways at {size}: {wide} px"
 
 
 _FIT_JS = """(el) => {

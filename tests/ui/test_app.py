@@ -26,8 +26,8 @@ def test_home_runs_on_its_own():
 
 
 def test_app_frame_runs_the_home_page_with_a_link_to_every_page():
-    """Every registered page but the home page itself, Practice & exams included (issue 11:
-    it was missing)."""
+    """Every registered page but the home page itself, Practice & exams (issue 11: it was
+    missing) and Class included."""
     at = AppTest.from_file(APP_FILE).run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Game Tree Lab"]
@@ -35,7 +35,7 @@ def test_app_frame_runs_the_home_page_with_a_link_to_every_page():
     others = [spec for spec in PAGES if spec is not HOME]
     assert [page for _, page in links] == [spec.url_path for spec in others]
     assert [label for label, _ in links] == [spec.link_label for spec in others]  # "the chase"
-    assert registry.PRACTICE in others and registry.other_pages() == [registry.PRACTICE]
+    assert registry.other_pages() == [registry.PRACTICE, registry.CLASSROOM]
     assert not at.caption  # no "open it from the full app" notes inside the frame
 
 
