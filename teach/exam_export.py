@@ -183,6 +183,14 @@ def _meta(item: ET.Element, fields: dict[str, str]) -> None:
         _sub(f, "fieldentry", v)
 
 
+def _scored(item: ET.Element) -> ET.Element:
+    """The item's ``resprocessing``, with its SCORE variable (0 to 100) declared."""
+    proc = _sub(item, "resprocessing")
+    outcomes = _sub(proc, "outcomes")
+    _sub(outcomes, "decvar", maxvalue="100", minvalue="0", varname="SCORE", vartype="Decimal")
+    return proc
+
+
 def _mattext(parent: ET.Element, html: str) -> None:
     _sub(_sub(parent, "material"), "mattext", html, texttype="text/html")
 
@@ -202,15 +210,7 @@ def qti_xml(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") 
             _mattext(pres, f"{ctx}<p>{_html(q.prompt)}</p>")
             resp = _sub(pres, "response_str", ident="response1", rcardinality="Single")
             _sub(resp, "render_fib", fibtype="Decimal")
-            proc = _sub(item, "resprocessing")
-            _sub(
-                _sub(proc, "outcomes"),
-                "decvar",
-                maxvalue="100",
-                minvalue="0",
-                varname="SCORE",
-                vartype="Decimal",
-            )
+            proc = _scored(item)
             cond = _sub(proc, "respcondition", **{"continue": "No"})
             alt = _sub(_sub(cond, "conditionvar"), "or")
             _sub(alt, "varequal", str(q.answer), respident="response1")
@@ -226,15 +226,7 @@ def qti_xml(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") 
                 f"<li>{_html(p.child)}: [{b}]</li>" for p, b in zip(q.parts, blanks, strict=True)
             )
             _mattext(pres, f"{ctx}<p>{_html(q.prompt)}</p><ul>{rows}</ul>")
-            proc = _sub(item, "resprocessing")
-            _sub(
-                _sub(proc, "outcomes"),
-                "decvar",
-                maxvalue="100",
-                minvalue="0",
-                varname="SCORE",
-                vartype="Decimal",
-            )
+            proc = _scored(item)
             share = f"{100 / len(q.parts):.2f}"
             for p, b in zip(q.parts, blanks, strict=True):
                 lid = _sub(pres, "response_lid", ident=f"response_{b}")

@@ -86,6 +86,15 @@ def _on_event(widget: str, name: str, handle: Callable[[object], None]) -> None:
         handle(state.get(name))
 
 
+def _plugin_callbacks(widget: str, events: dict | None) -> dict:
+    """The ``on_NAME_change`` arguments that route each plugin event of the canvas keyed
+    ``widget`` to its handler (:func:`_on_event`)."""
+    return {
+        f"on_{name}_change": partial(_on_event, widget, name, handle)
+        for name, handle in (events or {}).items()
+    }
+
+
 def _on_change(keys: Canvas, on_drill, on_select) -> None:
     """The browser reported something: the step, a drill-down or a selection. Anything
     else than a whole number >= 0 is ignored (the browser's messages are not trusted)."""
@@ -165,10 +174,7 @@ def tree_canvas(
         on_step_change=callback,
         on_drill_change=callback,
         on_select_change=callback,
-        **{
-            f"on_{name}_change": partial(_on_event, keys.widget, name, handle)
-            for name, handle in (events or {}).items()
-        },
+        **_plugin_callbacks(keys.widget, events),
     )
     return k
 
@@ -194,10 +200,7 @@ def tree_still(
             "x": extra or {},
             "view": _view(),
         },
-        **{
-            f"on_{name}_change": partial(_on_event, key, name, handle)
-            for name, handle in (events or {}).items()
-        },
+        **_plugin_callbacks(key, events),
     )
 
 
