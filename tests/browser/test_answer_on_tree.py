@@ -15,6 +15,7 @@ from teach.exercise import grade, marks_line, solution
 from teach.quiz import node_names
 from tests.browser.helpers import (
     CANVAS_DRAWN,
+    IDLE,
     assert_no_exception,
     canvas,
     open_page,
@@ -199,6 +200,9 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
         page = context.new_page()
         open_url(page, f"{base_url}/{URL}")
         page.wait_for_selector(".gtl-canvas .ans-f input")
+        if name == "projector":  # the window probe switches the page and the tree redraws
+            page.wait_for_selector(".gtl-canvas.projector .ans-f input")
+            page.wait_for_selector(IDLE)
         c = canvas(page)
         fields = c.locator(".ans-f input")
         assert fields.count() == len(INNER)
