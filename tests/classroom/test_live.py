@@ -478,7 +478,7 @@ def test_results_csv_reads_back_and_guards_formulas(store, cls):
 
 def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls):
     tokens = [_join(store, cls, f"S{i}") for i in range(6)]
-    live.open_question(store, cls.teacher_token)
+    live.open_question(store, cls.teacher_token, now=T0)
     acked: dict[int, str] = {}
     started = threading.Barrier(len(tokens) + 1)
 
@@ -487,7 +487,7 @@ def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls
         for n in range(10_000):
             text = str(n % 7)
             try:
-                live.answer(store, tok, 1, text)
+                live.answer(store, tok, 1, text, now=T0)
             except InputError as e:
                 assert "closed" in str(e)
                 return
@@ -499,7 +499,7 @@ def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls
     started.wait()
     while len(acked) < len(tokens):
         threading.Event().wait(0.01)
-    live.close_question(store, cls.teacher_token)
+    live.close_question(store, cls.teacher_token, now=T0)
     for t in threads:
         t.join()
     with store.sessions() as db:
