@@ -10,6 +10,7 @@ from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
 
+sh.unfollow()  # a page that shows a class follows it again at the end of its run
 teacher, student = sh.link_token(sh.TEACHER), sh.link_token(sh.STUDENT)
 try:
     if teacher:

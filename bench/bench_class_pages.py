@@ -1,16 +1,19 @@
 """Class mode under load, as the pages see it: one `streamlit run` server, a teacher's
-projector page and a few student pages in real chromium pages (they poll the database
-through the server, as in class), and the rest of the class as threads that drive
-classroom.live directly the way a student page does (a look at the database every second,
-an answer when a question is open: a fifth tap twice, a third change their mind once).
+projector page and a few student pages in real chromium pages, and the rest of the class as
+websocket sessions: real sessions of the student page on the server (Streamlit's own
+protocol, the page rerun by the server's bell as a browser's is), read by a thread each
+instead of drawn by a browser. A websocket student answers the way a student page does (a
+fifth tap twice, a third change their mind once): through classroom.live, then a rerun of
+its page, as a tap gives.
 
 Each round the teacher (a real page) asks a question, everyone answers, the teacher
 reveals (which steps on) and steps once more. Printed:
 
 - answers lost: answers in the database against the answers the students were told were in;
+- questions missed: a websocket page that never showed a question open (a lost wake-up);
 - answer-to-projector: from an answer's receipt to the projector page's count including it;
-- follow-the-step: from the teacher's click to a student's page (browser) or poll (thread)
-  showing the new step or question;
+- follow-the-step: from the teacher's click to a student's page showing the new step or
+  question (a browser page's canvas; a websocket session's finished run);
 - the server process's CPU seconds and peak memory, and the wall time.
 
 No asserts: figures only. Run: python bench/bench_class_pages.py [--students 60]
@@ -33,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select  # noqa: E402
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
 
 from classroom import live  # noqa: E402
 from classroom.db import Answer, open_store  # noqa: E402
@@ -42,8 +48,10 @@ from engine.tree import complete_tree  # noqa: E402
 from tests.browser.class_flow import CHOICE, Server, Sqlite, join, sentence_step  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-POLL = 1.0  # a student page's look at the database (ui.classroom.shared.POLL)
 COUNT = re.compile(r"(\d+) of (\d+) students? answered")
+STEP = re.compile(rb'"step":\s*(\d+)')  # the tree still's step, in the canvas's data
+QUESTION = re.compile(rb"\*\*Question (\d+)\*\*")
+OPEN = (b"Tap your answer", b"you may change it until")  # the question is open on the page
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -88,56 +96,100 @@ class Room:
         self.opened: dict[int, float] = {}  # question number -> when the teacher clicked
         self.stepped: dict[int, float] = {}  # step -> when the teacher clicked
         self.receipts: list[tuple[int, float]] = []  # (question, when the answer was in)
-        self.follow: list[float] = []
+        self.saw: list[tuple[str, int, float]] = []  # what a websocket page showed, and when
         self.told = 0  # answers the students were told were counted (one per question)
         self.errors: list[str] = []
         self.stop = False
 
 
-def thread_student(store, code: str, i: int, rounds: int, room: Room) -> None:  # noqa: ANN001
-    rng = random.Random(i)
-    try:
-        tok = live.join(store, code, f"Student {i:02d}", f"bench-{i}").student_token
-        run = live.class_run(store, tok)
-        values = sorted({v for v in run.tree.values if v is not None})
-        seen_step, answered = None, set()
-        while not room.stop:
-            v = live.student_view(store, tok)
-            now = time.perf_counter()
-            if v.step != seen_step:
-                with room.lock:
-                    t = room.stepped.get(v.step)
-                    if t is not None and seen_step is not None:
-                        room.follow.append(now - t)
-                seen_step = v.step
-            q = v.question
-            if q is not None and q.state == live.OPEN and q.number not in answered:
-                with room.lock:
-                    t = room.opened.get(q.number)
-                if t is not None:
-                    room.follow.append(now - t)
-                time.sleep(rng.uniform(0.2, 2.5))  # thinking
-                texts = [str(rng.choice(values))]
-                if q.kind == "prune":
-                    texts = [rng.choice(["yes", "no"])]
-                if rng.random() < 1 / 3:
-                    texts.append(str(rng.choice(values)) if q.kind != "prune" else "yes")
-                if rng.random() < 1 / 5:
-                    texts.append(texts[-1])  # a double tap
-                for text in texts:
+class WsStudent(threading.Thread):
+    """One student: a session of the student page on the server, over its websocket."""
+
+    def __init__(self, url: str, store, code: str, i: int, room: Room) -> None:  # noqa: ANN001
+        super().__init__(daemon=True)
+        self.url, self.store, self.code, self.i, self.room = url, store, code, i, room
+        self.rng = random.Random(i)
+        self.seen_step: int | None = None
+        self.answered: set[int] = set()
+        self.lock = threading.Lock()
+
+    def rerun(self) -> None:
+        m = BackMsg()
+        m.rerun_script.query_string = f"s={self.token}"
+        m.rerun_script.page_name = "classroom"
+        with self.lock:
+            self.ws.send(m.SerializeToString())
+
+    def run(self) -> None:
+        room = self.room
+        try:
+            self.token = live.join(self.store, self.code, f"Student {self.i:02d}", f"ws-{self.i}")
+            self.token = self.token.student_token
+            run = live.class_run(self.store, self.token)
+            self.values = sorted({v for v in run.tree.values if v is not None})
+            ws_url = self.url.replace("http", "ws", 1) + "/_stcore/stream"
+            with connect(ws_url, subprotocols=["streamlit"], origin=self.url, max_size=None) as ws:
+                self.ws = ws
+                self.rerun()
+                drawn: list[bytes] = []
+                while not room.stop:
                     try:
-                        live.answer(store, tok, q.number, text)
-                    except InputError:
-                        pass
-                with room.lock:
-                    room.receipts.append((q.number, time.perf_counter()))
-                    room.told += 1
-                answered.add(q.number)
-                if q.number >= rounds:
-                    pass
-            time.sleep(POLL)
-    except Exception as e:  # noqa: BLE001 - reported with the figures
-        room.errors.append(f"student {i}: {e!r}")
+                        raw = ws.recv(timeout=0.5)
+                    except TimeoutError:
+                        continue
+                    kind = ForwardMsg.FromString(raw).WhichOneof("type")
+                    if kind == "new_session":
+                        drawn = []
+                    elif kind == "delta":
+                        drawn.append(raw)
+                    elif kind == "script_finished":
+                        self.shown(b"".join(drawn), time.perf_counter())
+        except Exception as e:  # noqa: BLE001 - reported with the figures
+            if not room.stop:
+                room.errors.append(f"student {self.i}: {e!r}")
+
+    def shown(self, page: bytes, now: float) -> None:
+        """One finished run of the page: what it showed."""
+        room = self.room
+        steps = STEP.findall(page)
+        if steps:
+            step = int(steps[-1])
+            if step != self.seen_step:
+                if self.seen_step is not None:
+                    with room.lock:
+                        room.saw.append(("step", step, now))
+                self.seen_step = step
+        numbers = QUESTION.findall(page)
+        if not numbers or not any(o in page for o in OPEN):
+            return
+        n = int(numbers[-1])
+        if n in self.answered:
+            return
+        self.answered.add(n)
+        with room.lock:
+            room.saw.append(("question", n, now))
+        kind = "prune" if b"Yes, pruned" in page else "value"  # its buttons
+        threading.Timer(self.rng.uniform(0.2, 2.5), self.answer, (n, kind)).start()  # thinking
+
+    def answer(self, n: int, kind: str) -> None:
+        rng, values = self.rng, self.values
+        texts = [rng.choice(["yes", "no"])] if kind == "prune" else [str(rng.choice(values))]
+        if rng.random() < 1 / 3:
+            texts.append(str(rng.choice(values)) if kind != "prune" else "yes")
+        if rng.random() < 1 / 5:
+            texts.append(texts[-1])  # a double tap
+        try:
+            for text in texts:
+                try:
+                    live.answer(self.store, self.token, n, text)
+                except InputError as e:
+                    self.room.errors.append(f"student {self.i}: {e}")
+                self.rerun()  # the page's run after a tap
+            with self.room.lock:
+                self.room.receipts.append((n, time.perf_counter()))
+                self.room.told += 1
+        except Exception as e:  # noqa: BLE001 - reported with the figures
+            self.room.errors.append(f"student {self.i}: {e!r}")
 
 
 def main() -> None:
@@ -168,6 +220,7 @@ def main() -> None:
     wall = time.perf_counter()
     cpu0 = proc.cpu()
     page_follow: list[float] = []
+    missed: list[tuple[int, int]] = []  # (question, student) never shown open in 60 s
     projector: list[float] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -183,11 +236,7 @@ def main() -> None:
             join(pg_, server.url, made.code, f"Browser {i}")
             pages.append(pg_)
         threads = [
-            threading.Thread(
-                target=thread_student,
-                args=(store, made.code, i, args.questions, room),
-                daemon=True,
-            )
+            WsStudent(server.url, store, made.code, i, room)
             for i in range(args.students - args.browsers)
         ]
         for t in threads:
@@ -209,9 +258,9 @@ def main() -> None:
 
         for n in range(1, args.questions + 1):
             step = live.room(store, made.teacher_token).step
+            t0 = click("class.ask")
             with room.lock:
-                room.opened[n] = time.perf_counter()
-            click("class.ask")
+                room.opened[n] = t0
             q = None
             while q is None or q.number != n:
                 q = live.room(store, made.teacher_token).question
@@ -240,14 +289,15 @@ def main() -> None:
                     projector += [now - t for t in mine[got:shown]]
                     got = shown
                 teacher.wait_for_timeout(50)
+            missed += [(n, w.i) for w in threads if n not in w.answered]
             step = live.room(store, made.teacher_token).step
-            with room.lock:
-                room.stepped[step + 1] = time.perf_counter()
             t0 = click("class.reveal")
-            follow(step + 1, t0)
             with room.lock:
-                room.stepped[step + 2] = time.perf_counter()
+                room.stepped[step + 1] = t0
+            follow(step + 1, t0)
             t0 = click("class.next")
+            with room.lock:
+                room.stepped[step + 2] = t0
             follow(step + 2, t0)
         room.stop = True
         for t in threads:
@@ -264,15 +314,19 @@ def main() -> None:
         pg.stop()
     print(
         f"class pages: {args.students} students ({args.browsers} in browser pages, "
-        f"{args.students - args.browsers} threads on classroom.live), {args.questions} "
+        f"{args.students - args.browsers} websocket sessions), {args.questions} "
         f"questions, {'PostgreSQL' if pg else 'SQLite'}"
     )
     print(
         f"answers lost: {room.told - stored} ({stored} in the database, {room.told} told counted)"
     )
+    print(f"questions a websocket page never showed open (60 s): {len(missed)} {missed[:5]}")
     print(line("answer-to-projector (projector page)", projector))
     print(line("follow the step: browser student pages", page_follow))
-    print(line("follow the step: thread students (1 s poll)", room.follow))
+    clicked = {"step": room.stepped, "question": room.opened}
+    ws_follow = [now - clicked[k][n] for k, n, now in room.saw if n in clicked[k]]
+    print(line("follow the step: websocket student pages", ws_follow))
+    print(line("follow the step: every student", page_follow + ws_follow))
     print(
         f"server: {cpu:.1f} CPU s in {elapsed:.0f} s wall ({cpu / elapsed:.0%} of one core), peak {peak:.0f} MB"
     )

@@ -155,9 +155,11 @@ def database_url(env: dict[str, str] | None = None) -> str:
     return f"sqlite:///{folder / DB_FILE}"
 
 
-def _sqlite_setup(engine: Engine) -> None:
-    """Our own BEGIN IMMEDIATE (SQLAlchemy's recipe for pysqlite): every transaction takes the
-    write lock at its start, so two writers never interleave a read and a write."""
+def _sqlite_setup(engine: Engine, begin: str) -> None:
+    """Our own BEGIN (SQLAlchemy's recipe for pysqlite). A changing transaction takes the write
+    lock at its start (BEGIN IMMEDIATE), so two writers never interleave a read and a write; a
+    reading one (BEGIN: deferred) reads a snapshot beside a writer (WAL) and never waits for
+    the lock, so forty pages reading the class while answers come in do not queue."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection, _record) -> None:  # noqa: ANN001
@@ -166,20 +168,23 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA busy_timeout=30000")
+        if begin == "BEGIN":
+            cur.execute("PRAGMA query_only=ON")  # a reading connection refuses any write
         cur.close()
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:  # noqa: ANN001
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql(begin)
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, read: bool = False) -> Engine:
+    """The engine of ``url``; ``read``: for transactions that only read (SQLite: deferred)."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
-        _sqlite_setup(engine)
+        _sqlite_setup(engine, "BEGIN" if read else "BEGIN IMMEDIATE")
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
@@ -200,10 +205,14 @@ class Store:
 
     url: str
     engine: Engine
-    sessions: sessionmaker
+    sessions: sessionmaker  # a transaction that may change something
+    reads: sessionmaker  # a transaction that only reads (it must not write)
+    read_engine: Engine | None = None
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.read_engine is not None:
+            self.read_engine.dispose()
 
 
 def open_store(url: str | None = None) -> Store:
@@ -211,4 +220,8 @@ def open_store(url: str | None = None) -> Store:
     url = url or database_url()
     engine = make_engine(url)
     upgrade(engine)
-    return Store(url, engine, sessionmaker(engine, expire_on_commit=False))
+    sessions = sessionmaker(engine, expire_on_commit=False)
+    if engine.dialect.name != "sqlite":  # PostgreSQL reads beside writers as it is
+        return Store(url, engine, sessions, sessions)
+    read = make_engine(url, read=True)
+    return Store(url, engine, sessions, sessionmaker(read, expire_on_commit=False), read)

@@ -700,7 +700,7 @@ def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
     """The projector: code, names, step, the latest question with its count of answers and,
     once revealed, its distribution. Works read-only after the session ends."""
     now = _now(now)
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         cs = _teacher(db, teacher_token)
         names = tuple(
             db.scalars(select(Student.name).where(Student.session_id == cs.id).order_by(Student.id))
@@ -731,7 +731,7 @@ def student_view(store: Store, student_token: str, now: datetime | None = None) 
     """What one student's page shows: the step, the latest question, their own answer and,
     only after the reveal, whether it was right and why."""
     now = _now(now)
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         st, cs = _student(db, student_token)
         q = _latest(db, cs)
         mine = None
@@ -766,7 +766,7 @@ def _revealed_answer(q: QuestionRow) -> str:
 def class_tree(store: Store, token: str) -> GameTree:
     """The session's frozen tree, for the teacher's or a student's token. Node ids in every
     question, hide list and task are this tree's (preorder positions)."""
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         try:
             cs = _teacher(db, token)
         except AccessError:
@@ -777,7 +777,7 @@ def class_tree(store: Store, token: str) -> GameTree:
 def class_run(store: Store, token: str) -> SearchRun:
     """The session's search (its frozen tree in its variant), for the teacher's or a
     student's token: what the pages draw at the class's step."""
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         try:
             cs = _teacher(db, token)
         except AccessError:
@@ -890,7 +890,7 @@ def submit_task(
 
 def task_report(store: Store, student_token: str) -> Report | None:
     """The student's own graded task, once the teacher closed it (None if not handed in)."""
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         st, cs = _student(db, student_token)
         if cs.task_state != TASK_CLOSED:
             raise InputError("your grade shows once the teacher closes the task")
@@ -908,7 +908,7 @@ def task_report(store: Store, student_token: str) -> Report | None:
 def results(store: Store, teacher_token: str) -> Results:
     """One row per student: each revealed question's answer and verdict, the count right,
     and the task's grade. The teacher's token only; works after the session ended."""
-    with store.sessions.begin() as db:
+    with store.reads.begin() as db:
         cs = _teacher(db, teacher_token)
         qs = list(
             db.scalars(

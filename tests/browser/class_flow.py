@@ -2,8 +2,9 @@
 and the class flow (a teacher, students joining, following, answering, the reveal) the
 browser tests and bench/bench_class_pages.py drive.
 
-The class pages poll the database (a fragment every second), so the helpers wait for what a
-person sees (text, a step on the canvas) rather than for a quiet websocket.
+The class pages are rerun by the process's bell when their class moves on (within a fifth
+of a second, ui.classroom.notify), so the helpers wait for what a person sees (text, a step on
+the canvas) rather than for a quiet websocket.
 """
 
 from __future__ import annotations

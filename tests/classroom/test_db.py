@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import func, inspect, select, text
+from sqlalchemy.exc import OperationalError
 
 from classroom import db
-from classroom.db import Base, database_url, open_store
+from classroom.db import Base, ClassSession, database_url, open_store
 
 
 def test_the_migrations_make_exactly_the_models_schema(store):
@@ -58,3 +63,29 @@ def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
     monkeypatch.setenv("CI", "false")
     with pytest.raises(pytest.skip.Exception, match="skipped: no server"):
         pg_server.no_postgres("no server")
+
+
+def test_a_read_goes_on_beside_a_writer_and_can_write_nothing(store):
+    """Pages read the class while answers are written: a read must not wait for the write
+    lock (SQLite: a deferred transaction on a query-only connection; PostgreSQL as it is)."""
+    writing = store.sessions()
+    writing.begin()
+    writing.execute(text("UPDATE class_sessions SET step = step + 1"))  # holds the write lock
+    took = []
+
+    def read():
+        t = time.perf_counter()
+        with store.reads.begin() as db:
+            db.scalar(select(func.count()).select_from(ClassSession))
+        took.append(time.perf_counter() - t)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join(timeout=10)
+    writing.rollback()
+    writing.close()
+    assert took and took[0] < 1.0, "the read waited for the writer"
+    if store.engine.dialect.name == "sqlite":
+        with pytest.raises(OperationalError, match="readonly"):
+            with store.reads.begin() as db:
+                db.execute(text("DELETE FROM class_sessions"))

@@ -2,30 +2,32 @@
 of its step (cached per session and step, shared by every student), the page's links and
 the watcher that reruns a page when the class moves on.
 
-A page learns about the class by polling the database: :func:`watch` is a fragment that
-reads a small signature (step, question and its state, task, end) every ``POLL`` seconds
-and reruns the whole page only when it changed, so a quiet class costs one small query per
-browser and second, and the tree is sent again only when it changed.
+A page does not poll: :func:`follow` hands what it drew of its class (its part of the
+class's pulse, classroom.pulse) to the process's bell (ui.classroom.notify), which reruns the
+page once the class has moved on. A quiet class costs no script run; the tree is sent again
+only when it changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
 from classroom import live
 from classroom.db import Store, open_store
+from classroom.pulse import Pulse, pulses
 from engine.errors import InputError
 from engine.trace import SearchRun
+from ui.classroom.notify import Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
 PAGE = "app_pages/classroom.py"  # the page's file (st.switch_page) and its URL path
 URL_PATH = "classroom"
-POLL = 1.0  # seconds between two looks at the database (a page follows within about this)
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
 
 
@@ -83,14 +85,17 @@ def client() -> str:
     return fwd.split(",")[0].strip() or st.context.ip_address or "local"
 
 
-def act(fn: Callable[..., object], *args: object) -> object | None:
-    """Run one classroom.live action from a button; a refusal is kept as the page's note."""
+def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object | None:
+    """Run one classroom.live action from a button; a refusal is kept as the page's note.
+    ``ring``: tell this process's other class pages now (else the caller rings later)."""
     try:
         got = fn(store(), *args)
     except InputError as e:
         st.session_state[K.note] = ("error", str(e))
         return None
     st.session_state[K.note] = None
+    if ring:
+        bell().ring()  # the other pages of this process follow now, not at the next tick
     return got
 
 
@@ -102,19 +107,22 @@ def note() -> None:
         (st.error if kind == "error" else st.success)(text, icon=None)
 
 
-def watch(drawn: Hashable, signature: Callable[[], Hashable], *, every: float = POLL) -> None:
-    """Poll ``signature()`` every ``every`` s and rerun the whole page once it differs from
-    ``drawn`` (what the page drew this run). A database that does not answer for a moment
-    (a restart) is tried again at the next poll."""
-    st.session_state[K.seen] = drawn
+@st.cache_resource(show_spinner=False)
+def bell() -> Bell:
+    """The bell of this process: it wakes the class pages whose class moved on."""
+    return Bell(look=partial(pulses, store()), wake=wake_sessions)
 
-    @st.fragment(run_every=every)
-    def _watch() -> None:
-        try:
-            now = signature()
-        except Exception:  # noqa: BLE001 - a refused token or a database away: look again later
-            return
-        if now != st.session_state.get(K.seen):
-            st.rerun(scope="app")
 
-    _watch()
+def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
+    """This page drew ``drawn`` (== ``part(pulse)``) of class ``code``: rerun it when that
+    changes (ui.classroom.notify). Nothing happens without a server (AppTest)."""
+    sid = session_id()
+    if sid is not None:
+        bell().watch(sid, code, drawn, part)
+
+
+def unfollow() -> None:
+    """This page no longer shows a class (it ended, or the link changed)."""
+    sid = session_id()
+    if sid is not None:
+        bell().forget(sid)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from classroom import live
+from classroom import live, pulse
+from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
 from teach.quiz import BOUND, INF_HINT, PRUNE
@@ -42,6 +43,7 @@ def _join() -> None:
         ss[K.note] = ("error", str(e))
         return
     ss[K.note] = None
+    sh.bell().ring()  # the projector counts the new student now
     st.query_params.clear()
     st.query_params[sh.STUDENT] = got.student_token
 
@@ -69,11 +71,6 @@ def join_form(code: str | None) -> None:
 
 
 # ---- the student's page -----------------------------------------------------------------
-def _signature(view: live.StudentView) -> tuple:
-    q = view.question
-    return (view.step, q and q.number, q and q.state, view.task_state, view.read_only)
-
-
 def _choices(run, kind: str) -> list[str]:
     values = sorted({v for v in run.tree.values if v is not None})
     shown = [fmt_value(v) for v in values]
@@ -177,7 +174,7 @@ def student_page(token: str) -> None:
     if view.task_state != live.TASK_NONE:
         task_panel(token, view.task_state, run.tree)
     if not view.read_only:
-        sh.watch(_signature(view), lambda: _signature(live.student_view(sh.store(), token)))
+        sh.follow(view.code, pulse.of_student(view), Pulse.student)
 
 
 def _escape(text: str) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from classroom import live
+from classroom import live, pulse
+from classroom.pulse import Pulse
 from classroom.qr import qr_svg
 from engine.values import plural
 from ui.classroom import shared as sh
@@ -30,20 +31,6 @@ _CSS = """<style>
 .gtl-count {font-size: 1.5rem; font-weight: 700; margin: .2rem 0;}
 .gtl-prompt {font-size: 1.45rem; font-weight: 600; line-height: 1.3; margin: .1rem 0 .3rem;}
 </style>"""
-
-
-def _signature(r: live.Room) -> tuple:
-    q = r.question
-    return (
-        r.step,
-        q and q.number,
-        q and q.state,
-        len(r.students),
-        r.answered,
-        r.task_state,
-        r.tasks_in,
-        r.read_only,
-    )
 
 
 def _join_panel(r: live.Room) -> None:
@@ -115,8 +102,8 @@ def _controls(token: str, r: live.Room) -> None:
 
 def _reveal(token: str, step: int, events: int) -> None:
     """Reveal, and step on to the event that answers the question (it shows on the tree)."""
-    if sh.act(live.reveal, token) is not None and step < events:
-        sh.act(live.step_to, token, step + 1)
+    if sh.act(live.reveal, token, ring=step >= events) is not None and step < events:
+        sh.act(live.step_to, token, step + 1)  # its ring tells the class of both
 
 
 def _question(r: live.Room) -> None:
@@ -224,4 +211,4 @@ def teacher_page(token: str) -> None:
         st.markdown("**Results per student and question**")
         _results(token)
     if not r.read_only:
-        sh.watch(_signature(r), lambda: _signature(live.room(sh.store(), token)))
+        sh.follow(r.code, pulse.of_room(r), Pulse.teacher)

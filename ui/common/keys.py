@@ -368,7 +368,6 @@ class Classroom:
     join = "class.join"
     form = "class.form"
     note = "class.note"  # the last action's message (a refusal, a receipt)
-    seen = "class.seen"  # what the page drew last: a change makes the watcher rerun it
     typed = "class.typed"  # the typed answer (a tree with many values)
     send = "class.send"
     yes = "class.yes"

@@ -1,0 +1,81 @@
+"""The pulse of a class (classroom.pulse) is what the pages draw from: after any sequence of
+actions, the pulse read for many sessions at once equals what the projector's and each
+student's own views say (classroom.live.room and student_view, read one session at a time)."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+import pytest
+
+from classroom import live, pulse
+from engine.errors import InputError
+from engine.tree import complete_tree
+
+T0 = datetime(2026, 12, 1, 9, 0, 0)
+
+
+def _agrees(store, classes, now, seen=None) -> None:
+    got = pulse.pulses(store, [c.code for c, _ in classes] + ["NOSUCH"], now=now)
+    if seen is not None:
+        seen.update(
+            f for p in got.values() for f in ("answered", "tasks_in", "step") if getattr(p, f)
+        )
+        seen.update(p.state for p in got.values() if p.state)
+    assert "NOSUCH" not in got
+    for c, students in classes:
+        p = got[c.code]
+        assert p == pulse.of_room(live.room(store, c.teacher_token, now=now))
+        for tok in students:
+            assert p.student() == pulse.of_student(live.student_view(store, tok, now=now))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_pulse_agrees_with_the_views_after_any_actions(store, seed):
+    rng = random.Random(seed)
+    classes = []
+    for _ in range(3):
+        tree = complete_tree([rng.randint(-9, 9) for _k in range(9)], 3)
+        classes.append((live.create_session(store, tree, now=T0), []))
+    now, seen = T0, set()
+    _agrees(store, classes, now)
+    for i in range(80):
+        c, students = rng.choice(classes)
+        t = c.teacher_token
+        action = rng.choice(["join", "step", "open", "answer", "close", "reveal", "task", "hand"])
+        try:
+            if action == "join":
+                students.append(live.join(store, c.code, f"S{i}", f"c{i}", now=now).student_token)
+            elif action == "step":
+                live.step_to(store, t, live.room(store, t, now=now).step + 1, now=now)
+            elif action == "open":
+                live.open_question(store, t, now=now)
+            elif action == "answer" and students:
+                q = live.room(store, t, now=now).question
+                live.answer(store, rng.choice(students), q.number if q else 1, "3", now=now)
+            elif action == "close":
+                live.close_question(store, t, now=now)
+            elif action == "reveal":
+                live.reveal(store, t, now=now)
+            elif action == "task":
+                (live.open_task if rng.random() < 0.6 else live.close_task)(store, t, now=now)
+            elif action == "hand" and students:
+                live.submit_task(store, rng.choice(students), {}, [], now=now)
+        except InputError:
+            pass  # refused in this state: the pulse must still agree
+        _agrees(store, classes, now, seen)
+    # the actions got everywhere: answers and sheets counted, steps, every question state
+    assert seen >= {"answered", "tasks_in", "step", live.OPEN, live.CLOSED, live.REVEALED}
+    live.end_session(store, classes[0][0].teacher_token, now=now)
+    _agrees(store, classes, now)
+    assert pulse.pulses(store, [classes[0][0].code], now=now)[classes[0][0].code].read_only
+    later = T0 + live.DEFAULT_TTL + timedelta(seconds=1)  # the others expire
+    _agrees(store, classes, later)
+    assert all(
+        p.read_only for p in pulse.pulses(store, [c.code for c, _ in classes], later).values()
+    )
+
+
+def test_no_codes_no_query(store):
+    assert pulse.pulses(store, []) == {}
