@@ -24,10 +24,9 @@ from engine.trace import SearchRun
 from engine.values import plural
 from teach.search_words import race_summary
 from ui.common.share import choice, publish, restore
-from ui.tree.algorithm_choice import join_passes
+from ui.tree.algorithm_choice import ALPHABETA, MINIMAX, MTDF, PVS, algorithm_menu, join_passes
 from ui.tree.race_panel import COLUMNS, race_rows, table_height
 
-ALPHABETA, MINIMAX, PVS, MTDF = "alphabeta", "minimax", "pvs", "mtdf"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
 WHOLE_GAME = (ALPHABETA, MINIMAX, PVS, MTDF)
 DEPTH_LIMITED = (*WHOLE_GAME, DEEPENING, DEEPENING_TABLE)
@@ -102,15 +101,7 @@ def algo_box(key: str, depth_limited: bool) -> str:
     ss = st.session_state
     if ss.get(key) not in opts:
         ss[key] = ALPHABETA
-    got = st.segmented_control(
-        "Algorithm",
-        opts,
-        key=key,
-        format_func=LABELS.get,
-        required=True,
-        help=HELP,
-        persist_state="session",
-    )
+    got = algorithm_menu(st, opts, key, LABELS, HELP)
     algo = got if got in opts else ALPHABETA
     publish(algo=None if algo == ALPHABETA else algo)
     return algo

@@ -10,11 +10,10 @@ import streamlit as st
 from classroom import live
 from engine.errors import InputError
 from engine.tree import GameTree
-from teach.quiz import KINDS
 from teach.variants import MINIMAX
 from ui.classroom.shared import PAGE, TEACHER, store
 from ui.common.keys import ClassStart
-from ui.practice.quiz_panel import KIND_LABELS
+from ui.practice.quiz_panel import chosen_kinds, kind_pills
 
 CLASS_ALGORITHMS = ("alphabeta", MINIMAX)  # what a class steps (the quiz's searches)
 
@@ -29,7 +28,7 @@ def class_variant(algorithm: str, variant: str) -> str | None:
 
 def _start(keys: ClassStart, tree: GameTree, variant: str, ordering: str, seed: int) -> None:
     ss = st.session_state
-    kinds = [k for k in KINDS if k in (ss.get(keys.kinds) or KINDS)]
+    kinds = list(chosen_kinds(keys.kinds))
     try:
         made = live.create_session(
             store(), tree, variant, ordering, seed, kinds, str(ss.get(keys.title) or "")
@@ -61,14 +60,7 @@ def start_box(
             "projector view opens with a join code, and your students predict each step."
         )
         st.text_input("Title (optional)", key=keys.title, max_chars=live.TITLE_MAX)
-        st.pills(
-            "Ask about",
-            KINDS,
-            selection_mode="multi",
-            default=list(KINDS),
-            format_func=KIND_LABELS.__getitem__,
-            key=keys.kinds,
-        )
+        kind_pills(keys.kinds)
         if st.button(
             "Start the session", key=keys.go, type="primary", icon=":material/play_arrow:"
         ):

@@ -40,6 +40,28 @@ from ui.practice.quiz_link import quiz_params, restore_quiz
 from viz.tree_payload import Hidden, tree_payload
 
 KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
+
+
+def kind_pills(key: str, *, remember: bool = False) -> None:
+    """The "Ask about" pills: the quiz's question kinds, all by default (``remember``: the
+    choice outlives the page for this session). Read it with :func:`chosen_kinds`."""
+    st.pills(
+        "Ask about",
+        KINDS,
+        selection_mode="multi",
+        default=list(KINDS),
+        format_func=KIND_LABELS.__getitem__,
+        key=key,
+        persist_state="session" if remember else None,
+    )
+
+
+def chosen_kinds(key: str) -> tuple[str, ...]:
+    """The kinds picked in the pills of ``key``, in the quiz's order; all when none is."""
+    picked = st.session_state.get(key)
+    return tuple(k for k in KINDS if k in (picked or KINDS))
+
+
 MAX_TYPED = 40  # characters of a typed answer read (the rest is not a number anyway)
 
 
@@ -219,16 +241,8 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     )
     if not on:
         return None
-    kinds = st.pills(
-        "Ask about",
-        KINDS,
-        selection_mode="multi",
-        default=list(KINDS),
-        format_func=KIND_LABELS.__getitem__,
-        key=keys.kinds,
-        persist_state="session",
-    )
-    chosen = tuple(k for k in KINDS if k in (kinds or KINDS))
+    kind_pills(keys.kinds, remember=True)
+    chosen = chosen_kinds(keys.kinds)
     _ensure(keys, run, chosen)
     _take_sent(keys)  # an answer typed in the asked node
     q = st.session_state[keys.state]

@@ -6,7 +6,7 @@ the canvas (viz.tree_payload) and its sentences read: MTD(f)'s null-window passe
 same tree are joined into one run, each pass's root entered with the null-window tag, and
 :func:`describer` says at each pass's end what it proved and where the bounds stand.
 :func:`node_types` gives the PV / CUT / ALL overlay of a run with windows. Pure functions
-(no Streamlit) but :func:`algorithm_box`.
+(no Streamlit) but :func:`algorithm_box` and :func:`algorithm_menu`.
 """
 
 from __future__ import annotations
@@ -152,13 +152,20 @@ def algorithm_box(where, tree: GameTree, key: str) -> str:
     ss = st.session_state
     if ss.get(key) not in opts:
         ss[key] = usable(tree, ss.get(key) or DEFAULT)
-    got = where.segmented_control(
+    return usable(tree, algorithm_menu(where, opts, key) or DEFAULT)
+
+
+def algorithm_menu(
+    where, opts: tuple[str, ...], key: str, labels: dict[str, str] = LABELS, help: str = HELP
+) -> str | None:
+    """The "Algorithm" segmented control of every lab (one choice always on, kept for the
+    session under ``key``): the tree labs' and the board search tabs'."""
+    return where.segmented_control(
         "Algorithm",
         opts,
         key=key,
-        format_func=LABELS.get,
+        format_func=labels.get,
         required=True,
-        help=HELP,
+        help=help,
         persist_state="session",
     )
-    return usable(tree, got or DEFAULT)
