@@ -251,10 +251,15 @@ def main() -> None:
             return time.perf_counter()
 
         def follow(k: int, t0: float) -> None:
-            for s in pages:
-                while sentence_step(s) != k:
-                    s.wait_for_timeout(20)
-                page_follow.append(time.perf_counter() - t0)
+            """Look at each browser page in turn until every one shows step ``k``."""
+            left = list(pages)
+            while left:
+                for s in list(left):
+                    if sentence_step(s) == k:
+                        page_follow.append(time.perf_counter() - t0)
+                        left.remove(s)
+                if left:
+                    left[0].wait_for_timeout(10)
 
         for n in range(1, args.questions + 1):
             step = live.room(store, made.teacher_token).step
@@ -265,11 +270,16 @@ def main() -> None:
             while q is None or q.number != n:
                 q = live.room(store, made.teacher_token).question
                 time.sleep(0.05)
-            for s in pages:  # the question on every browser student's page
-                s.locator('[data-testid="stMain"]').filter(
-                    has_text=f"Question {n}"
-                ).first.wait_for()
-                page_follow.append(time.perf_counter() - room.opened[n])
+            left = list(pages)  # the question on every browser student's page
+            while left:
+                for s in list(left):
+                    main = s.locator('[data-testid="stMain"]').filter(has_text=f"Question {n}")
+                    if main.count():
+                        page_follow.append(time.perf_counter() - room.opened[n])
+                        left.remove(s)
+                if left:
+                    left[0].wait_for_timeout(10)
+            for s in pages:
                 buttons = s.locator(CHOICE)
                 buttons.first.wait_for()
                 buttons.nth(random.randrange(buttons.count())).click()
