@@ -121,6 +121,39 @@ def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url
     assert page.locator(".gtl-canvas").count() == 2
 
 
+def test_what_was_typed_comes_back_after_another_tab_and_a_reload(page, base_url):
+    """Typed and marked but not checked yet: another tab of the page (it unmounts the sheet)
+    and a reload give it back; after a check, the checked sheet is what comes back."""
+    c = _open(page, base_url)
+    _type(c, 1, "3")
+    _type(c, 2, "-4")
+    _click_edge(page, c, 2, 8)
+
+    def shown():
+        c = canvas(page)
+        c.locator('.ans-f input[data-id="2"]').wait_for()
+        vals = {n: c.locator(f'.ans-f input[data-id="{n}"]').input_value() for n in (1, 2, 3)}
+        cuts = sorted(g.get_attribute("data-e") for g in c.locator("g.ae.cut").all())
+        return vals, cuts
+
+    with rerun(page):
+        page.get_by_role("tab", name="Step quiz").click()
+    with rerun(page):
+        page.get_by_role("tab", name="Whole-tree exercise").click()
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    assert shown() == ({1: "3", 2: "-4", 3: ""}, ["2,8"])
+    page.reload()
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    assert shown() == ({1: "3", 2: "-4", 3: ""}, ["2,8"])
+    c = canvas(page)
+    _check(page, c, 1)
+    _type(c, 3, "2")  # typed after the check: kept too
+    page.reload()
+    page.wait_for_selector(".gtl-canvas .ans-f input")
+    assert shown() == ({1: "3", 2: "-4", 3: "2"}, ["2,8"])
+    assert_no_exception(page)
+
+
 def test_check_first_says_how_many_and_show_the_solution_tells(page, base_url):
     c = _open(page, base_url)
     said = _check(page, c, 1)  # nothing typed

@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     assert_no_exception,
     canvas_step,
     open_page,
+    open_url,
     record_figure,
     rerun,
     screenshot,
@@ -164,6 +165,7 @@ def test_best_line_appears_only_once_the_search_proves_it(page, base_url, search
     assert page.locator(chip).get_attribute("data-best") is None
     page.locator(f"{CANVAS} .f-mode .m-tree").click()  # the whole tree: the green line
     page.wait_for_selector(f"{CANVAS} svg.tree g.n")
+    assert "fv=tree" in page.url  # the link says the view on screen
     tree = page.locator(CANVAS).first
     assert tree.get_attribute("data-pv") == "0"
     _go(page, 0)
@@ -177,6 +179,14 @@ def test_best_line_appears_only_once_the_search_proves_it(page, base_url, search
     screenshot(page, "follow_whole_tree_last_step", full_page=False)
     page.locator(f"{CANVAS} .f-mode .m-follow").click()
     assert page.locator(f"{CANVAS} svg.tree").is_hidden()
+    assert "fv=follow" in page.url and f"k={n}" in page.url
+    # a copied link of the whole tree opens in it, at its step
+    other = page.context.new_page()
+    open_url(other, page.url.replace("fv=follow", "fv=tree"))
+    other.wait_for_selector(f"{CANVAS} svg.tree g.n", timeout=90_000)
+    assert other.locator(f"{CANVAS} .f-mode .m-tree").get_attribute("aria-pressed") == "true"
+    assert canvas_step(other) == n and other.locator(FOLLOW).is_hidden()
+    other.close()
     # at the end: the root alone on the path, its children below it, the best one starred
     assert page.locator(f"{FOLLOW} .f-row:not(.below)").count() == 1
     best = page.locator(f'{FOLLOW} .f-row.below .f-chip[data-best="1"]')

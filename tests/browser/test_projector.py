@@ -221,6 +221,7 @@ def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
     _settled(page)
     assert page.locator(f"{css(View.toggle)} input").is_checked()
     board = page.locator(css((PAWN if lab == "pawn" else CHASE).board.ns)).first
+    page.locator(EXPAND_SIDEBAR).wait_for()  # the projector's sidebar is closed
     box = board.bounding_box()
     assert box is not None and box["width"] >= 470, box
     assert box["height"] <= page.viewport_size["height"] - 60, box  # on one screen

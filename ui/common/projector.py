@@ -13,7 +13,9 @@ whether the page is in projector mode. What decides the mode, first match wins:
 An explicit choice (1 or 2) is written to the link as ``view=projector`` / ``view=desk``,
 so a copied link opens the same way on another screen; the window's default is not.
 
-In projector mode the sidebar starts collapsed (``st.set_page_config``), the page's top
+In projector mode the sidebar starts collapsed (``st.set_page_config``, and the probe closes
+it once when the mode turns on, since Streamlit applies a later run's collapsed sidebar only
+some of the time), the page's top
 margin and title shrink, the tree canvas draws its figure larger (ui/common/canvas.py sends
 ``view``; ui/common/tree_canvas_projector.js scales the figure to the window's height) and
 the boards are sized to the window (:func:`board_px`).
@@ -39,6 +41,16 @@ export default function ({{ data, setStateValue }}) {{
   // Tell the server when the window's shape differs from what it knows (data.short), once
   // the page's run is over: a report during a run would interrupt it, and an interrupted
   // run loses the values it gave its widgets.
+  // Turned on (a click, a link, the window): close the sidebar once. Streamlit applies
+  // set_page_config's collapsed sidebar on a later run only some of the time; a person who
+  // opens it again in projector mode keeps it open.
+  const was = window.__gtlProjectorOn === true;
+  window.__gtlProjectorOn = data.want === true;
+  if (data.want === true && !was) {{
+    const bar = document.querySelector('[data-testid="stSidebar"]');
+    const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+    if (bar && close && bar.getBoundingClientRect().right > 0) close.click();
+  }}
   let timer = null;
   const idle = () => {{
     const app = document.querySelector('[data-testid="stApp"]');

@@ -609,10 +609,14 @@ class Canvas {
       this.urlAt = performance.now();
       const u = new URL(window.location.href);
       const play = this.timer ? this.speed.value : null;
-      if (u.searchParams.get(this.param) === String(this.k) && u.searchParams.get("play") === play) return;
-      u.searchParams.set(this.param, String(this.k));
-      if (play) u.searchParams.set("play", play);
-      else u.searchParams.delete("play");
+      // ?k=, ?play= and the plugins' own parameters (this.urlExtra: name -> value or null)
+      const want = { [this.param]: String(this.k), play, ...(this.urlExtra || {}) };
+      const same = Object.entries(want).every(([n, v]) => u.searchParams.get(n) === v);
+      if (same) return;
+      for (const [n, v] of Object.entries(want)) {
+        if (v === null || v === undefined) u.searchParams.delete(n);
+        else u.searchParams.set(n, v);
+      }
       REG.replaceState(window.history.state, "", u.toString());
     };
     if (force) { write(); return; }

@@ -18,7 +18,33 @@
 //           with ok: true when all is right) takes its place
 //   button  the Check button's words ("Check" when not given; the class task: "Hand in")
 // The answers live here while the student types; the server hears them only on Check (the
-// button, or Enter in the last field / in a one-field question), once, all together.
+// button, or Enter in the last field / in a one-field question), once, all together. What is
+// typed and marked since the last check is also kept in the tab's sessionStorage under the
+// sheet's key, so a tab switch, another page or a reload that remounts the sheet gives it
+// back (a draft older than the server's last check is not used: `tries` tells).
+
+const DRAFT = "gtl-ans:";
+
+function ansDraft(x) {
+  // The draft of sheet x.key, unless the server has checked a later sheet; or null.
+  try {
+    const d = JSON.parse(sessionStorage.getItem(DRAFT + x.key) || "null");
+    if (d && d.tries >= (x.tries || 0) && d.v && typeof d.v === "object" && Array.isArray(d.cut)) {
+      return { v: d.v, cut: d.cut.filter((e) => typeof e === "string").map((e) => e.split(",").map(Number)) };
+    }
+  } catch (e) { /* no storage (private mode) or a broken entry: the server's copy */ }
+  return null;
+}
+
+function ansKeep(c) {
+  const a = c.ans;
+  if (!a) return;
+  const v = {};
+  for (const [id, inp] of a.inputs) if (inp.value) v[String(id)] = inp.value;
+  try {
+    sessionStorage.setItem(DRAFT + a.key, JSON.stringify({ tries: a.tries || 0, v, cut: [...a.cuts] }));
+  } catch (e) { /* storage full or off: the sheet still works, without a draft */ }
+}
 
 const MIN_ZOOM = 0.75; // a sheet shrunk further than this is shown at 100% instead
 
@@ -73,7 +99,7 @@ function ansSetup(c, x) {
     key: x.key, event: x.event || "sheet", where: x.where || "side", edges: !!x.edges,
     layer, bar, inputs: new Map(), ebtn: new Map(), cuts: new Set(), marks: { v: {}, cut: {} }, tries: null,
   });
-  const given = x.given || {};
+  const given = ansDraft(x) || x.given || {};
   const gv = given.v || {};
   for (const e of given.cut || []) a.cuts.add(`${e[0]},${e[1]}`);
   const labels = new Map((x.fields || []).map(([id, label]) => [id, label]));
@@ -103,7 +129,7 @@ function ansSetup(c, x) {
     inp.setAttribute("aria-label", `${label} of ${nd.nm[i]}`);
     inp.setAttribute("enterkeyhint", a.edges ? "next" : "done");
     inp.value = typeof gv[id] === "string" ? gv[id].slice(0, 12) : "";
-    inp.addEventListener("input", () => { delete a.marks.v[id]; ansPaint(c); });
+    inp.addEventListener("input", () => { delete a.marks.v[id]; ansPaint(c); ansKeep(c); });
     inp.addEventListener("keydown", (e) => {
       if (e.key !== "Enter") return;
       e.preventDefault();
@@ -167,6 +193,7 @@ function ansToggle(c, ek) {
   else a.cuts.add(ek);
   delete a.marks.cut[ek];
   ansPaint(c);
+  ansKeep(c);
 }
 
 function ansSend(c) {

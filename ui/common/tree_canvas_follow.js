@@ -6,8 +6,10 @@
 // nodes, leaves and cut-offs so far; and two jumps beside next: the next cut-off (key C) and
 // the end of this subtree (key U). viz/follow.py's state_at defines every number shown; this
 // file only indexes the payload once and looks things up per step (a few ms a key press).
-// A switch goes between this view and the whole tree (the core's drawing).
+// A switch goes between this view and the whole tree (the core's drawing); a click on it is
+// kept in the link as ?fv=follow or ?fv=tree, and a copied link opens in that view.
 
+const F_PARAM = "fv", F_VIEWS = ["follow", "tree"]; // the view in the link: ?fv=follow|tree
 const F_STATUS = { s: "searched", p: "on the path", x: "pruned", t: "still to come" };
 const F_CLASS = { s: "searched", p: "path", x: "pruned", t: "come" };
 
@@ -221,8 +223,8 @@ const FOLLOW = {
     const jump = (to) => { if (to > 0) { c.pause(); c.go(to); } };
     jumps.querySelector(".b-cut").onclick = () => jump(c.fw.ix.nextCut(c.k));
     jumps.querySelector(".b-end").onclick = () => jump(c.fw.ix.subtreeEnd(c.k));
-    mode.querySelector(".m-follow").onclick = () => FOLLOW.show(c, true);
-    mode.querySelector(".m-tree").onclick = () => FOLLOW.show(c, false);
+    mode.querySelector(".m-follow").onclick = () => FOLLOW.choose(c, true);
+    mode.querySelector(".m-tree").onclick = () => FOLLOW.choose(c, false);
     c.fw.pathEl.addEventListener("click", (e) => {
       const chip = e.target.closest(".f-chip");
       if (chip && c.select && c.setTriggerValue) c.setTriggerValue("select", Number(chip.dataset.node));
@@ -245,10 +247,24 @@ const FOLLOW = {
     }
     fw.jumps.style.display = fw.mode.style.display = "";
     if (f.id !== fw.id) { // a new run (a drill-down keeps the run: the same follow data)
+      const first = fw.id === null && !fw.ran;
       fw.ix = new FollowIndex(f);
       fw.id = f.id;
-      FOLLOW.show(c, data.x.mode !== "tree");
+      fw.ran = true;
+      // The first run after the page opened takes the link's view (?fv=, written by a
+      // click on the switch); a later run (another position) opens in its own default.
+      const linked = first ? new URL(window.location.href).searchParams.get(F_PARAM) : null;
+      c.urlExtra = { ...(c.urlExtra || {}), [F_PARAM]: F_VIEWS.includes(linked) ? linked : null };
+      FOLLOW.show(c, F_VIEWS.includes(linked) ? linked === "follow" : data.x.mode !== "tree");
+      c.writeUrl(true);
     }
+  },
+
+  choose(c, on) {
+    // The person's click: the view, and the link says it.
+    FOLLOW.show(c, on);
+    c.urlExtra = { ...(c.urlExtra || {}), [F_PARAM]: on ? "follow" : "tree" };
+    c.writeUrl(true);
   },
 
   show(c, on) {

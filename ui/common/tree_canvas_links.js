@@ -1,5 +1,5 @@
 // Plugin "links" (ui/boards/board_links.py): a canvas sent data.x.dropParam takes its step
-// (?k=) and autoplay (?play=) out of the address bar when it goes away while its page stays
+// (?k=), autoplay (?play=) and its plugins' parameters (?fv=) out of the address bar when it goes away while its page stays
 // (a board lab's search tab closed, play mode): the server drops them in that run, but the
 // canvas, still on screen then, put them back; the link must say what is on screen.
 PLUGINS.push({
@@ -9,9 +9,9 @@ PLUGINS.push({
   destroy(c) {
     if (!c.dropParam || !c.param || c.path !== window.location.pathname) return;
     const u = new URL(window.location.href);
-    if (!u.searchParams.has(c.param) && !u.searchParams.has("play")) return;
-    u.searchParams.delete(c.param);
-    u.searchParams.delete("play");
+    const names = [c.param, "play", ...Object.keys(c.urlExtra || {})];
+    if (!names.some((n) => u.searchParams.has(n))) return;
+    for (const n of names) u.searchParams.delete(n);
     REG.replaceState(window.history.state, "", u.toString());
   },
 });
