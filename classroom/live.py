@@ -3,8 +3,9 @@
 Who may do what is decided by the token a caller holds, never by what the caller says:
 
 - the **teacher token** (secret, from :func:`create_session`) steps, opens, closes and reveals
-  questions, hands out and closes the whole-tree task, reads the room and the results, ends
-  the session; after the session ends or expires it still reads (a read-only reopen);
+  questions, hands out and closes the whole-tree task (classroom.task), reads the room and
+  the results (classroom.results), ends the session; after the session ends or expires it
+  still reads (a read-only reopen);
 - the **join code** (short, on the projector) only lets a person :func:`join` with a display
   name; joining returns a **student token** (kept in the student's link or cookie);
 - the **student token** reads the student's own view and answers; it can never control the
@@ -20,15 +21,13 @@ Every function takes ``now`` (naive UTC) so tests can move the clock; bad input 
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import math
 import secrets
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -55,7 +54,6 @@ from engine.tree import GameTree
 from engine.tree_text import format_brackets, parse_brackets
 from engine.values import fmt_value
 from teach import quiz
-from teach.exercise import Report, grade
 from teach.variants import ALL as VARIANTS
 from teach.variants import MINIMAX, run_variant
 
@@ -308,13 +306,6 @@ class StudentView:
     explanation: str | None
     task_state: str
     read_only: bool
-
-
-@dataclass(frozen=True)
-class Results:
-    questions: tuple[QuestionInfo, ...]  # revealed questions, in the order asked
-    header: tuple[str, ...]
-    rows: tuple[tuple[str | int, ...], ...]
 
 
 def _info(q: QuestionRow) -> QuestionInfo:
@@ -783,201 +774,3 @@ def class_run(store: Store, token: str) -> SearchRun:
         except AccessError:
             cs = _student(db, token)[1]
         return session_run(cs)
-
-
-# ---- the whole-tree task ----------------------------------------------------------------
-def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> None:
-    """Hand out the whole-tree exercise (teach.exercise) on the session's tree."""
-    now = _now(now)
-    with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
-        if json.loads(cs.unexplored_json):
-            raise InputError("the whole-tree task needs a tree whose every leaf has a value")
-        if cs.task_state == TASK_OPEN:
-            return
-        cs.task_state = TASK_OPEN
-
-
-def close_task(store: Store, teacher_token: str, now: datetime | None = None) -> int:
-    """Close the task; returns how many students handed it in."""
-    now = _now(now)
-    with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
-        if cs.task_state != TASK_OPEN:
-            raise InputError("the whole-tree task is not open")
-        cs.task_state = TASK_CLOSED
-        return db.scalar(select(func.count()).where(TaskGrade.session_id == cs.id)) or 0
-
-
-def _task_input(
-    tree: GameTree, values: object, pruned: object
-) -> tuple[dict[int, int | None], list[tuple[int, int]]]:
-    n = len(tree)
-    if not isinstance(values, Mapping) or len(values) > n:
-        raise InputError("the task's values must be one entry per node of the tree")
-    vals: dict[int, int | None] = {}
-    for k, v in values.items():
-        node = _int(k, "a node")
-        if not 0 <= node < n:
-            raise InputError(f"there is no node {node} in this tree")
-        if v is None:
-            vals[node] = None
-            continue
-        x = _int(v, "a value")
-        if abs(x) > MAX_TASK_VALUE:
-            raise InputError(f"a value must be between -{MAX_TASK_VALUE:,} and {MAX_TASK_VALUE:,}")
-        vals[node] = x
-    if not isinstance(pruned, (list, tuple, set, frozenset)) or len(pruned) > n:
-        raise InputError("the task's pruned edges must be a list of (parent, child) pairs")
-    edges = []
-    for e in pruned:
-        if not isinstance(e, (list, tuple)) or len(e) != 2:
-            raise InputError("a pruned edge is a (parent, child) pair")
-        edges.append((_int(e[0], "a node"), _int(e[1], "a node")))
-    return vals, sorted(set(edges))
-
-
-def _int(x: object, what: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, str)):
-        raise InputError(f"{what} must be a whole number")
-    try:
-        return int(str(x).strip()[:20])
-    except ValueError:
-        raise InputError(f"{what} must be a whole number, not {str(x)[:20]!r}") from None
-
-
-def submit_task(
-    store: Store,
-    student_token: str,
-    values: Mapping[int, int | None],
-    pruned: Iterable[tuple[int, int]],
-    now: datetime | None = None,
-) -> str:
-    """Hand in (or hand in again) the whole-tree task while it is open; the last one counts.
-    The grade reaches the teacher's table; the student sees it once the task is closed."""
-    now = _now(now)
-    with store.sessions.begin() as db:
-        st, cs = _student(db, student_token)
-        cs = db.get(ClassSession, cs.id, with_for_update=True, populate_existing=True)
-        assert cs is not None
-        if cs.task_state != TASK_OPEN or not _live(cs, now):
-            raise InputError("the whole-tree task is not open")
-        tree = session_tree(cs)
-        vals, edges = _task_input(tree, values, pruned)
-        rep = grade(tree, vals, edges)
-        data = {
-            "answer_json": json.dumps(
-                {"values": {str(k): v for k, v in vals.items()}, "pruned": edges}
-            ),
-            "points": rep.points,
-            "max_points": rep.max_points,
-            "values_right": rep.values_right,
-            "values_wrong": rep.values_wrong,
-            "values_missing": rep.values_missing,
-            "cuts_found": rep.cuts_found,
-            "cuts_missed": rep.cuts_missed,
-            "cuts_wrong": rep.cuts_wrong,
-            "submitted_at": now,
-        }
-        ins = _insert(db)(TaskGrade).values(session_id=cs.id, student_id=st.id, **data)
-        db.execute(
-            ins.on_conflict_do_update(
-                index_elements=[TaskGrade.session_id, TaskGrade.student_id], set_=data
-            )
-        )
-        return "your tree is handed in; you see your grade when the teacher closes the task"
-
-
-def task_report(store: Store, student_token: str) -> Report | None:
-    """The student's own graded task, once the teacher closed it (None if not handed in)."""
-    with store.reads.begin() as db:
-        st, cs = _student(db, student_token)
-        if cs.task_state != TASK_CLOSED:
-            raise InputError("your grade shows once the teacher closes the task")
-        tg = db.scalars(
-            select(TaskGrade).where(TaskGrade.session_id == cs.id, TaskGrade.student_id == st.id)
-        ).one_or_none()
-        if tg is None:
-            return None
-        a = json.loads(tg.answer_json)
-        vals = {int(k): v for k, v in a["values"].items()}
-        return grade(session_tree(cs), vals, [tuple(e) for e in a["pruned"]])
-
-
-# ---- after class ------------------------------------------------------------------------
-def results(store: Store, teacher_token: str) -> Results:
-    """One row per student: each revealed question's answer and verdict, the count right,
-    and the task's grade. The teacher's token only; works after the session ended."""
-    with store.reads.begin() as db:
-        cs = _teacher(db, teacher_token)
-        qs = list(
-            db.scalars(
-                select(QuestionRow)
-                .where(QuestionRow.session_id == cs.id, QuestionRow.state == REVEALED)
-                .order_by(QuestionRow.number)
-            )
-        )
-        students = list(
-            db.scalars(select(Student).where(Student.session_id == cs.id).order_by(Student.id))
-        )
-        got: dict[tuple[int, int], Answer] = (
-            {
-                (a.question_id, a.student_id): a
-                for a in db.scalars(
-                    select(Answer).where(Answer.question_id.in_([q.id for q in qs]))
-                )
-            }
-            if qs
-            else {}
-        )
-        tasks = {
-            t.student_id: t
-            for t in db.scalars(select(TaskGrade).where(TaskGrade.session_id == cs.id))
-        }
-        header = ["name"]
-        for q in qs:
-            header += [f"Q{q.number} answer", f"Q{q.number} right"]
-        header += ["right", "asked", "task points", "task max", "task summary"]
-        rows = []
-        for s in students:
-            row: list[str | int] = [s.name]
-            right = 0
-            for q in qs:
-                a = got.get((q.id, s.id))
-                row += [
-                    _shown(q.kind, a.value) if a else "",
-                    ("yes" if a.correct else "no") if a else "",
-                ]
-                right += bool(a and a.correct)
-            t = tasks.get(s.id)
-            row += [right, len(qs)]
-            if t is not None:
-                row += [
-                    t.points,
-                    t.max_points,
-                    f"values {t.values_right} right, {t.values_wrong} wrong, "
-                    f"{t.values_missing} missing; cuts {t.cuts_found} found, "
-                    f"{t.cuts_missed} missed, {t.cuts_wrong} wrong",
-                ]
-            else:
-                row += ["", "", ""]
-            rows.append(tuple(row))
-        return Results(tuple(_info(q) for q in qs), tuple(header), tuple(rows))
-
-
-def results_csv(store: Store, teacher_token: str) -> str:
-    """:func:`results` as CSV text (a cell that a spreadsheet would run as a formula is
-    prefixed with ``'``)."""
-    res = results(store, teacher_token)
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(res.header)
-    for row in res.rows:
-        w.writerow([_cell(c) for c in row])
-    return out.getvalue()
-
-
-def _cell(c: str | int) -> str | int:
-    if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") and quiz.parse_number(c) is None:
-        return "'" + c
-    return c

@@ -14,6 +14,7 @@ import pytest
 
 from classroom import live
 from classroom.db import open_store
+from classroom.results import results
 from tests.browser.class_flow import (
     CHOICE,
     Server,
@@ -137,7 +138,7 @@ def test_a_class_session_survives_a_restart(browser):
         token = teacher.url.split("t=", 1)[1]
         store = open_store(db.url)
         try:
-            rows = {r[0]: r for r in live.results(store, token).rows}
+            rows = {r[0]: r for r in results(store, token).rows}
         finally:
             store.close()
         assert {n: rows[n][2] for n in rows} == {"Anna K.": "yes", "Ben": "no", "Chloé": "yes"}
@@ -170,7 +171,6 @@ def test_two_replicas_on_one_postgresql_database(browser):
 
 def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN001
     """The teacher on replica one, two students on replica two."""
-    from classroom import live
     from classroom.db import open_store
     from engine.tree_text import parse_brackets
 

@@ -13,6 +13,8 @@ from sqlalchemy import func, select
 from classroom import live
 from classroom.db import Answer, ClassSession, JoinAttempt, Student, open_store
 from classroom.db import Question as QuestionRow
+from classroom.results import results, results_csv
+from classroom.task import close_task, open_task, submit_task, task_report
 from engine.errors import InputError
 from engine.games.pawn import PawnGame, parse_board
 from engine.search import search_game, search_tree
@@ -93,7 +95,7 @@ def test_every_question_of_the_quiz_can_be_asked_in_turn(store, cls):
         assert live.reveal(store, cls.teacher_token, now=T0).students[0].correct
     with pytest.raises(InputError, match="no question left"):
         live.open_question(store, cls.teacher_token, now=T0)
-    res = live.results(store, cls.teacher_token)
+    res = results(store, cls.teacher_token)
     assert res.rows[0][res.header.index("right")] == len(qs)
 
 
@@ -192,7 +194,7 @@ def test_a_game_search_is_frozen_with_its_move_names_and_unexplored_leaves(store
     q = live.open_question(store, c.teacher_token, now=T0)
     assert q.prompt == quiz.questions(run, include_leaves=True)[0].prompt
     with pytest.raises(InputError, match="every leaf has a value"):
-        live.open_task(store, c.teacher_token, now=T0)
+        open_task(store, c.teacher_token, now=T0)
 
 
 def test_an_ordering_is_applied_before_freezing(store):
@@ -213,10 +215,10 @@ TEACHER_CALLS = [
     lambda s, t: live.close_question(s, t, now=T0),
     lambda s, t: live.reveal(s, t, now=T0),
     lambda s, t: live.room(s, t, now=T0),
-    lambda s, t: live.results(s, t),
-    lambda s, t: live.results_csv(s, t),
-    lambda s, t: live.open_task(s, t, now=T0),
-    lambda s, t: live.close_task(s, t, now=T0),
+    lambda s, t: results(s, t),
+    lambda s, t: results_csv(s, t),
+    lambda s, t: open_task(s, t, now=T0),
+    lambda s, t: close_task(s, t, now=T0),
     lambda s, t: live.end_session(s, t, now=T0),
 ]
 
@@ -237,7 +239,7 @@ def test_a_student_token_or_a_forged_one_controls_nothing(store, cls):
         with pytest.raises(live.AccessError):
             live.student_view(store, token, now=T0)
         with pytest.raises(live.AccessError):
-            live.submit_task(store, token, {}, [], now=T0)
+            submit_task(store, token, {}, [], now=T0)
     assert _snapshot(store) == before
 
 
@@ -363,7 +365,7 @@ def test_an_expired_session_is_read_only(store):
     for call in (
         lambda: live.step_to(store, t, 1, now=late),
         lambda: live.open_question(store, t, now=late),
-        lambda: live.open_task(store, t, now=late),
+        lambda: open_task(store, t, now=late),
         lambda: live.end_session(store, t, now=late),
     ):
         with pytest.raises(live.AccessError, match="expired"):
@@ -373,7 +375,7 @@ def test_an_expired_session_is_read_only(store):
     room = live.room(store, c.teacher_token, now=late)
     assert room.read_only and room.revealed is not None
     assert live.student_view(store, a, now=late).read_only
-    assert live.results(store, c.teacher_token).rows[0][:3] == ("Ann", "3", "yes")
+    assert results(store, c.teacher_token).rows[0][:3] == ("Ann", "3", "yes")
     assert _snapshot(store) == before
     with pytest.raises(InputError, match="between one minute and two days"):
         live.create_session(store, tree(), ttl=timedelta(days=3), now=T0)
@@ -419,28 +421,28 @@ def test_the_whole_tree_task_is_graded_for_the_teacher(store, cls):
 
     a, b = _join(store, cls, "Ann"), _join(store, cls, "Bob")
     with pytest.raises(InputError, match="not open"):
-        live.submit_task(store, a, {}, [], now=T0)
-    live.open_task(store, cls.teacher_token, now=T0)
+        submit_task(store, a, {}, [], now=T0)
+    open_task(store, cls.teacher_token, now=T0)
     frozen = live.class_tree(store, a)  # node ids are the frozen tree's (preorder)
     assert (
         frozen is not None and live.class_tree(store, cls.teacher_token).children == frozen.children
     )
     sol = solution(frozen)
-    live.submit_task(store, a, {}, [], now=T0)
-    live.submit_task(store, a, sol.values, sorted(sol.pruned_edges), now=T0)  # the last counts
-    live.submit_task(store, b, {1: 99}, [(0, 1)], now=T0)
+    submit_task(store, a, {}, [], now=T0)
+    submit_task(store, a, sol.values, sorted(sol.pruned_edges), now=T0)  # the last counts
+    submit_task(store, b, {1: 99}, [(0, 1)], now=T0)
     with pytest.raises(InputError, match="once the teacher closes"):
-        live.task_report(store, a)
-    assert live.close_task(store, cls.teacher_token, now=T0) == 2
-    assert live.task_report(store, a).perfect
-    assert not live.task_report(store, b).perfect
-    res = live.results(store, cls.teacher_token)
+        task_report(store, a)
+    assert close_task(store, cls.teacher_token, now=T0) == 2
+    assert task_report(store, a).perfect
+    assert not task_report(store, b).perfect
+    res = results(store, cls.teacher_token)
     pts = res.header.index("task points")
     mx = res.header.index("task max")
     assert res.rows[0][pts] == res.rows[0][mx] > 0
     assert res.rows[1][pts] == 0
     with pytest.raises(InputError, match="not open"):
-        live.submit_task(store, a, {}, [], now=T0)
+        submit_task(store, a, {}, [], now=T0)
 
 
 @pytest.mark.parametrize(
@@ -458,9 +460,9 @@ def test_the_whole_tree_task_is_graded_for_the_teacher(store, cls):
 )
 def test_bad_task_input_is_refused(store, cls, values, pruned, why):
     a = _join(store, cls, "Ann")
-    live.open_task(store, cls.teacher_token, now=T0)
+    open_task(store, cls.teacher_token, now=T0)
     with pytest.raises(InputError, match=why):
-        live.submit_task(store, a, values, pruned, now=T0)
+        submit_task(store, a, values, pruned, now=T0)
 
 
 # ---- results ----------------------------------------------------------------------------
@@ -470,7 +472,7 @@ def test_results_csv_reads_back_and_guards_formulas(store, cls):
     live.open_question(store, cls.teacher_token, now=T0)
     live.answer(store, a, 1, "3", now=T0)
     live.reveal(store, cls.teacher_token, now=T0)
-    rows = list(csv.reader(io.StringIO(live.results_csv(store, cls.teacher_token))))
+    rows = list(csv.reader(io.StringIO(results_csv(store, cls.teacher_token))))
     assert rows[0][:3] == ["name", "Q1 answer", "Q1 right"]
     assert rows[1][:4] == ["Ann", "3", "yes", "1"]
     assert rows[2][0] == "'-Bob" and rows[2][1:3] == ["", ""]

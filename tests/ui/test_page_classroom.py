@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from classroom import live
 from classroom.db import open_store
+from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
 from ui.classroom import shared
 from ui.classroom.start import class_variant
@@ -216,7 +217,7 @@ def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
     from tests.canvas_data import canvases
 
     student = live.join(store, made.code, "Anna", "x").student_token
-    live.open_task(store, made.teacher_token)
+    open_task(store, made.teacher_token)
     at = page(s=student)
     ok(at)
     sheet = next(c["x"]["answer"] for c in canvases(at) if c.get("x", {}).get("answer"))
@@ -227,8 +228,8 @@ def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
     assert "Out of 6 marks" in texts(at)
     raw = {"v": {str(n): "3" for n in inner}, "cut": [[2, 7]]}  # as the browser sends it
     got = read_sheet(tree, raw, node_names(tree))
-    live.submit_task(store, student, got.values, sorted(got.pruned))
-    live.close_task(store, made.teacher_token)
-    rep = live.task_report(store, student)
+    submit_task(store, student, got.values, sorted(got.pruned))
+    close_task(store, made.teacher_token)
+    rep = task_report(store, student)
     assert rep is not None and rep.points < rep.max_points
     assert rep.summary() in texts(page(s=student))

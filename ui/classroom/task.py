@@ -10,6 +10,7 @@ from functools import partial
 import streamlit as st
 
 from classroom import live
+from classroom.task import submit_task, task_report
 from engine.errors import InputError
 from engine.tree import GameTree
 from teach.answer_sheet import Sheet, read_sheet
@@ -27,7 +28,7 @@ def _sent(token: str, tree: GameTree, names: list[str], raw: object) -> None:
     sheet = read_sheet(tree, raw, names)
     ss = st.session_state
     ss[K.task_sheet] = sheet
-    got = sh.act(live.submit_task, token, sheet.values, sorted(sheet.pruned))
+    got = sh.act(submit_task, token, sheet.values, sorted(sheet.pruned))
     if got is not None:
         ss[K.note] = ("ok", str(got))
 
@@ -37,7 +38,7 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
     st.subheader("Whole-tree task", anchor=False)
     if state == live.TASK_CLOSED:
         try:
-            rep = live.task_report(sh.store(), token)
+            rep = task_report(sh.store(), token)
         except InputError as e:
             st.info(str(e), icon=None)
             return

@@ -14,6 +14,8 @@ import streamlit as st
 from classroom import live, pulse
 from classroom.pulse import Pulse
 from classroom.qr import qr_svg
+from classroom.results import results, results_csv
+from classroom.task import close_task, open_task
 from engine.values import plural
 from ui.classroom import shared as sh
 from ui.common.canvas import tree_still
@@ -138,7 +140,7 @@ def _task(token: str, r: live.Room) -> None:
             icon=":material/lock:",
             disabled=r.read_only,
             on_click=sh.act,
-            args=(live.close_task, token),
+            args=(close_task, token),
         )
     elif r.task_state == live.TASK_CLOSED:
         st.markdown(f"Whole-tree task closed: {plural(r.tasks_in, 'student')} handed in.")
@@ -149,17 +151,17 @@ def _task(token: str, r: live.Room) -> None:
             icon=":material/edit_note:",
             disabled=r.read_only,
             on_click=sh.act,
-            args=(live.open_task, token),
+            args=(open_task, token),
             help="Every student fills in the whole tree; the grades reach the table.",
         )
 
 
 def _results(token: str) -> None:
-    res = live.results(sh.store(), token)
+    res = results(sh.store(), token)
     st.dataframe(pd.DataFrame(list(res.rows), columns=list(res.header)), hide_index=True)
     st.download_button(
         "Download the results (CSV)",
-        live.results_csv(sh.store(), token),
+        results_csv(sh.store(), token),
         file_name="class-results.csv",
         mime="text/csv",
         key=K.csv,

@@ -1,0 +1,100 @@
+"""After class: one row per student and revealed question (and the whole-tree task's
+grade), as a table and as CSV. The teacher's token only; it works after the session ended."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from classroom.db import Answer, Store, Student, TaskGrade
+from classroom.db import Question as QuestionRow
+from classroom.live import REVEALED, QuestionInfo, _info, _shown, _teacher
+from teach import quiz
+
+
+@dataclass(frozen=True)
+class Results:
+    questions: tuple[QuestionInfo, ...]  # revealed questions, in the order asked
+    header: tuple[str, ...]
+    rows: tuple[tuple[str | int, ...], ...]
+
+
+def results(store: Store, teacher_token: str) -> Results:
+    """One row per student: each revealed question's answer and verdict, the count right,
+    and the task's grade. The teacher's token only; works after the session ended."""
+    with store.reads.begin() as db:
+        cs = _teacher(db, teacher_token)
+        qs = list(
+            db.scalars(
+                select(QuestionRow)
+                .where(QuestionRow.session_id == cs.id, QuestionRow.state == REVEALED)
+                .order_by(QuestionRow.number)
+            )
+        )
+        students = list(
+            db.scalars(select(Student).where(Student.session_id == cs.id).order_by(Student.id))
+        )
+        got: dict[tuple[int, int], Answer] = (
+            {
+                (a.question_id, a.student_id): a
+                for a in db.scalars(
+                    select(Answer).where(Answer.question_id.in_([q.id for q in qs]))
+                )
+            }
+            if qs
+            else {}
+        )
+        tasks = {
+            t.student_id: t
+            for t in db.scalars(select(TaskGrade).where(TaskGrade.session_id == cs.id))
+        }
+        header = ["name"]
+        for q in qs:
+            header += [f"Q{q.number} answer", f"Q{q.number} right"]
+        header += ["right", "asked", "task points", "task max", "task summary"]
+        rows = []
+        for s in students:
+            row: list[str | int] = [s.name]
+            right = 0
+            for q in qs:
+                a = got.get((q.id, s.id))
+                row += [
+                    _shown(q.kind, a.value) if a else "",
+                    ("yes" if a.correct else "no") if a else "",
+                ]
+                right += bool(a and a.correct)
+            t = tasks.get(s.id)
+            row += [right, len(qs)]
+            if t is not None:
+                row += [
+                    t.points,
+                    t.max_points,
+                    f"values {t.values_right} right, {t.values_wrong} wrong, "
+                    f"{t.values_missing} missing; cuts {t.cuts_found} found, "
+                    f"{t.cuts_missed} missed, {t.cuts_wrong} wrong",
+                ]
+            else:
+                row += ["", "", ""]
+            rows.append(tuple(row))
+        return Results(tuple(_info(q) for q in qs), tuple(header), tuple(rows))
+
+
+def results_csv(store: Store, teacher_token: str) -> str:
+    """:func:`results` as CSV text (a cell that a spreadsheet would run as a formula is
+    prefixed with ``'``)."""
+    res = results(store, teacher_token)
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(res.header)
+    for row in res.rows:
+        w.writerow([_cell(c) for c in row])
+    return out.getvalue()
+
+
+def _cell(c: str | int) -> str | int:
+    if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") and quiz.parse_number(c) is None:
+        return "'" + c
+    return c
