@@ -341,6 +341,14 @@ def _student(db: Session, token: object) -> tuple[Student, ClassSession]:
     return st, db.get(ClassSession, st.session_id)  # type: ignore[return-value]
 
 
+def _anyone(db: Session, token: object) -> ClassSession:
+    """The session of a teacher's or a student's token (for what both may read)."""
+    try:
+        return _teacher(db, token)
+    except AccessError:
+        return _student(db, token)[1]
+
+
 def _latest(db: Session, cs: ClassSession, lock: bool = False) -> QuestionRow | None:
     stmt = (
         select(QuestionRow)
@@ -758,19 +766,11 @@ def class_tree(store: Store, token: str) -> GameTree:
     """The session's frozen tree, for the teacher's or a student's token. Node ids in every
     question, hide list and task are this tree's (preorder positions)."""
     with store.reads.begin() as db:
-        try:
-            cs = _teacher(db, token)
-        except AccessError:
-            cs = _student(db, token)[1]
-        return session_tree(cs)
+        return session_tree(_anyone(db, token))
 
 
 def class_run(store: Store, token: str) -> SearchRun:
     """The session's search (its frozen tree in its variant), for the teacher's or a
     student's token: what the pages draw at the class's step."""
     with store.reads.begin() as db:
-        try:
-            cs = _teacher(db, token)
-        except AccessError:
-            cs = _student(db, token)[1]
-        return session_run(cs)
+        return session_run(_anyone(db, token))

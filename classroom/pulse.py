@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
 from classroom.db import Answer, ClassSession, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
+from classroom.live import _live, _now
 
 if TYPE_CHECKING:
     from classroom.live import Room, StudentView
@@ -75,7 +76,7 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
     codes = sorted(set(codes))
     if not codes:
         return {}
-    now = now if now is not None else datetime.now(UTC).replace(tzinfo=None)
+    now = _now(now)
     with store.reads.begin() as db:
         rows = db.execute(
             select(
@@ -129,7 +130,7 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
             question=q.number if q is not None else None,
             state=q.state if q is not None else None,
             task_state=r.task_state,
-            read_only=r.ended_at is not None or now >= r.expires_at,
+            read_only=not _live(r, now),  # a row has the two columns _live reads
             students=students.get(r.id, 0),
             answered=answered.get(q.id, 0) if q is not None else 0,
             tasks_in=tasks.get(r.id, 0),

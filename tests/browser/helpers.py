@@ -331,3 +331,14 @@ def whole_tree(page) -> None:
     if switch.is_visible() and switch.get_attribute("aria-pressed") != "true":
         switch.click()
     page.locator(CANVAS_DRAWN).first.wait_for()
+
+
+def board_pieces(page) -> dict[str, list[int]]:
+    """The squares of the pieces drawn on the first board (read from the plotly figure)."""
+    return page.evaluate(
+        """(chart) => Object.fromEntries(
+               document.querySelector(chart + ' .js-plotly-plot').data
+                   .filter((t) => (t.name || '').endsWith('pieces'))
+                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
+        CHART,
+    )

@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     CHART,
     assert_no_exception,
     assert_share_link_restores,
+    board_pieces,
     canvas_next,
     canvas_sentence,
     canvas_step,
@@ -185,17 +186,6 @@ def test_chase_search_tab(page, base_url):
     screenshot(page, "chase_search")
 
 
-def _pieces(page) -> dict[str, list[int]]:
-    """The squares of the pieces drawn on the first board (read from the plotly figure)."""
-    return page.evaluate(
-        """(chart) => Object.fromEntries(
-               document.querySelector(chart + ' .js-plotly-plot').data
-                   .filter((t) => (t.name || '').endsWith('pieces'))
-                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
-        CHART,
-    )
-
-
 def _expected_pieces(pos: pawn.PawnPosition) -> dict[str, list[int]]:
     cells = pos.cells
     return {
@@ -220,12 +210,12 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     sol = solve(start)
     assert _verdict(page) == verdict_words(sol.winner, sol.plies)
     assert page.get_by_text("Your move (White)").count() == 1
-    assert _pieces(page) == _expected_pieces(start)
+    assert board_pieces(page) == _expected_pieces(start)
     move = sol.moves[0][0]  # the best move, played by two clicks: the pawn, then its target
     (fr, fc), (tr, tc) = move.from_sq, move.to_sq
     click_plotly_point(page, fr * start.cols + fc)
     assert_no_exception(page)
-    assert _pieces(page) == _expected_pieces(start)  # a selection, not a move yet
+    assert board_pieces(page) == _expected_pieces(start)  # a selection, not a move yet
     record_figure(
         "pawn play: a move and the engine's reply", click_plotly_point(page, tr * start.cols + tc)
     )
@@ -239,7 +229,7 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     assert game.plies == 2  # the person's move and the engine's answer
     mine = pawn.play(start, move)
     assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))
-    assert _pieces(page) == _expected_pieces(game.position)
+    assert board_pieces(page) == _expected_pieces(game.position)
     assert page.get_by_text(f"The engine replied {game.names[1]}").count() == 1
     after = solve(game.position)
     assert _verdict(page) == verdict_words(after.winner, after.plies)
@@ -365,7 +355,7 @@ def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended
     click_plotly_point(page, 2 * cols + 1)
     click_plotly_point(page, 0 * cols + 3)
     assert _note(page) == pawn_why_not(start, (2, 1), (0, 3))
-    assert _pieces(page) == _expected_pieces(start)
+    assert board_pieces(page) == _expected_pieces(start)
     # play the engine's own best moves to the end
     rules = pawn.PawnGame()
     sol = solve(start)

@@ -18,9 +18,9 @@ from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session
 from tests.browser.helpers import (
     CANVAS,
-    CHART,
     assert_no_exception,
     assert_share_link_restores,
+    board_pieces,
     canvas_next,
     canvas_step,
     click_button,
@@ -50,16 +50,6 @@ def _segment(page, key: str, label: str) -> None:
 
 def _text(page) -> str:
     return page.locator(MAIN).inner_text()
-
-
-def _pieces(page) -> dict[str, list[int]]:
-    return page.evaluate(
-        """(chart) => Object.fromEntries(
-               document.querySelector(chart + ' .js-plotly-plot').data
-                   .filter((t) => (t.name || '').endsWith('pieces'))
-                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
-        CHART,
-    )
 
 
 # ---- the chase heatmap -------------------------------------------------------------------------
@@ -109,12 +99,12 @@ def test_a_pawn_game_survives_a_copied_link(page, base_url, browser):
     q = _query(page)
     assert q["mode"] == "play" and q["mv"] == ".".join(game.names) and "side" not in q
     moves = "Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(game.names))
-    pieces = _pieces(page)
+    pieces = board_pieces(page)
 
     def check(p) -> None:
         body = _text(p)
         assert "Your move (White)" in body and moves in body
-        assert _pieces(p) == pieces
+        assert board_pieces(p) == pieces
         assert f"The engine replied {game.names[1]}" in body
 
     assert_share_link_restores(browser, page.url, check)
@@ -132,12 +122,12 @@ def test_a_chase_game_with_the_person_on_black_survives_a_copied_link(page, base
     q = _query(page)
     assert len(q["mv"].split(".")) == 3 and q["mv"].split(".")[1] == "u"
     line = next(ln for ln in _text(page).splitlines() if ln.startswith("Moves:"))
-    pieces = _pieces(page)
+    pieces = board_pieces(page)
 
     def check(p) -> None:
         body = _text(p)
         assert "Your move (Black)" in body and line in body.splitlines()
-        assert _pieces(p) == pieces
+        assert board_pieces(p) == pieces
 
     assert_share_link_restores(browser, page.url, check)
 
