@@ -205,6 +205,23 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
     return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
 
 
+def steady_box(locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
+    """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
+    sidebar's slide, a chart redrawn at its new width). The last box read if it never settles
+    within ``timeout_ms``; the caller asserts on it."""
+    page = locator.page
+    last, since = locator.bounding_box(), time.perf_counter()
+    deadline = since + timeout_ms / 1000
+    while time.perf_counter() < deadline:
+        page.wait_for_timeout(100)
+        box = locator.bounding_box()
+        if box != last:
+            last, since = box, time.perf_counter()
+        elif (time.perf_counter() - since) * 1000 >= hold_ms:
+            break
+    return last
+
+
 def assert_no_exception(page: Page) -> None:
     """Fail when the page shows a Streamlit exception box or a traceback."""
     boxes = page.locator(EXCEPTION)

@@ -28,6 +28,7 @@ from tests.browser.helpers import (
     open_url,
     rerun,
     screenshot,
+    steady_box,
     wait_idle,
     whole_tree,
 )
@@ -61,6 +62,8 @@ CANVAS_PAGES = ["alphabeta", "tree", "pawn_search", "chase_search"]
 HEADER = '[data-testid="stHeader"]'
 EXPAND_SIDEBAR = '[data-testid="stExpandSidebarButton"]'
 TOGGLE = f"{css(View.toggle)} label"
+_SIDEBAR_GONE_JS = """() => { const bar = document.querySelector('[data-testid="stSidebar"]');
+  return !bar || bar.getBoundingClientRect().right <= 0; }"""
 
 
 def _url(name: str, extra: str) -> str:
@@ -222,6 +225,9 @@ def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
     assert page.locator(f"{css(View.toggle)} input").is_checked()
     board = page.locator(css((PAWN if lab == "pawn" else CHASE).board.ns)).first
     page.locator(EXPAND_SIDEBAR).wait_for()  # the projector's sidebar is closed
-    box = board.bounding_box()
+    # ... and slid away, and the board's chart redrawn in the wider column (CI measured it
+    # mid-slide once, at 361 px)
+    page.wait_for_function(_SIDEBAR_GONE_JS, timeout=15_000)
+    box = steady_box(board)
     assert box is not None and box["width"] >= 470, box
     assert box["height"] <= page.viewport_size["height"] - 60, box  # on one screen
