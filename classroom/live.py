@@ -474,19 +474,7 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
     now = _now(now)
     key = _hash("client:" + str(client)[:200])
     norm = normalize_code(code)
-    with store.sessions.begin() as db:
-        att = db.get(JoinAttempt, key)
-        if att is not None and att.blocked_until is not None and now < att.blocked_until:
-            wait = (att.blocked_until - now).total_seconds()
-            raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
-    cs = None
-    if len(norm) == CODE_LENGTH and all(c in CODE_ALPHABET for c in norm):
-        with store.sessions.begin() as db:
-            cs = db.scalars(select(ClassSession).where(ClassSession.code == norm)).one_or_none()
-    if cs is None:
-        left = _wrong_code(store, key, now)
-        more = f"{left} more tries before a wait" if left > 0 else "now wait before the next try"
-        raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
+    cs = _admit(store, key, norm, now)
     if not _live(cs, now):
         raise InputError("this class session has ended; ask your teacher for the new code")
     clean = check_name(name)
@@ -524,22 +512,43 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
     return Joined(token, clean, cs.code)
 
 
-def _wrong_code(store: Store, key: str, now: datetime) -> int:
-    """Count a wrong code for the client; return the tries left before the backoff."""
+def _admit(store: Store, key: str, norm: str, now: datetime) -> ClassSession:
+    """The session a typed code names, with the client's wrong codes counted: a client that
+    is slowed down is refused before the code is looked at, and a wrong code is counted. One
+    transaction that starts by locking the client's counter row, so forty tries at once from
+    one client are taken one at a time and a burst gets no more looks than tries in a row."""
+    wait = left = None
     with store.sessions.begin() as db:
-        ins = _insert(db)(JoinAttempt).values(client_hash=key, failures=1, blocked_until=None)
-        db.execute(
+        ins = _insert(db)(JoinAttempt).values(client_hash=key, failures=0, blocked_until=None)
+        db.execute(  # the row exists and is this transaction's (a no-op update takes the lock)
             ins.on_conflict_do_update(
                 index_elements=[JoinAttempt.client_hash],
-                set_={"failures": JoinAttempt.failures + 1},
+                set_={"failures": JoinAttempt.failures},
             )
         )
         att = db.get(JoinAttempt, key, populate_existing=True)
         assert att is not None
-        over = att.failures - FREE_TRIES
-        if over > 0:
-            att.blocked_until = now + timedelta(seconds=min(2 ** min(over, 20), MAX_WAIT))
-        return max(0, FREE_TRIES - att.failures)
+        cs = None
+        if att.blocked_until is not None and now < att.blocked_until:
+            wait = (att.blocked_until - now).total_seconds()
+        else:
+            if len(norm) == CODE_LENGTH and all(c in CODE_ALPHABET for c in norm):
+                q = select(ClassSession).where(ClassSession.code == norm)
+                cs = db.scalars(q).one_or_none()
+            if cs is None:
+                att.failures += 1
+                over = att.failures - FREE_TRIES
+                if over > 0:
+                    att.blocked_until = now + timedelta(seconds=min(2 ** min(over, 20), MAX_WAIT))
+                left = max(0, FREE_TRIES - att.failures)
+            elif att.failures == 0:
+                db.delete(att)  # nothing to remember of a client that typed it right
+    if wait is not None:
+        raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
+    if cs is None:
+        more = f"{left} more tries before a wait" if left else "now wait before the next try"
+        raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
+    return cs
 
 
 # ---- questions --------------------------------------------------------------------------

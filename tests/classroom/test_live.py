@@ -336,6 +336,36 @@ def test_a_thousand_wrong_codes_are_refused_and_slowed_down(store, cls):
     assert _count(store, JoinAttempt) == 0
 
 
+def test_a_burst_of_wrong_codes_at_once_gets_no_more_looks_than_tries_in_a_row(store, cls):
+    """Forty wrong codes from one client at the same moment (a script, not a person): each
+    try is counted before the next one is looked at, so the burst is told "no such code" as
+    often as the same tries one after another, and the rest are told to wait."""
+    wrong = "ZZZZZZ" if cls.code != "ZZZZZZ" else "YYYYYY"
+    n = 40
+    start = threading.Barrier(n)
+    messages: list[str] = []
+
+    def guess(i: int) -> None:
+        start.wait()
+        try:
+            live.join(store, wrong, f"Guess {i}", "burst", now=T0)
+        except InputError as e:
+            messages.append(str(e))
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(messages) == n
+    looked = [m for m in messages if "no class session has the code" in m]
+    assert len(looked) == live.FREE_TRIES + 1  # the last of them starts the wait
+    assert sum("too many wrong codes" in m for m in messages) == n - len(looked)
+    with store.sessions() as db:
+        att = db.get(JoinAttempt, live._hash("client:burst"))
+        assert att is not None and att.failures == live.FREE_TRIES + 1
+
+
 def test_the_wait_doubles_after_the_free_tries(store, cls):
     now = T0
     waits = []
