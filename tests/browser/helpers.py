@@ -241,7 +241,7 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     point = page.locator(CHART).nth(chart).locator(".scatterlayer path.point").nth(index)
     point.wait_for(state="attached")
     point.scroll_into_view_if_needed()  # Streamlit scrolls its main block, not the window
-    box = point.bounding_box()
+    box = steady_box(point, hold_ms=300)  # not a board still growing into its column
     assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)

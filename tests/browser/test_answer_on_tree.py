@@ -23,6 +23,7 @@ from tests.browser.helpers import (
     record_figure,
     rerun,
     screenshot,
+    steady_box,
 )
 
 pytestmark = pytest.mark.browser
@@ -50,6 +51,7 @@ def _click_edge(page, c, parent: int, child: int) -> None:
     the button at its middle that Tab reaches)."""
     hit = c.locator(f'g.ae[data-e="{parent},{child}"] line.hit')
     hit.scroll_into_view_if_needed()
+    steady_box(hit, hold_ms=300)  # a point on a moving tree (a redraw, a sidebar) misses
     x, y = hit.evaluate(
         """(el) => {
             const at = (n) => Number(el.getAttribute(n));

@@ -61,6 +61,7 @@ PAGES_SEEN = {  # name -> url path (every registered page, and the tabs that ope
 CANVAS_PAGES = ["alphabeta", "tree", "pawn_search", "chase_search"]
 HEADER = '[data-testid="stHeader"]'
 EXPAND_SIDEBAR = '[data-testid="stExpandSidebarButton"]'
+SIDEBAR = '[data-testid="stSidebar"]'
 TOGGLE = f"{css(View.toggle)} label"
 _SIDEBAR_GONE_JS = """() => { const bar = document.querySelector('[data-testid="stSidebar"]');
   return !bar || bar.getBoundingClientRect().right <= 0; }"""
@@ -72,8 +73,11 @@ def _url(name: str, extra: str) -> str:
 
 
 def _settled(page) -> None:
-    """The page's run is over, and the window probe's report (if any) with it."""
+    """The page's run is over, and the window probe's report (if any) with it; the sidebar
+    has stopped sliding (projector mode closes it) and no run came of the probe meanwhile."""
     page.wait_for_timeout(700)
+    wait_idle(page, 90_000)
+    steady_box(page.locator(SIDEBAR))
     wait_idle(page, 90_000)
 
 

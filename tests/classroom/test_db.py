@@ -84,7 +84,7 @@ def test_a_read_goes_on_beside_a_writer_and_can_write_nothing(store):
     reader.join(timeout=10)
     writing.rollback()
     writing.close()
-    assert took and took[0] < 1.0, "the read waited for the writer"
+    assert took and took[0] < 5.0, "the read waited for the writer"  # (it would wait 10 s)
     if store.engine.dialect.name == "sqlite":
         with pytest.raises(OperationalError, match="readonly"):
             with store.reads.begin() as db:
