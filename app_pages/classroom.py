@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from classroom.live import AccessError
+from classroom.access import AccessError
 from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page

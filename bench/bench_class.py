@@ -33,7 +33,7 @@ sys.path.insert(1, str(ROOT / "tests"))
 
 from sqlalchemy import func, select  # noqa: E402
 
-from classroom import live  # noqa: E402
+from classroom import access, live  # noqa: E402
 from classroom.db import Answer, Question, Student, open_store  # noqa: E402
 from engine.errors import InputError  # noqa: E402
 from engine.random_tree import random_leaves  # noqa: E402
@@ -68,7 +68,7 @@ def pct(xs: list[float], p: float) -> float:
 def student(store, code, i, n_questions, tm, counted, first_at, opened_at, late, errors):  # noqa: ANN001
     rng = random.Random(i)
     try:
-        tok = tm.time("join", live.join, store, code, f"Student {i:02d}", f"client-{i}")
+        tok = tm.time("join", access.join, store, code, f"Student {i:02d}", f"client-{i}")
         tok = tok.student_token
         for k in range(1, n_questions + 1):
             while True:  # follow: wait until question k is open

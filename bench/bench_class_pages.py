@@ -40,7 +40,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from classroom import live  # noqa: E402
+from classroom import access, live  # noqa: E402
 from classroom.db import Answer, open_store  # noqa: E402
 from engine.errors import InputError  # noqa: E402
 from engine.random_tree import random_leaves  # noqa: E402
@@ -123,7 +123,7 @@ class WsStudent(threading.Thread):
     def run(self) -> None:
         room = self.room
         try:
-            self.token = live.join(self.store, self.code, f"Student {self.i:02d}", f"ws-{self.i}")
+            self.token = access.join(self.store, self.code, f"Student {self.i:02d}", f"ws-{self.i}")
             self.token = self.token.student_token
             run = live.class_run(self.store, self.token)
             self.values = sorted({v for v in run.tree.values if v is not None})

@@ -32,7 +32,8 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 ROOT = Path(__file__).resolve().parents[1]
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -225,3 +226,8 @@ def open_store(url: str | None = None) -> Store:
         return Store(url, engine, sessions, sessions)
     read = make_engine(url, read=True)
     return Store(url, engine, sessions, sessionmaker(read, expire_on_commit=False), read)
+
+
+def dialect_insert(db: Session):  # noqa: ANN201
+    """The INSERT of the session's database, with its ON CONFLICT (upsert) clauses."""
+    return postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert

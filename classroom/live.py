@@ -6,8 +6,9 @@ Who may do what is decided by the token a caller holds, never by what the caller
   questions, hands out and closes the whole-tree task (classroom.task), reads the room and
   the results (classroom.results), ends the session; after the session ends or expires it
   still reads (a read-only reopen);
-- the **join code** (short, on the projector) only lets a person :func:`join` with a display
-  name; joining returns a **student token** (kept in the student's link or cookie);
+- the **join code** (short, on the projector) only lets a person join with a display name
+  (:func:`classroom.access.join`, with the codes, names and token lookups); joining returns a
+  **student token** (kept in the student's link or cookie);
 - the **student token** reads the student's own view and answers; it can never control the
   session nor read other answers or the right answer before the reveal.
 
@@ -21,28 +22,36 @@ Every function takes ``now`` (naive UTC) so tests can move the clock; bad input 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import secrets
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from classroom.access import (
+    _anyone,
+    _clean,
+    _control,
+    _hash,
+    _live,
+    _now,
+    _student,
+    _teacher,
+    new_code,
+)
 from classroom.db import (
     Answer,
     ClassSession,
-    JoinAttempt,
     Store,
     Student,
     TaskGrade,
+    dialect_insert,
 )
 from classroom.db import (
     Question as QuestionRow,
@@ -59,93 +68,14 @@ from teach.variants import MINIMAX, run_variant
 
 AS_GIVEN = "as given"
 ORDERINGS = (AS_GIVEN, *REORDER_MODES)
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: nothing to misread
-CODE_LENGTH = 6  # 32**6 = 1.07e9 codes
 DEFAULT_TTL = timedelta(hours=6)
 MAX_TTL = timedelta(days=2)
-NAME_MAX = 24
-NAME_PUNCT = " -.'"  # besides letters and digits (Anne-Marie, J. Smith, O'Neil)
 ANSWER_MAX = 40
 TITLE_MAX = 80
-TOKEN_MAX = 200
-MAX_STUDENTS = 500
 MAX_CLASS_NODES = 20_000
 MAX_TASK_VALUE = 10**9
-FREE_TRIES = 5  # wrong codes per client before the backoff starts
-MAX_WAIT = 900  # seconds: the longest backoff
 OPEN, CLOSED, REVEALED = "open", "closed", "revealed"
 TASK_NONE, TASK_OPEN, TASK_CLOSED = "none", "open", "closed"
-
-
-class AccessError(InputError):
-    """A token that does not hold the right for what was asked (or holds none at all)."""
-
-
-# ---- small helpers ----------------------------------------------------------------------
-def _now(now: datetime | None) -> datetime:
-    return now if now is not None else datetime.now(UTC).replace(tzinfo=None)
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _token_text(token: object) -> str:
-    if not isinstance(token, str) or not token or len(token) > TOKEN_MAX:
-        raise AccessError("this link holds no valid class token")
-    return token
-
-
-def _clean(text: object) -> str:
-    """Text with control and format characters (bidi overrides, zero-width) removed, NFC."""
-    s = unicodedata.normalize("NFC", str(text))
-    return "".join(ch for ch in s if unicodedata.category(ch)[0] != "C")
-
-
-def _live(cs: ClassSession, now: datetime) -> bool:
-    return cs.ended_at is None and now < cs.expires_at
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def normalize_code(text: object) -> str:
-    """What a person typed as a join code: upper case, spaces and dashes dropped."""
-    return _clean(text).upper().replace(" ", "").replace("-", "")[:32]
-
-
-def check_name(text: object) -> str:
-    """A display name as it is stored and shown: plain text, control characters stripped,
-    spaces collapsed, at most 24 characters of letters, digits and `` -.'``. InputError
-    otherwise (markup, links and emoji are refused, not escaped)."""
-    raw = str(text)
-    if len(raw) > 4 * NAME_MAX:
-        raise InputError(f"a display name has at most {NAME_MAX} characters, not {len(raw):,}")
-    name = " ".join(_clean(raw).split())
-    if not name:
-        raise InputError("type a display name first")
-    if len(name) > NAME_MAX:
-        raise InputError(f"a display name has at most {NAME_MAX} characters, not {len(name)}")
-    bad = sorted({ch for ch in name if not (ch.isalnum() or ch in NAME_PUNCT or _mark(ch))})
-    if bad:
-        shown = " ".join(repr(ch) for ch in bad[:5])
-        raise InputError(
-            f"a display name may hold letters, digits, spaces and - . ' only (not {shown})"
-        )
-    if not any(ch.isalnum() for ch in name):
-        raise InputError("a display name needs at least one letter or digit")
-    low = name.lower()
-    if "www." in low or any(
-        name[i] == "." and name[i + 1].isalnum() and name[i - 1].isalnum()
-        for i in range(1, len(name) - 1)
-    ):
-        raise InputError("a display name cannot look like a web address (put a space after '.')")
-    return name
-
-
-def _mark(ch: str) -> bool:
-    return unicodedata.category(ch).startswith("M")  # combining marks of many scripts
 
 
 # ---- the frozen tree --------------------------------------------------------------------
@@ -237,13 +167,6 @@ class Created:
 
 
 @dataclass(frozen=True)
-class Joined:
-    student_token: str
-    name: str
-    code: str
-
-
-@dataclass(frozen=True)
 class QuestionInfo:
     """What anyone in the session may see of a question (no answer, no reason)."""
 
@@ -313,42 +236,6 @@ def _info(q: QuestionRow) -> QuestionInfo:
     return QuestionInfo(q.number, q.kind, q.node, q.step, q.prompt, q.state, hide)
 
 
-# ---- lookups by token -------------------------------------------------------------------
-def _teacher(db: Session, token: object, lock: bool = False) -> ClassSession:
-    h = _hash(_token_text(token))
-    stmt = select(ClassSession).where(ClassSession.teacher_hash == h)
-    cs = db.scalars(stmt.with_for_update() if lock else stmt).one_or_none()
-    if cs is None:
-        raise AccessError("this link does not control a class session (only the teacher's does)")
-    return cs
-
-
-def _control(db: Session, token: object, now: datetime) -> ClassSession:
-    """The teacher's session, locked for a change; AccessError unless it is live."""
-    cs = _teacher(db, token, lock=True)
-    if cs.ended_at is not None:
-        raise AccessError("this session has ended: it can be read, not changed")
-    if now >= cs.expires_at:
-        raise AccessError("this session has expired: it can be read, not changed")
-    return cs
-
-
-def _student(db: Session, token: object) -> tuple[Student, ClassSession]:
-    h = _hash(_token_text(token))
-    st = db.scalars(select(Student).where(Student.token_hash == h)).one_or_none()
-    if st is None:
-        raise AccessError("this link is not a student's place in a class session; join again")
-    return st, db.get(ClassSession, st.session_id)  # type: ignore[return-value]
-
-
-def _anyone(db: Session, token: object) -> ClassSession:
-    """The session of a teacher's or a student's token (for what both may read)."""
-    try:
-        return _teacher(db, token)
-    except AccessError:
-        return _student(db, token)[1]
-
-
 def _latest(db: Session, cs: ClassSession, lock: bool = False) -> QuestionRow | None:
     stmt = (
         select(QuestionRow)
@@ -357,10 +244,6 @@ def _latest(db: Session, cs: ClassSession, lock: bool = False) -> QuestionRow | 
         .limit(1)
     )
     return db.scalars(stmt.with_for_update() if lock else stmt).first()
-
-
-def _insert(db: Session):  # noqa: ANN202
-    return postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
 
 
 # ---- teacher: create, step, end ---------------------------------------------------------
@@ -461,96 +344,6 @@ def end_session(store: Store, teacher_token: str, now: datetime | None = None) -
         cs.ended_at = now
 
 
-# ---- joining ----------------------------------------------------------------------------
-def _wait_text(seconds: float) -> str:
-    s = max(1, math.ceil(seconds))
-    return f"{s} seconds" if s < 120 else f"{math.ceil(s / 60)} minutes"
-
-
-def join(store: Store, code: str, name: str, client: str, now: datetime | None = None) -> Joined:
-    """Join the session with ``code`` as ``name``. ``client`` names the device as far as the
-    page knows it (e.g. its address): after :data:`FREE_TRIES` wrong codes from one client
-    every try waits twice as long as the last (up to 15 minutes), right code or not."""
-    now = _now(now)
-    key = _hash("client:" + str(client)[:200])
-    norm = normalize_code(code)
-    cs = _admit(store, key, norm, now)
-    if not _live(cs, now):
-        raise InputError("this class session has ended; ask your teacher for the new code")
-    clean = check_name(name)
-    token = secrets.token_urlsafe(32)
-    try:
-        with store.sessions.begin() as db:
-            cs = db.get(ClassSession, cs.id, with_for_update=True)
-            assert cs is not None
-            if not _live(cs, now):
-                raise InputError("this class session has ended; ask your teacher for the new code")
-            count = db.scalar(select(func.count()).where(Student.session_id == cs.id))
-            if (count or 0) >= MAX_STUDENTS:
-                raise InputError(f"this session is full ({MAX_STUDENTS} students)")
-            taken = db.scalar(
-                select(Student.id).where(
-                    Student.session_id == cs.id, Student.name_key == clean.casefold()
-                )
-            )
-            if taken is not None:
-                raise InputError(f"the name {clean!r} is taken in this session; pick another")
-            db.add(
-                Student(
-                    session_id=cs.id,
-                    name=clean,
-                    name_key=clean.casefold(),
-                    token_hash=_hash(token),
-                    joined_at=now,
-                )
-            )
-            att = db.get(JoinAttempt, key)
-            if att is not None:
-                db.delete(att)
-    except IntegrityError:
-        raise InputError(f"the name {clean!r} is taken in this session; pick another") from None
-    return Joined(token, clean, cs.code)
-
-
-def _admit(store: Store, key: str, norm: str, now: datetime) -> ClassSession:
-    """The session a typed code names, with the client's wrong codes counted: a client that
-    is slowed down is refused before the code is looked at, and a wrong code is counted. One
-    transaction that starts by locking the client's counter row, so forty tries at once from
-    one client are taken one at a time and a burst gets no more looks than tries in a row."""
-    wait = left = None
-    with store.sessions.begin() as db:
-        ins = _insert(db)(JoinAttempt).values(client_hash=key, failures=0, blocked_until=None)
-        db.execute(  # the row exists and is this transaction's (a no-op update takes the lock)
-            ins.on_conflict_do_update(
-                index_elements=[JoinAttempt.client_hash],
-                set_={"failures": JoinAttempt.failures},
-            )
-        )
-        att = db.get(JoinAttempt, key, populate_existing=True)
-        assert att is not None
-        cs = None
-        if att.blocked_until is not None and now < att.blocked_until:
-            wait = (att.blocked_until - now).total_seconds()
-        else:
-            if len(norm) == CODE_LENGTH and all(c in CODE_ALPHABET for c in norm):
-                q = select(ClassSession).where(ClassSession.code == norm)
-                cs = db.scalars(q).one_or_none()
-            if cs is None:
-                att.failures += 1
-                over = att.failures - FREE_TRIES
-                if over > 0:
-                    att.blocked_until = now + timedelta(seconds=min(2 ** min(over, 20), MAX_WAIT))
-                left = max(0, FREE_TRIES - att.failures)
-            elif att.failures == 0:
-                db.delete(att)  # nothing to remember of a client that typed it right
-    if wait is not None:
-        raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
-    if cs is None:
-        more = f"{left} more tries before a wait" if left else "now wait before the next try"
-        raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
-    return cs
-
-
 # ---- questions --------------------------------------------------------------------------
 def open_question(store: Store, teacher_token: str, now: datetime | None = None) -> QuestionInfo:
     """Open the next quiz question at or after the class's step and move the class to the
@@ -632,7 +425,7 @@ def answer(
                 mine.changes += 1
                 return f"changed to {shown}"
             return f"your answer {shown} is in"
-        ins = _insert(db)(Answer).values(
+        ins = dialect_insert(db)(Answer).values(
             question_id=q.id,
             student_id=st.id,
             value=value,

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
+from classroom.access import _live, _now
 from classroom.db import Answer, ClassSession, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
-from classroom.live import _live, _now
 
 if TYPE_CHECKING:
     from classroom.live import Room, StudentView

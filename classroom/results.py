@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from classroom.access import _teacher
 from classroom.db import Answer, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
-from classroom.live import REVEALED, QuestionInfo, _info, _shown, _teacher
+from classroom.live import REVEALED, QuestionInfo, _info, _shown
 from teach import quiz
 
 

@@ -11,18 +11,9 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from classroom.db import ClassSession, Store, TaskGrade
-from classroom.live import (
-    MAX_TASK_VALUE,
-    TASK_CLOSED,
-    TASK_OPEN,
-    _control,
-    _insert,
-    _live,
-    _now,
-    _student,
-    session_tree,
-)
+from classroom.access import _control, _live, _now, _student
+from classroom.db import ClassSession, Store, TaskGrade, dialect_insert
+from classroom.live import MAX_TASK_VALUE, TASK_CLOSED, TASK_OPEN, session_tree
 from engine.errors import InputError
 from engine.tree import GameTree
 from teach.exercise import Report, grade
@@ -121,7 +112,7 @@ def submit_task(
             "cuts_wrong": rep.cuts_wrong,
             "submitted_at": now,
         }
-        ins = _insert(db)(TaskGrade).values(session_id=cs.id, student_id=st.id, **data)
+        ins = dialect_insert(db)(TaskGrade).values(session_id=cs.id, student_id=st.id, **data)
         db.execute(
             ins.on_conflict_do_update(
                 index_elements=[TaskGrade.session_id, TaskGrade.student_id], set_=data

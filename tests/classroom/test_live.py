@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
-from classroom import live
+from classroom import access, live
 from classroom.db import Answer, ClassSession, JoinAttempt, Student, open_store
 from classroom.db import Question as QuestionRow
 from classroom.results import results, results_csv
@@ -35,7 +35,7 @@ def cls(store):
 
 
 def _join(store, c, name, client="c1", now=T0):
-    return live.join(store, c.code, name, client, now=now).student_token
+    return access.join(store, c.code, name, client, now=now).student_token
 
 
 def _snapshot(store):
@@ -231,14 +231,14 @@ def test_a_student_token_or_a_forged_one_controls_nothing(store, cls):
     forged = ["", "x", cls.code, a[:-1] + ("A" if a[-1] != "A" else "B"), "t" * 10_000, None, 7]
     for token in [a, *forged]:
         for call in TEACHER_CALLS:
-            with pytest.raises(live.AccessError, match="teacher|token"):
+            with pytest.raises(access.AccessError, match="teacher|token"):
                 call(store, token)
     for token in [cls.teacher_token, *forged]:
-        with pytest.raises(live.AccessError):
+        with pytest.raises(access.AccessError):
             live.answer(store, token, 1, "4", now=T0)
-        with pytest.raises(live.AccessError):
+        with pytest.raises(access.AccessError):
             live.student_view(store, token, now=T0)
-        with pytest.raises(live.AccessError):
+        with pytest.raises(access.AccessError):
             submit_task(store, token, {}, [], now=T0)
     assert _snapshot(store) == before
 
@@ -278,26 +278,26 @@ def test_tokens_are_stored_only_as_hashes(store, cls):
 def test_bad_names_are_refused_with_a_reason_and_change_nothing(store, cls, name):
     before = _snapshot(store)
     with pytest.raises(InputError) as e:
-        live.join(store, cls.code, name, "c1", now=T0)
+        access.join(store, cls.code, name, "c1", now=T0)
     assert "display name" in str(e.value) or "type a display name" in str(e.value)
     assert len(str(e.value)) < 200
     assert _snapshot(store) == before
 
 
 def test_names_are_plain_stripped_and_unique_in_the_session(store, cls):
-    live.join(store, cls.code, "  Anne-Marie  O'Neil ", "c1", now=T0)
+    access.join(store, cls.code, "  Anne-Marie  O'Neil ", "c1", now=T0)
     assert live.room(store, cls.teacher_token, now=T0).students == ("Anne-Marie O'Neil",)
     # control and format characters (bidi overrides, zero-width) are stripped
-    j = live.join(store, cls.code, "Bo\u202eb\u200b\x07", "c1", now=T0)
+    j = access.join(store, cls.code, "Bo\u202eb\u200b\x07", "c1", now=T0)
     assert j.name == "Bob"
     for taken in ("bob", "BOB", "B\u200bob"):
         with pytest.raises(InputError, match="taken"):
-            live.join(store, cls.code, taken, "c1", now=T0)
-    assert live.join(store, cls.code, "J. Smith", "c1", now=T0).name == "J. Smith"
-    assert live.join(store, cls.code, "Zoë Ünal", "c1", now=T0).name == "Zoë Ünal"
-    assert live.join(store, cls.code, "X" * 24, "c1", now=T0).name == "X" * 24
+            access.join(store, cls.code, taken, "c1", now=T0)
+    assert access.join(store, cls.code, "J. Smith", "c1", now=T0).name == "J. Smith"
+    assert access.join(store, cls.code, "Zoë Ünal", "c1", now=T0).name == "Zoë Ünal"
+    assert access.join(store, cls.code, "X" * 24, "c1", now=T0).name == "X" * 24
     other = live.create_session(store, tree(), now=T0)
-    assert live.join(store, other.code, "Bob", "c1", now=T0).name == "Bob"  # another session
+    assert access.join(store, other.code, "Bob", "c1", now=T0).name == "Bob"  # another session
 
 
 # ---- codes ------------------------------------------------------------------------------
@@ -305,14 +305,14 @@ def test_codes_come_from_an_unambiguous_alphabet(store):
     codes = {live.create_session(store, tree(), now=T0).code for _ in range(5)}
     assert len(codes) == 5
     for c in codes:
-        assert len(c) == live.CODE_LENGTH and set(c) <= set(live.CODE_ALPHABET)
-    assert not set("IO01") & set(live.CODE_ALPHABET)
-    assert len(live.CODE_ALPHABET) ** live.CODE_LENGTH > 10**9
+        assert len(c) == access.CODE_LENGTH and set(c) <= set(access.CODE_ALPHABET)
+    assert not set("IO01") & set(access.CODE_ALPHABET)
+    assert len(access.CODE_ALPHABET) ** access.CODE_LENGTH > 10**9
 
 
 def test_a_typed_code_may_have_spaces_dashes_and_lower_case(store, cls):
     typed = cls.code[:3].lower() + " - " + cls.code[3:]
-    assert live.join(store, typed, "Ann", "c1", now=T0).code == cls.code
+    assert access.join(store, typed, "Ann", "c1", now=T0).code == cls.code
 
 
 def test_a_thousand_wrong_codes_are_refused_and_slowed_down(store, cls):
@@ -321,18 +321,18 @@ def test_a_thousand_wrong_codes_are_refused_and_slowed_down(store, cls):
     messages = []
     for i in range(1000):
         with pytest.raises(InputError) as e:
-            live.join(store, wrong, f"Guess {i}", "attacker", now=T0)
+            access.join(store, wrong, f"Guess {i}", "attacker", now=T0)
         messages.append(str(e.value))
-    assert all("no class session has the code" in m for m in messages[: live.FREE_TRIES])
-    assert all("wait" in m for m in messages[live.FREE_TRIES :])
+    assert all("no class session has the code" in m for m in messages[: access.FREE_TRIES])
+    assert all("wait" in m for m in messages[access.FREE_TRIES :])
     assert _snapshot(store) == before  # no student, no change to any session
     # the right code waits too while the client is slowed down; another client is not
     with pytest.raises(InputError, match="too many wrong codes"):
-        live.join(store, cls.code, "Ann", "attacker", now=T0)
-    assert live.join(store, cls.code, "Ann", "someone else", now=T0).name == "Ann"
+        access.join(store, cls.code, "Ann", "attacker", now=T0)
+    assert access.join(store, cls.code, "Ann", "someone else", now=T0).name == "Ann"
     # after the wait the right code works and clears the counter
-    later = T0 + timedelta(seconds=live.MAX_WAIT + 1)
-    assert live.join(store, cls.code, "Bob", "attacker", now=later).name == "Bob"
+    later = T0 + timedelta(seconds=access.MAX_WAIT + 1)
+    assert access.join(store, cls.code, "Bob", "attacker", now=later).name == "Bob"
     assert _count(store, JoinAttempt) == 0
 
 
@@ -348,7 +348,7 @@ def test_a_burst_of_wrong_codes_at_once_gets_no_more_looks_than_tries_in_a_row(s
     def guess(i: int) -> None:
         start.wait()
         try:
-            live.join(store, wrong, f"Guess {i}", "burst", now=T0)
+            access.join(store, wrong, f"Guess {i}", "burst", now=T0)
         except InputError as e:
             messages.append(str(e))
 
@@ -359,21 +359,21 @@ def test_a_burst_of_wrong_codes_at_once_gets_no_more_looks_than_tries_in_a_row(s
         t.join()
     assert len(messages) == n
     looked = [m for m in messages if "no class session has the code" in m]
-    assert len(looked) == live.FREE_TRIES + 1  # the last of them starts the wait
+    assert len(looked) == access.FREE_TRIES + 1  # the last of them starts the wait
     assert sum("too many wrong codes" in m for m in messages) == n - len(looked)
     with store.sessions() as db:
-        att = db.get(JoinAttempt, live._hash("client:burst"))
-        assert att is not None and att.failures == live.FREE_TRIES + 1
+        att = db.get(JoinAttempt, access._hash("client:burst"))
+        assert att is not None and att.failures == access.FREE_TRIES + 1
 
 
 def test_the_wait_doubles_after_the_free_tries(store, cls):
     now = T0
     waits = []
-    for _ in range(live.FREE_TRIES + 4):
+    for _ in range(access.FREE_TRIES + 4):
         with pytest.raises(InputError):
-            live.join(store, "ZZZZZQ", "Ann", "c9", now=now)
+            access.join(store, "ZZZZZQ", "Ann", "c9", now=now)
         with store.sessions() as db:
-            att = db.get(JoinAttempt, live._hash("client:c9"))
+            att = db.get(JoinAttempt, access._hash("client:c9"))
             if att.blocked_until is not None:
                 waits.append((att.blocked_until - now).total_seconds())
                 now = att.blocked_until
@@ -390,7 +390,7 @@ def test_an_expired_session_is_read_only(store):
     late = T0 + timedelta(hours=1)
     before = _snapshot(store)
     with pytest.raises(InputError, match="ended"):
-        live.join(store, c.code, "Bob", "c1", now=late)
+        access.join(store, c.code, "Bob", "c1", now=late)
     t = c.teacher_token
     for call in (
         lambda: live.step_to(store, t, 1, now=late),
@@ -398,7 +398,7 @@ def test_an_expired_session_is_read_only(store):
         lambda: open_task(store, t, now=late),
         lambda: live.end_session(store, t, now=late),
     ):
-        with pytest.raises(live.AccessError, match="expired"):
+        with pytest.raises(access.AccessError, match="expired"):
             call()
     with pytest.raises(InputError, match="closed"):
         live.answer(store, a, 1, "4", now=late)
@@ -418,7 +418,7 @@ def test_ending_closes_the_question_and_keeps_the_results(store, cls):
     live.end_session(store, cls.teacher_token, now=T0)
     with pytest.raises(InputError, match="closed"):
         live.answer(store, a, 1, "4", now=T0)
-    with pytest.raises(live.AccessError, match="ended"):
+    with pytest.raises(access.AccessError, match="ended"):
         live.reveal(store, cls.teacher_token, now=T0)
     room = live.room(store, cls.teacher_token, now=T0)
     assert room.read_only and room.question.state == live.CLOSED and room.answered == 1
@@ -428,8 +428,8 @@ def test_ending_closes_the_question_and_keeps_the_results(store, cls):
 def test_a_restart_loses_nothing(db_url):
     s = open_store(db_url)
     c = live.create_session(s, tree(), now=T0)
-    a = live.join(s, c.code, "Ann", "c1", now=T0).student_token
-    b = live.join(s, c.code, "Bob", "c2", now=T0).student_token
+    a = access.join(s, c.code, "Ann", "c1", now=T0).student_token
+    b = access.join(s, c.code, "Bob", "c2", now=T0).student_token
     live.open_question(s, c.teacher_token, now=T0)
     live.answer(s, a, 1, "3", now=T0)
     s.close()  # the server goes away mid-question
@@ -498,7 +498,7 @@ def test_bad_task_input_is_refused(store, cls, values, pruned, why):
 # ---- results ----------------------------------------------------------------------------
 def test_results_csv_reads_back_and_guards_formulas(store, cls):
     a = _join(store, cls, "Ann")
-    live.join(store, cls.code, "-Bob", "c1", now=T0)
+    access.join(store, cls.code, "-Bob", "c1", now=T0)
     live.open_question(store, cls.teacher_token, now=T0)
     live.answer(store, a, 1, "3", now=T0)
     live.reveal(store, cls.teacher_token, now=T0)

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from classroom import live, pulse
+from classroom import access, live, pulse
 from classroom.task import close_task, open_task, submit_task
 from engine.errors import InputError
 from engine.tree import complete_tree
@@ -47,7 +47,7 @@ def test_the_pulse_agrees_with_the_views_after_any_actions(store, seed):
         action = rng.choice(["join", "step", "open", "answer", "close", "reveal", "task", "hand"])
         try:
             if action == "join":
-                students.append(live.join(store, c.code, f"S{i}", f"c{i}", now=now).student_token)
+                students.append(access.join(store, c.code, f"S{i}", f"c{i}", now=now).student_token)
             elif action == "step":
                 live.step_to(store, t, live.room(store, t, now=now).step + 1, now=now)
             elif action == "open":

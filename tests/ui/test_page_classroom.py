@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from classroom import live
+from classroom import access, live
 from classroom.db import open_store
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
@@ -106,7 +106,7 @@ def test_bad_joins_are_refused_with_a_clear_message(store, made, code, name, say
 
 
 def test_a_taken_name_is_refused(store, made):
-    live.join(store, made.code, "Ben", "x")
+    access.join(store, made.code, "Ben", "x")
     at = join_as(page(), made.code, "ben")
     assert "is taken" in " ".join(e.value for e in at.error)
 
@@ -120,7 +120,7 @@ def test_a_forged_token_is_refused_and_the_join_form_shown(store, made, param):
 
 
 def test_a_join_code_or_a_student_link_never_controls_the_session(store, made):
-    student = live.join(store, made.code, "Anna", "x").student_token
+    student = access.join(store, made.code, "Anna", "x").student_token
     for token in (made.code, student):
         at = page(t=token)
         ok(at)
@@ -130,7 +130,7 @@ def test_a_join_code_or_a_student_link_never_controls_the_session(store, made):
 
 
 def test_the_teacher_steps_asks_and_reveals(store, made):
-    student = live.join(store, made.code, "Anna", "x").student_token
+    student = access.join(store, made.code, "Anna", "x").student_token
     at = page(t=made.teacher_token)
     ok(at)
     assert made.code in texts(at) and "1 student joined" in texts(at)
@@ -154,7 +154,7 @@ def test_the_teacher_steps_asks_and_reveals(store, made):
 
 
 def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
-    student = live.join(store, made.code, "Anna", "x").student_token
+    student = access.join(store, made.code, "Anna", "x").student_token
     q = live.open_question(store, made.teacher_token)
     at = page(s=student)
     ok(at)
@@ -216,7 +216,7 @@ def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
     from teach.quiz import node_names
     from tests.canvas_data import canvases
 
-    student = live.join(store, made.code, "Anna", "x").student_token
+    student = access.join(store, made.code, "Anna", "x").student_token
     open_task(store, made.teacher_token)
     at = page(s=student)
     ok(at)

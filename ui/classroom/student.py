@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from classroom import live, pulse
+from classroom import access, live, pulse
 from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
@@ -36,7 +36,7 @@ _CSS = f"""<style>
 def _join() -> None:
     ss = st.session_state
     try:
-        got = live.join(
+        got = access.join(
             sh.store(), str(ss.get(K.code) or ""), str(ss.get(K.name) or ""), sh.client()
         )
     except InputError as e:
@@ -52,7 +52,7 @@ def join_form(code: str | None) -> None:
     """Type the code (filled in from a join link) and a display name."""
     ss = st.session_state
     if code and K.code not in ss:
-        ss[K.code] = live.normalize_code(code)[: live.CODE_LENGTH]
+        ss[K.code] = access.normalize_code(code)[: access.CODE_LENGTH]
     with st.form(K.form, border=True):
         st.text_input(
             "Join code",
@@ -64,7 +64,7 @@ def join_form(code: str | None) -> None:
             "Your display name",
             key=K.name,
             placeholder="e.g. Anna K.",
-            help=f"Plain text, at most {live.NAME_MAX} characters; the class sees it.",
+            help=f"Plain text, at most {access.NAME_MAX} characters; the class sees it.",
         )
         st.form_submit_button("Join the class", key=K.join, type="primary", on_click=_join)
     sh.note()
