@@ -36,6 +36,7 @@ KINDS = (VALUE, BOUND, PRUNE)
 NODE_TYPE = "node type"  # answer "PV" / "CUT" / "ALL"
 RE_SEARCH_Q = "re-search"  # answer True when the null-window probe is followed by a re-search
 TABLE_BOUND = "table bound"  # answer "exact" / "lower" / "upper"
+ALL_KINDS = (*KINDS, NODE_TYPE, RE_SEARCH_Q, TABLE_BOUND)  # a quiz's order of kinds
 CHOICES = {NODE_TYPE: ("PV", "CUT", "ALL"), TABLE_BOUND: ("exact", "lower", "upper")}
 _CHOICE_WORDS = {
     "pv": "PV",
@@ -329,7 +330,24 @@ def questions(
             )
     # The windows of the asked node's subtree carry its bound (a MIN node enters its last
     # children with beta = its best so far): a figure must hide them too.
-    return [replace(q, hide=tuple(tree.preorder(q.node))) if q.kind == VALUE else q for q in out]
+    out = [replace(q, hide=tuple(tree.preorder(q.node))) if q.kind == VALUE else q for q in out]
+    more = [q for kind in more_kinds(run) if kind in want for q in _MORE[kind](run, names)]
+    # in step order; at one step the value question first (a node's type or table entry
+    # asked first would show the value it returns)
+    return sorted(out + more, key=lambda q: q.step) if more else out
+
+
+def more_kinds(run: SearchRun) -> tuple[str, ...]:
+    """The kinds past :data:`KINDS` that ``run`` has questions of: a node's type in an
+    alpha-beta run, a null-window probe's re-search in a PVS run, a table entry's bound in
+    iterative deepening with the table."""
+    if run.algorithm == "alphabeta":
+        return (NODE_TYPE,)
+    if run.algorithm == "pvs":
+        return (RE_SEARCH_Q,)
+    if run.algorithm == "deepening":  # (MTD(f)'s memory narrows windows: not this rule)
+        return (TABLE_BOUND,)
+    return ()
 
 
 # ---- after alpha-beta: node types, null windows, table bounds ---------------------------------
@@ -459,6 +477,13 @@ def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> lis
                 )
             )
     return out
+
+
+_MORE = {
+    NODE_TYPE: node_type_questions,
+    RE_SEARCH_Q: re_search_questions,
+    TABLE_BOUND: table_bound_questions,
+}
 
 
 @dataclass(frozen=True)

@@ -8,3 +8,7 @@ TESTS = Path(__file__).resolve().parent
 for p in (TESTS.parent, TESTS):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+
+# AppTest puts a page's folder first on sys.path, and app_pages/classroom.py would then shadow
+# the classroom package for a test that runs alone (the full run imported the package first).
+import classroom  # noqa: E402, F401

@@ -3,7 +3,8 @@
 A control's text is clipped when its box is narrower than its content (``scrollWidth >
 clientWidth``: an ellipsis, a cut) or narrower than its longest word (the word is broken
 across lines: "Branchi / ng", "f."). Controls: buttons, selects (native and Streamlit's),
-widget labels, tabs, metric labels and values, the tree canvas's controls (inside its
+widget labels, tabs, metric labels and values, rows of pills and segmented controls (a
+row that scrolls sideways hides its last options), the tree canvas's controls (inside its
 shadow root). Only what is on screen counts (a closed sidebar, an unopened tab do not).
 """
 
@@ -23,11 +24,13 @@ CONTROLS = ", ".join(
         '[data-baseweb="select"] [value]',
         '[data-baseweb="select"] > div > div > div',
         '[data-testid="stWidgetLabel"] p',
+        '[data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"]',  # "Practice: pre…"
         "button p",
         '[role="tab"] p',
         '[data-testid="stMetricLabel"] p',
         '[data-testid="stMetricValue"] > div',
         '[data-testid="stPageLink"] span',
+        '[data-testid="stButtonGroup"] > div',  # pills, segmented: a row that scrolls hides some
     ]
 )
 

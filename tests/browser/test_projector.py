@@ -48,6 +48,7 @@ SEARCH_TAB = "tab=The+search+tree"
 PAGES_SEEN = {  # name -> url path (every registered page, and the tabs that open by link)
     "home": "",
     "alphabeta": "alphabeta?k=9",
+    "alphabeta_practice": "alphabeta?k=9&practice=on&ask=value,bound,prune,node+type",
     "tree": "tree?k=6",
     "pawn": "pawn",
     "pawn_search": f"pawn?{SEARCH_TAB}",

@@ -98,6 +98,10 @@ def test_table_bound_questions_on_deepening():
     assert qs and {q.answer for q in qs} <= {"exact", "lower", "upper"}
     answered = {e.node for e in run.events if e.kind == TABLE and e.value is not None}
     assert not answered & {q.node for q in qs}
+    from teach.quiz import more_kinds, questions
+
+    assert more_kinds(run) == (TABLE_BOUND,)
+    assert questions(run, (TABLE_BOUND,)) == qs
     state = QuizState(tuple(qs), len(run.events), 0, (None,) * len(qs))
     state = state.answer(qs[0].answer)
     assert state.score.right == 1
@@ -131,3 +135,43 @@ def test_sentences_of_the_new_searches():
 def test_every_expectimax_step_has_a_sentence(tree):
     run = expectimax(tree)
     assert all(describe(run, k) for k in range(len(run.events) + 1))
+
+
+# ---- in the step quiz --------------------------------------------------------------------
+def test_the_quiz_offers_each_search_its_own_kinds():
+    from teach.quiz import more_kinds
+
+    assert more_kinds(search_tree(SAMPLE)) == (NODE_TYPE,)
+    assert more_kinds(search_tree(SAMPLE, "minimax")) == ()
+    assert more_kinds(pvs(SAMPLE)) == (RE_SEARCH_Q,)
+    assert more_kinds(mtdf(SAMPLE).passes[0].run) == ()  # its memory narrows windows: not asked
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees())
+def test_a_quiz_with_node_types_asks_them_after_the_values_in_step_order(tree):
+    """The three kinds' questions and the node types' interleave by step; at one step the
+    value question comes first (the node's type asked first would show what it returns)."""
+    from teach.quiz import KINDS, VALUE, questions
+
+    run = search_tree(tree)
+    base = questions(run, KINDS)
+    types = node_type_questions(run)
+    both = questions(run, (*KINDS, NODE_TYPE))
+    assert set(both) == set(base) | set(types)
+    assert len(both) == len(base) + len(types)
+    assert [q.step for q in both] == sorted(q.step for q in both)
+    for a, b in zip(both, both[1:], strict=False):
+        if a.step == b.step and {a.kind, b.kind} == {VALUE, NODE_TYPE}:
+            assert (a.kind, b.kind) == (VALUE, NODE_TYPE)
+    assert questions(run, (NODE_TYPE,)) == types
+    assert questions(pvs(tree), (NODE_TYPE,)) == []  # not a PVS run's kind
+
+
+def test_a_pvs_quiz_asks_the_re_searches():
+    from teach.quiz import VALUE, questions
+
+    run = pvs(parse_brackets("((1 2) (5 6))"))
+    qs = questions(run, (VALUE, RE_SEARCH_Q))
+    assert [q for q in qs if q.kind == RE_SEARCH_Q] == re_search_questions(run)
+    assert [q.step for q in qs] == sorted(q.step for q in qs)

@@ -93,6 +93,7 @@ def test_the_key_sets_have_the_style():
         keys.AlphaBeta.lab.canvas.step,
         keys.AlphaBeta.lab.canvas.widget,
         keys.AlphaBeta.lab.quiz.sent,
+        keys.AlphaBeta.lab.quiz.pick("PV"),
         keys.Editor.lab.canvas.known,
         keys.Editor.done,
         keys.PAWN.size("4x4w:.ppp/..../.PPP/...."),

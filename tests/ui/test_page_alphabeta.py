@@ -340,3 +340,29 @@ def test_counts_of_one_read_in_the_singular():
         tl.result_words(4, 1, 1)
         == "MAX can force 4; alpha-beta looked at 1 of 1 leaf (nothing pruned)."
     )
+
+
+def test_practice_asks_alpha_betas_node_types_with_buttons():
+    """Alpha-beta's node types (PV / CUT / ALL) are a kind of the quiz's pills beside the
+    three of every search, off by default; picked alone, every question asks a node's type
+    and a button answers it: a wrong one is told so, the right one scores."""
+    from engine.node_types import classify
+
+    at = app()
+    at.toggle(key="ab.quiz.on").set_value(True).run()
+    pills = at.button_group(key="ab.quiz.kinds")
+    assert "node types" in [str(o) for o in pills.options], pills.options
+    assert list(pills.value) == ["value", "bound", "prune"]
+    pills.set_value(["node type"]).run()
+    assert not at.exception
+    state = quiz(at)
+    run = tl.make_lab(complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)).run
+    assert len(state.questions) == 4 and {q.kind for q in state.questions} == {"node type"}
+    q = state.current
+    assert q.answer == classify(run).types[q.node]  # the engine's classification
+    other = next(c for c in ("pv", "cut", "all") if c != q.answer.lower())
+    at.button(key=f"ab.quiz.pick.{other}").click().run()
+    assert quiz(at).score.wrong == 1 and quiz(at).current == q and at.error
+    at.button(key=f"ab.quiz.pick.{q.answer.lower()}").click().run()
+    assert not at.exception and q.explanation in at.success[0].value
+    assert at.query_params["ask"] in ("node type", ["node type"])  # the link keeps the kinds

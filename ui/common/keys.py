@@ -110,6 +110,10 @@ class Quiz:
     sent = _at("sent")  # the text typed in the asked node, as the browser sent it
     figure = _at("figure")
 
+    def pick(self, choice: str) -> str:
+        """The button of one answer of a choice question (PV / CUT / ALL, a table bound)."""
+        return _join(self.ns, "pick", choice.lower())
+
 
 @dataclass(frozen=True)
 class TreeLab:

@@ -81,12 +81,17 @@ _PROJECTOR_CSS = """<style>
 [data-testid="stMain"] h1 { font-size: 2.1rem; padding-top: .25rem; padding-bottom: .25rem; }
 </style>"""
 # Every page: the probe takes no room; a metric's value shrinks with its column (a container
-# query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %.
+# query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %; pills
+# and segmented controls wrap (Streamlit scrolls them sideways, hiding the last options), and
+# so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…").
 _PAGE_CSS = f"""<style>
 {css(View.probe)} {{ display: none; }}
 [data-testid="stMetric"] {{ container-type: inline-size; }}
 [data-testid="stMetricValue"] {{ font-size: min(2.25rem, 19cqi); }}
 [data-testid="stMetricValue"] > div {{ white-space: normal; overflow-wrap: normal; }}
+[data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; row-gap: .4rem; }}
+[data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"],
+[data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
 </style>"""
 
 

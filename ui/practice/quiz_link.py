@@ -22,7 +22,7 @@ import streamlit as st
 
 from engine.errors import InputError
 from engine.trace import SearchRun
-from teach.quiz import KINDS, REVEALED, RIGHT, SKIPPED, WRONG, QuizState
+from teach.quiz import ALL_KINDS, KINDS, REVEALED, RIGHT, SKIPPED, WRONG, QuizState
 from ui.common.keys import Quiz
 from ui.common.share import choice, quoted, read_once
 
@@ -30,7 +30,7 @@ LETTERS = {RIGHT: "r", WRONG: "w", REVEALED: "v", SKIPPED: "s"}
 OUTCOMES = {v: k for k, v in LETTERS.items()}
 OPEN_WRONG = "x"  # the open question had a wrong try
 MAX_SCORE = 8_000  # characters of ``?score=`` at most
-MAX_ASK = len(",".join(KINDS))  # characters of ``?ask=`` at most
+MAX_ASK = len(",".join(ALL_KINDS))  # characters of ``?ask=`` at most
 SWITCH = ("on", "off")
 _RUN = re.compile(r"([rwvs])([0-9]*)")
 _SCORE = re.compile(r"(?:[rwvs][0-9]*)*x?")
@@ -86,17 +86,18 @@ def decode_kinds(raw: str) -> tuple[str, ...]:
     if len(raw) > MAX_ASK:
         raise InputError(f"is {len(raw):,} characters long (at most {MAX_ASK})")
     got = raw.split(",")
-    bad = [k for k in got if k not in KINDS]
+    bad = [k for k in got if k not in ALL_KINDS]
     if bad or not got or len(set(got)) != len(got):
         raise InputError(
-            f"{quoted(raw)} is not a list of {', '.join(KINDS)} (each once, comma-separated)"
+            f"{quoted(raw)} is not a list of {', '.join(ALL_KINDS)} (each once, comma-separated)"
         )
-    return tuple(k for k in KINDS if k in got)
+    return tuple(k for k in ALL_KINDS if k in got)
 
 
 def chosen_kinds(picked: Sequence[str] | None) -> tuple[str, ...]:
-    """The kinds a quiz asks about for the pills' ``picked`` (none picked: all)."""
-    return tuple(k for k in KINDS if k in (picked or KINDS))
+    """The kinds a quiz asks about for the pills' ``picked``, in the quiz's order (none
+    picked: the three of every search, teach.quiz.KINDS)."""
+    return tuple(k for k in ALL_KINDS if k in (picked or KINDS))
 
 
 # ---- Streamlit ---------------------------------------------------------------------------

@@ -32,22 +32,46 @@ import streamlit as st
 
 from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
-from teach.quiz import BOUND, INF_HINT, KINDS, PRUNE, VALUE, Question, QuizState, Score
+from teach.quiz import (
+    BOUND,
+    CHOICES,
+    INF_HINT,
+    KINDS,
+    NODE_TYPE,
+    PRUNE,
+    RE_SEARCH_Q,
+    TABLE_BOUND,
+    VALUE,
+    Question,
+    QuizState,
+    Score,
+    more_kinds,
+)
 from ui.common.canvas import set_step, tree_still
 from ui.common.keys import Canvas, Quiz
 from ui.common.share import publish
+from ui.practice import quiz_link
 from ui.practice.quiz_link import quiz_params, restore_quiz
 from viz.tree_payload import Hidden, tree_payload
 
-KIND_LABELS = {VALUE: "node values", BOUND: "alpha / beta", PRUNE: "cut-offs"}
+KIND_LABELS = {
+    VALUE: "node values",
+    BOUND: "alpha / beta",
+    PRUNE: "cut-offs",
+    NODE_TYPE: "node types",
+    RE_SEARCH_Q: "re-searches",
+    TABLE_BOUND: "table bounds",
+}
 
 
-def kind_pills(key: str, *, remember: bool = False) -> None:
-    """The "Ask about" pills: the quiz's question kinds, all by default (``remember``: the
-    choice outlives the page for this session). Read it with :func:`chosen_kinds`."""
+def kind_pills(key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS) -> None:
+    """The "Ask about" pills: the question ``kinds`` offered, the three of every search
+    (teach.quiz.KINDS) on by default (``remember``: the choice outlives the page for this
+    session). Read it with :func:`chosen_kinds`. A kind picked and no longer offered (the
+    algorithm changed) is dropped by Streamlit."""
     st.pills(
         "Ask about",
-        KINDS,
+        kinds,
         selection_mode="multi",
         default=list(KINDS),
         format_func=KIND_LABELS.__getitem__,
@@ -57,11 +81,16 @@ def kind_pills(key: str, *, remember: bool = False) -> None:
 
 
 def chosen_kinds(key: str) -> tuple[str, ...]:
-    """The kinds picked in the pills of ``key``, in the quiz's order; all when none is."""
-    picked = st.session_state.get(key)
-    return tuple(k for k in KINDS if k in (picked or KINDS))
+    """The kinds picked in the pills of ``key``, in the quiz's order (quiz_link.chosen_kinds)."""
+    return quiz_link.chosen_kinds(st.session_state.get(key))
 
 
+# Questions answered with buttons (label, the text it answers), not typed in the node.
+_BUTTONS: dict[str, tuple[tuple[str, str], ...]] = {
+    PRUNE: (("Yes, pruned", "yes"), ("No, searched", "no")),
+    RE_SEARCH_Q: (("Yes, searched again", "yes"), ("No re-search", "no")),
+    **{kind: tuple((c, c) for c in CHOICES[kind]) for kind in CHOICES},
+}
 MAX_TYPED = 40  # characters of a typed answer read (the rest is not a number anyway)
 
 
@@ -186,7 +215,7 @@ def _take_sent(keys: Quiz) -> None:
 
 def on_node(q: Question | None) -> bool:
     """Whether ``q`` is answered by typing in its node on the tree (a value, an α or β)
-    rather than with the yes / no buttons of a cut-off question."""
+    rather than with buttons (yes / no, a node's type, a table entry's bound)."""
     return q is not None and q.kind in (VALUE, BOUND)
 
 
@@ -241,7 +270,7 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     )
     if not on:
         return None
-    kind_pills(keys.kinds, remember=True)
+    kind_pills(keys.kinds, remember=True, kinds=(*KINDS, *more_kinds(run)))
     chosen = chosen_kinds(keys.kinds)
     _ensure(keys, run, chosen)
     _take_sent(keys)  # an answer typed in the asked node
@@ -280,22 +309,16 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     assert cur is not None
     st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
     st.subheader(cur.prompt, anchor=False)
-    if cur.kind == PRUNE:
-        c1, c2 = st.columns(2)
-        c1.button(
-            "Yes, pruned",
-            key=keys.yes,
-            on_click=_do,
-            args=(keys, "answer", "yes"),
-            width="stretch",
-        )
-        c2.button(
-            "No, searched",
-            key=keys.no,
-            on_click=_do,
-            args=(keys, "answer", "no"),
-            width="stretch",
-        )
+    buttons = _BUTTONS.get(cur.kind)
+    if buttons is not None:
+        for col, (label, text) in zip(st.columns(len(buttons)), buttons, strict=True):
+            col.button(
+                label,
+                key=keys.yes if text == "yes" else keys.no if text == "no" else keys.pick(text),
+                on_click=_do,
+                args=(keys, "answer", text),
+                width="stretch",
+            )
     else:  # typed in the asked node on the tree (node_answer)
         st.markdown(
             ":material/edit: Type your answer **in the ringed node on the tree**, then press "
