@@ -396,8 +396,12 @@ def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[
 
 def re_search_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
     """ "C is probed with a null window. Does a re-search follow?" before each null-window
-    probe of a PVS run; yes when the probe fails high strictly inside the parent's window."""
+    probe of a PVS run; yes when the probe fails high strictly inside the parent's window.
+    Another run has none (MTD(f)'s passes are null windows at the root, never re-searched)."""
     from engine.trace import NULL_WINDOW, RE_SEARCH
+
+    if run.algorithm != "pvs":
+        return []
 
     tree = run.tree
     names = names or node_names(tree)

@@ -145,6 +145,8 @@ def test_the_quiz_offers_each_search_its_own_kinds():
     assert more_kinds(search_tree(SAMPLE, "minimax")) == ()
     assert more_kinds(pvs(SAMPLE)) == (RE_SEARCH_Q,)
     assert more_kinds(mtdf(SAMPLE).passes[0].run) == ()  # its memory narrows windows: not asked
+    for p in mtdf(SAMPLE).passes:  # null windows at the root, no parent: none (it raised)
+        assert re_search_questions(p.run) == []
 
 
 @settings(max_examples=60, deadline=None)
