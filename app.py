@@ -1,9 +1,12 @@
-"""Game Tree Lab: the frame. Page config, the start-up warm-up (ui.boards.warm) and
-navigation over ui.common.registry.PAGES."""
+"""Game Tree Lab: the frame. Page config, the start-up warm-up (ui.boards.warm),
+navigation over ui.common.registry.PAGES, and the class's bell let go of a person who went
+from the Class page to another (ui.classroom.shared.unfollow)."""
 
 import streamlit as st
 
 from ui.boards.warm import warm_up
+from ui.classroom.shared import URL_PATH as CLASS_URL_PATH
+from ui.classroom.shared import unfollow
 from ui.common.reconnect import reload_on_reconnect
 from ui.common.registry import PAGES
 
@@ -16,7 +19,7 @@ st.set_page_config(
 warm_up()  # once per server: the board labs' shared work starts in the background
 
 reload_on_reconnect()
-st.navigation(
+page = st.navigation(
     [
         st.Page(
             str(spec.file),
@@ -27,4 +30,7 @@ st.navigation(
         )
         for spec in PAGES
     ]
-).run()
+)
+if page.url_path != CLASS_URL_PATH:
+    unfollow()  # a person who left the Class page is not rerun when the class moves on
+page.run()

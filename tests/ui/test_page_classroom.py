@@ -233,3 +233,44 @@ def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):
     rep = task_report(store, student)
     assert rep is not None and rep.points < rep.max_points
     assert rep.summary() in texts(page(s=student))
+
+
+class _Bell:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def watch(self, sid, code, drawn, part) -> None:  # noqa: ANN001
+        self.calls.append(("watch", sid))
+
+    def forget(self, sid) -> None:  # noqa: ANN001
+        self.calls.append(("forget", sid))
+
+
+def _leaving_script() -> None:
+    import streamlit as st
+
+    from ui.classroom import shared
+
+    if st.session_state.get("t.first", True):
+        st.session_state["t.first"] = False
+        shared.follow("ABCDEF", 1, lambda p: 1)  # the Class page drew a class
+    else:
+        shared.unfollow()  # app.py, for another page
+        shared.unfollow()  # and again on that page's next run
+
+
+def test_a_page_that_left_the_class_is_let_go_once_and_no_bell_is_made_for_others(monkeypatch):
+    """The bell watched a page after it had gone to another page and reran it once more on
+    the next class change; now app.py lets go of it, and a person who never followed a class
+    costs no bell (no database) on any page."""
+    bell = _Bell()
+    monkeypatch.setattr(shared, "session_id", lambda: "s1")
+    monkeypatch.setattr(shared, "bell", lambda: bell)
+    at = AppTest.from_function(_leaving_script).run()
+    assert not at.exception and bell.calls == [("watch", "s1")]
+    at.run()
+    assert not at.exception and bell.calls == [("watch", "s1"), ("forget", "s1")]
+    made = []
+    monkeypatch.setattr(shared, "bell", lambda: made.append(1) or bell)
+    at.run()
+    assert made == []  # nothing followed: the bell is not even looked up

@@ -119,10 +119,13 @@ def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> Non
     sid = session_id()
     if sid is not None:
         bell().watch(sid, code, drawn, part)
+        st.session_state[K.following] = True
 
 
 def unfollow() -> None:
-    """This page no longer shows a class (it ended, or the link changed)."""
+    """This page no longer shows a class (it ended, the link changed, the person went to
+    another page: app.py calls it for every other page). Without a class followed it costs
+    nothing (no bell, no database)."""
     sid = session_id()
-    if sid is not None:
+    if sid is not None and st.session_state.pop(K.following, False):
         bell().forget(sid)

@@ -392,6 +392,7 @@ class Classroom:
     csv = "class.csv"
     bars = "class.bars"
     leave = "class.leave"
+    following = "class.following"  # this session's page is watched by the bell (shared.follow)
 
     @staticmethod
     def choice(i: int) -> str:
