@@ -207,19 +207,25 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
 
 def steady_box(locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
     """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
-    sidebar's slide, a chart redrawn at its new width). The last box read if it never settles
-    within ``timeout_ms``; the caller asserts on it."""
+    sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
+    after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
+    Playwright's TimeoutError if the element is not there for that long."""
     page = locator.page
-    last, since = locator.bounding_box(), time.perf_counter()
-    deadline = since + timeout_ms / 1000
+    deadline = time.perf_counter() + timeout_ms / 1000
+
+    def read() -> dict | None:
+        left = max(1.0, (deadline - time.perf_counter()) * 1000)
+        return locator.bounding_box(timeout=left)
+
+    last, since = read(), time.perf_counter()
     while time.perf_counter() < deadline:
         page.wait_for_timeout(100)
-        box = locator.bounding_box()
+        box = read()
         if box != last:
             last, since = box, time.perf_counter()
         elif (time.perf_counter() - since) * 1000 >= hold_ms:
-            break
-    return last
+            return last
+    raise AssertionError(f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {last}")
 
 
 def assert_no_exception(page: Page) -> None:

@@ -402,12 +402,20 @@ def test_practice_figure_has_the_step_sentence_in_the_quiz_names():
         assert p["nodes"]["nm"][p["nodes"]["id"].index(leaf)] == name
 
 
-def test_open_value_question_sends_no_window_of_the_asked_subtree():
+@pytest.mark.parametrize("kind", ["value", "node type"])
+def test_open_value_question_sends_no_window_of_the_asked_subtree(kind):
+    """A value question, and a node's type (its value against the window it was given would
+    tell it): no α/β of the subtree and no value at the node in the still, and no sentence
+    of the node's own last event ("... so its leaves 5 and 6 are pruned": a CUT node)."""
     checked = 0
     for leaves, b in ((TEXTBOOK, 3), ("5, 1, 7, 2, 9, 3, 4, 8", 2)):
         run = search_tree(build_tree(leaves, b))
         rep = Replayer(run)
-        for q in questions(run, kinds=("value",)):
+        for q in questions(run, kinds=(kind,)):
+            assert q.kind == kind
+            if run.events[q.step - 1].node == q.node:
+                p = question_payload(run, quiz_names(run.tree), q.step, q)
+                assert step_text(p, q.step) == ""
             assert set(q.hide) == set(run.tree.preorder(q.node))
             p = question_payload(run, quiz_names(run.tree), q.step, q)
             ids = p["nodes"]["id"]
