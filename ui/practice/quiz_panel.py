@@ -123,15 +123,16 @@ def asked(keys: Quiz) -> Question | None:
 def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
     """teach.explain's sentence for ``step`` (the last event the practice figure shows), in
     the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
-    a value or node-type question's node acted last, or a cut-off question's update says why
-    no cut follows ("... but the strict rule cuts only when")."""
+    the node of a question that hides it (a value, a node's type: ``question.hide``) acted
+    last, or a cut-off question's update says why no cut follows ("... but the strict rule
+    cuts only when")."""
     if step <= 0 or step > len(run.events):
         return None
     text = describe(run, step)
     if question is None:
         return text
     ev = run.events[step - 1]
-    if question.kind in (VALUE, NODE_TYPE) and ev.node == question.node:
+    if question.hide and ev.node == question.node:  # as the figure hides it (question_payload)
         return None  # ("... so its leaves 5 and 6 are pruned" tells a CUT node)
     if question.kind == PRUNE and ev.kind == UPDATE:
         return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
