@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from classroom.db import ClassSession, JoinAttempt, Store, Student, dialect_insert
 from engine.errors import InputError
+from engine.values import plural
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: nothing to misread
 CODE_LENGTH = 6  # 32**6 = 1.07e9 codes
@@ -240,6 +241,10 @@ def _admit(store: Store, key: str, norm: str, now: datetime) -> ClassSession:
     if wait is not None:
         raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
     if cs is None:
-        more = f"{left} more tries before a wait" if left else "now wait before the next try"
+        more = (
+            f"{plural(left, 'more try', 'more tries')} before a wait"
+            if left
+            else "now wait before the next try"
+        )
         raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
     return cs
