@@ -24,22 +24,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.helpers import (  # noqa: E402
-    _RUNS,
-    answers,
-    free_port,
-    open_url,
-    rerun,
-    streamlit_command,
-)
+from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server, answers, free_port
+from gtl_dev.pages import open_url, rerun, runs_of
 
 PEER = Path(os.environ.get("GTL_PEER", "/work/shared/peers/abTreePractice"))
 BIG = "?t=r:3,6,-99,99,1"  # 1,093 nodes
@@ -154,7 +143,7 @@ def _ours(browser, base: str) -> dict:
     out["20 presses"] = int(pg.locator(".gtl-canvas").get_attribute("data-step"))
     pg.keyboard.press("Home")
     pg.wait_for_timeout(1500)
-    runs = _RUNS[pg]
+    runs = runs_of(pg)
     before = runs.requested
     for _ in range(30):
         pg.keyboard.press("ArrowRight")
@@ -231,22 +220,11 @@ def _peer(browser) -> dict | None:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    logs = Path(tempfile.mkdtemp(prefix="gtl-bench-"))
-    cmd = streamlit_command(port)
-    with open(logs / "out", "wb") as o, open(logs / "err", "wb") as e:
-        srv = subprocess.Popen(cmd, cwd=ROOT, stdout=o, stderr=e)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        _wait(base + "/_stcore/health")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            ours = _ours(browser, base)
-            peer = _peer(browser)
-            browser.close()
-    finally:
-        srv.terminate()
-        srv.wait()
+    with Server() as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        ours = _ours(browser, server.url)
+        peer = _peer(browser)
+        browser.close()
 
     print("Tree canvas in headless chromium (software rendering), 1400x900")
     print(f"  home page load                         {ours['home'] * 1000:7.0f} ms")

@@ -11,6 +11,7 @@ from engine.race import race_tree
 from engine.trace import ENTER, RE_SEARCH
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from gtl_dev.pages import rerun
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -20,7 +21,6 @@ from tests.browser.helpers import (
     canvas_step,
     css_key,
     open_page,
-    rerun,
 )
 from ui.common.keys import AlphaBeta as K
 from ui.tree import tree_lab as tl

@@ -14,11 +14,11 @@ from engine.games.pawn_solver import solve
 from engine.judge import chase_answer
 from engine.play import human_move, new_session
 from engine.search import search_game
+from gtl_dev.pages import CHART, rerun
 from teach.explain import describe
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
-    CHART,
     assert_no_exception,
     assert_share_link_restores,
     board_pieces,
@@ -30,7 +30,6 @@ from tests.browser.helpers import (
     median_of_clicks,
     open_page,
     record_figure,
-    rerun,
     screenshot,
 )
 from ui.boards.board_lab import chase_from_code, verdict_words

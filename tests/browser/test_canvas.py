@@ -16,8 +16,9 @@ from engine.search import search_tree
 from engine.trace import Replayer
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from gtl_dev.pages import open_url, rerun, runs_of
 from teach.explain import describe
-from tests.browser.helpers import _RUNS, VIEWPORT, open_url, rerun, screenshot
+from tests.browser.helpers import VIEWPORT, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +47,7 @@ def box_text(page, node: int) -> str:
 
 
 def requested(page) -> int:
-    return _RUNS[page].requested
+    return runs_of(page).requested
 
 
 def assert_agrees(page, run, k: int) -> None:

@@ -15,11 +15,11 @@ import pytest
 from classroom import live
 from classroom.db import open_store
 from classroom.results import results
-from tests.browser.class_flow import (
+from gtl_dev.class_flow import (
     CHOICE,
-    Server,
     Sqlite,
     answer,
+    class_server,
     click,
     join,
     right_answer,
@@ -27,14 +27,8 @@ from tests.browser.class_flow import (
     wait_step,
     wait_text,
 )
-from tests.browser.helpers import (
-    CHART,
-    VIEWPORT,
-    assert_no_exception,
-    open_url,
-    record_figure,
-    screenshot,
-)
+from gtl_dev.pages import CHART, open_url
+from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -108,7 +102,7 @@ def _reveal(teacher, students, right: str, wrong: str) -> None:  # noqa: ANN001
 
 def test_a_class_session_survives_a_restart(browser):
     db = Sqlite()
-    server = Server(db.env).start()
+    server = class_server(db.env).start()
     try:
         tctx = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5)
         tctx.set_default_timeout(60_000)
@@ -154,7 +148,8 @@ def test_two_replicas_on_one_sqlite_file(browser):
 
 
 def test_two_replicas_on_one_postgresql_database(browser):
-    from tests.pg_server import NoPostgres, PgServer, no_postgres
+    from gtl_dev.pg_server import NoPostgres, PgServer
+    from tests.unavailable import no_postgres
 
     try:
         import psycopg  # noqa: F401
@@ -174,7 +169,7 @@ def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN00
     from classroom.db import open_store
     from engine.tree_text import parse_brackets
 
-    one, two = Server(env), Server(env)
+    one, two = class_server(env), class_server(env)
     one.start()
     two.start()
     store = open_store(db_url)

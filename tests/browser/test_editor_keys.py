@@ -10,19 +10,17 @@ import time
 import pytest
 
 from engine.tree_text import format_ural, parse_brackets
+from gtl_dev.pages import IDLE, rerun, runs_of, wait_idle
 from teach.tree_edit import relabel
 from tests.browser import helpers
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
-    IDLE,
     assert_no_exception,
     canvas,
     canvas_step,
     open_page,
-    rerun,
     screenshot,
-    wait_idle,
 )
 
 pytestmark = pytest.mark.browser
@@ -67,7 +65,7 @@ def settle(page) -> None:
 
 
 def reruns(page) -> int:
-    return helpers._RUNS[page].requested
+    return runs_of(page).requested
 
 
 def press(page, actions: list[list[str]]) -> tuple[int, int, int]:

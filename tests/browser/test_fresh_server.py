@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import streamlit_server
+from gtl_dev.app_server import free_port
 from tests.browser.helpers import (
     CANVAS_DRAWN,
     VIEWPORT,
@@ -17,8 +17,8 @@ from tests.browser.helpers import (
     canvas,
     canvas_next,
     canvas_sentence,
-    free_port,
     open_page,
+    streamlit_server,
 )
 from ui.common.registry import LABS, PRACTICE
 

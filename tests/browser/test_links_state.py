@@ -16,6 +16,7 @@ from engine.alphabeta import alpha_beta
 from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session
+from gtl_dev.pages import rerun
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -26,7 +27,6 @@ from tests.browser.helpers import (
     click_button,
     click_plotly_point,
     open_page,
-    rerun,
     screenshot,
     whole_tree,
 )

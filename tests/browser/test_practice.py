@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from gtl_dev.pages import rerun, wait_idle
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -17,9 +18,7 @@ from tests.browser.helpers import (
     click_button,
     open_page,
     record_figure,
-    rerun,
     screenshot,
-    wait_idle,
 )
 
 pytestmark = pytest.mark.browser

@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import pytest
 
+from gtl_dev.pages import open_url, rerun, wait_idle
 from tests.browser.clipping import clipped_controls
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
     open_page,
-    open_url,
-    rerun,
     screenshot,
     steady_box,
-    wait_idle,
     whole_tree,
 )
 from ui.common.keys import CHASE, PAWN, View, css

@@ -5,10 +5,10 @@ screenshots at the statement sample's cut and of a practice question, and timing
 from __future__ import annotations
 
 import pytest
-from strategies import first_cut_step
 
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
+from gtl_dev.pages import rerun
 from teach.quiz import KINDS, QuizState
 from tests.browser.helpers import (
     CANVAS,
@@ -22,9 +22,9 @@ from tests.browser.helpers import (
     median_of_clicks,
     open_page,
     record_figure,
-    rerun,
     screenshot,
 )
+from tests.strategies import first_cut_step
 from ui.tree import tree_lab as tl
 
 pytestmark = pytest.mark.browser

@@ -14,6 +14,8 @@ from sqlalchemy.exc import OperationalError
 
 from classroom import db
 from classroom.db import Base, ClassSession, database_url, open_store
+from gtl_dev import pg_server
+from tests.unavailable import no_postgres
 
 
 def test_the_migrations_make_exactly_the_models_schema(store):
@@ -51,18 +53,15 @@ def test_data_is_git_ignored():
 
 
 def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
-    import pg_server
-    import pytest
-
     monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
     with pytest.raises(pg_server.NoPostgres, match="make postgres"):
         pg_server.bindir()
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
-        pg_server.no_postgres("no server")
+        no_postgres("no server")
     monkeypatch.setenv("CI", "false")
     with pytest.raises(pytest.skip.Exception, match="skipped: no server"):
-        pg_server.no_postgres("no server")
+        no_postgres("no server")
 
 
 def test_a_read_goes_on_beside_a_writer_and_can_write_nothing(store):

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import reference_chase_solver as ref_chase
-import reference_pawn_solver as ref_pawn
-import reference_search as ref_search
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import complete_cases
 
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde, solve_table
 from engine.games.pawn_solver import solve
 from engine.search import ALGORITHMS, VARIANTS, SearchTooLarge, search_game, search_tree
 from engine.tree import complete_tree
+from tests.engine import reference_chase_solver as ref_chase
+from tests.engine import reference_pawn_solver as ref_pawn
+from tests.engine import reference_search as ref_search
+from tests.strategies import complete_cases
 
 CAP = 80_000  # explored nodes, as on the pawn page
 PRESETS = {

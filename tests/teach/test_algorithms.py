@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from strategies import chance_trees, random_trees
 
 from engine.deepening import deepen
 from engine.expectimax import expectimax
@@ -14,6 +13,7 @@ from engine.pvs import pvs
 from engine.trace import NULL_WINDOW, RE_SEARCH
 from engine.tree_text import parse_brackets
 from teach.algorithms import code_line, pseudocode
+from tests.strategies import chance_trees, random_trees
 
 
 def lines_of(run):

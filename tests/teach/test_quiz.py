@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings
-from strategies import complete_cases
 
 from engine.search import search_tree
 from engine.trace import CUT, EXIT, LEAF, UPDATE
@@ -25,6 +24,7 @@ from teach.quiz import (
     parse_yes_no,
     questions,
 )
+from tests.strategies import complete_cases
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]  # PROBLEMS.md, first sample: [3, 7]
 

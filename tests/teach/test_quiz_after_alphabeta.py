@@ -4,7 +4,6 @@ sentences of the new searches."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-from strategies import chance_trees, random_trees
 
 from engine.deepening import deepen
 from engine.expectimax import expectimax
@@ -28,6 +27,7 @@ from teach.quiz import (
     re_search_questions,
     table_bound_questions,
 )
+from tests.strategies import chance_trees, random_trees
 
 SAMPLE = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas
 from streamlit.testing.v1 import AppTest
 
 from engine.mtdf import mtdf
@@ -18,6 +17,7 @@ from engine.tree import complete_tree, minimax
 from engine.tree_text import parse_brackets
 from engine.values import fmt_value
 from teach.explain import describe
+from tests.canvas_data import canvas
 from ui.tree import algorithm_choice as ac
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas, report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.games import chase
 from engine.games.chase_solver import solve_position, solve_table
 from engine.judge import chase_answer
 from engine.search import search_game
+from tests.canvas_data import canvas, report, shown
 from ui.boards.board_lab import chase_from_code, outcome_words
 from ui.common.keys import CHASE
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvases, report
 from streamlit.testing.v1 import AppTest
 
 from engine.search import search_tree
@@ -17,6 +16,7 @@ from teach.exercise import solution
 from teach.explain import describe
 from teach.quiz import QuizState, node_names, questions
 from teach.variants import LABELS, compare_variants, line_for_event, pseudocode
+from tests.canvas_data import canvases, report
 from ui.common.keys import Exercise as EX
 from ui.common.keys import Variants as VA
 from ui.practice.exam_panel import sheet_bytes
