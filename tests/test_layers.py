@@ -114,3 +114,26 @@ def test_the_checker_sees_a_wrong_import(tmp_path: Path) -> None:
         fake.unlink()
     assert "ui" in {n.split(".")[0] for n in names}
     assert "streamlit" in names
+
+
+QUIZ_PARTS = ("answers", "model", "windows", "generate", "score")  # teach.quiz, top down
+
+
+def test_the_quiz_parts_import_only_those_above_and_callers_use_the_package() -> None:
+    """teach.quiz is split by concern; each part imports only the parts above it, and a
+    caller imports the package (one name for each thing), never a part."""
+    parts = {f"teach.quiz.{p}": i for i, p in enumerate(QUIZ_PARTS)}
+    assert {_module_name(p) for p in (ROOT / "teach" / "quiz").glob("*.py")} == {
+        "teach.quiz",
+        *parts,
+    }
+    bad = []
+    for path in _modules() + sorted((ROOT / "tests").rglob("*.py")):
+        me = _module_name(path)
+        for name in _imports(path):
+            part = next((p for p in parts if name == p or name.startswith(p + ".")), None)
+            if part is None or me == "teach.quiz":
+                continue
+            if me not in parts or parts[part] >= parts[me]:
+                bad.append(f"{me} imports {name}")
+    assert not bad, "\n".join(sorted(set(bad)))
