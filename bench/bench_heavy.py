@@ -37,7 +37,7 @@ logging.getLogger("streamlit").setLevel(logging.ERROR)
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from engine.games import pawn  # noqa: E402
+from engine.games import chase, pawn  # noqa: E402
 from engine.games.chase_solver import retrograde  # noqa: E402
 from engine.games.pawn_solver import solve  # noqa: E402
 from engine.search import search_game  # noqa: E402
@@ -147,7 +147,7 @@ def pawn_search_session() -> None:
 def chase_session() -> None:
     """One session's server work when it opens the chase at n = 40: the shared table, the
     exact answer, the board with its heat map and the best line's animation (the open tab)."""
-    pos = bl.chase_from_code(CHASE_40)
+    pos = chase.from_code(CHASE_40)
     cl.table(pos.n)
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)

@@ -15,14 +15,13 @@ from engine.race import race_position
 from engine.search import SearchError, search_game
 from engine.trace import Replayer
 from ui.boards import board_algorithms as ba
-from ui.boards.board_lab import chase_from_code
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 CODE, DEPTH = "8-2.2-7.6-w", 3
 
 
 def game_and_pos():
-    pos = chase_from_code(CODE)
+    pos = chase.from_code(CODE)
     return chase.ChaseGame(solve_table(pos.n)), pos
 
 

@@ -12,7 +12,7 @@ from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.search import search_game
 from teach.explain import describe
-from ui.boards.board_lab import outcome_words, verdict_words
+from teach.play_words import outcome_words, verdict_words
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
