@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas
+from canvas_data import canvas, decode
 from streamlit.testing.v1 import AppTest
 
 from engine.mtdf import mtdf
@@ -21,7 +21,6 @@ from teach.explain import describe
 from ui.tree import algorithm_choice as ac
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows
-from viz.tree_payload import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas, shown
+from canvas_data import canvas, decode, shown
 from canvas_data import report as report_to
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +22,7 @@ from teach.explain import describe
 from teach.quiz import questions
 from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
-from viz.tree_payload import decode, step_text
+from viz.tree_payload import step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"

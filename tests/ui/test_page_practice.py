@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvases, report
+from canvas_data import canvases, decode, report
 from streamlit.testing.v1 import AppTest
 
 from engine.search import search_tree
@@ -24,7 +24,7 @@ from ui.practice.exercise_panel import edge_label, tree_tag
 from ui.practice.practice_common import build_tree, quiz_names
 from ui.practice.quiz_panel import question_payload, run_signature, step_sentence
 from ui.practice.variants_panel import variants_table
-from viz.tree_payload import decode, step_text
+from viz.tree_payload import step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "practice.py")
 TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
