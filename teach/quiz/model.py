@@ -77,39 +77,27 @@ class Question:
         """Grade the student's text. Never raises."""
         if not str(text).strip():
             return Grade(False, "Type an answer first.", valid=False)
-        if self.kind in CHOICES:
-            got = parse_choice(text, CHOICES[self.kind])
-            if got is None:
-                return Grade(
-                    False,
-                    f"Answer one of {', '.join(CHOICES[self.kind])}, not {text.strip()!r}.",
-                    valid=False,
-                )
-        elif self.kind == RE_SEARCH_Q:
-            got = parse_yes_no(text)
-            if got is None:
-                return Grade(
-                    False,
-                    f"Answer yes (re-searched) or no, not {text.strip()!r}.",
-                    valid=False,
-                )
-        elif self.kind == PRUNE:
-            got = parse_yes_no(text)
-            if got is None:
-                return Grade(
-                    False,
-                    f"Answer yes (pruned) or no (searched), not {text.strip()!r}.",
-                    valid=False,
-                )
-        else:
-            got = parse_number(text)
-            if got is None:
-                return Grade(
-                    False,
-                    f"{text.strip()!r} is not a number: type a whole number such as 3 or -2, "
-                    f"or {INF_HINT}.",
-                    valid=False,
-                )
+        got = self._read(text)
+        if got is None:
+            return Grade(False, self._what_to_type(text.strip()), valid=False)
         if got == self.answer:
             return Grade(True, f"Right: {self.explanation}")
         return Grade(False, f"Not quite: {self.explanation}")
+
+    def _read(self, text: str) -> int | float | bool | str | None:
+        """The answer ``text`` gives, in the form of :attr:`answer` (None: unreadable)."""
+        if self.kind in CHOICES:
+            return parse_choice(text, CHOICES[self.kind])
+        if self.kind in (PRUNE, RE_SEARCH_Q):
+            return parse_yes_no(text)
+        return parse_number(text)
+
+    def _what_to_type(self, text: str) -> str:
+        """What to type instead of the unreadable ``text``."""
+        if self.kind in CHOICES:
+            return f"Answer one of {', '.join(CHOICES[self.kind])}, not {text!r}."
+        if self.kind == RE_SEARCH_Q:
+            return f"Answer yes (re-searched) or no, not {text!r}."
+        if self.kind == PRUNE:
+            return f"Answer yes (pruned) or no (searched), not {text!r}."
+        return f"{text!r} is not a number: type a whole number such as 3 or -2, or {INF_HINT}."
