@@ -22,7 +22,8 @@ from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import PAWN as K
-from ui.common.share import Fallback, publish
+from ui.common.link_codec import Fallback
+from ui.common.share import publish
 from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
