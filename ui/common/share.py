@@ -27,6 +27,7 @@ from ui.common.link_codec import decode_param, plain, quoted
 
 T = TypeVar("T")
 
+
 def _read(param: str, decode: Callable[[str], T], what: str) -> tuple[bool, T | None]:
     """(given, value) of the link's ``param``: (False, None) when the link has none; the
     decoded value, or the nearest valid one (a ``Fallback``), or None when it could not
