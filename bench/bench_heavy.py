@@ -29,7 +29,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from engine.games import pawn
+from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde
 from engine.games.pawn_solver import solve
 from engine.search import search_game
@@ -131,7 +131,7 @@ def pawn_search_session() -> None:
 def chase_session() -> None:
     """One session's server work when it opens the chase at n = 40: the shared table, the
     exact answer, the board with its heat map and the best line's animation (the open tab)."""
-    pos = bl.chase_from_code(CHASE_40)
+    pos = chase.from_code(CHASE_40)
     cl.table(pos.n)
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)

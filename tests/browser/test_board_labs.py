@@ -16,6 +16,7 @@ from engine.play import human_move, new_session
 from engine.search import search_game
 from gtl_dev.pages import CHART, rerun
 from teach.explain import describe
+from teach.play_words import verdict_words
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -32,7 +33,6 @@ from tests.browser.helpers import (
     record_figure,
     screenshot,
 )
-from ui.boards.board_lab import chase_from_code, verdict_words
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     # the palette places black: put it next to white (row 1, col 2) -> WHITE 1
     record_figure("chase: click a square", click_plotly_point(page, 1))
     assert_no_exception(page)
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
     assert chase_answer(solve_position(moved, solve_table(moved.n))) == "WHITE 1"
     assert _verdict(page) == "White wins in 1 ply"
@@ -396,7 +396,7 @@ def test_chase_heatmap_caption_matches_its_mode(page, base_url):
 
     code = "8-2.2-7.6-w"
     open_page(page, base_url, f"chase?c={code}")
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     table = solve_table(pos.n)
     for mode, fixed in ((HEAT[2], "black"), (HEAT[1], "white")):
         with rerun(page):

@@ -17,11 +17,10 @@ from engine.tree import complete_tree, minimax
 from engine.tree_text import parse_brackets
 from engine.values import fmt_value
 from teach.explain import describe
-from tests.canvas_data import canvas
+from tests.canvas_data import canvas, decode
 from ui.tree import algorithm_choice as ac
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows
-from viz.tree_payload import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)

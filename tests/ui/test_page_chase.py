@@ -11,8 +11,8 @@ from engine.games import chase
 from engine.games.chase_solver import solve_position, solve_table
 from engine.judge import chase_answer
 from engine.search import search_game
+from teach.play_words import outcome_words
 from tests.canvas_data import canvas, report, shown
-from ui.boards.board_lab import chase_from_code, outcome_words
 from ui.common.keys import CHASE
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
@@ -50,7 +50,7 @@ def test_statement_samples(preset, answer):
 def test_move_table_matches_the_engine():
     code = "7-2.3-6.6-b"
     at = _run({"c": code})
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     sol = solve_position(pos, solve_table(pos.n))
     assert _judge(at) == chase_answer(sol)
     table = at.dataframe[0].value
@@ -104,7 +104,7 @@ def test_search_tab_counts_value_and_steps(code, depth):
     assert any("retrograde analysis" in c.value for c in at.caption)  # why search is not exact
     at.slider(key="chase.depth").set_value(depth).run()
     assert not at.exception
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
     got = {m.label: m.value for m in at.metric}
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"

@@ -11,8 +11,8 @@ from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.search import search_game
 from teach.explain import describe
+from teach.play_words import outcome_words, verdict_words
 from tests.canvas_data import report, shown
-from ui.boards.board_lab import outcome_words, verdict_words
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 

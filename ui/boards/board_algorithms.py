@@ -23,7 +23,8 @@ from engine.search import SearchError, search_game
 from engine.trace import SearchRun
 from engine.values import plural
 from teach.search_words import race_summary
-from ui.common.share import choice, publish, restore
+from ui.common.link_codec import choice
+from ui.common.share import publish, restore
 from ui.tree.algorithm_choice import ALPHABETA, MINIMAX, MTDF, PVS, algorithm_menu, join_passes
 from ui.tree.race_panel import COLUMNS, race_rows, table_height
 
