@@ -4,9 +4,8 @@
 
 One row per click of the issue's table, with its goal:
 
-- in-process rows time the engine call alone, the new code and the old one side by side
-  once (the old solvers and search are kept in tests/engine/reference_*.py as the exactness
-  reference) and print old / new;
+- in-process rows time the engine call alone (its exactness is checked in the tests, against
+  the references in tests/engine/reference_*.py);
 - page rows run the real page script with Streamlit's AppTest (the same script, caches and
   locks a server runs; the browser's drawing is not included). "Cold" means every Streamlit
   cache cleared and no warm-up: a server that was just started. "Warmed" means the start-up
@@ -20,7 +19,6 @@ One row per click of the issue's table, with its goal:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import statistics
@@ -62,33 +60,22 @@ CHASE_40 = "40-2.2-40.40-w"  # the default position after the size slider moves 
 STUDENTS = 10
 
 
-def reference(name: str):
-    """The old implementation ``tests/engine/reference_<name>.py``, loaded by path."""
-    path = ROOT / "tests" / "engine" / f"reference_{name}.py"
-    spec = importlib.util.spec_from_file_location(f"reference_{name}", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def seconds(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
     return time.perf_counter() - t
 
 
-def row(what: str, new: float, goal: float, old: float | None = None) -> None:
-    ok = "ok" if new < goal else "OVER GOAL"
-    vs = f"   old {old:6.3f} s, old/new {old / new:5.1f}x" if old is not None else ""
-    print(f"  {what:<54} {new:6.3f} s  (goal < {goal:.1f} s, {ok}){vs}", flush=True)
+def row(what: str, took: float, goal: float) -> None:
+    ok = "ok" if took < goal else "OVER GOAL"
+    print(f"  {what:<54} {took:6.3f} s  (goal < {goal:.1f} s, {ok})", flush=True)
 
 
-def search_tab_work(search: Callable) -> None:
+def search_tab_work() -> None:
     """What the pawn search tab computes for the 4x4 start: the traced search, its
     replayer, the principal variation and the first drawn figure."""
     pos = pawn.from_code(PAWN_4X4)
-    run = search(pawn.PawnGame(), pos, None, max_nodes=80_000)
+    run = search_game(pawn.PawnGame(), pos, None, max_nodes=80_000)
     rep = Replayer(run)
     pv = pv_nodes(run, rep.final_values())
     names = list(run.tree.labels or [node_name(run.tree, v) for v in range(len(run.tree))])
@@ -186,32 +173,11 @@ def spread(times: list[float]) -> str:
 
 
 def main() -> None:
-    old_pawn, old_chase, old_search = (
-        reference("pawn_solver"),
-        reference("chase_solver"),
-        reference("search"),
-    )
-    print("In-process (the engine call alone; new, then the old code once)")
+    print("In-process (the engine call alone)")
     pos = pawn.from_code(PAWN_5X5)
-    assert solve(pos).moves == old_pawn.solve(pos).moves
-    row(
-        "pawn 5x5 start: exact solve",
-        seconds(lambda: solve(pos)),
-        0.5,
-        seconds(lambda: old_pawn.solve(pos)),
-    )
-    row(
-        "chase n = 40: whole table (5,120,000 states)",
-        seconds(lambda: retrograde(40)),
-        0.3,
-        seconds(lambda: old_chase.retrograde(40)),
-    )
-    row(
-        "pawn 4x4 start: search + replayer + first figure",
-        seconds(lambda: search_tab_work(search_game)),
-        1.0,
-        seconds(lambda: search_tab_work(old_search.search_game)),
-    )
+    row("pawn 5x5 start: exact solve", seconds(lambda: solve(pos)), 0.5)
+    row("chase n = 40: whole table (5,120,000 states)", seconds(lambda: retrograde(40)), 0.3)
+    row("pawn 4x4 start: search + replayer + first figure", seconds(search_tab_work), 1.0)
 
     print("Pages (AppTest server time of one page run; the browser's drawing not included)")
     run_page(pawn_search_page)  # imports and first-run costs out of the way
