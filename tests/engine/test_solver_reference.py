@@ -156,7 +156,7 @@ def test_minimax_events_agree_on_small_pawn_presets(name, variant):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("depth", [0, 1, 2, 3])
 def test_search_game_events_agree_on_the_chase(depth, algorithm, variant):
-    """Depth-limited: the frontier scores what the solved table knows (both sides win)."""
+    """Depth-limited searches: a frontier node scores what the solved table knows of it."""
     game = chase.ChaseGame(solve_table(8))
     for pos in (chase.ChasePosition(8, (1, 1), (6, 5)), chase.ChasePosition(8, (3, 3), (3, 5))):
         old = ref_search.search_game(game, pos, depth, algorithm, variant)
