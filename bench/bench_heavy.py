@@ -4,7 +4,8 @@
 
 One row per click of the issue's table, with its goal:
 
-- in-process rows time the engine call alone;
+- in-process rows time the engine call alone (its exactness is checked in the tests, against
+  the references in tests/engine/reference_*.py);
 - page rows run the real page script with Streamlit's AppTest (the same script, caches and
   locks a server runs; the browser's drawing is not included). "Cold" means every Streamlit
   cache cleared and no warm-up: a server that was just started. "Warmed" means the start-up
@@ -68,11 +69,11 @@ def row(what: str, took: float, goal: float) -> None:
     print(f"  {what:<54} {took:6.3f} s  (goal < {goal:.1f} s, {ok})", flush=True)
 
 
-def search_tab_work(search: Callable) -> None:
+def search_tab_work() -> None:
     """What the pawn search tab computes for the 4x4 start: the traced search, its
     replayer, the principal variation and the first drawn figure."""
     pos = pawn.from_code(PAWN_4X4)
-    run = search(pawn.PawnGame(), pos, None, max_nodes=80_000)
+    run = search_game(pawn.PawnGame(), pos, None, max_nodes=80_000)
     rep = Replayer(run)
     pv = pv_nodes(run, rep.final_values())
     names = list(run.tree.labels or [node_name(run.tree, v) for v in range(len(run.tree))])
@@ -174,11 +175,7 @@ def main() -> None:
     pos = pawn.from_code(PAWN_5X5)
     row("pawn 5x5 start: exact solve", seconds(lambda: solve(pos)), 0.5)
     row("chase n = 40: whole table (5,120,000 states)", seconds(lambda: retrograde(40)), 0.3)
-    row(
-        "pawn 4x4 start: search + replayer + first figure",
-        seconds(lambda: search_tab_work(search_game)),
-        1.0,
-    )
+    row("pawn 4x4 start: search + replayer + first figure", seconds(search_tab_work), 1.0)
 
     print("Pages (AppTest server time of one page run; the browser's drawing not included)")
     run_page(pawn_search_page)  # imports and first-run costs out of the way
