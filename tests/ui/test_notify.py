@@ -12,12 +12,12 @@ from streamlit.runtime import Runtime
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.session_manager import SessionManager
 
-from classroom.pulse import Pulse
+from classroom.pulse import Pulse, StudentPulse
 from ui.classroom.notify import BUSY, GONE, RETRY, TRIES, WOKEN, Bell
 
 
 def _pulse(step=0, answered=0, question=None, state=None) -> Pulse:
-    return Pulse(step, question, state, "none", False, 3, answered, 0)
+    return Pulse(StudentPulse(step, question, state, "none", False), 3, answered, 0)
 
 
 class Fake:
