@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -27,20 +28,28 @@ CHOICE = '[class*="st-key-class-choice-"] button'
 
 class Server:
     """`streamlit run app.py` on ``port`` with ``env`` (GTL_DATA_DIR or GTL_DATABASE_URL):
-    :meth:`start`, :meth:`stop`, :meth:`restart` on the same port and database."""
+    :meth:`start`, :meth:`stop`, :meth:`restart` on the same port and database. ``hide``: the
+    name of a private AppSession attribute hidden from the class bell
+    (tests/browser/streamlit_hiding.py)."""
 
-    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str], port: int | None = None, hide: str | None = None
+    ) -> None:
         # no board-lab warm-up: its minute of solving would be measured as class latency
         self.env = {**os.environ, "GTL_WARM_UP": "0", **env}
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
         self.logs = Path(tempfile.mkdtemp(prefix="gtl-class-"))
+        self.hide = hide
 
     def start(self) -> Server:
         err = open(self.logs / "stderr", "ab")
+        cmd = streamlit_command(self.port)  # [python, -m, streamlit, run, ...]
+        if self.hide is not None:
+            cmd = [sys.executable, "-m", "tests.browser.streamlit_hiding", self.hide, *cmd[3:]]
         self.proc = subprocess.Popen(
-            streamlit_command(self.port),
+            cmd,
             cwd=ROOT,
             env=self.env,
             stdout=open(self.logs / "stdout", "ab"),
