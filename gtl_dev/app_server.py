@@ -76,10 +76,16 @@ def answers(url: str) -> bool:
 class Server:
     """The app on ``port`` (a free one by default) with ``env`` over this process's
     environment: :meth:`start`, :meth:`stop`, :meth:`restart` on the same port; a context
-    manager too. Its output goes to files in :attr:`logs`."""
+    manager too. Its output goes to files in :attr:`logs`. ``launcher``: a command that runs
+    in place of ``python -m streamlit`` and is given streamlit's arguments (``run app.py ...``),
+    e.g. a wrapper that patches Streamlit first."""
 
     def __init__(
-        self, env: dict[str, str] | None = None, port: int | None = None, timeout_s: float = 40.0
+        self,
+        env: dict[str, str] | None = None,
+        port: int | None = None,
+        timeout_s: float = 40.0,
+        launcher: list[str] | None = None,
     ) -> None:
         self.env = {**os.environ, **(env or {})}
         self.port = port or free_port()
@@ -87,14 +93,16 @@ class Server:
         self.timeout_s = timeout_s
         self.proc: subprocess.Popen | None = None
         self.logs = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
+        self.launcher = launcher
 
     def start(self) -> Server:
         """Start the server and return once /_stcore/health answers; :class:`ServerFailed`
         (the server stopped) when it exits or is not healthy within ``timeout_s``."""
         with open(self.logs / "stdout", "ab") as out, open(self.logs / "stderr", "ab") as err:
-            self.proc = subprocess.Popen(
-                streamlit_command(self.port), cwd=ROOT, env=self.env, stdout=out, stderr=err
-            )
+            command = streamlit_command(self.port)  # [python, -m, streamlit, run, app.py, ...]
+            if self.launcher is not None:
+                command = [*self.launcher, *command[3:]]
+            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=err)
         deadline = time.monotonic() + self.timeout_s
         while not answers(f"{self.url}/_stcore/health"):
             if self.proc.poll() is not None or time.monotonic() > deadline:

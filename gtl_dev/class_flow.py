@@ -9,6 +9,7 @@ the canvas) rather than for a quiet websocket.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -22,11 +23,15 @@ from gtl_dev.app_server import Server
 CHOICE = '[class*="st-key-class-choice-"] button'
 
 
-def class_server(env: dict[str, str], port: int | None = None) -> Server:
+def class_server(env: dict[str, str], port: int | None = None, hide: str | None = None) -> Server:
     """The app server of a class test or benchmark on ``port`` with ``env`` (GTL_DATA_DIR or
     GTL_DATABASE_URL), without the board-lab warm-up: its minute of solving would be measured
-    as class latency."""
-    return Server({"GTL_WARM_UP": "0", **env}, port)
+    as class latency. ``hide``: the name of a private AppSession attribute hidden from the
+    class bell (the server runs under tests/browser/streamlit_hiding.py)."""
+    launcher = (
+        None if hide is None else [sys.executable, "-m", "tests.browser.streamlit_hiding", hide]
+    )
+    return Server({"GTL_WARM_UP": "0", **env}, port, launcher=launcher)
 
 
 @dataclass
