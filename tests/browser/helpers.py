@@ -7,12 +7,15 @@ timing record (printed at the end of the run by tests/browser/conftest.py).
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import statistics
 import sys
 import time
+import urllib.parse
 import urllib.request
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +26,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips without it
-    from playwright.sync_api import Browser, Page, WebSocket
+    from playwright.sync_api import Browser, Locator, Page, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,6 +83,24 @@ SKELETON = '[data-testid="stMain"] [data-testid="stSkeleton"]'
 TIMINGS: dict[str, list[float]] = {}
 
 
+def expect(actual, message: str | None = None):
+    """Playwright's auto-retrying ``expect`` (imported when called, so that without playwright
+    the browser tests are still collected, and then skipped by the browser fixture)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(actual, message)
+
+
+def expect_query(page: Page, name: str, value: str | None) -> None:
+    """Wait until the address bar's query has ``name=value`` (``None``: no ``name``). The
+    tree canvas writes ``?k=`` and ``?play=`` itself, at most every 120 ms."""
+    if value is None:
+        expect(page).not_to_have_url(re.compile(rf"[?&]{re.escape(name)}="))
+    else:
+        value = urllib.parse.quote_plus(value)
+        expect(page).to_have_url(re.compile(rf"[?&]{re.escape(name)}={re.escape(value)}(&|#|$)"))
+
+
 def record_figure(name: str, seconds: float) -> None:
     """Record a timing figure (printed at the end of the run; never asserted)."""
     TIMINGS.setdefault(name, []).append(seconds)
@@ -104,22 +125,50 @@ def wait_idle(page: Page, timeout_ms: float = 30_000) -> None:
 
 
 class _Runs:
-    """What a page's Streamlit websocket has carried: rerun requests sent, runs finished."""
+    """What a page's Streamlit websocket has carried: rerun requests sent, runs finished,
+    the kinds of message received, and the steps the tree canvases reported."""
 
     def __init__(self) -> None:
         self.requested = 0
         self.finished = 0
         self.last_request = 0.0  # perf_counter of the last rerun request
+        self.kinds: Counter[str] = Counter()  # ForwardMsg kinds received ("page_not_found")
+        # widget key -> (step, requested, finished): the step a canvas's state carries, as of
+        # the rerun request that first carried it, and the counts just before that request
+        self.steps: dict[str, tuple[int, int, int]] = {}
 
     def sent(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes) and BackMsg.FromString(payload).HasField("rerun_script"):
-            self.requested += 1
-            self.last_request = time.perf_counter()
+        if not isinstance(payload, bytes):
+            return
+        msg = BackMsg.FromString(payload)
+        if not msg.HasField("rerun_script"):
+            return
+        for widget in msg.rerun_script.widget_states.widgets:
+            step = _step_of(widget)
+            key = widget.id.split("-", 2)[-1]  # "$$ID-<hash>-<key>"
+            if step is not None and self.steps.get(key, (None,))[0] != step:
+                self.steps[key] = (step, self.requested, self.finished)
+        self.requested += 1
+        self.last_request = time.perf_counter()
 
     def received(self, payload: str | bytes) -> None:
         if isinstance(payload, bytes):
-            if ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished":
+            kind = ForwardMsg.FromString(payload).WhichOneof("type")
+            self.kinds[kind] += 1
+            if kind == "script_finished":
                 self.finished += 1
+
+
+def _step_of(widget) -> int | None:
+    """The step in a tree canvas's component state ({"step": k, ...}), else None."""
+    if widget.WhichOneof("value") != "json_value":
+        return None
+    try:
+        state = json.loads(widget.json_value)
+    except ValueError:
+        return None
+    step = state.get("step") if isinstance(state, dict) else None
+    return step if isinstance(step, int) and not isinstance(step, bool) else None
 
 
 _RUNS: WeakKeyDictionary[Page, _Runs] = WeakKeyDictionary()
@@ -139,12 +188,43 @@ def _watch(page: Page) -> None:
     page.on("websocket", on_websocket)
 
 
+def runs_of(page: Page) -> _Runs:
+    """What ``page``'s websocket has carried (the page must be opened with open_page/open_url)."""
+    runs = _RUNS.get(page)
+    if runs is None:
+        raise RuntimeError("open the page with open_page() or open_url() first")
+    return runs
+
+
 def _pump_until(page: Page, done: Callable[[], bool], timeout_ms: float) -> bool:
-    """Let Playwright deliver events until ``done()`` or the timeout; return done()."""
+    """Let Playwright deliver events until ``done()`` or the timeout; return done().
+
+    This is a poll, not a fixed wait: ``done`` reads what the websocket has carried, which
+    lives in this process (no ``expect`` can see it), and Playwright's sync API delivers the
+    frames' events only while it is called, so it is called every 10 ms until ``done()``.
+    """
     deadline = time.perf_counter() + timeout_ms / 1000
     while not done() and time.perf_counter() < deadline:
         page.wait_for_timeout(10)
     return done()
+
+
+def _runs_over(page: Page, runs: _Runs, requested: int, finished: int, timeout_ms: float) -> None:
+    """Wait until the runs asked for since the counts were ``requested`` and ``finished``
+    are over (at least one was asked for)."""
+
+    # Every requested run ends with script_finished, except one the server folds into a
+    # newer request that came while it had not started (a click and the tree canvas's
+    # debounced step report at once): then a run has finished since the last request, a
+    # second has gone by with no new one, and the page is idle.
+    def done() -> bool:
+        if runs.finished >= finished + runs.requested - requested:
+            return True
+        quiet = time.perf_counter() - runs.last_request > 1.0
+        return quiet and runs.finished > finished and page.locator(IDLE).count() > 0
+
+    if not _pump_until(page, done, timeout_ms):
+        raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
 
 
 @contextmanager
@@ -159,25 +239,59 @@ def rerun(
     is over before the page could show "running" is not missed. The page must have been
     opened with open_page or open_url.
     """
-    runs = _RUNS.get(page)
-    if runs is None:
-        raise RuntimeError("rerun(): open the page with open_page() or open_url() first")
+    runs = runs_of(page)
     requested, finished = runs.requested, runs.finished
     yield
     if _pump_until(page, lambda: runs.requested > requested, start_timeout_ms):
-        # Every requested run ends with script_finished, except one the server folds into a
-        # newer request that came while it had not started (a click and the tree canvas's
-        # debounced step report at once): then a run has finished since the last request,
-        # a second has gone by with no new one, and the page is idle.
-        def done() -> bool:
-            if runs.finished >= finished + runs.requested - requested:
-                return True
-            quiet = time.perf_counter() - runs.last_request > 1.0
-            return quiet and runs.finished > finished and page.locator(IDLE).count() > 0
-
-        if not _pump_until(page, done, timeout_ms):
-            raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
+        _runs_over(page, runs, requested, finished, timeout_ms)
     wait_idle(page, timeout_ms)
+
+
+def wait_reported(page: Page, step: int, key: str | None = None, timeout_ms: float = 30_000):
+    """Wait until the browser has told the server that a tree canvas is at ``step`` (its
+    debounced step report, or any rerun request whose state carries that step) and that run
+    is over. ``key``: the canvas's widget key (``Canvas.state``, e.g. "ab.canvas"); None:
+    any canvas on the page."""
+    runs = runs_of(page)
+
+    def seen() -> tuple[int, int, int] | None:
+        return next((v for k, v in runs.steps.items() if key in (None, k) and v[0] == step), None)
+
+    if not _pump_until(page, lambda: seen() is not None, timeout_ms):
+        raise AssertionError(f"no canvas reported step {step} (reported: {runs.steps})")
+    _, requested, finished = seen()
+    _runs_over(page, runs, requested, finished, timeout_ms)
+    wait_idle(page, timeout_ms)
+
+
+def assert_no_rerun_for(page: Page, ms: float) -> None:
+    """Fail as soon as ``page`` asks for a script rerun within ``ms``. A deliberate wait:
+    what is checked is that nothing happens (the longer, the surer)."""
+    runs = runs_of(page)
+    before = runs.requested
+    asked = _pump_until(page, lambda: runs.requested > before, ms)
+    assert not asked, f"the page asked for {runs.requested - before} rerun(s) within {ms} ms"
+
+
+def quiet_for(page: Page, ms: float, timeout_ms: float = 90_000) -> None:
+    """Wait until ``page`` has asked for no rerun for ``ms`` and is idle: for a report that
+    may or may not come, where nothing on the page says which (the window probe). A
+    deliberate quiet period; a report that comes meanwhile is waited for."""
+    runs, start = runs_of(page), time.perf_counter()
+
+    def calm() -> bool:
+        since = max(start, runs.last_request)
+        return (time.perf_counter() - since) * 1000 >= ms and page.locator(IDLE).count() > 0
+
+    if not _pump_until(page, calm, timeout_ms):
+        raise AssertionError(f"the page kept asking for reruns for {timeout_ms / 1000:.0f} s")
+    wait_idle(page, timeout_ms)
+
+
+def next_frame(page: Page) -> None:
+    """Wait until the browser has drawn a frame after this moment (a scroll or a resize is
+    on screen for a screenshot)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
@@ -186,6 +300,7 @@ def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
     Returns the seconds from navigation to a finished, drawn page.
     """
     _watch(page)
+    _RUNS[page].steps.clear()  # a new session: no step reported yet
     start = time.perf_counter()
     page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
     page.wait_for_selector(APP, timeout=timeout_ms)
@@ -205,27 +320,41 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
     return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
 
 
-def steady_box(locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
+# True once the element's box has been the same on every frame for `hold` ms; "gone" when
+# the element has left the page (Streamlit drew a new one).
+_STEADY_JS = """([el, hold]) => {
+  if (!el.isConnected) return "gone";
+  const r = el.getBoundingClientRect(), now = performance.now();
+  const box = [r.x, r.y, r.width, r.height].join(" "), seen = el.__gtlSteady;
+  if (!seen || seen.box !== box) { el.__gtlSteady = {box, since: now}; return false; }
+  return now - seen.since >= hold;
+}"""
+
+
+def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
     """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
     sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
     after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
     Playwright's TimeoutError if the element is not there for that long."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = locator.page
     deadline = time.perf_counter() + timeout_ms / 1000
 
-    def read() -> dict | None:
-        left = max(1.0, (deadline - time.perf_counter()) * 1000)
-        return locator.bounding_box(timeout=left)
+    def left() -> float:
+        return max(1.0, (deadline - time.perf_counter()) * 1000)
 
-    last, since = read(), time.perf_counter()
-    while time.perf_counter() < deadline:
-        page.wait_for_timeout(100)
-        box = read()
-        if box != last:
-            last, since = box, time.perf_counter()
-        elif (time.perf_counter() - since) * 1000 >= hold_ms:
-            return last
-    raise AssertionError(f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {last}")
+    while True:
+        element = locator.element_handle(timeout=left())
+        try:
+            steady = page.wait_for_function(_STEADY_JS, arg=[element, hold_ms], timeout=left())
+        except PlaywrightTimeout:
+            box = locator.bounding_box(timeout=1_000)
+            raise AssertionError(
+                f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {box}"
+            ) from None
+        if steady.json_value() is True:
+            return locator.bounding_box(timeout=left())
 
 
 def assert_no_exception(page: Page) -> None:
@@ -236,6 +365,14 @@ def assert_no_exception(page: Page) -> None:
     assert dialogs.count() == 0, "a 'Page not found' box is open"
     body = page.locator("body").inner_text()
     assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
+
+
+# plotly's hover data holds the point (its trace, its index) whose marker is `el`
+_HOVERED_JS = """([el]) => {
+  const gd = el.closest(".js-plotly-plot"), trace = el.closest("g.trace");
+  const curve = trace && trace.__data__ && trace.__data__[0].trace.index;
+  return (gd._hoverdata || []).some((h) => h.curveNumber === curve && h.pointNumber === el.__data__.i);
+}"""
 
 
 def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
@@ -251,7 +388,8 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
-    page.wait_for_timeout(100)  # plotly needs the hover before the click counts
+    # plotly takes a click on the point its hover has found (its hover is throttled)
+    page.wait_for_function(_HOVERED_JS, arg=[point.element_handle()])
     start = time.perf_counter()
     with rerun(page):
         page.mouse.click(x, y)
@@ -297,7 +435,10 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     )
     if full_page and viewport and height > viewport["height"]:
         page.set_viewport_size({"width": viewport["width"], "height": min(int(height), 8000)})
-        page.wait_for_timeout(200)  # let plotly and the layout settle at the new size
+        charts = page.locator(f"{CHART} .main-svg")
+        if charts.count():  # plotly redraws its charts at the new size
+            steady_box(charts.last, hold_ms=200)
+        next_frame(page)
     page.screenshot(path=str(path))
     if viewport and page.viewport_size != viewport:
         page.set_viewport_size(viewport)
