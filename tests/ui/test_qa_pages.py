@@ -379,6 +379,12 @@ def test_practice_random_tree_with_odd_depth(depth):
     at.button(key="practice.tree.random").click().run()
     ok(at)
     assert not at.error
+    # a depth out of 1..4 (AppTest wraps 10**30 to 0, 2.5 to 2) makes the default depth 2:
+    # a random 3 x 3 tree of leaves 0..20, in the box and in the link
+    text = at.text_input(key="practice.tree.leaves").value
+    leaves = [int(v) for v in text.replace(",", " ").split()]
+    assert len(leaves) == 9 and all(0 <= v <= 20 for v in leaves), text
+    assert param(at, "t") == "b3:" + ",".join(map(str, leaves))
 
 
 @pytest.mark.parametrize("answer", ["", "  ", "abc", "((", "1,,2", "9" * 5000, "1e400"])
