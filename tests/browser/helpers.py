@@ -250,7 +250,7 @@ def rerun(
 def wait_reported(page: Page, step: int, key: str | None = None, timeout_ms: float = 30_000):
     """Wait until the browser has told the server that a tree canvas is at ``step`` (its
     debounced step report, or any rerun request whose state carries that step) and that run
-    is over. ``key``: the canvas's widget key (``Canvas.state``, e.g. "ab.canvas"); None:
+    is over. ``key``: the canvas's widget key (``Canvas.widget``, e.g. "ab.canvas"); None:
     any canvas on the page."""
     runs = runs_of(page)
 
