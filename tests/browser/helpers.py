@@ -224,7 +224,10 @@ def _runs_over(page: Page, runs: _Runs, requested: int, finished: int, timeout_m
         return quiet and runs.finished > finished and page.locator(IDLE).count() > 0
 
     if not _pump_until(page, done, timeout_ms):
-        raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
+        raise AssertionError(
+            f"the rerun did not finish within {timeout_ms / 1000:.0f} s: {runs.requested - requested}"
+            f" asked for, {runs.finished - finished} finished"
+        )
 
 
 @contextmanager
