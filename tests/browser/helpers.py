@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +23,7 @@ from gtl_dev.app_server import ROOT, Server, ServerFailed
 from gtl_dev.pages import CHART, open_url, rerun
 
 if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips without it
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 EXCEPTION = '[data-testid="stException"]'
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -32,6 +33,24 @@ VIEWPORT = {"width": 1440, "height": 900}
 
 # name -> seconds, in the order recorded; printed by pytest_terminal_summary.
 TIMINGS: dict[str, list[float]] = {}
+
+
+def expect(actual, message: str | None = None):
+    """Playwright's auto-retrying ``expect`` (imported when called, so that without playwright
+    the browser tests are still collected, and then skipped by the browser fixture)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(actual, message)
+
+
+def expect_query(page: Page, name: str, value: str | None) -> None:
+    """Wait until the address bar's query has ``name=value`` (``None``: no ``name``). The
+    tree canvas writes ``?k=`` and ``?play=`` itself, at most every 120 ms."""
+    if value is None:
+        expect(page).not_to_have_url(re.compile(rf"[?&]{re.escape(name)}="))
+    else:
+        value = urllib.parse.quote_plus(value)
+        expect(page).to_have_url(re.compile(rf"[?&]{re.escape(name)}={re.escape(value)}(&|#|$)"))
 
 
 def record_figure(name: str, seconds: float) -> None:
@@ -55,6 +74,12 @@ def streamlit_server(port: int | None = None) -> Iterator[str]:
         server.stop()
 
 
+def next_frame(page: Page) -> None:
+    """Wait until the browser has drawn a frame after this moment (a scroll or a resize is
+    on screen for a screenshot)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float = 30_000) -> float:
     """Open the app page at ``url_path`` ("" = home; may carry a ``?query``) and wait for it.
 
@@ -63,27 +88,41 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
     return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
 
 
-def steady_box(locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
+# True once the element's box has been the same on every frame for `hold` ms; "gone" when
+# the element has left the page (Streamlit drew a new one).
+_STEADY_JS = """([el, hold]) => {
+  if (!el.isConnected) return "gone";
+  const r = el.getBoundingClientRect(), now = performance.now();
+  const box = [r.x, r.y, r.width, r.height].join(" "), seen = el.__gtlSteady;
+  if (!seen || seen.box !== box) { el.__gtlSteady = {box, since: now}; return false; }
+  return now - seen.since >= hold;
+}"""
+
+
+def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
     """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
     sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
     after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
     Playwright's TimeoutError if the element is not there for that long."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = locator.page
     deadline = time.perf_counter() + timeout_ms / 1000
 
-    def read() -> dict | None:
-        left = max(1.0, (deadline - time.perf_counter()) * 1000)
-        return locator.bounding_box(timeout=left)
+    def left() -> float:
+        return max(1.0, (deadline - time.perf_counter()) * 1000)
 
-    last, since = read(), time.perf_counter()
-    while time.perf_counter() < deadline:
-        page.wait_for_timeout(100)
-        box = read()
-        if box != last:
-            last, since = box, time.perf_counter()
-        elif (time.perf_counter() - since) * 1000 >= hold_ms:
-            return last
-    raise AssertionError(f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {last}")
+    while True:
+        element = locator.element_handle(timeout=left())
+        try:
+            steady = page.wait_for_function(_STEADY_JS, arg=[element, hold_ms], timeout=left())
+        except PlaywrightTimeout:
+            box = locator.bounding_box(timeout=1_000)
+            raise AssertionError(
+                f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {box}"
+            ) from None
+        if steady.json_value() is True:
+            return locator.bounding_box(timeout=left())
 
 
 def assert_no_exception(page: Page) -> None:
@@ -94,6 +133,14 @@ def assert_no_exception(page: Page) -> None:
     assert dialogs.count() == 0, "a 'Page not found' box is open"
     body = page.locator("body").inner_text()
     assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
+
+
+# plotly's hover data holds the point (its trace, its index) whose marker is `el`
+_HOVERED_JS = """([el]) => {
+  const gd = el.closest(".js-plotly-plot"), trace = el.closest("g.trace");
+  const curve = trace && trace.__data__ && trace.__data__[0].trace.index;
+  return (gd._hoverdata || []).some((h) => h.curveNumber === curve && h.pointNumber === el.__data__.i);
+}"""
 
 
 def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
@@ -109,7 +156,8 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
-    page.wait_for_timeout(100)  # plotly needs the hover before the click counts
+    # plotly takes a click on the point its hover has found (its hover is throttled)
+    page.wait_for_function(_HOVERED_JS, arg=[point.element_handle()])
     start = time.perf_counter()
     with rerun(page):
         page.mouse.click(x, y)
@@ -155,7 +203,10 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     )
     if full_page and viewport and height > viewport["height"]:
         page.set_viewport_size({"width": viewport["width"], "height": min(int(height), 8000)})
-        page.wait_for_timeout(200)  # let plotly and the layout settle at the new size
+        charts = page.locator(f"{CHART} .main-svg")
+        if charts.count():  # plotly redraws its charts at the new size
+            steady_box(charts.last, hold_ms=200)
+        next_frame(page)
     page.screenshot(path=str(path))
     if viewport and page.viewport_size != viewport:
         page.set_viewport_size(viewport)

@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     click_plotly_point,
     css_key,
     median_of_clicks,
+    next_frame,
     open_page,
     record_figure,
     screenshot,
@@ -124,7 +125,7 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     assert canvas_sentence(page) == f"Step 1 of {len(run.events)}. {describe(run, 1)}"
     # once the tab is open, the canvas's controls, sentence and tree fill the window
     page.get_by_role("tablist").first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(200)
+    next_frame(page)  # the scrolled page on screen for the shot
     screenshot(page, "pawn_search_tab_top", full_page=False)
     tabs = page.get_by_role("tablist").first.bounding_box()
     tree = page.locator(f"{CANVAS} svg.tree").bounding_box()

@@ -26,6 +26,7 @@ from tests.browser.helpers import (
     canvas_step,
     click_button,
     click_plotly_point,
+    expect_query,
     open_page,
     screenshot,
     whole_tree,
@@ -184,8 +185,7 @@ def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, brows
     whole_tree(page)
     for _ in range(5):
         canvas_next(page)
-    page.wait_for_timeout(300)  # the canvas writes ?k= as it steps (no rerun)
-    assert _query(page)["k"] == "5"
+    expect_query(page, "k", "5")  # the canvas writes ?k= as it steps (no rerun)
 
     def check(p) -> None:
         whole_tree(p)
