@@ -7,6 +7,7 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
+from ui.common.canvas import NAME as CANVAS_COMPONENT
 from ui.common.keys import Canvas
 from viz.tree_payload import step_text
 
@@ -17,7 +18,7 @@ def canvases(at: AppTest) -> list[dict]:
     return [
         json.loads(c.proto.json)
         for c in at.get("bidi_component")
-        if c.proto.component_name == "gtl_tree_canvas"
+        if c.proto.component_name == CANVAS_COMPONENT
     ]
 
 
