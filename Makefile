@@ -55,7 +55,7 @@ unit: install
 # Benchmarks print figures (they are not timed tests): the engine, then the pages' server time.
 bench: install
 	$(BIN)/python bench/bench_engine.py
-	@for f in bench/bench_*.py; do [ $$f = bench/bench_engine.py ] && continue; echo; echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in bench/bench_*.py; do [ $$f = bench/bench_engine.py ] && continue; m=$$(basename $$f .py); echo; echo "== $$f"; $(BIN)/python -m bench.$$m || exit 1; done
 
 lint: install jslint
 	$(BIN)/ruff check .
