@@ -226,7 +226,7 @@ function edKey(c, key) {
   // (c.send sends a step report still waiting for its debounce first: sent after the edit
   // it would move the new tree's search to the old step; an edit starts it at step 0.)
   c.el.classList.add("ed-busy");
-  edSend(msg, 1);
+  edSend(c, msg, 1);
   return true;
 }
 
