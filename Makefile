@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install run test unit bench lint chromium postgres clean
+.PHONY: install js run test unit jstest bench lint jslint chromium postgres clean
 
 install: $(STAMP)
 
@@ -16,6 +16,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+# The JS tools (package.json, pinned in package-lock.json): ESLint; the tests run on node's
+# own test runner. Node 20.19 or later with npm is needed.
+JS_STAMP := node_modules/.installed
+
+js: $(JS_STAMP)
+
+$(JS_STAMP): package.json package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "error: the JS lint and tests need node (20.19 or later) and npm: apt-get install nodejs npm"; exit 2; }
+	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' || { echo "error: the JS lint and tests need node 20.19 or later, not $$(node --version)"; exit 2; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(JS_STAMP)
 
 run: install
 	$(BIN)/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
@@ -28,8 +40,12 @@ chromium:
 postgres:
 	@bash scripts/ensure_package.sh postgresql "the PostgreSQL class-mode tests" /usr/lib/postgresql/*/bin/initdb
 
-test: install chromium postgres
+test: install chromium postgres jstest
 	$(BIN)/python -m pytest
+
+# The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
+jstest: js
+	npm test --silent
 
 unit: install
 	$(BIN)/python -m pytest -m "not browser"
@@ -37,11 +53,14 @@ unit: install
 # Benchmarks print figures (they are not timed tests): the engine, then the pages' server time.
 bench: install
 	$(BIN)/python bench/bench_engine.py
-	@for f in bench/bench_*.py; do [ $$f = bench/bench_engine.py ] && continue; echo; echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in bench/bench_*.py; do [ $$f = bench/bench_engine.py ] && continue; m=$$(basename $$f .py); echo; echo "== $$f"; $(BIN)/python -m bench.$$m || exit 1; done
 
-lint: install
+lint: install jslint
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+jslint: js
+	npm run lint --silent
+
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info node_modules

@@ -35,7 +35,7 @@ PEER = Path(os.environ.get("GTL_PEER", "/work/shared/peers/abTreePractice"))
 BIG = "?t=r:3,6,-99,99,1"  # 1,093 nodes
 STEPS = 60
 
-# The canvas object lives on the component's shadow root (ui/common/tree_canvas.js).
+# The canvas object lives on the component's shadow root (game_tree_lab/tree_canvas/core.js).
 _FIND = """() => {
   const host = [...document.querySelectorAll('*')].find(
       (e) => e.shadowRoot && e.shadowRoot.querySelector('.gtl-canvas'));

@@ -1,4 +1,4 @@
-"""The answer sheet a student fills in on the tree itself (ui/common/tree_canvas_answer.js):
+"""The answer sheet a student fills in on the tree itself (game_tree_lab/tree_canvas/plugins/answer.js):
 a value typed in each inner node, the edges clicked as pruned.
 
 The browser sends the whole sheet on "Check" as plain JSON::

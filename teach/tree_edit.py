@@ -304,7 +304,7 @@ def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
 
 
 # ---- edit messages from the browser -----------------------------------------------------
-# The browser's names of the edits (ui/common/tree_canvas_edit.js) -> apply_edit's ops.
+# The browser's names of the edits (game_tree_lab/tree_canvas/plugins/edit.js) -> apply_edit's ops.
 OPS = {
     "set": "set",
     "add_child": "add",

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from streamlit.testing.v1 import AppTest
 
+from ui.common.canvas import NAME as CANVAS_COMPONENT
 from ui.common.keys import Canvas
 from viz.tree_payload import STATUSES, step_text
 
@@ -19,7 +20,7 @@ def canvases(at: AppTest) -> list[dict]:
     return [
         json.loads(c.proto.json)
         for c in at.get("bidi_component")
-        if c.proto.component_name == "gtl_tree_canvas"
+        if c.proto.component_name == CANVAS_COMPONENT
     ]
 
 

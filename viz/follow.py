@@ -5,7 +5,7 @@ followed instead of drawn: at step k the view shows the path from the root to th
 node, beside each node on it its siblings (searched, current, pruned, still to come, with
 the nodes searched under each and how deep), the α/β of every node on the path, a per-ply
 summary (nodes, leaves, cut-offs so far) and two jumps: to the next cut-off and to the end
-of the subtree the search is in. ui/common/tree_canvas_follow.js draws it.
+of the subtree the search is in. game_tree_lab/tree_canvas/plugins/follow.js draws it.
 
 The payload is the search's facts, each once, in flat lists (sent once; every step then
 costs the browser a few lookups). Events are numbered by their step k = 1..n (event k is

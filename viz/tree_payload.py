@@ -2,7 +2,7 @@
 tree and step it with no round trip to the server.
 
 Python decides everything (which nodes to draw, where, the room every label needs, the state
-of every drawn node at every step, the sentence of every step); ui/common/tree_canvas.js only
+of every drawn node at every step, the sentence of every step); game_tree_lab/tree_canvas/core.js only
 draws it. Layout is viz.layout's tidy layout of viz.collapse's view (a big tree is collapsed
 to ``budget`` markers; a "+N nodes" marker carries N and the node to focus on to open it).
 

@@ -227,7 +227,7 @@ def assert_share_link_restores(browser: Browser, url: str, check: Callable[[Page
         context.close()
 
 
-# ---- the tree canvas (ui/common/tree_canvas.js): it steps in the browser, with no rerun ----
+# ---- the tree canvas (game_tree_lab/tree_canvas/core.js): it steps in the browser, with no rerun ----
 CANVAS = ".gtl-canvas"
 CANVAS_DRAWN = f"{CANVAS} svg.tree g.n"
 
@@ -256,7 +256,7 @@ def canvas_next(page: Page, i: int = 0) -> float:
 
 def whole_tree(page) -> None:
     """Wait for the canvas; a search too big to read whole opens in the follow view
-    (tree_canvas_follow.js): switch it to the whole tree, and wait for the tree's nodes."""
+    (plugins/follow.js): switch it to the whole tree, and wait for the tree's nodes."""
     switch = page.locator(f"{CANVAS} .f-mode .m-tree").first
     # the first of them on show (a canvas that is no follow view has its switch hidden)
     page.locator(f"{CANVAS_DRAWN}:visible, {CANVAS} .f-mode .m-tree:visible").first.wait_for()

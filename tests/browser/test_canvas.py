@@ -1,4 +1,4 @@
-"""Real-browser tests of the tree canvas (ui/common/tree_canvas.js) on the alpha-beta lab:
+"""Real-browser tests of the tree canvas (game_tree_lab/tree_canvas/core.js) on the alpha-beta lab:
 keys, buttons, slider and autoplay step it in the browser; the counter, the sentence, the
 current node's α/β box and the link's ?k= agree with the engine's replay at every checked
 step; no script rerun while stepping; label boxes never overlap; links open at their step;

@@ -1,4 +1,4 @@
-"""The tree editor edited on the canvas (ui/common/tree_canvas_edit.js) in a real browser:
+"""The tree editor edited on the canvas (game_tree_lab/tree_canvas/plugins/edit.js) in a real browser:
 trees built by keys only give the expected URAL and bracket text, the actions are counted,
 undo / redo, a click selects with no rerun, edit style against search colours, touch at
 390x844, and screenshots at 1400x900, 1280x720 (x1.5) and 390x844."""

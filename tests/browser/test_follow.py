@@ -1,4 +1,4 @@
-"""The follow view of a big search (ui/common/tree_canvas_follow.js) on the pawn 4 x 4 start:
+"""The follow view of a big search (game_tree_lab/tree_canvas/plugins/follow.js) on the pawn 4 x 4 start:
 at several steps it shows the path, the siblings and the α/β the engine's replay has; the
 jumps land where the engine says (the next cut-off, the end of this subtree); the best line
 appears only from the step the search has proved it; the switch to the whole tree."""

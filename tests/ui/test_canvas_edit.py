@@ -1,15 +1,14 @@
-"""The tree canvas's edit plugin (ui/common/tree_canvas_edit.js) and the server agree: every
+"""The tree canvas's edit plugin (game_tree_lab/tree_canvas/plugins/edit.js) and the server agree: every
 edit it sends is one teach.tree_edit knows, and every one the server knows has a key."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from teach.tree_edit import OPS
-from ui.common import canvas
+from ui.common.canvas import ASSETS
 
-JS = (Path(canvas.__file__).parent / "tree_canvas_edit.js").read_text(encoding="utf-8")
+JS = (ASSETS / "plugins" / "edit.js").read_text(encoding="utf-8")
 
 
 def _ed_keys() -> dict[str, str]:
@@ -22,9 +21,12 @@ def test_every_key_sends_an_edit_the_server_knows_and_back():
     assert sent == set(OPS)
 
 
-def test_the_plugin_is_joined_into_the_canvas_module_and_sheet():
-    assert "PLUGINS.push" in canvas._joined("js") and "ED_KEYS" in canvas._joined("js")
-    assert ".gtl-canvas.editing" in canvas._joined("css")
+def test_the_plugin_is_mounted_with_its_sheet():
+    entry = (ASSETS / "index.js").read_text(encoding="utf-8")
+    assert 'import edit from "./plugins/edit.js";' in entry
+    assert re.search(r"mount\(\[[^\]]*\bedit\b", entry)
+    assert '@import url("plugins/edit.css");' in (ASSETS / "index.css").read_text(encoding="utf-8")
+    assert ".gtl-canvas.editing" in (ASSETS / "plugins" / "edit.css").read_text(encoding="utf-8")
 
 
 def test_every_edit_key_is_in_the_legend_and_on_a_button():

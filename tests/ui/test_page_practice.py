@@ -133,7 +133,7 @@ def test_quiz_restarts_on_another_tree():
 
 
 def _check(at: AppTest, tree, raw) -> AppTest:
-    """The browser's Check: the whole sheet as tree_canvas_answer.js sends it."""
+    """The browser's Check: the whole sheet as plugins/answer.js sends it."""
     at.session_state[EX.sent] = (tree_tag(tree), raw)
     return at.run()
 

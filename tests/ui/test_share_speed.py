@@ -1,22 +1,21 @@
 """The link's autoplay speed (``?play=``): share.nearest_of reads it against the canvas's
-speed box, the same choices as tree_canvas.js offers."""
+speed box, the same choices as the canvas core (core.js) offers."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.errors import InputError
-from ui.common.canvas import SPEEDS
+from ui.common.canvas import ASSETS, SPEEDS
 from ui.common.link_codec import Fallback, decode_param, nearest_of
 
 SPEED = nearest_of(SPEEDS, "the speed")
 
 
 def test_the_speeds_are_the_speed_box_choices():
-    js = (Path(__file__).parents[2] / "ui/common/tree_canvas.js").read_text(encoding="utf-8")
+    js = (ASSETS / "core.js").read_text(encoding="utf-8")
     (listed,) = re.findall(r"const SPEEDS = \[([^\]]*)\]", js)
     assert tuple(int(s) for s in listed.split(",")) == SPEEDS
 

@@ -292,7 +292,7 @@ def search_panel(
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
             extra={
-                "dropParam": True,  # gone from the link with the tab (tree_canvas_links.js)
+                "dropParam": True,  # gone from the link with the tab (plugins/links.js)
                 "follow": _follow(keys.ns, token, run),
                 "mode": "follow" if follow_first(run, budget) else "tree",
             },

@@ -1,5 +1,5 @@
 """The whole-tree task on the student's page, answered on the tree as on the Practice page
-(ui/common/tree_canvas_answer.js): type every inner node's value in the node, click the edges
+(game_tree_lab/tree_canvas/plugins/answer.js): type every inner node's value in the node, click the edges
 alpha-beta never follows, "Hand in" while the task is open (again as often as you like: the
 last one counts); the grade shows once the teacher closes it."""
 

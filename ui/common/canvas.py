@@ -1,7 +1,10 @@
 """The tree canvas: a search tree drawn and stepped entirely in the browser.
 
-``tree_canvas(payload, keys=...)`` mounts ui/common/tree_canvas.js (a custom component, v2)
-with a payload from viz.tree_payload. The browser steps it (buttons, keys, slider, autoplay)
+``tree_canvas(payload, keys=...)`` mounts the tree canvas component (components v2) with a
+payload from viz.tree_payload. Its browser code is ES modules and style sheets in
+game_tree_lab/tree_canvas/ (the core, its plugins and the plugin interface: core.js), declared
+with an ``asset_dir`` in pyproject.toml: the browser fetches them once as static files, and a
+run's message carries only the data. That needs the project installed (``pip install -e .``). The browser steps it (buttons, keys, slider, autoplay)
 with no script rerun; it tells the server only:
 
 - the step, debounced (about 400 ms after the last change): stored in
@@ -25,25 +28,33 @@ from functools import partial
 from pathlib import Path
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
 from ui.common.share import restore
 
-# The speed box's choices, steps per second (SPEEDS in tree_canvas.js; a test keeps them equal).
+# The speed box's choices, steps per second (SPEEDS in core.js; a test keeps them equal).
 SPEEDS = (1, 2, 4, 8, 15, 30)
 
-_HERE = Path(__file__).parent
+# The distribution's name and the component's in pyproject.toml's [tool.streamlit.component].
+NAME = "game-tree-lab.tree_canvas"
+# The component's files: its asset_dir, relative to which js= and css= are resolved.
+ASSETS = Path(__file__).parents[2] / "game_tree_lab" / "tree_canvas"
 
 
-def _joined(ext: str) -> str:
-    """tree_canvas.EXT, then every plugin tree_canvas_*.EXT (sorted): one module, one sheet."""
-    files = [_HERE / f"tree_canvas.{ext}", *sorted(_HERE.glob(f"tree_canvas_*.{ext}"))]
-    return "\n".join(f.read_text(encoding="utf-8") for f in files)
-
-
-_COMPONENT = st.components.v2.component("gtl_tree_canvas", js=_joined("js"), css=_joined("css"))
+def _component():
+    """The component, declared on every mount (cheap: a lookup of the two files; Streamlit
+    scans the installed packages' manifests when its runtime starts, so it cannot be
+    declared when this module is imported)."""
+    try:
+        return st.components.v2.component(NAME, js="index.js", css="index.css")
+    except StreamlitAPIException as e:
+        raise RuntimeError(
+            "The tree canvas needs the project installed: run `pip install -e .` in the "
+            "project's folder (README), then start the app again."
+        ) from e
 
 
 def clamp_step(k: int, n: int) -> int:
@@ -135,7 +146,7 @@ def tree_canvas(
     writes and removes it); a link's ``play`` (read once, nearest speed offered) starts the
     canvas playing from its step.
     ``fit``: start with the whole tree in the width (a canvas in a narrow column).
-    ``extra``: data for the plugins (tree_canvas_*.js), sent as ``data.x``; ``events``: for
+    ``extra``: data for the plugins (game_tree_lab/tree_canvas/plugins/), sent as ``data.x``; ``events``: for
     each name a plugin reports (setTriggerValue / setStateValue), the function that gets
     the value.
     """
@@ -157,7 +168,7 @@ def tree_canvas(
         play = None if ss.get(keys.played) else speed  # sent once: the browser starts playing
         ss[keys.played] = True
     callback = partial(_on_change, keys, on_drill, on_select)
-    _COMPONENT(
+    _component()(
         key=keys.widget,
         data={
             "p": payload,
@@ -190,8 +201,8 @@ def tree_still(
 ) -> None:
     """Mount a still (viz.tree_payload's ``upto``): the tree at one step, no controls, no
     report; ``ask`` (the node a question is about) gets a red ring. ``extra`` and
-    ``events`` as in :func:`tree_canvas` (answering on the still: tree_canvas_answer.js)."""
-    _COMPONENT(
+    ``events`` as in :func:`tree_canvas` (answering on the still: plugins/answer.js)."""
+    _component()(
         key=key,
         data={
             "p": payload,
@@ -206,5 +217,5 @@ def tree_still(
 
 
 def _view() -> str | None:
-    """``projector`` in projector mode (tree_canvas_projector.js draws larger), else None."""
+    """``projector`` in projector mode (plugins/projector.js draws larger), else None."""
     return PROJECTOR if is_on() else None

@@ -17,7 +17,7 @@ In projector mode the sidebar starts collapsed (``st.set_page_config``, and the 
 it once when the mode turns on, since Streamlit applies a later run's collapsed sidebar only
 some of the time), the page's top
 margin and title shrink, the tree canvas draws its figure larger (ui/common/canvas.py sends
-``view``; ui/common/tree_canvas_projector.js scales the figure to the window's height) and
+``view``; game_tree_lab/tree_canvas/plugins/projector.js scales the figure to the window's height) and
 the boards are sized to the window (:func:`board_px`).
 """
 

@@ -93,7 +93,7 @@ LABS: list[PageSpec] = [
         "Game tree editor",
         ":material/account_tree:",
         PROBLEM_TREE,
-        # the editor opens editing (tree_canvas_edit.js): "+ child" is one edit, one rerun
+        # the editor opens editing (plugins/edit.js): "+ child" is one edit, one rerun
         Smoke(expect=".gtl-canvas .ed-tools", click='.gtl-canvas .ed-b[data-k="c"]'),
     ),
     PageSpec(

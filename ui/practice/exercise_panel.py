@@ -1,5 +1,5 @@
 """Whole-tree exercise, answered on the tree: the student types every inner node's value in
-the node and clicks the edges alpha-beta never follows (ui/common/tree_canvas_answer.js), then
+the node and clicks the edges alpha-beta never follows (game_tree_lab/tree_canvas/plugins/answer.js), then
 "Check" sends the whole sheet at once. The grade says how many are right out of a total fixed
 by the tree (stated before the first check) and marks the wrong answers on the tree without
 correcting them; "Show the solution" shows the answers item by item and the search drawn

@@ -199,7 +199,7 @@ def _do(keys: Quiz, action: str, text: str | None = None) -> None:
 
 
 def _sent(keys: Quiz, raw: object) -> None:
-    """The browser sent the text typed in the asked node (tree_canvas_answer.js): kept for
+    """The browser sent the text typed in the asked node (plugins/answer.js): kept for
     the run to answer with (untrusted: anything but text is no answer)."""
     st.session_state[keys.sent] = raw
 
@@ -221,7 +221,7 @@ def on_node(q: Question | None) -> bool:
 
 
 def node_answer(run: SearchRun, keys: Quiz, q: Question | None) -> dict:
-    """The answer plugin's data for a still that asks ``q`` (tree_canvas_answer.js): one
+    """The answer plugin's data for a still that asks ``q`` (plugins/answer.js): one
     field under the asked node, labelled with what to type ("value", "α" or "β"), sent as
     the ``answer`` event on Enter or Check. Empty when ``q`` is not answered on its node."""
     if not on_node(q):

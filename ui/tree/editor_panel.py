@@ -3,7 +3,7 @@ import / export in URAL 1282 or bracket notation.
 
 The editor's state is one teach.tree_edit.EditorState under ui.common.keys.Editor.state;
 every control changes it in a callback, so an edit that fails keeps the tree and says why.
-The tree is edited on the canvas itself (ui/common/tree_canvas_edit.js): a click or the
+The tree is edited on the canvas itself (game_tree_lab/tree_canvas/plugins/edit.js): a click or the
 arrow keys select in the browser, and each edit is one message to :func:`on_edit`.
 """
 

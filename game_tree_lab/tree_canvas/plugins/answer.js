@@ -1,4 +1,4 @@
-// Answer on the tree (a plugin of tree_canvas.js): the student types a value in a node and
+// Answer on the tree (a plugin of the tree canvas, core.js): the student types a value in a node and
 // clicks an edge to mark it pruned, on the canvas itself.
 //
 // data.x.answer (ui/practice: exercise_panel's whole-tree sheet, quiz_panel's one question):
@@ -22,6 +22,8 @@
 // typed and marked since the last check is also kept in the tab's sessionStorage under the
 // sheet's key, so a tab switch, another page or a reload that remounts the sheet gives it
 // back (a draft older than the server's last check is not used: `tries` tells).
+
+import { esc, SVGNS } from "../lib/util.js";
 
 const DRAFT = "gtl-ans:";
 
@@ -53,16 +55,16 @@ function ansTeardown(c) {
   if (!a) return;
   a.layer.remove();
   a.bar.remove();
-  if (c.svg) for (const g of c.svg.querySelectorAll("g.ans-edges")) g.remove();
+  if (c.part("svg")) for (const g of c.part("svg").querySelectorAll("g.ans-edges")) g.remove();
   c.el.classList.remove("answering");
   c.ans = null;
 }
 
 function ansOrder(c) {
   // Node indices in preorder (the order the search visits): Tab goes this way.
-  const nd = c.p.nodes, kids = new Map();
+  const nd = c.payload.nodes, kids = new Map();
   let root = -1;
-  for (let i = 0; i < c.m; i++) {
+  for (let i = 0; i < c.payload.nodes.id.length; i++) {
     if (nd.p[i] < 0) root = i;
     else (kids.get(nd.p[i]) || kids.set(nd.p[i], []).get(nd.p[i])).push(i);
   }
@@ -77,24 +79,24 @@ function ansOrder(c) {
 }
 
 function ansEdgeKey(c, i) {
-  const nd = c.p.nodes;
+  const nd = c.payload.nodes;
   return `${nd.id[nd.p[i]]},${nd.id[i]}`;
 }
 
 function ansSetup(c, x) {
   // One question after another (a step quiz): from the second on, the field takes the keys
   // at once (not on a page's first load, and not on a touch screen: no keyboard popping up).
-  const next = !!(c.ansAsked && !x.edges && window.matchMedia("(pointer: fine)").matches);
-  c.ansAsked = c.ansAsked || !x.edges;
+  const next = !!(c.asked && !x.edges && window.matchMedia("(pointer: fine)").matches);
+  c.asked = c.asked || !x.edges;
   ansTeardown(c);
-  const nd = c.p.nodes;
+  const nd = c.payload.nodes;
   const layer = document.createElement("div");
   layer.className = "ans-layer";
   const bar = document.createElement("div");
   bar.className = "ans-bar";
   bar.innerHTML = `<button type="button" class="ans-check">${esc(x.button || "Check")}</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
-  c.scroll.appendChild(layer);
-  c.scroll.after(bar);
+  c.part("scroll").appendChild(layer);
+  c.part("scroll").after(bar);
   const a = (c.ans = {
     key: x.key, event: x.event || "sheet", where: x.where || "side", edges: !!x.edges,
     layer, bar, inputs: new Map(), ebtn: new Map(), cuts: new Set(), marks: { v: {}, cut: {} }, tries: null,
@@ -174,16 +176,15 @@ function ansSetup(c, x) {
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);
-  if (a.edges && c.z < MIN_ZOOM && c.zoom.value !== "1") {
+  if (a.edges && c.z < MIN_ZOOM && c.part("zoom").value !== "1") {
     // Fields need room: a tree much wider than the page at its natural size (scroll
     // sideways, e.g. on a phone) rather than shrunk under fields of a fixed size.
-    c.zoom.value = "1";
-    c.layout();
+    c.setZoom("1");
   } else {
     ansPlace(c);
   }
   const root = ansOrder(c)[0];
-  if (root !== undefined) c.follow(c.X(nd.x[root])); // a tree wider than the page: its root in view
+  if (root !== undefined) c.scrollTo(c.X(nd.x[root])); // a tree wider than the page: its root in view
   if (next) { const f = a.inputs.values().next().value; if (f) f.focus({ preventScroll: true }); }
 }
 
@@ -198,35 +199,35 @@ function ansToggle(c, ek) {
 
 function ansSend(c) {
   const a = c.ans;
-  if (!a || !c.setTriggerValue) return;
+  if (!a) return;
   if (!a.edges) {
     const first = a.inputs.values().next().value;
-    c.setTriggerValue(a.event, first ? first.value : "");
+    c.send(a.event, first ? first.value : "");
     return;
   }
   const v = {};
   for (const [id, inp] of a.inputs) if (inp.value.trim()) v[String(id)] = inp.value.trim();
   const cut = [...a.cuts].map((s) => s.split(",").map(Number));
-  c.setTriggerValue(a.event, { v, cut });
+  c.send(a.event, { v, cut });
 }
 
 function ansPlace(c) {
   // Fields and edge buttons at their nodes; the edges' hit lines and marks in the figure.
   const a = c.ans;
-  if (!a || !c.X) return;
-  const p = c.p, g = p.geo, nd = p.nodes, z = c.z;
-  const width = Number(c.svg.getAttribute("width"));
+  if (!a) return;
+  const p = c.payload, g = p.geo, nd = p.nodes, z = c.z;
+  const width = Number(c.part("svg").getAttribute("width"));
   a.layer.style.width = width + "px";
-  a.layer.style.height = c.svg.getAttribute("height") + "px";
+  a.layer.style.height = c.part("svg").getAttribute("height") + "px";
   // Each field beside its node (where its α/β box would go), else on the other side, else
   // under the node: never over another field or a node of its row, never out of the figure.
   const rows = new Map(); // depth -> [[left, right] taken]
   const taken = (d) => rows.get(d) || rows.set(d, []).get(d);
   const r = (g.tri_r + 3) * z;
-  for (let j = 0; j < c.m; j++) { const x = c.X(nd.x[j]) * z; taken(nd.d[j]).push([x - r, x + r]); }
-  const byX = [...a.inputs].map(([id, inp]) => [c.byId.get(id), inp]).filter(([i]) => i !== undefined);
+  for (let j = 0; j < c.payload.nodes.id.length; j++) { const x = c.X(nd.x[j]) * z; taken(nd.d[j]).push([x - r, x + r]); }
+  const byX = [...a.inputs].map(([id, inp]) => [c.index(id), inp]).filter(([i]) => i >= 0);
   byX.sort((u, v) => nd.x[u[0]] - nd.x[v[0]]);
-  for (const [id, inp] of a.inputs) if (!c.byId.has(id)) inp.parentElement.style.display = "none";
+  for (const [id, inp] of a.inputs) if (c.index(id) < 0) inp.parentElement.style.display = "none";
   for (const [i, inp] of byX) {
     const box = inp.parentElement;
     box.style.display = "";
@@ -250,7 +251,7 @@ function ansPlace(c) {
   }
   if (a.edges) {
     const parts = [];
-    for (let i = 0; i < c.m; i++) {
+    for (let i = 0; i < c.payload.nodes.id.length; i++) {
       const pi = nd.p[i];
       if (pi < 0) continue;
       const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
@@ -269,12 +270,12 @@ function ansPlace(c) {
       const b = a.ebtn.get(ek);
       if (b) { b.style.left = `${mx * z - 14}px`; b.style.top = `${my * z - 14}px`; }
     }
-    for (const old of c.svg.querySelectorAll("g.ans-edges")) old.remove();
+    for (const old of c.part("svg").querySelectorAll("g.ans-edges")) old.remove();
     const ge = document.createElementNS(SVGNS, "g");
     ge.setAttribute("class", "ans-edges");
     ge.innerHTML = parts.join("");
-    const nodes = c.svg.querySelector("g.nodes");
-    c.svg.insertBefore(ge, nodes);
+    const nodes = c.part("svg").querySelector("g.nodes");
+    c.part("svg").insertBefore(ge, nodes);
   }
   ansPaint(c);
 }
@@ -292,25 +293,30 @@ function ansPaint(c) {
     else inp.removeAttribute("aria-invalid");
     inp.title = m === "wrong" ? "wrong: try again" : m === "right" ? "right" : "";
   }
-  if (!a.edges || !c.svg) return;
-  for (const g of c.svg.querySelectorAll("g.ae")) {
+  if (!a.edges || !c.part("svg")) return;
+  for (const g of c.part("svg").querySelectorAll("g.ae")) {
     const ek = g.dataset.e, on = a.cuts.has(ek), m = on ? a.marks.cut[ek] : undefined;
     g.setAttribute("class", `ae${on ? " cut" : ""}${m === "right" ? " ok" : ""}${m === "wrong" ? " bad" : ""}`);
     const b = a.ebtn.get(ek);
     if (b) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.classList.toggle("bad", m === "wrong");
-      const nd = c.p.nodes, i = Number(b.dataset.i);
+      const nd = c.payload.nodes, i = Number(b.dataset.i);
       const what = m === "wrong" ? "marked pruned, wrongly" : on ? "marked pruned" : "pruned";
       b.setAttribute("aria-label", `edge ${nd.nm[nd.p[i]]} to ${nd.nm[i]}: ${what}`);
     }
   }
 }
 
-PLUGINS.push({
-  update(c, data) {
+export default function answer(ctx) {
+  // The plugin's own state (c.ans: the sheet, c.asked) on top of the context.
+  const c = Object.create(ctx);
+  c.ans = null;
+  c.asked = false;
+  return {
+  update(data) {
     const x = data.x && data.x.answer;
-    if (!x || !c.p) { ansTeardown(c); return; }
+    if (!x || !c.payload) { ansTeardown(c); return; }
     if (!c.ans || c.ans.key !== x.key) ansSetup(c, x);
     const a = c.ans;
     const said = a.bar.querySelector(".ans-hint");
@@ -325,10 +331,10 @@ PLUGINS.push({
       ansPaint(c);
     }
   },
-  drawn(c) {
+  drawn() {
     if (c.ans && c.ans.layer.isConnected) ansPlace(c);
   },
-  click(c, e) {
+  click(e) {
     const a = c.ans;
     if (!a) return false;
     const hit = a.edges && e.target.closest("g.ae");
@@ -338,7 +344,8 @@ PLUGINS.push({
     if (inp) { inp.focus(); return true; }
     return false;
   },
-  destroy(c) {
+  destroy() {
     ansTeardown(c);
   },
-});
+};
+}

@@ -9,6 +9,8 @@
 // A switch goes between this view and the whole tree (the core's drawing); a click on it is
 // kept in the link as ?fv=follow or ?fv=tree, and a copied link opens in that view.
 
+import { esc, SVGNS } from "../lib/util.js";
+
 const F_PARAM = "fv", F_VIEWS = ["follow", "tree"]; // the view in the link: ?fv=follow|tree
 const F_STATUS = { s: "searched", p: "on the path", x: "pruned", t: "still to come" };
 const F_CLASS = { s: "searched", p: "path", x: "pruned", t: "come" };
@@ -184,8 +186,11 @@ class FollowIndex {
   }
 }
 
-const FOLLOW = {
-  init(c) {
+export default function follow(ctx) {
+  // The plugin's own state (c.fw) on top of the context.
+  const c = Object.create(ctx);
+  const FOLLOW = {
+  init() {
     const q = (s) => c.el.querySelector(s);
     const jumps = document.createElement("span");
     jumps.className = "f-jumps";
@@ -193,7 +198,7 @@ const FOLLOW = {
     jumps.innerHTML = `
       <button type="button" class="b-cut" title="jump to the next cut-off (C)" aria-label="jump to the next cut-off">next cut-off ⇥</button>
       <button type="button" class="b-end" title="jump to the end of this subtree: where the node the search is in returns (U)" aria-label="jump to the end of this subtree">end of subtree ⤴</button>`;
-    c.b.next.after(jumps);
+    c.part("next").after(jumps);
     const mode = document.createElement("div");
     mode.className = "f-mode";
     mode.style.display = "none";
@@ -220,28 +225,28 @@ const FOLLOW = {
         <div class="f-ply-now"></div></div>`;
     q(".scroll").before(panel);
     c.fw = { jumps, mode, panel, pathEl: panel.querySelector(".f-path"), chart: panel.querySelector(".f-chart"), now: panel.querySelector(".f-ply-now"), ix: null, id: null, on: false };
-    const jump = (to) => { if (to > 0) { c.pause(); c.go(to); } };
-    jumps.querySelector(".b-cut").onclick = () => jump(c.fw.ix.nextCut(c.k));
-    jumps.querySelector(".b-end").onclick = () => jump(c.fw.ix.subtreeEnd(c.k));
-    mode.querySelector(".m-follow").onclick = () => FOLLOW.choose(c, true);
-    mode.querySelector(".m-tree").onclick = () => FOLLOW.choose(c, false);
+    const jump = (to) => { if (to > 0) c.go(to); };
+    jumps.querySelector(".b-cut").onclick = () => jump(c.fw.ix.nextCut(c.step));
+    jumps.querySelector(".b-end").onclick = () => jump(c.fw.ix.subtreeEnd(c.step));
+    mode.querySelector(".m-follow").onclick = () => FOLLOW.choose(true);
+    mode.querySelector(".m-tree").onclick = () => FOLLOW.choose(false);
     c.fw.pathEl.addEventListener("click", (e) => {
       const chip = e.target.closest(".f-chip");
-      if (chip && c.select && c.setTriggerValue) c.setTriggerValue("select", Number(chip.dataset.node));
+      if (chip && c.selectable && c.send) c.send("select", Number(chip.dataset.node));
     });
     c.fw.resize = new ResizeObserver(() => {
       const w = Math.floor(c.fw.chartBox.clientWidth);
-      if (c.fw.on && w > 0 && w !== c.fw.chartW) { c.fw.chartW = w; FOLLOW.chart(c); }
+      if (c.fw.on && w > 0 && w !== c.fw.chartW) { c.fw.chartW = w; FOLLOW.chart(); }
     });
     c.fw.chartBox = panel.querySelector(".f-plies");
     c.fw.resize.observe(c.fw.chartBox);
   },
 
-  update(c, data) {
+  update(data) {
     const fw = c.fw, f = data.x && data.x.follow;
     if (!f) {
       fw.jumps.style.display = fw.mode.style.display = "none";
-      if (fw.on) FOLLOW.show(c, false);
+      if (fw.on) FOLLOW.show(false);
       fw.ix = null; fw.id = null;
       return;
     }
@@ -253,44 +258,42 @@ const FOLLOW = {
       fw.ran = true;
       // The first run after the page opened takes the link's view (?fv=, written by a
       // click on the switch); a later run (another position) opens in its own default.
-      const linked = first ? new URL(window.location.href).searchParams.get(F_PARAM) : null;
-      c.urlExtra = { ...(c.urlExtra || {}), [F_PARAM]: F_VIEWS.includes(linked) ? linked : null };
-      FOLLOW.show(c, F_VIEWS.includes(linked) ? linked === "follow" : data.x.mode !== "tree");
-      c.writeUrl(true);
+      const linked = first ? c.readParam(F_PARAM) : null;
+      FOLLOW.show(F_VIEWS.includes(linked) ? linked === "follow" : data.x.mode !== "tree");
+      c.setParams({ [F_PARAM]: F_VIEWS.includes(linked) ? linked : null });
     }
   },
 
-  choose(c, on) {
+  choose(on) {
     // The person's click: the view, and the link says it.
-    FOLLOW.show(c, on);
-    c.urlExtra = { ...(c.urlExtra || {}), [F_PARAM]: on ? "follow" : "tree" };
-    c.writeUrl(true);
+    FOLLOW.show(on);
+    c.setParams({ [F_PARAM]: on ? "follow" : "tree" });
   },
 
-  show(c, on) {
+  show(on) {
     const fw = c.fw, was = fw.on;
     fw.on = !!on && !!fw.ix;
     c.el.classList.toggle("following", fw.on);
     fw.panel.style.display = fw.on ? "" : "none";
     fw.mode.querySelector(".m-follow").setAttribute("aria-pressed", String(fw.on));
     fw.mode.querySelector(".m-tree").setAttribute("aria-pressed", String(!fw.on));
-    if (was && !fw.on && c.p) c.layout(); // the whole tree, drawn in the width it has again
-    if (fw.on) FOLLOW.rendered(c);
+    if (was && !fw.on && c.payload) c.layout(); // the whole tree, drawn in the width it has again
+    if (fw.on) FOLLOW.rendered();
   },
 
-  rendered(c) {
+  rendered() {
     const fw = c.fw, ix = fw.ix;
     if (!ix) return;
-    const k = Math.min(c.k, ix.E);
+    const k = Math.min(c.step, ix.E);
     const cut = ix.nextCut(k), end = ix.subtreeEnd(k);
     const bc = fw.jumps.querySelector(".b-cut"), be = fw.jumps.querySelector(".b-end");
     bc.disabled = cut < 0; be.disabled = end < 0;
     bc.dataset.to = String(cut); be.dataset.to = String(end);
     if (!fw.on) return;
-    c.el.classList.toggle("follow-select", !!c.select);
+    c.el.classList.toggle("follow-select", !!c.selectable);
     ix.moveTo(k);
-    FOLLOW.path(c, k);
-    FOLLOW.chart(c);
+    FOLLOW.path(k);
+    FOLLOW.chart();
   },
 
   chip(ix, s, k, cur) {
@@ -307,7 +310,7 @@ const FOLLOW = {
       `<span class="f-l1"><span class="f-nm">${best ? "★ " : ""}${esc(p < 0 ? "root" : f.labs[f.lab[s]])}</span>${value}${ss === "x" ? ' <span class="f-v">pruned</span>' : ""}</span>${stats}</button>`;
   },
 
-  path(c, k) {
+  path(k) {
     const ix = c.fw.ix, f = ix.f;
     const cur = k ? f.ev[k - 1] : 0;
     const path = [];
@@ -353,7 +356,7 @@ const FOLLOW = {
     while (el.children.length > rows.length) el.lastElementChild.remove();
   },
 
-  chart(c) {
+  chart() {
     const fw = c.fw, ix = fw.ix, svg = fw.chart;
     const W = Math.max(240, Math.min(760, fw.chartW || 600)); // measured by the resize observer only
 
@@ -363,7 +366,7 @@ const FOLLOW = {
     for (let d = 0; d < P; d++) most = Math.max(most, fin.nodes[d]);
     const gw = (W - left - 4) / P, bw = Math.max(2, Math.min(14, (gw - 4) / 3));
     const y = (n) => top + (H - top - bottom) * (1 - n / most);
-    const k = Math.min(c.k, ix.E), cur = k ? ix.depth[ix.f.ev[k - 1]] : 0;
+    const k = Math.min(c.step, ix.E), cur = k ? ix.depth[ix.f.ev[k - 1]] : 0;
     const parts = [];
     const every = gw < 16 ? 2 : 1; // ply labels: every second one when they would touch
     for (let d = 0; d < P; d++) {
@@ -396,18 +399,20 @@ const FOLLOW = {
     fw.now.dataset.nodes = String(tn);
   },
 
-  key(c, e) {
+  key(e) {
     const fw = c.fw;
     if (!fw.ix || e.shiftKey) return false;
-    const to = e.key === "c" || e.key === "C" ? fw.ix.nextCut(c.k) : e.key === "u" || e.key === "U" ? fw.ix.subtreeEnd(c.k) : null;
+    const to = e.key === "c" || e.key === "C" ? fw.ix.nextCut(c.step) : e.key === "u" || e.key === "U" ? fw.ix.subtreeEnd(c.step) : null;
     if (to === null) return false;
     e.preventDefault();
-    if (to > 0) { c.pause(); c.go(to); }
+    if (to > 0) c.go(to);
     return true;
   },
 
-  destroy(c) {
+  destroy() {
     if (c.fw && c.fw.resize) c.fw.resize.disconnect();
   },
 };
-PLUGINS.push(FOLLOW);
+  FOLLOW.init();
+  return { update: FOLLOW.update, rendered: FOLLOW.rendered, key: FOLLOW.key, destroy: FOLLOW.destroy };
+}

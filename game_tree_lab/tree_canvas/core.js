@@ -1,48 +1,63 @@
-// The tree canvas: draws viz/tree_payload.py's payload as SVG and steps it in the browser.
+// The tree canvas's core: draws viz/tree_payload.py's payload as SVG and steps it in the
+// browser. index.js (the component's entry, ui/common/canvas.py) mounts it with the plugins.
 //
-// Python sends the payload once (layout, the changes of every step, every sentence); this
-// module draws it and handles first/back/next/last, Home/Left/Right/End, the slider and
-// autoplay with no script rerun. The counter, the sentence, the figure and the link's ?k=
-// are updated together on every step. The server hears only when Python must act:
-//   setTriggerValue("drill", node)   a click on a "+N nodes" marker (open that subtree)
-//   setTriggerValue("select", node)  a click on a node, when data.select is true
-//   setStateValue("step", k)         the step, debounced (one rerun after a burst)
+// Python sends the payload once (layout, the changes of every step, every sentence); the core
+// draws it and handles first/back/next/last, Home/Left/Right/End, the slider and autoplay with
+// no script rerun. The counter, the sentence, the figure and the link's ?k= are updated
+// together on every step. The server hears only when Python must act:
+//   "drill" (trigger)   a click on a "+N nodes" marker (open that subtree)
+//   "select" (trigger)  a click on a node, when data.select is true
+//   "step" (state)      the step, debounced (one rerun after a burst: lib/report.js)
 //
 // data = {p: payload, step: int, seq: int, select: bool, param: "k" | null, sel: node | null,
-// ask: node | null, fit: bool, play: speed | null, view: "projector" | null}. data.play (a
-// link's ?play=, sent once) starts autoplay at that speed; while autoplay runs the link carries ?play=SPEED next to ?k=.
-// data.step is applied when the payload changes or data.seq changes (the
-// server moved the step itself); otherwise a rerun leaves the browser's step alone. sel gets
-// a blue ring (the node selected), ask a red ring (the node a question is about).
+// ask: node | null, fit: bool, play: speed | null, view: "projector" | null, x: {...}}.
+// data.play (a link's ?play=, sent once) starts autoplay at that speed; while autoplay runs
+// the link carries ?play=SPEED next to ?k=. data.step is applied when the payload changes or
+// data.seq changes (the server moved the step itself); otherwise a rerun leaves the
+// browser's step alone. sel gets a blue ring (the node selected), ask a red ring (the node a
+// question is about). data.x is the plugins' data (canvas.py's `extra`).
 //
 // A still (p.still: a practice question's step) has no controls. Keys: with several canvases
 // on a page, Home/Left/Right/End go to the one last clicked or focused, else the first on the
 // page; a still never takes them.
 //
-// Plugins (ui/common/tree_canvas_*.js, joined after this file by ui/common/canvas.py) extend
-// the canvas without editing it: each pushes an object onto PLUGINS with any of
-//   init(c)            once, after the canvas's elements exist (add controls to c.el)
-//   update(c, data)    every time the server sends data (data.x: the plugin data of canvas.py)
-//   built(c, p)        after a new payload is drawn (c.draw() ran; nodes are in c.nodeEl)
-//   drawn(c)           after every draw (a new width or payload: positions changed)
-//   rendered(c)        after every step is shown (c.k is the step)
-//   sizing(c)          before the layout is computed: may set c.scale (the drawing's size,
-//                      1 = the payload's px; the layout gets the width / scale) and c.levelH
-//                      (px between levels instead of geo.level_h); c.view is data.view
-//   key(c, e)          a key press for this canvas; return true when handled
-//   click(c, e)        a click on the figure; return true when handled
-//   destroy(c)         the canvas goes away
-// A plugin talks to the server with c.setTriggerValue(name, value) or
-// c.setStateValue(name, value); canvas.py's ``events`` names the callbacks.
+// ---- The plugin interface ------------------------------------------------------------------
+// A plugin (plugins/*.js) is a function `plugin(ctx)`, called once for each canvas, that
+// returns its hooks (any of them); its own state lives in its closure, never on the canvas.
+//   update(data)   every time the server sends data (after the core applied it)
+//   built()        a new payload was drawn
+//   drawn()        after every draw (a new width or payload: positions changed)
+//   rendered()     after every step is shown (ctx.step is the step)
+//   sizing()       before the layout: return {scale, levelH} to draw larger (1 = the
+//                  payload's px; the layout gets the width / scale) or levels closer (px)
+//   key(e)         a key press meant for this canvas; return true to claim it
+//   click(e)       a click on the figure; return true to claim it
+//   destroy()      the canvas goes away
+// key and click are offered to the plugins in order (index.js) until one claims the event;
+// then no later plugin and not the core sees it (lib/hooks.js). The rest go to every plugin.
+//
+// ctx, the only thing of the core a plugin sees (lib/util.js has esc and SVGNS):
+//   read:    ctx.el (the canvas's element; a plugin adds its controls in it),
+//            ctx.part(name) ("bar", "scroll", "svg", "next": the next button, "zoom": the
+//            size box), ctx.payload, ctx.step, ctx.steps (n), ctx.view, ctx.selectable,
+//            ctx.still, ctx.z (drawing scale), ctx.X(x) / ctx.Y(depth) (payload -> figure
+//            px), ctx.index(node id) (-1 when not drawn), ctx.nodeEl(i), ctx.hasKeys()
+//            (this canvas answers the keys now)
+//   act:     ctx.go(k) (pauses autoplay), ctx.pause(), ctx.layout() (draw again),
+//            ctx.scrollTo(x) (keep figure x in view), ctx.select(node id | null) (the blue
+//            ring), ctx.setZoom(value)
+//   report:  ctx.send(name, value): the one report path to Python (a trigger; a step still
+//            waiting for its debounce is sent first); canvas.py's `events` names the callback
+//   address: ctx.setParams({name: value | null}) puts the plugin's own query parameters in
+//            the link (null: out) through the canvas's one address writer (lib/address.js);
+//            ctx.readParam(name); ctx.clearParams() takes all of this canvas's parameters out.
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const PLUGINS = [];
-function hook(name, c, ...args) {
-  // Call every plugin's `name`; true when one of them returns true (it handled the event).
-  let done = false;
-  for (const pl of PLUGINS) if (pl[name] && pl[name](c, ...args) === true) done = true;
-  return done;
-}
+import { Address, onAddressChange } from "./lib/address.js";
+import { Hooks } from "./lib/hooks.js";
+import { Reporter } from "./lib/report.js";
+import { StepState } from "./lib/steps.js";
+import { esc, SVGNS } from "./lib/util.js";
+
 const STATUS = ["unseen", "active", "done", "pruned"];
 const KIND = ["max", "min", "leaf", "stub"];
 const SPEEDS = [1, 2, 4, 8, 15, 30];
@@ -54,26 +69,14 @@ const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 
 const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg> pause`;
 const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched to the width
 
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
-
-// The canvases of this page (a window may hold several: the variants side by side).
+// The canvases of this page (a window may hold several: the variants side by side). A rerun
+// writes the server's copy of the query string into the address bar, and it may come after
+// the browser has stepped on: whoever writes the address, a canvas on this page puts its own
+// parameters back at once (the link always says the step on screen).
 const REG = (window.__gtlCanvases = window.__gtlCanvases || { all: new Set(), last: null });
-
-// A rerun writes the server's copy of the query string into the address bar, and it may come
-// after the browser has stepped on: whoever writes the address, a canvas on this page puts
-// its own ?k= back at once (the link always says the step on screen).
-if (!REG.replaceState) {
-  const h = window.history;
-  REG.replaceState = h.replaceState.bind(h);
-  for (const name of ["pushState", "replaceState"]) {
-    const write = h[name].bind(h);
-    h[name] = (state, title, url) => {
-      write(state, title, url);
-      for (const c of REG.all) c.keepUrl();
-    };
-  }
+if (!REG.watching) {
+  REG.watching = true;
+  onAddressChange(window, () => { for (const c of REG.all) c.keepUrl(); });
 }
 
 function hostOf(el) {
@@ -97,7 +100,7 @@ function triangle(r, up) {
 }
 
 class Canvas {
-  constructor(root) {
+  constructor(root, plugins) {
     this.root = root;
     this.el = document.createElement("div");
     this.el.className = "gtl-canvas";
@@ -156,10 +159,8 @@ class Canvas {
     this.id = null;
     this.k = 0;
     this.timer = null;
-    this.reportTimer = null;
-    this.urlTimer = null;
-    this.urlAt = 0;
-    this.reported = null;
+    this.reporter = new Reporter({ wait: REPORT_MS });
+    this.address = new Address(window, { wait: URL_MS });
     this.seq = null;
     this.b.first.onclick = () => { this.pause(); this.go(0); };
     this.b.prev.onclick = () => { this.pause(); this.go(this.k - 1); };
@@ -179,12 +180,11 @@ class Canvas {
     this.el.addEventListener("pointerdown", this.mine);
     this.el.addEventListener("focusin", this.mine);
     REG.all.add(this);
-    hook("init", this);
+    this.hooks = new Hooks(plugins, context(this));
   }
 
   setCallbacks(setStateValue, setTriggerValue) {
-    this.setStateValue = setStateValue;
-    this.setTriggerValue = setTriggerValue;
+    this.reporter.connect(setStateValue, setTriggerValue);
   }
 
   // ---- data from the server ------------------------------------------------------------
@@ -209,11 +209,11 @@ class Canvas {
       this.build(p);
       this.seq = data.seq;
       this.k = 0;
-      this.reported = step; // what the server knows
+      this.reporter.heard(step); // what the server knows
       this.go(k, { report: k !== step });
     } else if (data.seq !== this.seq) {
       this.seq = data.seq;
-      this.reported = step;
+      this.reporter.heard(step);
       this.go(step, { report: false });
     } else if (marked) {
       this.drawMarks();
@@ -224,7 +224,7 @@ class Canvas {
       this.play();
     }
     this.writeUrl(true);
-    hook("update", this, data);
+    this.hooks.notify("update", data);
   }
 
   build(p) {
@@ -234,23 +234,7 @@ class Canvas {
     const nd = p.nodes;
     const m = nd.id.length;
     this.m = m;
-    this.st = new Int8Array(m);
-    this.a = new Int32Array(m).fill(-1);
-    this.bb = new Int32Array(m).fill(-1);
-    this.v = new Int32Array(m).fill(-1);
-    // Undo records: undo[k] = the old [i, st, a, b, v] of every node step k changes.
-    const st = new Int8Array(m), a = new Int32Array(m).fill(-1), b = new Int32Array(m).fill(-1), v = new Int32Array(m).fill(-1);
-    this.undo = new Array(p.n + 1);
-    for (let k = 1; k <= p.n; k++) {
-      const d = p.steps[k - 1];
-      const u = new Array(d.length);
-      for (let j = 0; j < d.length; j += 5) {
-        const i = d[j];
-        u[j] = i; u[j + 1] = st[i]; u[j + 2] = a[i]; u[j + 3] = b[i]; u[j + 4] = v[i];
-        st[i] = d[j + 1]; a[i] = d[j + 2]; b[i] = d[j + 3]; v[i] = d[j + 4];
-      }
-      this.undo[k] = u;
-    }
+    this.s = new StepState(p.steps, m);
     this.slider.max = String(p.n);
     this.el.classList.toggle("still", !!p.still);
     this.el.classList.toggle("nohead", p.head === false);
@@ -270,7 +254,7 @@ class Canvas {
     if (!typed) this.types.checked = false;
     this.showTypes();
     this.draw();
-    hook("built", this, p);
+    this.hooks.notify("built");
   }
 
   showTypes() {
@@ -282,8 +266,8 @@ class Canvas {
   // ---- drawing ---------------------------------------------------------------------------
   positions() {
     const p = this.p, g = p.geo, nd = p.nodes;
-    hook("sizing", this);
-    const S = this.scale || 1, lh = this.levelH || g.level_h;
+    const size = this.hooks.sizing();
+    const S = size.scale || 1, lh = size.levelH || g.level_h;
     let lo = Infinity, hi = -Infinity, depth = 0;
     for (const x of nd.x) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
     for (const s of p.sum) { lo = Math.min(lo, s.x); hi = Math.max(hi, s.x); depth = Math.max(depth, s.d); }
@@ -314,7 +298,7 @@ class Canvas {
     for (let i = 0; i < this.m; i++) {
       const pi = nd.p[i];
       if (pi < 0) continue;
-      parts.push(`<line data-e="${i}" class="e-${STATUS[this.st[i]]}" x1="${X(nd.x[pi])}" y1="${Y(nd.d[pi])}" x2="${X(nd.x[i])}" y2="${Y(nd.d[i])}"/>`);
+      parts.push(`<line data-e="${i}" class="e-${STATUS[this.s.st[i]]}" x1="${X(nd.x[pi])}" y1="${Y(nd.d[pi])}" x2="${X(nd.x[i])}" y2="${Y(nd.d[i])}"/>`);
     }
     for (let s = 0; s < p.sum.length; s++) {
       const sm = p.sum[s];
@@ -365,7 +349,7 @@ class Canvas {
     this.pvFrom = -1; // the principal variation is drawn from p.pv[pvFrom] down (renderPv)
     this.curEl = null;
     this.drawMarks();
-    hook("drawn", this);
+    this.hooks.notify("drawn");
   }
 
   drawMarks() {
@@ -392,21 +376,21 @@ class Canvas {
   }
 
   nodeClass(i) {
-    return `n k-${KIND[this.p.nodes.k[i]]} s-${STATUS[this.st[i]]}`;
+    return `n k-${KIND[this.p.nodes.k[i]]} s-${STATUS[this.s.st[i]]}`;
   }
 
   boxClass(i) {
     // A box showing a null window (β = α + 1) is drawn dashed.
-    const nw = this.nullw.has(`${this.a[i]},${this.bb[i]}`) ? " nullw" : "";
-    return `box b-${STATUS[this.st[i]]}${nw}`;
+    const nw = this.nullw.has(`${this.s.a[i]},${this.s.b[i]}`) ? " nullw" : "";
+    return `box b-${STATUS[this.s.st[i]]}${nw}`;
   }
 
   boxTexts(i) {
     // [shown, α, β, value]: a box shows once the search has reached its node.
-    const st = this.st[i];
-    if (this.a[i] < 0 || !(st === 1 || st === 2)) return [false, "", "", ""];
+    const s = this.s, st = s.st[i];
+    if (s.a[i] < 0 || !(st === 1 || st === 2)) return [false, "", "", ""];
     const vals = this.p.vals;
-    return [true, vals[this.a[i]], vals[this.bb[i]], this.v[i] >= 0 ? vals[this.v[i]] : "?"];
+    return [true, vals[s.a[i]], vals[s.b[i]], s.v[i] >= 0 ? vals[s.v[i]] : "?"];
   }
 
   makeBox(i) {
@@ -428,7 +412,7 @@ class Canvas {
 
   paint(i) {
     // The node, the edge into it and its label box in the node's present state.
-    const s = STATUS[this.st[i]];
+    const s = STATUS[this.s.st[i]];
     this.nodeEl[i].setAttribute("class", this.nodeClass(i));
     const e = this.edgeEl[i];
     if (e) e.setAttribute("class", `e-${s}`);
@@ -447,29 +431,10 @@ class Canvas {
 
   // ---- stepping --------------------------------------------------------------------------
   go(k, opts = {}) {
-    k = Math.max(0, Math.min(Math.round(k), this.n));
-    const dirty = new Set();
-    const steps = this.p.steps;
-    while (this.k < k) {
-      const d = steps[this.k];
-      for (let j = 0; j < d.length; j += 5) {
-        const i = d[j];
-        this.st[i] = d[j + 1]; this.a[i] = d[j + 2]; this.bb[i] = d[j + 3]; this.v[i] = d[j + 4];
-        dirty.add(i);
-      }
-      this.k++;
-    }
-    while (this.k > k) {
-      const u = this.undo[this.k];
-      for (let j = u.length - 5; j >= 0; j -= 5) {
-        const i = u[j];
-        this.st[i] = u[j + 1]; this.a[i] = u[j + 2]; this.bb[i] = u[j + 3]; this.v[i] = u[j + 4];
-        dirty.add(i);
-      }
-      this.k--;
-    }
+    const dirty = this.s.moveTo(k);
+    this.k = this.s.k;
     this.render(dirty, false);
-    if (opts.report !== false) this.report();
+    if (opts.report !== false) this.reporter.step(this.k);
     this.writeUrl(false);
   }
 
@@ -512,7 +477,7 @@ class Canvas {
     this.b.next.disabled = this.b.last.disabled = k >= n;
     this.el.dataset.step = String(k);
     if (c >= 0 || cx > -999) this.follow(cx);
-    hook("rendered", this);
+    this.hooks.notify("rendered");
   }
 
   renderPv() {
@@ -564,7 +529,7 @@ class Canvas {
     if (keyTarget() !== this) return; // several canvases: one answers
     const t = e.composedPath()[0];
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || ""))) return;
-    if (hook("key", this, e)) return;
+    if (this.hooks.claim("key", e)) return;
     const to = { Home: 0, ArrowLeft: this.k - 1, ArrowRight: this.k + 1, End: this.n }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -573,65 +538,42 @@ class Canvas {
   }
 
   click(e) {
-    if (hook("click", this, e)) return;
+    if (this.hooks.claim("click", e)) return;
     if (this.p.still) return;
     const sum = e.target.closest("g.sum");
-    if (sum) { this.setTriggerValue("drill", Number(sum.dataset.open)); return; }
+    if (sum) { this.reporter.send("drill", Number(sum.dataset.open)); return; }
     const node = e.target.closest("g.n");
     if (!node) return;
     const i = Number(node.dataset.i);
-    if (this.select) { this.setTriggerValue("select", this.p.nodes.id[i]); return; }
+    if (this.select) { this.reporter.send("select", this.p.nodes.id[i]); return; }
     const en = this.p.nodes.en[i];
     if (en >= 0) { this.pause(); this.go(en); }
   }
 
-  // ---- the server and the address bar --------------------------------------------------
-  report() {
-    if (this.reportTimer) clearTimeout(this.reportTimer);
-    this.reportTimer = setTimeout(() => {
-      this.reportTimer = null;
-      if (this.k !== this.reported && this.setStateValue) {
-        this.reported = this.k;
-        this.setStateValue("step", this.k);
-      }
-    }, REPORT_MS);
-  }
-
+  // ---- the address bar ----------------------------------------------------------------
   keepUrl() {
-    // Someone wrote the address bar: on this canvas's page, its step goes back in.
+    // Someone wrote the address bar: on this canvas's page, its parameters go back in.
     if (this.el.isConnected && this.p && this.path === window.location.pathname) this.writeUrl(true);
   }
 
+  linked() {
+    // This canvas writes the link: it has a parameter, is no still, and is on its page.
+    return !!this.param && !(this.p && this.p.still);
+  }
+
   writeUrl(force) {
-    if (!this.param || (this.p && this.p.still)) return;
-    const write = () => {
-      this.urlTimer = null;
-      this.urlAt = performance.now();
-      const u = new URL(window.location.href);
-      const play = this.timer ? this.speed.value : null;
-      // ?k=, ?play= and the plugins' own parameters (this.urlExtra: name -> value or null)
-      const want = { [this.param]: String(this.k), play, ...(this.urlExtra || {}) };
-      const same = Object.entries(want).every(([n, v]) => u.searchParams.get(n) === v);
-      if (same) return;
-      for (const [n, v] of Object.entries(want)) {
-        if (v === null || v === undefined) u.searchParams.delete(n);
-        else u.searchParams.set(n, v);
-      }
-      REG.replaceState(window.history.state, "", u.toString());
-    };
-    if (force) { write(); return; }
-    if (this.urlTimer) return; // a write is due: it reads this.k when it runs
-    const wait = URL_MS - (performance.now() - this.urlAt);
-    if (wait <= 0) write();
-    else this.urlTimer = setTimeout(write, wait);
+    // ?k= and ?play= (with the plugins' own parameters: ctx.setParams), through the one writer.
+    if (!this.linked()) return;
+    this.address.set({ [this.param]: this.k, play: this.timer ? this.speed.value : null });
+    this.address.write(force);
   }
 
   destroy() {
-    hook("destroy", this);
+    this.hooks.notify("destroy");
     if (this.timer) clearTimeout(this.timer); // not pause(): the address may be another page's
     this.timer = null;
-    if (this.reportTimer) clearTimeout(this.reportTimer);
-    if (this.urlTimer) clearTimeout(this.urlTimer);
+    this.reporter.cancel();
+    this.address.cancel();
     document.removeEventListener("keydown", this.onKey);
     REG.all.delete(this);
     if (REG.last === this) REG.last = null;
@@ -640,16 +582,50 @@ class Canvas {
   }
 }
 
-export default function (component) {
-  const { parentElement, data, setStateValue, setTriggerValue } = component;
-  let canvas = parentElement.__gtlCanvas;
-  if (!canvas || !canvas.el.isConnected) {
-    canvas = parentElement.__gtlCanvas = new Canvas(parentElement);
-  }
-  canvas.setCallbacks(setStateValue, setTriggerValue);
-  canvas.update(data || {});
-  return () => {
-    canvas.destroy();
-    if (parentElement.__gtlCanvas === canvas) delete parentElement.__gtlCanvas;
+function context(c) {
+  // The plugins' view of canvas c (the interface at the top of this file).
+  const parts = { bar: () => c.el.querySelector(".bar"), scroll: () => c.scroll, svg: () => c.svg, next: () => c.b.next, zoom: () => c.zoom };
+  return {
+    el: c.el,
+    part: (name) => parts[name](),
+    get payload() { return c.p || null; },
+    get step() { return c.k; },
+    get steps() { return c.n; },
+    get view() { return c.view; },
+    get selectable() { return c.select; },
+    get still() { return !!(c.p && c.p.still); },
+    get z() { return c.z; },
+    X: (x) => c.X(x),
+    Y: (d) => c.Y(d),
+    index: (id) => { const i = c.byId ? c.byId.get(id) : undefined; return i === undefined ? -1 : i; },
+    nodeEl: (i) => (c.nodeEl ? c.nodeEl[i] : undefined),
+    hasKeys: () => c.el.isConnected && keyTarget() === c,
+    go: (k) => { c.pause(); c.go(k); },
+    pause: () => c.pause(),
+    layout: () => c.layout(),
+    scrollTo: (x) => c.follow(x),
+    select: (id) => { c.marks.sel = id; if (c.p) c.drawMarks(); },
+    setZoom: (v) => { c.zoom.value = String(v); c.layout(); },
+    send: (name, value) => c.reporter.send(name, value),
+    setParams: (params) => { if (!c.linked()) return; c.address.set(params); c.address.write(true); },
+    readParam: (name) => c.address.read(name),
+    clearParams: () => { if (c.linked() && c.path === window.location.pathname) c.address.clear(); },
+  };
+}
+
+/** The component's default export for `plugins` (index.js): mount, update, clean up. */
+export function mount(plugins) {
+  return function (component) {
+    const { parentElement, data, setStateValue, setTriggerValue } = component;
+    let canvas = parentElement.__gtlCanvas;
+    if (!canvas || !canvas.el.isConnected) {
+      canvas = parentElement.__gtlCanvas = new Canvas(parentElement, plugins);
+    }
+    canvas.setCallbacks(setStateValue, setTriggerValue);
+    canvas.update(data || {});
+    return () => {
+      canvas.destroy();
+      if (parentElement.__gtlCanvas === canvas) delete parentElement.__gtlCanvas;
+    };
   };
 }

@@ -11,7 +11,7 @@
 // u / Ctrl+Z undo, r / Ctrl+Y redo; buttons do the same for touch. "Step the search": the
 // canvas as everywhere else (its keys, colours and sentence); e goes back to editing.
 //
-// Every edit is one trigger to Python, setTriggerValue("edit", {op, node, value, seq}),
+// Every edit is one trigger to Python, ctx.send("edit", {op, node, value, seq}),
 // which applies it (teach.tree_edit.edit, checking every field) and reruns once. While an
 // edit is on its way, further keys and buttons wait in a queue and are replayed when the
 // answer (data.x.edit.done >= seq) has come, so they act on the new tree. An edit with no
@@ -21,6 +21,8 @@
 // ED_RETRY_MS when a rerun has come back without its answer (it was folded into another
 // request), after ED_LOST_MS when nothing has come back; ED_TRIES sends in all, then it is
 // given up and the queue dropped.
+import { esc } from "../lib/util.js";
+
 const ED_RETRY_MS = 2500;
 const ED_LOST_MS = 8000;
 const ED_TRIES = 4;
@@ -77,11 +79,11 @@ function edNew(c) {
   // Keys in edit mode are caught on the window before anything else sees them: Streamlit's
   // own shortcuts (c clears the caches, r reruns) and the canvas's step keys must not fire.
   ed.onKey = (e) => {
-    if (!ed.on || ed.mode !== "edit" || !c.el.isConnected || keyTarget() !== c) return;
+    if (!ed.on || ed.mode !== "edit" || !c.hasKeys()) return;
     const t = e.composedPath()[0];
     const inBox = t === ed.input;
     if (!inBox && t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || ""))) return;
-    let k = null;
+    let k;
     if (e.ctrlKey || e.metaKey) {
       if (e.altKey || inBox) return; // in the box, Ctrl+Z undoes the typing
       const l = e.key.toLowerCase();
@@ -116,21 +118,19 @@ function edMode(c, mode) {
   if (editing) c.pause();
   // The size box: after the editing tools while editing (the step bar is hidden), else back
   // at the end of the step bar.
-  const size = c.zoom.closest(".zoom-l"), home = editing ? ed.tools : c.el.querySelector(".bar");
+  const size = c.part("zoom").closest(".zoom-l"), home = editing ? ed.tools : c.part("bar");
   if (size.parentNode !== home) home.appendChild(size);
   edShow(c);
 }
 
 function edIndex(c, id) {
-  const i = c.byId ? c.byId.get(id) : undefined;
-  return i === undefined ? -1 : i;
+  return c.index(id);
 }
 
 function edSelect(c, id) {
   const ed = c.ed;
   ed.sel = id;
-  c.marks.sel = id;
-  c.drawMarks();
+  c.select(id);
   edShow(c);
 }
 
@@ -145,21 +145,21 @@ function edShow(c, error) {
     // The server numbers nodes from 1 ("node 3"); the drawing names them ("B", "leaf 2").
     const named = String(error).replace(/\bnode (\d+)\b/g, (m, k) => {
       const j = edIndex(c, Number(k) - 1);
-      return j < 0 ? m : c.p.nodes.nm[j];
+      return j < 0 ? m : c.payload.nodes.nm[j];
     });
     ed.msg.className = "ed-msg ed-err";
     ed.msg.textContent = `Not done: ${named}.`;
     return;
   }
   ed.msg.className = "ed-msg";
-  const i = edIndex(c, ed.sel), nd = c.p && c.p.nodes;
+  const i = edIndex(c, ed.sel), nd = c.payload && c.payload.nodes;
   if (i < 0 || !nd) {
     ed.msg.textContent = "Selected node not drawn (open its part of the tree, or click a node).";
     return;
   }
   const kind = nd.k[i], typed = ed.buf ? ` ${ed.buf}` : "";
   if (kind === 2) {
-    const v = c.p.vals[nd.lv[i]];
+    const v = c.payload.vals[nd.lv[i]];
     ed.msg.textContent = typed
       ? `Selected: ${nd.nm[i]} (value ${v}). Enter sets it to${typed}; c gives it a child${typed}, s a sibling${typed}.`
       : `Selected: ${nd.nm[i]} (value ${v}). Type a value, then Enter sets it; c gives it a child, s a sibling.`;
@@ -172,20 +172,20 @@ function edShow(c, error) {
 function edReveal(c) {
   // Keep the selected node on screen (a wide tree scrolls sideways, a deep one down).
   const i = edIndex(c, c.ed.sel);
-  if (i >= 0 && c.nodeEl[i]) c.nodeEl[i].scrollIntoView({ block: "nearest", inline: "center" });
+  if (i >= 0 && c.nodeEl(i)) c.nodeEl(i).scrollIntoView({ block: "nearest", inline: "center" });
 }
 
 function edMove(c, key) {
   // The arrow keys: ↑ the parent, ↓ the first child, ← → the next node left or right on the
   // same level (a sibling, or a cousin at the end of a row). Home: the root.
-  const nd = c.p.nodes, i = edIndex(c, c.ed.sel);
+  const nd = c.payload.nodes, i = edIndex(c, c.ed.sel);
   if (key === "Home" || i < 0) { edSelect(c, nd.id[0]); edReveal(c); return; }
-  let to = -1;
+  let to;
   if (key === "ArrowUp") to = nd.p[i];
   else if (key === "ArrowDown") to = nd.p.indexOf(i);
   else {
     const row = [];
-    for (let j = 0; j < c.m; j++) if (nd.d[j] === nd.d[i]) row.push(j);
+    for (let j = 0; j < c.payload.nodes.id.length; j++) if (nd.d[j] === nd.d[i]) row.push(j);
     row.sort((a, b) => nd.x[a] - nd.x[b]);
     const at = row.indexOf(i) + (key === "ArrowRight" ? 1 : -1);
     to = at >= 0 && at < row.length ? row[at] : -1;
@@ -223,13 +223,8 @@ function edKey(c, key) {
   ed.buf = "";
   ed.busy = true;
   ed.sent = msg.seq;
-  // A step report still waiting for its debounce goes first: sent after the edit it would
-  // move the new tree's search to the old step (an edit starts it at step 0).
-  if (c.reportTimer) {
-    clearTimeout(c.reportTimer);
-    c.reportTimer = null;
-    if (c.k !== c.reported) { c.reported = c.k; c.setStateValue("step", c.k); }
-  }
+  // (c.send sends a step report still waiting for its debounce first: sent after the edit
+  // it would move the new tree's search to the old step; an edit starts it at step 0.)
   c.el.classList.add("ed-busy");
   edSend(c, msg, 1);
   return true;
@@ -238,7 +233,7 @@ function edKey(c, key) {
 function edSend(c, msg, tries) {
   // Send edit msg; if no answer comes in time (see ED_RETRY_MS), send it again.
   const ed = c.ed, at = performance.now();
-  c.setTriggerValue("edit", msg);
+  c.send("edit", msg);
   ed.sawRun = false;
   clearTimeout(ed.retry);
   const check = () => {
@@ -258,12 +253,15 @@ function edIdle(c) {
   c.el.classList.remove("ed-busy");
 }
 
-PLUGINS.push({
-  init(c) { edNew(c); },
+export default function edit(ctx) {
+  // The plugin's own state (c.ed) on top of the context.
+  const c = Object.create(ctx);
+  edNew(c);
+  return {
 
-  update(c, data) {
+  update(data) {
     const ed = c.ed, x = data.x && data.x.edit;
-    const on = !!x && !!c.p && !c.p.still;
+    const on = !!x && !!c.payload && !c.payload.still;
     if (on !== ed.on) {
       ed.on = on;
       ed.el.style.display = ed.keys.style.display = on ? "" : "none";
@@ -281,21 +279,21 @@ PLUGINS.push({
     ed.done = answered;
     ed.rev = x.rev;
     if (fresh) edSelect(c, Number.isInteger(x.sel) ? x.sel : 0);
-    else { c.marks.sel = ed.sel; c.drawMarks(); }
+    else c.select(ed.sel);
     if (news) edReveal(c);
     edMode(c, ed.mode);
     if (news && x.error) edShow(c, x.error);
     while (!ed.busy && ed.pending.length) edKey(c, ed.pending.shift());
   },
 
-  key(c, e) {
+  key(e) {
     // Step mode: e goes back to editing (edit mode's keys are caught earlier, in ed.onKey).
     if (!c.ed.on || c.ed.mode === "edit" || e.key !== "e") return false;
     edMode(c, "edit");
     return true;
   },
 
-  click(c, e) {
+  click(e) {
     // In edit mode a click on a node selects it here (no rerun); "+N nodes" still opens.
     const ed = c.ed;
     if (!ed.on || ed.mode !== "edit") return false;
@@ -305,8 +303,9 @@ PLUGINS.push({
     return true;
   },
 
-  destroy(c) {
+  destroy() {
     clearTimeout(c.ed.retry);
     window.removeEventListener("keydown", c.ed.onKey, true);
   },
-});
+};
+}

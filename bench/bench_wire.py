@@ -1,0 +1,178 @@
+"""Benchmark: what a canvas page costs on the wire and on a first visit. Prints figures,
+asserts nothing.
+
+    python -m bench.bench_wire [--url http://127.0.0.1:PORT] [--runs N]   (from the root)
+
+1. The bytes of one alpha-beta page run (the statement sample, the default) over Streamlit's
+   websocket, talked to as a browser does (bench_links.py): every ForwardMsg of the run, by
+   kind, and the tree canvas's element alone. Goal: at most 30 KB (126 KB while the canvas's
+   JS and CSS were inlined in every message). ``--url`` measures a server already running
+   (another checkout, for a before/after figure) instead of starting this one.
+2. The first visit to every lab with an empty browser cache (a new browser context each
+   time), 1400x900 headless chromium, against a bare Streamlit page (a two-line script) served
+   by a second server with the same settings, side by side in one run: navigation to the
+   first run finished and drawn (tests/browser/helpers.open_url), for a canvas lab to its
+   tree's nodes drawn. Goal: every lab within 0.3 s of the bare page.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections import Counter
+from pathlib import Path
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.sync.client import connect
+
+from bench.bench_browser import CHROMIUM, CHROMIUM_ARGS, _wait, open_url, streamlit_command
+from bench.bench_links import ROOT, free_port, start_server
+from ui.common.canvas import NAME
+
+WIRE_GOAL_KB = 30
+FIRST_VISIT_GOAL_S = 0.3
+# (name, page path and query, the selector that says it is drawn, or None: the run and charts)
+LABS = [
+    ("alpha-beta", "alphabeta", ".gtl-canvas svg.tree g.n"),
+    ("tree editor", "tree", ".gtl-canvas svg.tree g.n"),
+    # the pawn search tab opens in the follow view (its chips), a smaller tree drawn whole
+    ("pawn search tab", "pawn?tab=The+search+tree", ".gtl-canvas .f-chip, .gtl-canvas g.n"),
+    ("chase", "chase", None),
+    ("practice", "practice", None),
+]
+BARE = 'import streamlit as st\n\nst.title("A bare page")\nst.write("Nothing else.")\n'
+
+
+def run_bytes(base: str, page: str, query: str = "") -> tuple[int, Counter, int, float]:
+    """One session's first run of ``page?query``: (all ForwardMsg bytes, bytes by kind, the
+    bytes of the tree canvas's elements, the seconds to the run's end)."""
+    msg = BackMsg()
+    msg.rerun_script.query_string = query
+    msg.rerun_script.page_name = page
+    uri = base.replace("http://", "ws://") + "/_stcore/stream"
+    total, kinds, canvas = 0, Counter(), 0
+    start = time.perf_counter()
+    with connect(uri, subprotocols=["streamlit"], max_size=None, open_timeout=30) as ws:
+        ws.send(msg.SerializeToString())
+        while True:
+            frame = ws.recv(timeout=300)
+            if not isinstance(frame, bytes):
+                continue
+            fwd = ForwardMsg.FromString(frame)
+            kind = fwd.WhichOneof("type")
+            total += len(frame)
+            kinds[kind] += len(frame)
+            if kind == "delta" and fwd.delta.new_element.WhichOneof("type") == "bidi_component":
+                if fwd.delta.new_element.bidi_component.component_name.endswith("tree_canvas"):
+                    canvas += len(frame)
+            if kind == "script_finished":
+                return total, kinds, canvas, time.perf_counter() - start
+
+
+def _split(path: str) -> tuple[str, str]:
+    """``page?query`` -> (page, query)."""
+    page, _, query = path.partition("?")
+    return page, query
+
+
+def wire(base: str) -> None:
+    run_bytes(base, "")  # warm the server (imports, caches)
+    total, kinds, canvas, _ = run_bytes(base, "alphabeta")
+    print("One alpha-beta page run (the statement sample) on the wire")
+    print(f"  all ForwardMsgs                      {total / 1024:8.1f} KB")
+    for kind, n in kinds.most_common():
+        print(f"    {kind:<34} {n / 1024:8.1f} KB")
+    print(f"  the tree canvas's element            {canvas / 1024:8.1f} KB")
+    met = "met" if total <= WIRE_GOAL_KB * 1024 else "NOT met"
+    print(f"  goal: <= {WIRE_GOAL_KB} KB (126 KB with the code inlined)   {met}")
+
+
+def _bare_server(port: int, folder: Path) -> subprocess.Popen:
+    script = folder / "bare.py"
+    script.write_text(BARE, encoding="utf-8")
+    cmd = [str(script) if part == "app.py" else part for part in streamlit_command(port)]
+    return subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _first_visit(browser, url: str, drawn: str | None) -> float:
+    """Seconds from navigation to drawn, in a new context (an empty cache)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = ctx.new_page()
+        start = time.perf_counter()
+        open_url(page, url, timeout_ms=180_000)
+        if drawn:
+            page.wait_for_selector(drawn, timeout=180_000)
+        return time.perf_counter() - start
+    finally:
+        ctx.close()
+
+
+def first_visits(base: str, runs: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="gtl-bare-") as folder:
+        bare = _bare_server(port, Path(folder))
+        try:
+            bare_url = f"http://127.0.0.1:{port}"
+            _wait(bare_url + "/_stcore/health", timeout=60)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                times: dict[str, list[float]] = {name: [] for name, _, _ in LABS}
+                # the server's part: the same first run over the websocket, no browser
+                server = {name: run_bytes(base, *_split(path))[3] for name, path, _ in LABS}
+                times["bare page"] = []
+                _first_visit(browser, bare_url, None)  # warm both servers
+                for _, path, drawn in LABS:
+                    _first_visit(browser, f"{base}/{path}", drawn)
+                for _ in range(runs):  # side by side: the bare page, then every lab
+                    times["bare page"].append(_first_visit(browser, bare_url, None))
+                    for name, path, drawn in LABS:
+                        times[name].append(_first_visit(browser, f"{base}/{path}", drawn))
+                browser.close()
+        finally:
+            bare.terminate()
+            bare.wait(timeout=20)
+    med = {name: statistics.median(ts) for name, ts in times.items()}
+    print(f"First visit, empty browser cache, 1400x900 headless chromium (median of {runs})")
+    print(f"  bare Streamlit page                  {med['bare page']:6.2f} s")
+    print(f"  {'':36} {'visit':>8} {'over bare':>10} {'server run':>11}")
+    for name, _, _ in LABS:
+        over = med[name] - med["bare page"]
+        met = (
+            "met" if over <= FIRST_VISIT_GOAL_S else f"NOT met by {over - FIRST_VISIT_GOAL_S:.2f} s"
+        )
+        print(f"  {name:<36} {med[name]:6.2f} s {over:+8.2f} s {server[name]:9.2f} s  {met}")
+    print("  (server run: the page's first run over the websocket alone, no browser: its Python)")
+    print(f"  goal: every lab within {FIRST_VISIT_GOAL_S} s of the bare page")
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    url = args[args.index("--url") + 1] if "--url" in args else None
+    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
+    proc = None
+    if url is None:
+        port = free_port()
+        proc = start_server(port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        print(f"server {url} ({urllib.parse.urlparse(url).port}); {ROOT.name}, canvas {NAME}")
+        wire(url)
+        first_visits(url, runs)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,12 @@
+// The tree canvas component's entry (ui/common/canvas.py: js="index.js"): the core and its
+// plugins, in the order they are offered a key or a click (core.js: the plugin interface).
+// A new plugin is a module in plugins/ and a line here (its style sheet a line in index.css).
+
+import { mount } from "./core.js";
+import answer from "./plugins/answer.js";
+import edit from "./plugins/edit.js";
+import follow from "./plugins/follow.js";
+import links from "./plugins/links.js";
+import projector from "./plugins/projector.js";
+
+export default mount([answer, edit, follow, links, projector]);
