@@ -26,26 +26,38 @@ from engine.tree import GameTree
 
 
 class TreeSpace:
-    """An explicit tree (its nodes' MAX/MIN from the tree; a leaf's value as given)."""
+    """An explicit tree (its nodes' MAX/MIN from the tree; a leaf's value as given).
+
+    ``is_max``, ``leaf`` and ``children`` are closures over the tree's tuples, not methods:
+    a search calls them once per node."""
 
     states = None
 
     def __init__(self, tree: GameTree):
         self._tree = tree
-        self._children = tree.children
-        self._values = tree.values
-        self.is_max = tree.is_max
+        kids, values, depth = tree.children, tree.values, tree.depth
+        if tree.kinds is None:
 
-    def leaf(self, n: int) -> Any:
-        if self._children[n]:
-            return None
-        v = self._values[n]
-        if v is None:
-            raise SearchError(f"leaf {n + 1} has no value")
-        return v
+            def is_max(n: int) -> bool:
+                return depth[n] % 2 == 0
 
-    def children(self, n: int, first: Hashable | None = None) -> tuple[int, ...]:
-        return self._children[n]
+            self.is_max = is_max
+        else:
+            self.is_max = tree.is_max
+
+        def leaf(n: int) -> Any:
+            if kids[n]:
+                return None
+            v = values[n]
+            if v is None:
+                raise SearchError(f"leaf {n + 1} has no value")
+            return v
+
+        def children(n: int, first: Hashable | None = None) -> tuple[int, ...]:
+            return kids[n]
+
+        self.leaf = leaf
+        self.children = children
 
     def key(self, n: int) -> Hashable:
         return n

@@ -10,8 +10,9 @@ one short definition written as it is taught, recursively, over three things:
   ``children(n, first)`` (a node's children, a game's moves explored on demand), and
   ``key``/``ply``/``move_to`` for the tables;
 - the **driver** :func:`drive`: each recursive call is a generator that ``yield``s the
-  generator of the call it makes, and the driver runs them on an explicit stack, so a
-  100,000-node chain never meets Python's recursion limit;
+  call it makes (a generator, or the value of a call answered at once: a leaf), and the
+  driver runs them on an explicit stack, so a 100,000-node chain never meets Python's
+  recursion limit;
 - the **recorder** :class:`Recorder`: the definition tells it each step (ENTER, LEAF,
   UPDATE, CUT, EXIT, TABLE of :mod:`engine.trace`) and it keeps the trace the caller owns
   (:class:`engine.trace.Event` values, MAX's view, with the negamax view in the ``nm_*``
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Generator
+from types import GeneratorType
 from typing import Any
 
 from engine.trace import (
@@ -52,9 +54,15 @@ from engine.tree import GameTree
 Call = Generator[Any, Any, Any]
 
 
-def drive(call: Call) -> Any:
+def drive(call: Call | Any) -> Any:
     """Run a generator-recursive search: each ``yield g`` is a call of ``g``, whose return
-    value the ``yield`` expression receives. The stack is a list, not Python's."""
+    value the ``yield`` expression receives. The stack is a list, not Python's.
+
+    A call that is answered at once (a leaf, a table hit) need not be a generator: a
+    definition may ``yield`` a plain value, and it comes straight back (a frame per inner
+    node only, which is most of the speed of a search over leaves)."""
+    if type(call) is not GeneratorType:
+        return call
     stack: list[Call] = [call]
     push, pop = stack.append, stack.pop
     ret: Any = None
@@ -65,8 +73,11 @@ def drive(call: Call) -> Any:
             pop()
             ret = stop.value
             continue
-        push(sub)
-        ret = None
+        if type(sub) is GeneratorType:
+            push(sub)
+            ret = None
+        else:
+            ret = sub
     return ret
 
 

@@ -84,17 +84,20 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
     is_max, leaf, children = space.is_max, space.leaf, space.children
     emit = rec.emit
 
-    def search(n: int, a: float, b: float) -> Call:
+    def search(n: int, a: float, b: float) -> Any:
+        """A leaf's value at once (no generator), else the generator of the node's search."""
         mx = is_max(n)
         v = leaf(n)
-        if v is None:
-            kids = children(n)
         emit(ENTER, n, mx, a, b)
         if v is not None:
             if neg and not mx:
                 v = -v
             emit(LEAF, n, mx, a, b, v)
             return v
+        return inner(n, mx, a, b)
+
+    def inner(n: int, mx: bool, a: float, b: float) -> Call:
+        kids = children(n)
         a0, b0 = a, b
         best = None
         last = len(kids) - 1
