@@ -33,7 +33,7 @@ returned (then an EXIT follows at once) or None when it only narrowed the window
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import SearchError
@@ -47,6 +47,7 @@ from engine.trace import (
     INF,
     LEAF,
     LOWER,
+    NULL_WINDOW,
     TABLE,
     UPDATE,
     UPPER,
@@ -209,6 +210,31 @@ def mtdf(tree: GameTree, first_guess: int = 0, record: bool = True) -> MtdfResul
 def _run(space: Any, rec: Recorder, g: int) -> SearchRun:
     counts = {"null_windows": 1, "table_hits": rec.counts["table_hits"]}
     return rec.run(space.tree(), g, "mtdf", states=space.states, counts=counts)
+
+
+def join_passes(passes: tuple[MtdfPass, ...]) -> SearchRun:
+    """MTD(f)'s passes over one tree as one run, as a canvas steps it: the events one after
+    the other, each pass's root ENTER tagged as the null-window probe it is ((β − 1, β));
+    leaves, nodes and table hits summed, ``counts["passes"]`` their number."""
+    events = []
+    for p in passes:
+        evs = p.run.events
+        events += [replace(evs[0], tag=NULL_WINDOW), *evs[1:]]
+    last = passes[-1].run
+    return SearchRun(
+        tree=last.tree,
+        events=events,
+        value=last.value,
+        leaves_evaluated=sum(p.run.leaves_evaluated for p in passes),
+        nodes_visited=sum(p.run.nodes_visited for p in passes),
+        algorithm="mtdf",
+        variant="statement",
+        counts={
+            "null_windows": len(passes),
+            "passes": len(passes),
+            "table_hits": sum(p.run.counts.get("table_hits", 0) for p in passes),
+        },
+    )
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from engine.race import race_tree
 from engine.trace import ENTER, RE_SEARCH
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from teach.algorithms import LABELS
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -24,7 +25,6 @@ from tests.browser.helpers import (
 )
 from ui.common.keys import AlphaBeta as K
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import LABELS
 from ui.tree.race_panel import ORDER_LABELS
 
 pytestmark = pytest.mark.browser
