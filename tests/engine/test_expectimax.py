@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from strategies import chance_trees, random_trees
 
-from engine.errors import InputError
+from engine.errors import InputError, SearchError
 from engine.expectimax import expectimax
-from engine.search import SearchError, search_tree
+from engine.search import search_tree
 from engine.trace import LEAF, Replayer
 from engine.tree import GameTree, minimax
 from engine.tree_text import format_brackets, parse_brackets

@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import complete_cases
 
+from engine.errors import SearchTooLarge
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde, solve_table
 from engine.games.pawn_solver import solve
-from engine.search import ALGORITHMS, VARIANTS, SearchTooLarge, search_game, search_tree
+from engine.search import ALGORITHMS, VARIANTS, search_game, search_tree
 from engine.tree import complete_tree
 
 CAP = 80_000  # explored nodes, as on the pawn page
