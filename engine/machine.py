@@ -34,16 +34,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Generator
+from operator import attrgetter
 from types import GeneratorType
 from typing import Any
 
 from engine.trace import (
-    CUT,
     ENTER,
-    EXIT,
     LEAF,
-    TABLE,
-    UPDATE,
     Event,
     NodePath,
     PathTable,
@@ -92,20 +89,35 @@ class Recorder:
     MIN node's into MAX's view and keeps its own in the ``nm_*`` fields). ``record=False``:
     counts only, no events kept.
 
-    :attr:`nodes` and :attr:`leaves` count ENTER and LEAF steps, ``tags[t]`` the steps
-    tagged ``t`` (PVS's null windows and re-searches); ``counts`` is the definition's own
-    (table hits, ...). ``emit`` is a closure, not a method: it is called once per event, and
-    builds the frozen Event without its ``__init__`` (one attribute store instead of 14)."""
+    :attr:`nodes` and :attr:`leaves` count ENTER and LEAF steps, :attr:`tags` the steps of
+    each tag (PVS's null windows and re-searches); ``counts`` is the definition's own (table
+    hits, ...). ``emit`` is a closure, not a method: it is called once per event. Traced, it
+    only builds the frozen Event without its ``__init__`` (one attribute store instead of
+    14) and the counts are read from the events at the end; untraced, it only counts."""
 
     def __init__(self, table: PathTable, negamax: bool = False, record: bool = True):
         self.table = table
         self.negamax = negamax
         self.record = record
         self.events: list[Event] = []
-        self.tally: dict[str, int] = dict.fromkeys((ENTER, LEAF, UPDATE, CUT, EXIT, TABLE), 0)
-        self.tags: Counter[str] = Counter()
         self.counts: Counter[str] = Counter()
-        self.emit = self._emitter()
+        self._kinds: Counter[str] = Counter()  # untraced: steps of each kind
+        self._tags: Counter[str] = Counter()  # ... and of each tag
+        self.emit = self._emitter() if record else self._counter()
+
+    @property
+    def tally(self) -> Counter[str]:
+        """Steps of each kind (ENTER, LEAF, ...)."""
+        if self.record:
+            return Counter(map(attrgetter("kind"), self.events))
+        return self._kinds
+
+    @property
+    def tags(self) -> Counter[str]:
+        """Steps of each tag (None for the untagged ones when traced)."""
+        if self.record:
+            return Counter(map(attrgetter("tag"), self.events))
+        return self._tags
 
     @property
     def nodes(self) -> int:
@@ -115,9 +127,29 @@ class Recorder:
     def leaves(self) -> int:
         return self.tally[LEAF]
 
+    def _counter(self) -> Callable[..., None]:
+        kinds, tags = self._kinds, self._tags
+
+        def count(
+            kind: str,
+            n: int,
+            mx: bool,
+            a: Any,
+            b: Any,
+            value: Any = None,
+            child: int | None = None,
+            best: Any = None,
+            skipped: tuple[int, ...] = (),
+            tag: str | None = None,
+        ) -> None:
+            kinds[kind] += 1
+            if tag is not None:
+                tags[tag] += 1
+
+        return count
+
     def _emitter(self) -> Callable[..., None]:
-        tally, tags, record, negamax = self.tally, self.tags, self.record, self.negamax
-        append, table = self.events.append, self.table
+        negamax, append, table = self.negamax, self.events.append, self.table
         paths: dict[int, NodePath] = {}  # one path handle per node, shared by its events
         new, setattr_ = object.__new__, object.__setattr__
 
@@ -133,11 +165,6 @@ class Recorder:
             skipped: tuple[int, ...] = (),
             tag: str | None = None,
         ) -> None:
-            tally[kind] += 1
-            if tag is not None:
-                tags[tag] += 1
-            if not record:
-                return
             path = paths.get(n)
             if path is None:
                 path = paths[n] = NodePath(table, n)
@@ -184,12 +211,13 @@ class Recorder:
         counts: dict[str, int] | None = None,
     ) -> SearchRun:
         """The :class:`SearchRun` of this search: its events (none untraced) and counts."""
+        tally = self.tally
         return SearchRun(
             tree=tree,
             events=self.events,
             value=value,
-            leaves_evaluated=self.leaves,
-            nodes_visited=self.nodes,
+            leaves_evaluated=tally[LEAF],
+            nodes_visited=tally[ENTER],
             algorithm=algorithm,
             variant=variant,
             states=states,

@@ -83,5 +83,6 @@ def pvs(tree: GameTree, record: bool = True) -> SearchRun:
         return a
 
     value = drive(search(0, -INF, INF, None))
-    counts = {"null_windows": rec.tags[NULL_WINDOW], "re_searches": rec.tags[RE_SEARCH]}
+    tags = rec.tags
+    counts = {"null_windows": tags[NULL_WINDOW], "re_searches": tags[RE_SEARCH]}
     return rec.run(tree, value, "pvs", "negamax", counts=counts)

@@ -40,6 +40,7 @@ with an explicit stack, so a 100,000-node chain is fine) over a space of
 from __future__ import annotations
 
 import random
+from types import GeneratorType
 from typing import Any
 
 from engine.errors import SearchError, SearchTooLarge
@@ -81,12 +82,12 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
     neg = variant == "negamax"
     hard = variant == "fail-hard"
     strict = variant == "strict"
-    is_max, leaf, children = space.is_max, space.leaf, space.children
+    leaf, children = space.leaf, space.children
     emit = rec.emit
 
-    def search(n: int, a: float, b: float) -> Any:
-        """A leaf's value at once (no generator), else the generator of the node's search."""
-        mx = is_max(n)
+    def search(n: int, mx: bool, a: float, b: float) -> Any:
+        """A leaf's value at once (no generator), else the generator of the node's search.
+        (``mx`` alternates: no chance nodes here.)"""
         v = leaf(n)
         emit(ENTER, n, mx, a, b)
         if v is not None:
@@ -102,10 +103,11 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
         best = None
         last = len(kids) - 1
         for i, c in enumerate(kids):
+            v = search(c, not mx, -b, -a) if neg else search(c, not mx, a, b)
+            if type(v) is GeneratorType:  # an inner node: the driver runs it (a leaf's value
+                v = yield v  # needs no round trip through the driver)
             if neg:
-                v = -(yield search(c, -b, -a))
-            else:
-                v = yield search(c, a, b)
+                v = -v
             if neg or mx:
                 if best is None or v > best:
                     best = v
@@ -125,7 +127,7 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
         emit(EXIT, n, mx, a, b, out, None, best)
         return out
 
-    return drive(search(0, -INF, INF))
+    return drive(search(0, space.is_max(0), -INF, INF))
 
 
 def _search(space: Any, algorithm: str, variant: str, record: bool) -> SearchRun:
