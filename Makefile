@@ -9,11 +9,12 @@ PORT   ?= 8501
 
 install: $(STAMP)
 
-# Re-install only when requirements.txt changed (the stamp is newer otherwise).
-$(STAMP): requirements.txt
+# The project, editable, with its test and dev tools (pyproject.toml's extras). Re-install
+# only when pyproject.toml changed (the stamp is newer otherwise).
+$(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements.txt
+	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
 run: install
@@ -43,4 +44,4 @@ lint: install
 	$(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 CLI_CASES = {  # one small case per subcommand: the time is Python, imports and the answer
     "alphabeta": '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n',

@@ -7,7 +7,6 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import complete_cases, random_trees
 
 from engine.alphabeta import alpha_beta
 from engine.deepening import deepen
@@ -17,6 +16,7 @@ from engine.mtdf import mtdf_deepen
 from engine.search import reorder, search_game, search_tree
 from engine.trace import CUT, ENTER, LEAF, replay
 from engine.tree import GameTree, complete_tree, from_parents, minimax
+from tests.strategies import complete_cases, random_trees
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from strategies import chance_trees, random_trees
 
 from engine.algorithms import ALPHABETA, DEEPENING_TABLE, MTDF, PVS, pass_ends, tree_run
 from engine.deepening import deepen
@@ -18,6 +17,7 @@ from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
 from teach.algorithms import code_line, describer, pseudocode, searched_words
 from teach.explain import describe
+from tests.strategies import chance_trees, random_trees
 
 
 def lines_of(run):

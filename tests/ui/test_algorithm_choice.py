@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from canvas_data import canvas
 from streamlit.testing.v1 import AppTest
 
 from engine import algorithms as ea
@@ -14,9 +13,9 @@ from engine.race import race_tree
 from engine.trace import ENTER, NULL_WINDOW, RE_SEARCH, TABLE
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from tests.canvas_data import canvas, decode
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows
-from viz.tree_payload import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)

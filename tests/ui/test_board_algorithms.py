@@ -13,15 +13,17 @@ from engine.games import chase
 from engine.games.chase_solver import solve_table
 from engine.race import race_position
 from engine.trace import Replayer
+from teach.explain import describe
+from tests.canvas_data import decode
 from ui.boards import board_algorithms as ba
-from ui.boards.board_lab import chase_from_code
+from viz.tree_payload import tree_payload
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 CODE, DEPTH = "8-2.2-7.6-w", 3
 
 
 def game_and_pos():
-    pos = chase_from_code(CODE)
+    pos = chase.from_code(CODE)
     return chase.ChaseGame(solve_table(pos.n)), pos
 
 
@@ -66,9 +68,6 @@ def test_chase_page_choice_link_and_race():
 def test_table_hits_replay_on_the_canvas_as_in_the_replayer():
     """A table entry that settles a node skips its moves: the canvas shows them pruned (the
     payload ignored TABLE events before) and the node with the entry's window."""
-    from teach.explain import describe
-    from viz.tree_payload import decode, tree_payload
-
     game, pos = game_and_pos()
     run = ea.game_run(game, pos, 4, ea.DEEPENING_TABLE, 60_000)
     names = list(run.tree.labels)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import InputError
 from ui.common.canvas import SPEEDS
-from ui.common.share import Fallback, decode_param, nearest_of
+from ui.common.link_codec import Fallback, decode_param, nearest_of
 
 SPEED = nearest_of(SPEEDS, "the speed")
 

@@ -15,8 +15,9 @@ from engine.trace import Replayer
 from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
 from teach.explain import describe, node_name
+from tests.canvas_data import decode
 from tests.strategies import complete_cases
-from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, decode, step_text, tree_payload
+from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, step_text, tree_payload
 
 SAMPLES = [([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2)]
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")

@@ -14,7 +14,8 @@ from engine.algorithms import ALPHABETA, DEPTH_LIMITED, WHOLE_GAME
 from engine.race import race_position
 from teach.algorithms import BOARD_HELP, BOARD_LABELS
 from teach.search_words import race_summary
-from ui.common.share import choice, publish, restore
+from ui.common.link_codec import choice
+from ui.common.share import publish, restore
 from ui.tree.algorithm_choice import algorithm_menu
 from ui.tree.race_panel import COLUMNS, race_rows, table_height
 

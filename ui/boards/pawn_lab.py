@@ -17,14 +17,15 @@ from engine.games.pawn_solver import solve
 from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach.algorithms import BOARD_LABELS, searched_words
-from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
+from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import PAWN as K
-from ui.common.share import Fallback, publish
+from ui.common.link_codec import Fallback
+from ui.common.share import publish
 from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
@@ -177,7 +178,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
         last = sol.pv[k - 1] if k else None
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    words = bl.verdict_words(sol.winner, sol.plies)
+    words = verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
     fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
     bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words, movers=movers)
@@ -198,7 +199,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         token=token,
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
-        exact_text=bl.verdict_words(sol.winner, sol.plies),
+        exact_text=verdict_words(sol.winner, sol.plies),
         searched_what=searched_words(algo, None),
         board=bl.pawn_node_board,
         about=(

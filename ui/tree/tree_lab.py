@@ -4,7 +4,8 @@ its practice switch).
 The block that shows a run is :func:`run_player`: the tree canvas (ui.common.canvas, stepped
 in the browser), or, with ``practice=True`` and the switch on, ui.practice.quiz_panel's
 questions beside a still of the quiz's step with no forward controls. Where a tree comes from (setups, share
-links, cache sources) is ui.tree.tree_source; its names are re-exported here for the pages.
+links, cache sources) is ui.tree.tree_source, pure; its names are re-exported here for the
+pages, beside :func:`tree_of`, the cache of the tree a source names.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import streamlit as st
 from engine import algorithms as ea
 from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
-from engine.tree import GameTree, complete_depth, minimax
+from engine.tree import GameTree, complete_depth, complete_tree, minimax
+from engine.tree_text import parse_brackets
 from engine.values import plural
 from teach.algorithms import describer
 from teach.explain import describe, node_name
@@ -36,7 +38,6 @@ from ui.tree.tree_source import (
     random_complete,
     source_of_complete,
     source_of_tree,
-    tree_of,
 )
 from viz.tree_payload import tree_payload
 
@@ -132,6 +133,16 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
 # ---- cached work ----------------------------------------------------------------------------
 # Bounded in entries and so in memory: a tree from any source has at most 20,000 nodes
 # (tree_source), whose lab holds about 7 MB and whose figure about 9 MB (see README's budget).
+@st.cache_resource(max_entries=16, show_spinner=False)
+def tree_of(source: str) -> GameTree:
+    """The tree a source string names (ui.tree.tree_source; built once per process)."""
+    kind, _, body = source.partition("|")
+    if kind == "c":
+        setup = decode_complete(body)
+        return complete_tree(setup.leaves, setup.branching)
+    return parse_brackets(body)
+
+
 @st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
 def cached_lab(
     source: str, variant: str, ordering: str, seed: int, algorithm: str = ea.DEFAULT
