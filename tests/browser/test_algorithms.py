@@ -12,6 +12,7 @@ from engine.trace import ENTER, RE_SEARCH
 from engine.tree import complete_tree
 from engine.values import fmt_value
 from gtl_dev.pages import rerun
+from teach.algorithms import LABELS
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -25,7 +26,6 @@ from tests.browser.helpers import (
 )
 from ui.common.keys import AlphaBeta as K
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import LABELS
 from ui.tree.race_panel import ORDER_LABELS
 
 pytestmark = pytest.mark.browser

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from engine.errors import InputError
+from engine.errors import InputError, SearchError
 from engine.expectimax import expectimax
-from engine.search import SearchError, search_tree
+from engine.search import search_tree
 from engine.trace import LEAF, Replayer
 from engine.tree import GameTree, minimax
 from engine.tree_text import format_brackets, parse_brackets

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.errors import SearchTooLarge
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde, solve_table
 from engine.games.pawn_solver import solve
-from engine.search import ALGORITHMS, VARIANTS, SearchTooLarge, search_game, search_tree
+from engine.search import ALGORITHMS, VARIANTS, search_game, search_tree
 from engine.trace import Event
 from engine.tree import complete_tree
 from tests.engine import reference_chase_solver as ref_chase

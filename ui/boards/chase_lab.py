@@ -11,6 +11,8 @@ from collections.abc import Callable
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.algorithms import ALPHABETA, game_run
+from engine.errors import SearchError
 from engine.games import chase
 from engine.games.chase_solver import (
     ChaseSolution,
@@ -21,8 +23,8 @@ from engine.games.chase_solver import (
 )
 from engine.judge import chase_answer
 from engine.play import PlaySession, human_to_move
-from engine.search import SearchError
 from engine.trace import Replayer, SearchRun
+from teach.algorithms import searched_words
 from teach.play_words import chase_targets, chase_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
@@ -91,12 +93,12 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 
 # A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
 @st.cache_resource(max_entries=6, show_spinner=False)
-def searched(code: str, depth: int, algo: str = ba.ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+def searched(code: str, depth: int, algo: str = ALPHABETA) -> tuple[SearchRun, Replayer] | str:
     """``algo`` (ui.boards.board_algorithms) to ``depth`` plies, the frontier scored exactly,
     and its replayer."""
     pos = chase.from_code(code)
     try:
-        run = ba.board_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
+        run = game_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -327,7 +329,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
-        searched_what=ba.searched_words(algo, depth),
+        searched_what=searched_words(algo, depth),
         board=bl.chase_node_board,
         about=CYCLES,
     )
