@@ -204,13 +204,18 @@ def quiet_for(page: Page, ms: float, timeout_ms: float = 90_000) -> None:
     may or may not come, where nothing on the page says which (the window probe). A
     deliberate quiet period; a report that comes meanwhile is waited for."""
     runs, start = runs_of(page), time.perf_counter()
+    before = runs.requested
 
     def calm() -> bool:
         since = max(start, runs.last_request)
         return (time.perf_counter() - since) * 1000 >= ms and page.locator(IDLE).count() > 0
 
     if not _pump_until(page, calm, timeout_ms):
-        raise AssertionError(f"the page kept asking for reruns for {timeout_ms / 1000:.0f} s")
+        state = page.locator(APP).get_attribute("data-test-script-state")
+        raise AssertionError(
+            f"no quiet {ms} ms in {timeout_ms / 1000:.0f} s: {runs.requested - before} reruns"
+            f" asked for, the script is {state}"
+        )
     wait_idle(page, timeout_ms)
 
 

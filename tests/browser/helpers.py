@@ -35,11 +35,17 @@ VIEWPORT = {"width": 1440, "height": 900}
 TIMINGS: dict[str, list[float]] = {}
 
 
+EXPECT_TIMEOUT_MS = 30_000  # as long as the browser context's default (Playwright's is 5 s)
+
+
 def expect(actual, message: str | None = None):
-    """Playwright's auto-retrying ``expect`` (imported when called, so that without playwright
-    the browser tests are still collected, and then skipped by the browser fixture)."""
+    """Playwright's auto-retrying ``expect``, retrying up to EXPECT_TIMEOUT_MS (a machine
+    busy with other work is slow, not wrong). Imported when called, so that without
+    playwright the browser tests are still collected, and then skipped by the browser
+    fixture."""
     from playwright.sync_api import expect as playwright_expect
 
+    playwright_expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     return playwright_expect(actual, message)
 
 
