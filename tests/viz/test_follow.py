@@ -16,8 +16,9 @@ from engine.search import search_game
 from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, Replayer
 from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
+from tests.viz.follow_state import state_at
 from ui.boards.board_search import pv_nodes
-from viz.follow import ON_PATH, SEARCHED, TO_COME, follow_payload, state_at
+from viz.follow import ON_PATH, SEARCHED, TO_COME, follow_payload
 from viz.follow import PRUNED as F_PRUNED
 
 WORDS = {DONE: SEARCHED, ACTIVE: ON_PATH, PRUNED: F_PRUNED, "unseen": TO_COME}

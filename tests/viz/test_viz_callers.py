@@ -18,14 +18,10 @@ PRODUCTION = [
     for d in ("engine", "teach", "viz", "ui", "app_pages", "bench")
     for p in sorted((ROOT / d).rglob("*.py"))
 ] + [ROOT / "app.py"]
-# Known to have only test callers today, each with where it belongs; an entry whose function
-# is gone is ignored, one that production has come to use fails (the list must stay true).
-ONLY_TESTS = {
-    # issue 20 item 8: "a decoder used only by tests ships in viz/tree_payload.py"
-    "viz.tree_payload.decode": "the tests' decoder of the canvas's deltas",
-    # the Python statement of what tree_canvas_follow.js derives, checked against Replayer
-    "viz.follow.state_at": "the tests' reference of the follow view's state",
-}
+# Functions allowed to have only test callers, each with where it belongs (none today: the
+# canvas's decoder and the follow view's state_at moved into tests/); one that production
+# has come to use fails (the list must stay true).
+ONLY_TESTS: dict[str, str] = {}
 
 
 def module_name(path: Path) -> str:

@@ -4,7 +4,7 @@
 // row per ply: the node's α, β and value, and its siblings (searched, on the path, pruned,
 // still to come) with the nodes searched under each and how deep; a per-ply chart of the
 // nodes, leaves and cut-offs so far; and two jumps beside next: the next cut-off (key C) and
-// the end of this subtree (key U). viz/follow.py's state_at defines every number shown; this
+// the end of this subtree (key U). tests/viz/follow_state.py's state_at states every number shown; this
 // file only indexes the payload once and looks things up per step (a few ms a key press).
 // A switch goes between this view and the whole tree (the core's drawing); a click on it is
 // kept in the link as ?fv=follow or ?fv=tree, and a copied link opens in that view.
