@@ -9,14 +9,12 @@ PORT   ?= 8501
 
 install: $(STAMP)
 
-# Re-install only when requirements.txt or pyproject.toml changed (the stamp is newer
-# otherwise). The project itself is installed editable: the tree canvas's component is
-# declared in pyproject.toml, and Streamlit finds it only in an installed package.
-$(STAMP): requirements.txt pyproject.toml
+# The project, editable, with its test and dev tools (pyproject.toml's extras). Re-install
+# only when pyproject.toml changed (the stamp is newer otherwise).
+$(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements.txt
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
 # The JS tools (package.json, pinned in package-lock.json): ESLint; the tests run on node's
@@ -65,4 +63,4 @@ jslint: js
 	npm run lint --silent
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis artifacts node_modules
+	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info node_modules

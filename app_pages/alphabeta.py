@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine.algorithms import ALPHABETA
 from engine.alphabeta import alpha_beta
 from engine.values import plural
 from ui.classroom.start import start_box
@@ -11,7 +12,7 @@ from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
+from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 

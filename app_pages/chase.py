@@ -23,7 +23,7 @@ st.caption(
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."
 )
 pos: chase.ChasePosition = restore(
-    "c", decode=bl.chase_from_code, default=cl.DEFAULT, what="position", state_key=K.pos
+    "c", decode=chase.from_code, default=cl.DEFAULT, what="position", state_key=K.pos
 )
 bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)
@@ -52,7 +52,7 @@ with left:
     else:
         cl.edit_board(pos, sol, piece, set_edit)
 
-publish(c=bl.chase_code(pos), **bk.play_params(game if playing else None, cl.GAME, bk.chase_token))
+publish(c=chase.to_code(pos), **bk.play_params(game if playing else None, cl.GAME, bk.chase_token))
 if playing:
     bk.drop_search()
     st.stop()

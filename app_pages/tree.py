@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine.algorithms import ALPHABETA
 from ui.classroom.start import start_box
 from ui.common.canvas import set_step
 from ui.common.keys import Editor as K
@@ -11,7 +12,7 @@ from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import ALPHABETA, algorithm_box
+from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import variant_box
 from ui.tree.race_panel import race_panel
 

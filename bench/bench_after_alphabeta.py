@@ -8,23 +8,18 @@ wall time (best of 3) and the race table's counts of each algorithm, traced and 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from engine.deepening import deepen  # noqa: E402
-from engine.expectimax import expectimax  # noqa: E402
-from engine.games import pawn  # noqa: E402
-from engine.mtdf import mtdf, mtdf_deepen  # noqa: E402
-from engine.node_types import classify  # noqa: E402
-from engine.pvs import pvs  # noqa: E402
-from engine.race import race_tree  # noqa: E402
-from engine.search import search_tree  # noqa: E402
-from engine.tree import complete_tree  # noqa: E402
+from engine.deepening import deepen
+from engine.expectimax import expectimax
+from engine.games import pawn
+from engine.mtdf import mtdf, mtdf_deepen
+from engine.node_types import classify
+from engine.pvs import pvs
+from engine.race import race_tree
+from engine.search import search_tree
+from engine.tree import complete_tree
 
 
 def best_of(fn: Callable[[], object], runs: int = 3) -> float:

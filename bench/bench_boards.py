@@ -13,24 +13,20 @@ from __future__ import annotations
 
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine.games import chase, pawn  # noqa: E402
-from engine.games.chase_solver import ChaseTable, solve_position, solve_table  # noqa: E402
-from engine.games.pawn_solver import solve  # noqa: E402
-from engine.search import search_game  # noqa: E402
-from engine.trace import Replayer, SearchRun  # noqa: E402
-from teach.explain import describe, node_name  # noqa: E402
-from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board  # noqa: E402
-from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
-from viz.board import animated_figure  # noqa: E402
-from viz.chase_board import chase_figure, chase_move_squares, chase_picture  # noqa: E402
-from viz.pawn_board import pawn_figure, pawn_picture  # noqa: E402
-from viz.tree_payload import tree_payload  # noqa: E402
+from engine.games import chase, pawn
+from engine.games.chase_solver import ChaseTable, solve_position, solve_table
+from engine.games.pawn_solver import solve
+from engine.search import search_game
+from engine.trace import Replayer, SearchRun
+from teach.explain import describe, node_name
+from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board
+from ui.boards.board_search import BUDGET, pv_nodes
+from viz.board import animated_figure
+from viz.chase_board import chase_figure, chase_move_squares, chase_picture
+from viz.pawn_board import pawn_figure, pawn_picture
+from viz.tree_payload import tree_payload
 
 
 def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:

@@ -10,7 +10,8 @@ Starts the app and Debian's chromium (headless, software rendering) and measures
 - navigation to the drawn tree against the home page's load;
 - drawing the 1,093-node tree again in the page (goal <= 200 ms);
 - 20 fast Right presses (50 ms apart) and the steps they advance; the script reruns during
-  30 steps and after them (goal: 0 during, 1 debounced report after);
+  30 steps and after them (goal: 0 during, 1 debounced report after); the steps autoplay
+  makes at 8 steps a second in 2 s of real time (16 when its timer keeps time);
 - the pawn search tab of the 4x4 start (37k nodes, collapsed): tab to tree drawn, one step,
   and a "+N nodes" marker opened;
 - the same for the CS61B peer tool in /work/shared/peers/abTreePractice (served with
@@ -24,22 +25,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.helpers import (  # noqa: E402
-    _RUNS,
-    answers,
-    free_port,
-    open_url,
-    rerun,
-    streamlit_command,
-)
+from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server, answers, free_port
+from gtl_dev.pages import open_url, rerun, runs_of
 
 PEER = Path(os.environ.get("GTL_PEER", "/work/shared/peers/abTreePractice"))
 BIG = "?t=r:3,6,-99,99,1"  # 1,093 nodes
@@ -154,7 +144,7 @@ def _ours(browser, base: str) -> dict:
     out["20 presses"] = int(pg.locator(".gtl-canvas").get_attribute("data-step"))
     pg.keyboard.press("Home")
     pg.wait_for_timeout(1500)
-    runs = _RUNS[pg]
+    runs = runs_of(pg)
     before = runs.requested
     for _ in range(30):
         pg.keyboard.press("ArrowRight")
@@ -162,9 +152,23 @@ def _ours(browser, base: str) -> dict:
     out["reruns during 30 steps"] = runs.requested - before
     pg.wait_for_timeout(1500)
     out["reruns after 30 steps"] = runs.requested - before
+    out["autoplay steps in 2 s"] = _autoplay(pg, 8, 2000)
     out.update(_pawn(ctx, base))
     ctx.close()
     return out
+
+
+def _autoplay(pg, speed: int, ms: int) -> int:
+    """Steps autoplay makes at ``speed`` steps a second in ``ms`` of real time, from step 0
+    (the browser tests check the steps a speed makes on Playwright's clock; this is the
+    real timer keeping up)."""
+    pg.keyboard.press("Home")
+    pg.locator(".gtl-canvas .speed").select_option(str(speed))
+    pg.locator(".gtl-canvas .b-play").click()
+    pg.wait_for_timeout(ms)
+    steps = int(pg.locator(".gtl-canvas").get_attribute("data-step"))
+    pg.locator(".gtl-canvas .b-play").click()  # pause
+    return steps
 
 
 def _pawn(ctx, base: str) -> dict:
@@ -231,22 +235,11 @@ def _peer(browser) -> dict | None:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    logs = Path(tempfile.mkdtemp(prefix="gtl-bench-"))
-    cmd = streamlit_command(port)
-    with open(logs / "out", "wb") as o, open(logs / "err", "wb") as e:
-        srv = subprocess.Popen(cmd, cwd=ROOT, stdout=o, stderr=e)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        _wait(base + "/_stcore/health")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            ours = _ours(browser, base)
-            peer = _peer(browser)
-            browser.close()
-    finally:
-        srv.terminate()
-        srv.wait()
+    with Server() as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        ours = _ours(browser, server.url)
+        peer = _peer(browser)
+        browser.close()
 
     print("Tree canvas in headless chromium (software rendering), 1400x900")
     print(f"  home page load                         {ours['home'] * 1000:7.0f} ms")
@@ -267,6 +260,10 @@ def main() -> None:
     print(
         f"  script reruns: during 30 steps {ours['reruns during 30 steps']}, "
         f"after them {ours['reruns after 30 steps']} (the debounced report)"
+    )
+    print(
+        f"  autoplay at 8 steps/s advances         {ours['autoplay steps in 2 s']:7d} steps in 2 s"
+        " (16 when on time)"
     )
     print(f"pawn search tab, 4x4 start ({ours['pawn step']['nodes']} markers drawn)")
     print(f"  open the tab to tree drawn             {ours['pawn tab'] * 1000:7.0f} ms")

@@ -20,24 +20,19 @@ import argparse
 import random
 import resource
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from collections import defaultdict
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(1, str(ROOT / "tests"))
+from sqlalchemy import func, select
 
-from sqlalchemy import func, select  # noqa: E402
-
-from classroom import access, live  # noqa: E402
-from classroom.db import Answer, Question, Student, open_store  # noqa: E402
-from engine.errors import InputError  # noqa: E402
-from engine.random_tree import random_leaves  # noqa: E402
-from engine.tree import complete_tree  # noqa: E402
+from classroom import access, live
+from classroom.db import Answer, Question, Student, open_store
+from engine.errors import InputError
+from engine.random_tree import random_leaves
+from engine.tree import complete_tree
+from gtl_dev.pg_server import PgServer
 
 POLL = 0.25  # seconds between two polls of a page
 
@@ -218,8 +213,6 @@ def main() -> None:
     ap.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL")
     a = ap.parse_args()
     if a.postgres:
-        from pg_server import PgServer
-
         server = PgServer().start()
         try:
             run(server.create_database(), a.students, a.questions)

@@ -27,26 +27,23 @@ import os
 import random
 import re
 import statistics
-import sys
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from sqlalchemy import func, select
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.sync.client import connect
 
-from sqlalchemy import func, select  # noqa: E402
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
-
-from classroom import access, live  # noqa: E402
-from classroom.db import Answer, open_store  # noqa: E402
-from engine.errors import InputError  # noqa: E402
-from engine.random_tree import random_leaves  # noqa: E402
-from engine.tree import complete_tree  # noqa: E402
-from tests.browser.class_flow import CHOICE, Server, Sqlite, join, sentence_step  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from classroom import access, live
+from classroom.db import Answer, open_store
+from engine.errors import InputError
+from engine.random_tree import random_leaves
+from engine.tree import complete_tree
+from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS
+from gtl_dev.class_flow import CHOICE, Sqlite, class_server, join, sentence_step
+from gtl_dev.pg_server import PgServer
 
 COUNT = re.compile(r"(\d+) of (\d+) students? answered")
 STEP = re.compile(rb'"step":\s*(\d+)')  # the tree still's step, in the canvas's data
@@ -203,15 +200,13 @@ def main() -> None:
 
     pg = None
     if args.postgres:
-        from tests.pg_server import PgServer
-
         pg = PgServer().start()
         url = pg.create_database()
         env = {"GTL_DATABASE_URL": url}
     else:
         db = Sqlite()
         url, env = db.url, db.env
-    server = Server(env).start()
+    server = class_server(env).start()
     proc = Proc(server.proc.pid)
     store = open_store(url)
     tree = complete_tree(random_leaves(3, 3, 0, 9, seed=7), 3)

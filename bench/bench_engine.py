@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 CLI_CASES = {  # one small case per subcommand: the time is Python, imports and the answer
     "alphabeta": '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n',
@@ -104,7 +103,7 @@ def main() -> int:
     from engine.search import search_tree
     from engine.tree import complete_tree
 
-    print("alpha-beta on a complete tree: the judge's flat leaf list vs the traced search")
+    print("alpha-beta on a complete tree: the judge's flat leaf list vs the machinery's search")
     rng = random.Random(1)
     for count, b, label in (
         (10**4, 10, "10,000 leaves, branching 10 (depth 4)"),
@@ -122,9 +121,55 @@ def main() -> int:
         assert ans2 == ans, (ans, ans2)
         _row(f"traced {label}", slow, None, f"-> {ans2}, {slow / flat:.0f}x the flat path")
 
+        def counted(leaves: list[int] = leaves, b: int = b) -> list[int]:
+            run = search_tree(complete_tree(leaves, b), record=False)
+            return [run.value, run.leaves_evaluated]
+
+        mid, ans3 = _best_of(counted, 3)
+        assert ans3 == ans, (ans, ans3)
+        _row(f"untraced {label}", mid, None, f"-> {ans3}, {mid / flat:.0f}x the flat path")
+
+    _machinery()
+
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak:.0f} MB")
     return 0
+
+
+def _machinery() -> None:
+    """Every search of the machinery on one tree and one position, traced and untraced."""
+    from engine.deepening import deepen
+    from engine.expectimax import expectimax
+    from engine.games.pawn import PawnGame, parse_board
+    from engine.mtdf import mtdf, mtdf_deepen
+    from engine.pvs import pvs
+    from engine.search import search_game, search_tree
+    from engine.tree import complete_tree
+
+    rng = random.Random(1)
+    tree = complete_tree([rng.randint(-100, 100) for _ in range(3**7)], 3)
+    game, start = PawnGame(), parse_board("pppp\n....\n....\nPPPP")
+    jobs: dict[str, Callable[..., object]] = {
+        "minimax  tree 3^7": lambda **kw: search_tree(tree, "minimax", **kw),
+        "alphabeta tree 3^7": lambda **kw: search_tree(tree, **kw),
+        "negamax  tree 3^7": lambda **kw: search_tree(tree, variant="negamax", **kw),
+        "pvs      tree 3^7": lambda **kw: pvs(tree, **kw),
+        "mtdf     tree 3^7": lambda **kw: mtdf(tree, **kw),
+        "expectimax tree 3^7": lambda **kw: expectimax(tree, **kw),
+        "alphabeta pawn 4x4 depth 6": lambda **kw: search_game(game, start, 6, **kw),
+        "deepen+table pawn 4x4 depth 6": lambda **kw: deepen(game, start, 6, **kw),
+        "mtdf_deepen pawn 4x4 depth 6": lambda **kw: mtdf_deepen(game, start, 6, **kw),
+    }
+    print("search machinery: traced | untraced (record=False), best of 3")
+    print(f"  {'':<34} {'traced':>10} {'untraced':>10}")
+    for name, fn in jobs.items():
+        traced, _ = _best_of(fn, 3)
+        try:
+            untraced, _ = _best_of(lambda fn=fn: fn(record=False), 3)
+            u = f"{untraced * 1000:8.1f} ms"
+        except TypeError:  # this search has no untraced form
+            u = f"{'-':>8}   "
+        print(f"  {name:<34} {traced * 1000:7.1f} ms {u}")
 
 
 if __name__ == "__main__":

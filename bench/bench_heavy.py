@@ -4,9 +4,8 @@
 
 One row per click of the issue's table, with its goal:
 
-- in-process rows time the engine call alone, the new code and the old one side by side
-  once (the old solvers and search are kept in tests/engine/reference_*.py as the exactness
-  reference) and print old / new;
+- in-process rows time the engine call alone (its exactness is checked in the tests, against
+  the references in tests/engine/reference_*.py);
 - page rows run the real page script with Streamlit's AppTest (the same script, caches and
   locks a server runs; the browser's drawing is not included). "Cold" means every Streamlit
   cache cleared and no warm-up: a server that was just started. "Warmed" means the start-up
@@ -20,39 +19,36 @@ One row per click of the issue's table, with its goal:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from engine.games import chase, pawn
+from engine.games.chase_solver import retrograde
+from engine.games.pawn_solver import solve
+from engine.search import search_game
+from engine.trace import Replayer
+from teach.explain import describe, node_name
+from ui.boards import board_lab as bl
+from ui.boards import board_search as bs
+from ui.boards import chase_lab as cl
+from ui.boards import pawn_lab as pl
+from ui.boards import warm
+from ui.boards.board_search import BUDGET, pv_nodes
+from ui.common.keys import PAWN
+from viz.chase_board import chase_figure, chase_move_squares
+from viz.pawn_board import pawn_figure
+from viz.tree_payload import tree_payload
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 logging.getLogger("streamlit").setLevel(logging.ERROR)
-
-import streamlit as st  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from engine.games import pawn  # noqa: E402
-from engine.games.chase_solver import retrograde  # noqa: E402
-from engine.games.pawn_solver import solve  # noqa: E402
-from engine.search import search_game  # noqa: E402
-from engine.trace import Replayer  # noqa: E402
-from teach.explain import describe, node_name  # noqa: E402
-from ui.boards import board_lab as bl  # noqa: E402
-from ui.boards import board_search as bs  # noqa: E402
-from ui.boards import chase_lab as cl  # noqa: E402
-from ui.boards import pawn_lab as pl  # noqa: E402
-from ui.boards import warm  # noqa: E402
-from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
-from ui.common.keys import PAWN  # noqa: E402
-from viz.chase_board import chase_figure, chase_move_squares  # noqa: E402
-from viz.pawn_board import pawn_figure  # noqa: E402
-from viz.tree_payload import tree_payload  # noqa: E402
 
 PAWN_PAGE = str(ROOT / "app_pages" / "pawn.py")
 CHASE_PAGE = str(ROOT / "app_pages" / "chase.py")
@@ -62,33 +58,22 @@ CHASE_40 = "40-2.2-40.40-w"  # the default position after the size slider moves 
 STUDENTS = 10
 
 
-def reference(name: str):
-    """The old implementation ``tests/engine/reference_<name>.py``, loaded by path."""
-    path = ROOT / "tests" / "engine" / f"reference_{name}.py"
-    spec = importlib.util.spec_from_file_location(f"reference_{name}", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def seconds(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
     return time.perf_counter() - t
 
 
-def row(what: str, new: float, goal: float, old: float | None = None) -> None:
-    ok = "ok" if new < goal else "OVER GOAL"
-    vs = f"   old {old:6.3f} s, old/new {old / new:5.1f}x" if old is not None else ""
-    print(f"  {what:<54} {new:6.3f} s  (goal < {goal:.1f} s, {ok}){vs}", flush=True)
+def row(what: str, took: float, goal: float) -> None:
+    ok = "ok" if took < goal else "OVER GOAL"
+    print(f"  {what:<54} {took:6.3f} s  (goal < {goal:.1f} s, {ok})", flush=True)
 
 
-def search_tab_work(search: Callable) -> None:
+def search_tab_work() -> None:
     """What the pawn search tab computes for the 4x4 start: the traced search, its
     replayer, the principal variation and the first drawn figure."""
     pos = pawn.from_code(PAWN_4X4)
-    run = search(pawn.PawnGame(), pos, None, max_nodes=80_000)
+    run = search_game(pawn.PawnGame(), pos, None, max_nodes=80_000)
     rep = Replayer(run)
     pv = pv_nodes(run, rep.final_values())
     names = list(run.tree.labels or [node_name(run.tree, v) for v in range(len(run.tree))])
@@ -147,7 +132,7 @@ def pawn_search_session() -> None:
 def chase_session() -> None:
     """One session's server work when it opens the chase at n = 40: the shared table, the
     exact answer, the board with its heat map and the best line's animation (the open tab)."""
-    pos = bl.chase_from_code(CHASE_40)
+    pos = chase.from_code(CHASE_40)
     cl.table(pos.n)
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
@@ -186,32 +171,11 @@ def spread(times: list[float]) -> str:
 
 
 def main() -> None:
-    old_pawn, old_chase, old_search = (
-        reference("pawn_solver"),
-        reference("chase_solver"),
-        reference("search"),
-    )
-    print("In-process (the engine call alone; new, then the old code once)")
+    print("In-process (the engine call alone)")
     pos = pawn.from_code(PAWN_5X5)
-    assert solve(pos).moves == old_pawn.solve(pos).moves
-    row(
-        "pawn 5x5 start: exact solve",
-        seconds(lambda: solve(pos)),
-        0.5,
-        seconds(lambda: old_pawn.solve(pos)),
-    )
-    row(
-        "chase n = 40: whole table (5,120,000 states)",
-        seconds(lambda: retrograde(40)),
-        0.3,
-        seconds(lambda: old_chase.retrograde(40)),
-    )
-    row(
-        "pawn 4x4 start: search + replayer + first figure",
-        seconds(lambda: search_tab_work(search_game)),
-        1.0,
-        seconds(lambda: search_tab_work(old_search.search_game)),
-    )
+    row("pawn 5x5 start: exact solve", seconds(lambda: solve(pos)), 0.5)
+    row("chase n = 40: whole table (5,120,000 states)", seconds(lambda: retrograde(40)), 0.3)
+    row("pawn 4x4 start: search + replayer + first figure", seconds(search_tab_work), 1.0)
 
     print("Pages (AppTest server time of one page run; the browser's drawing not included)")
     run_page(pawn_search_page)  # imports and first-run costs out of the way

@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
 import sys
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.sync.client import connect
 
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
-
-from engine.random_tree import random_tree  # noqa: E402
-from tests.browser.helpers import answers, free_port, streamlit_command  # noqa: E402
-from ui.tree.tree_source import encode_tree  # noqa: E402
+from engine.random_tree import random_tree
+from gtl_dev.app_server import Server
+from ui.tree.tree_source import encode_tree
 
 RUN_TIMEOUT_S = 300
 SEARCH_TAB = "The search tree"  # the board labs' heaviest tab, opened by the link
@@ -42,18 +38,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
-
-
-def start_server(port: int) -> subprocess.Popen:
-    cmd = streamlit_command(port)
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if answers(f"http://127.0.0.1:{port}/_stcore/health"):
-            return proc
-        time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the streamlit server did not start")
 
 
 def visit(port: int, page: str, query: dict[str, str]) -> float:
@@ -107,8 +91,8 @@ def heaviest_links(n: int) -> list[tuple[str, dict[str, str]]]:
 def main() -> None:
     quick = "--quick" in sys.argv
     links, sessions = (10, 12) if quick else (50, 60)
-    port = free_port()
-    proc = start_server(port)
+    server = Server(timeout_s=60).start()
+    port, proc = server.port, server.proc
     try:
         print(f"server pid {proc.pid}, port {port}, {os.cpu_count()} cores")
         visit(port, "", {})
@@ -129,8 +113,7 @@ def main() -> None:
             visit(port, pages[i % len(pages)], {})
         print(f"after {sessions} more sessions came and went: {rss_mb(proc.pid):7.0f} MB RSS")
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        server.stop()
 
 
 if __name__ == "__main__":

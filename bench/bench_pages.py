@@ -17,25 +17,23 @@ from __future__ import annotations
 import json
 import logging
 import statistics
-import sys
 import time
 from pathlib import Path
 
+from streamlit.testing.v1 import AppTest
+
+from engine.games import pawn
+from engine.random_tree import random_leaves, random_tree
+from engine.search import search_game
+from engine.tree import GameTree, complete_tree
+from teach.explain import describe, node_name
+from ui.boards import board_search
+from ui.common.keys import Editor
+from ui.tree import tree_lab as tl
+from viz.tree_payload import tree_payload
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 logging.getLogger("streamlit").setLevel(logging.ERROR)
-
-from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from engine.games import pawn  # noqa: E402
-from engine.random_tree import random_leaves, random_tree  # noqa: E402
-from engine.search import search_game  # noqa: E402
-from engine.tree import GameTree, complete_tree  # noqa: E402
-from teach.explain import describe, node_name  # noqa: E402
-from ui.boards import board_search  # noqa: E402
-from ui.common.keys import Editor  # noqa: E402
-from ui.tree import tree_lab as tl  # noqa: E402
-from viz.tree_payload import tree_payload  # noqa: E402
 
 EDITOR = str(ROOT / "app_pages" / "tree.py")
 

@@ -16,23 +16,18 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from engine.games import pawn  # noqa: E402
-from engine.search import search_game, search_tree  # noqa: E402
-from engine.trace import Replayer  # noqa: E402
-from engine.tree import complete_tree, minimax  # noqa: E402
-from teach.explain import describe, node_name  # noqa: E402
-from ui.boards.board_search import BUDGET, pv_nodes  # noqa: E402
-from viz.export import graphml_bytes, node_link_bytes, search_graph  # noqa: E402
-from viz.follow import follow_payload  # noqa: E402
-from viz.layout import tidy_layout  # noqa: E402
-from viz.tree_payload import step_text, tree_payload  # noqa: E402
+from engine.games import pawn
+from engine.search import search_game, search_tree
+from engine.trace import Replayer
+from engine.tree import complete_tree, minimax
+from teach.explain import describe, node_name
+from ui.boards.board_search import BUDGET, pv_nodes
+from viz.export import graphml_bytes, node_link_bytes, search_graph
+from viz.follow import follow_payload
+from viz.layout import tidy_layout
+from viz.tree_payload import step_text, tree_payload
 
 
 def median_s(fn, repeat: int = 5) -> float:

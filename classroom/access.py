@@ -1,16 +1,20 @@
 """Who may do what in a class session: tokens, join codes, display names, joining.
 
 - The **teacher token** (secret, from :func:`classroom.live.create_session`) controls the
-  session; :func:`_control` finds its session, locked for a change, while it is live, and
-  :func:`_teacher` finds it to read (after the end too: a read-only reopen).
+  session; :func:`controlled_session` finds its session, locked for a change, while it is
+  live, and :func:`teacher_session` finds it to read (after the end too: a read-only reopen).
 - The **join code** (short, on the projector) only lets a person :func:`join` with a display
   name (:func:`check_name`: plain text, unique in the session); joining returns a
-  **student token**, and :func:`_student` finds the student it names.
+  **student token**, and :func:`student_of` finds the student it names.
 - Wrong codes are counted per client (:func:`_admit`): after :data:`FREE_TRIES` in a row
   every try waits twice as long as the last, up to :data:`MAX_WAIT` seconds.
 
 Tokens are ``secrets.token_urlsafe`` values; only their sha256 is stored. Codes come from an
 alphabet with nothing to misread; 32**6 of them are not guessable at class scale.
+
+The rest of the backend (classroom.live, classroom.task, classroom.results, classroom.pulse)
+uses this module's public names: the token lookups above, :func:`session_of`,
+:func:`token_hash`, :func:`clean_text`, :func:`is_live` and :func:`utc_now`.
 """
 
 from __future__ import annotations
@@ -45,11 +49,13 @@ class AccessError(InputError):
 
 
 # ---- small helpers ----------------------------------------------------------------------
-def _now(now: datetime | None) -> datetime:
+def utc_now(now: datetime | None = None) -> datetime:
+    """``now`` if given (a test's clock), else the present moment; naive UTC, as stored."""
     return now if now is not None else datetime.now(UTC).replace(tzinfo=None)
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What the database keeps of a token (or of a client's name): its sha256, in hex."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -59,13 +65,15 @@ def _token_text(token: object) -> str:
     return token
 
 
-def _clean(text: object) -> str:
+def clean_text(text: object) -> str:
     """Text with control and format characters (bidi overrides, zero-width) removed, NFC."""
     s = unicodedata.normalize("NFC", str(text))
     return "".join(ch for ch in s if unicodedata.category(ch)[0] != "C")
 
 
-def _live(cs: ClassSession, now: datetime) -> bool:
+def is_live(cs: ClassSession, now: datetime) -> bool:
+    """Whether session ``cs`` (a row, or any object with its ``ended_at`` and ``expires_at``)
+    may still change at ``now``: not ended, not expired."""
     return cs.ended_at is None and now < cs.expires_at
 
 
@@ -75,7 +83,7 @@ def new_code() -> str:
 
 def normalize_code(text: object) -> str:
     """What a person typed as a join code: upper case, spaces and dashes dropped."""
-    return _clean(text).upper().replace(" ", "").replace("-", "")[:32]
+    return clean_text(text).upper().replace(" ", "").replace("-", "")[:32]
 
 
 def check_name(text: object) -> str:
@@ -85,7 +93,7 @@ def check_name(text: object) -> str:
     raw = str(text)
     if len(raw) > 4 * NAME_MAX:
         raise InputError(f"a display name has at most {NAME_MAX} characters, not {len(raw):,}")
-    name = " ".join(_clean(raw).split())
+    name = " ".join(clean_text(raw).split())
     if not name:
         raise InputError("type a display name first")
     if len(name) > NAME_MAX:
@@ -119,8 +127,10 @@ class Joined:
 
 
 # ---- lookups by token -------------------------------------------------------------------
-def _teacher(db: Session, token: object, lock: bool = False) -> ClassSession:
-    h = _hash(_token_text(token))
+def teacher_session(db: Session, token: object, lock: bool = False) -> ClassSession:
+    """The session the teacher ``token`` controls (``lock``: FOR UPDATE), ended or not;
+    AccessError for any other token."""
+    h = token_hash(_token_text(token))
     stmt = select(ClassSession).where(ClassSession.teacher_hash == h)
     cs = db.scalars(stmt.with_for_update() if lock else stmt).one_or_none()
     if cs is None:
@@ -128,9 +138,12 @@ def _teacher(db: Session, token: object, lock: bool = False) -> ClassSession:
     return cs
 
 
-def _control(db: Session, token: object, now: datetime) -> ClassSession:
-    """The teacher's session, locked for a change; AccessError unless it is live."""
-    cs = _teacher(db, token, lock=True)
+def controlled_session(
+    db: Session, token: object, now: datetime, lock: bool = True
+) -> ClassSession:
+    """The teacher's session, locked for a change (``lock=False``: only checked, e.g. before
+    work done outside the changing transaction); AccessError unless it is live."""
+    cs = teacher_session(db, token, lock=lock)
     if cs.ended_at is not None:
         raise AccessError("this session has ended: it can be read, not changed")
     if now >= cs.expires_at:
@@ -138,20 +151,21 @@ def _control(db: Session, token: object, now: datetime) -> ClassSession:
     return cs
 
 
-def _student(db: Session, token: object) -> tuple[Student, ClassSession]:
-    h = _hash(_token_text(token))
+def student_of(db: Session, token: object) -> tuple[Student, ClassSession]:
+    """The student the student ``token`` names and their session; AccessError otherwise."""
+    h = token_hash(_token_text(token))
     st = db.scalars(select(Student).where(Student.token_hash == h)).one_or_none()
     if st is None:
         raise AccessError("this link is not a student's place in a class session; join again")
     return st, db.get(ClassSession, st.session_id)  # type: ignore[return-value]
 
 
-def _anyone(db: Session, token: object) -> ClassSession:
+def session_of(db: Session, token: object) -> ClassSession:
     """The session of a teacher's or a student's token (for what both may read)."""
     try:
-        return _teacher(db, token)
+        return teacher_session(db, token)
     except AccessError:
-        return _student(db, token)[1]
+        return student_of(db, token)[1]
 
 
 # ---- joining ----------------------------------------------------------------------------
@@ -164,11 +178,11 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
     """Join the session with ``code`` as ``name``. ``client`` names the device as far as the
     page knows it (e.g. its address): after :data:`FREE_TRIES` wrong codes from one client
     every try waits twice as long as the last (up to 15 minutes), right code or not."""
-    now = _now(now)
-    key = _hash("client:" + str(client)[:200])
+    now = utc_now(now)
+    key = token_hash("client:" + str(client)[:200])
     norm = normalize_code(code)
     cs = _admit(store, key, norm, now)
-    if not _live(cs, now):
+    if not is_live(cs, now):
         raise InputError("this class session has ended; ask your teacher for the new code")
     clean = check_name(name)
     token = secrets.token_urlsafe(32)
@@ -176,7 +190,7 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
         with store.sessions.begin() as db:
             cs = db.get(ClassSession, cs.id, with_for_update=True)
             assert cs is not None
-            if not _live(cs, now):
+            if not is_live(cs, now):
                 raise InputError("this class session has ended; ask your teacher for the new code")
             count = db.scalar(select(func.count()).where(Student.session_id == cs.id))
             if (count or 0) >= MAX_STUDENTS:
@@ -193,7 +207,7 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
                     session_id=cs.id,
                     name=clean,
                     name_key=clean.casefold(),
-                    token_hash=_hash(token),
+                    token_hash=token_hash(token),
                     joined_at=now,
                 )
             )

@@ -7,7 +7,8 @@ Who may do what is decided by the token a caller holds, never by what the caller
   the results (classroom.results), ends the session; after the session ends or expires it
   still reads (a read-only reopen);
 - the **join code** (short, on the projector) only lets a person join with a display name
-  (:func:`classroom.access.join`, with the codes, names and token lookups); joining returns a
+  (:func:`classroom.access.join`, with the codes, names and the token lookups this module
+  uses: ``controlled_session``, ``teacher_session``, ``student_of``); joining returns a
   **student token** (kept in the student's link or cookie);
 - the **student token** reads the student's own view and answers; it can never control the
   session nor read other answers or the right answer before the reveal.
@@ -35,15 +36,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from classroom.access import (
-    _anyone,
-    _clean,
-    _control,
-    _hash,
-    _live,
-    _now,
-    _student,
-    _teacher,
+    clean_text,
+    controlled_session,
+    is_live,
     new_code,
+    session_of,
+    student_of,
+    teacher_session,
+    token_hash,
+    utc_now,
 )
 from classroom.db import (
     Answer,
@@ -260,7 +261,7 @@ def create_session(
 ) -> Created:
     """Freeze ``tree`` (children put in ``ordering``), ``variant`` (teach.variants.ALL) and
     the question kinds into a new session. Returns the join code and the teacher's token."""
-    now = _now(now)
+    now = utc_now(now)
     if variant not in VARIANTS:
         raise InputError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     if ordering not in ORDERINGS:
@@ -274,7 +275,7 @@ def create_session(
         raise InputError(
             f"{len(tree):,} nodes is too big for a class (at most {MAX_CLASS_NODES:,})"
         )
-    title = " ".join(_clean(title).split())[:TITLE_MAX]
+    title = " ".join(clean_text(title).split())[:TITLE_MAX]
     try:
         if ordering != AS_GIVEN:
             tree = reorder(tree, ordering, seed)
@@ -289,7 +290,7 @@ def create_session(
             with store.sessions.begin() as db:
                 cs = ClassSession(
                     code=code,
-                    teacher_hash=_hash(teacher),
+                    teacher_hash=token_hash(teacher),
                     title=title,
                     tree_text=text,
                     labels_json=json.dumps(labels) if labels is not None else None,
@@ -317,11 +318,11 @@ def create_session(
 def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = None) -> int:
     """Move the class to ``step`` (0..events). Refused while a question waits for its reveal,
     since the next steps would show its answer."""
-    now = _now(now)
+    now = utc_now(now)
     if not isinstance(step, int) or isinstance(step, bool):
         raise InputError("a step is a whole number")
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         if not 0 <= step <= cs.events:
             raise InputError(f"step {step} is outside 0..{cs.events}")
         q = _latest(db, cs)
@@ -333,9 +334,9 @@ def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = 
 
 def end_session(store: Store, teacher_token: str, now: datetime | None = None) -> None:
     """End the session (an open question is closed first); it stays readable."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is not None and q.state == OPEN:
             q.state, q.closed_at = CLOSED, now
@@ -347,18 +348,23 @@ def end_session(store: Store, teacher_token: str, now: datetime | None = None) -
 # ---- questions --------------------------------------------------------------------------
 def open_question(store: Store, teacher_token: str, now: datetime | None = None) -> QuestionInfo:
     """Open the next quiz question at or after the class's step and move the class to the
-    step just before the event that answers it."""
-    now = _now(now)
+    step just before the event that answers it.
+
+    The quiz comes from the session's frozen tree, which never changes: its search runs
+    before the changing transaction (which only picks a question and writes it), so the
+    session's lock is not held while a tree is searched."""
+    now = utc_now(now)
+    with store.reads.begin() as db:  # refused here (a wrong or ended token) before a search
+        frozen = controlled_session(db, teacher_token, now, lock=False)
+    qs = _quiz_questions(frozen, session_run(frozen))
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         last = _latest(db, cs)
         if last is not None and last.state != REVEALED:
             raise InputError(f"question {last.number} is {last.state}: reveal it first")
         asked = set(
             db.scalars(select(QuestionRow.quiz_index).where(QuestionRow.session_id == cs.id))
         )
-        run = session_run(cs)
-        qs = _quiz_questions(cs, run)
         pick = next((i for i, q in enumerate(qs) if q.step >= cs.step and i not in asked), None)
         if pick is None:
             raise InputError(f"no question left after step {cs.step}: step back or end the class")
@@ -389,13 +395,13 @@ def answer(
     """The student's answer to question ``number``. Counted once: a retry or a doubled submit
     changes nothing, a different answer replaces the earlier one while the question is open.
     Returns a receipt for the student (never whether it is right)."""
-    now = _now(now)
+    now = utc_now(now)
     raw = str(text)
     if len(raw) > ANSWER_MAX:
         raise InputError(f"an answer has at most {ANSWER_MAX} characters")
-    text = " ".join(_clean(raw).split())
+    text = " ".join(clean_text(raw).split())
     with store.sessions.begin() as db:
-        st, cs = _student(db, student_token)
+        st, cs = student_of(db, student_token)
         if not isinstance(number, int) or isinstance(number, bool):
             raise InputError("no such question")
         # FOR SHARE on PostgreSQL: a close (an UPDATE of this row) waits for answers in
@@ -412,7 +418,7 @@ def answer(
         ).one_or_none()
         g = _as_quiz(q).check(text)
         value = _canonical(q.kind, text) if g.valid else None
-        if q.state != OPEN or not _live(cs, now):
+        if q.state != OPEN or not is_live(cs, now):
             if mine is not None and mine.value == value:
                 return f"your answer {_shown(q.kind, value)} was counted"
             raise InputError(f"question {number} is closed: this answer was not counted")
@@ -444,9 +450,9 @@ def answer(
 
 def close_question(store: Store, teacher_token: str, now: datetime | None = None) -> int:
     """Close the open question; returns how many answers it got."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None or q.state != OPEN:
             raise InputError("no question is open")
@@ -460,9 +466,9 @@ def _count(db: Session, q: QuestionRow) -> int:
 
 def reveal(store: Store, teacher_token: str, now: datetime | None = None) -> Revealed:
     """Close the latest question if it is open, and reveal it."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None:
             raise InputError("no question has been asked yet")
@@ -500,9 +506,9 @@ def _revealed(db: Session, cs: ClassSession, q: QuestionRow) -> Revealed:
 def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
     """The projector: code, names, step, the latest question with its count of answers and,
     once revealed, its distribution. Works read-only after the session ends."""
-    now = _now(now)
+    now = utc_now(now)
     with store.reads.begin() as db:
-        cs = _teacher(db, teacher_token)
+        cs = teacher_session(db, teacher_token)
         names = tuple(
             db.scalars(select(Student.name).where(Student.session_id == cs.id).order_by(Student.id))
         )
@@ -522,7 +528,7 @@ def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
             revealed=_revealed(db, cs, q) if q is not None and q.state == REVEALED else None,
             task_state=cs.task_state,
             tasks_in=tasks,
-            read_only=not _live(cs, now),
+            read_only=not is_live(cs, now),
             expires_at=cs.expires_at,
             questions_left=cs.quiz_total - asked,
         )
@@ -531,9 +537,9 @@ def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
 def student_view(store: Store, student_token: str, now: datetime | None = None) -> StudentView:
     """What one student's page shows: the step, the latest question, their own answer and,
     only after the reveal, whether it was right and why."""
-    now = _now(now)
+    now = utc_now(now)
     with store.reads.begin() as db:
-        st, cs = _student(db, student_token)
+        st, cs = student_of(db, student_token)
         q = _latest(db, cs)
         mine = None
         if q is not None:
@@ -556,7 +562,7 @@ def student_view(store: Store, student_token: str, now: datetime | None = None) 
             right_answer=right,
             explanation=q.explanation if done and q is not None else None,
             task_state=cs.task_state,
-            read_only=not _live(cs, now),
+            read_only=not is_live(cs, now),
         )
 
 
@@ -568,11 +574,11 @@ def class_tree(store: Store, token: str) -> GameTree:
     """The session's frozen tree, for the teacher's or a student's token. Node ids in every
     question, hide list and task are this tree's (preorder positions)."""
     with store.reads.begin() as db:
-        return session_tree(_anyone(db, token))
+        return session_tree(session_of(db, token))
 
 
 def class_run(store: Store, token: str) -> SearchRun:
     """The session's search (its frozen tree in its variant), for the teacher's or a
     student's token: what the pages draw at the class's step."""
     with store.reads.begin() as db:
-        return session_run(_anyone(db, token))
+        return session_run(session_of(db, token))

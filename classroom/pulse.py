@@ -3,8 +3,9 @@ for many sessions at once, so one process can watch every class it serves with a
 small queries (ui.classroom.notify wakes a page when its part of the pulse moved).
 
 A student's page shows the step, the latest question and its state, the task's state and
-whether the session is over (:meth:`Pulse.student`); the teacher's projector shows those and
-the counts: students joined, answers to the latest question, task sheets handed in.
+whether the session is over (:class:`StudentPulse`, one type for the pulse read from the
+database and for what a page drew); the teacher's projector shows those and the counts:
+students joined, answers to the latest question, task sheets handed in (:class:`Pulse`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import func, select
 
-from classroom.access import _live, _now
+from classroom.access import is_live, utc_now
 from classroom.db import Answer, ClassSession, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
 
@@ -24,51 +25,64 @@ if TYPE_CHECKING:
     from classroom.live import Room, StudentView
 
 
+class _Question(Protocol):  # a question row, or classroom.live.QuestionInfo
+    number: int
+    state: str
+
+
 @dataclass(frozen=True)
-class Pulse:
+class StudentPulse:
+    """What a student's page draws from, and what every class page shows: the step, the
+    latest question and its state, the task's state, whether the session is over. Nothing of
+    the other students."""
+
     step: int
     question: int | None  # the latest question's number
     state: str | None  # and its state (live.OPEN, CLOSED, REVEALED)
     task_state: str
     read_only: bool  # ended or expired
+
+    @classmethod
+    def of(
+        cls, step: int, question: _Question | None, task_state: str, read_only: bool
+    ) -> StudentPulse:
+        """The pulse of a class at ``step`` whose latest question is ``question``."""
+        if question is None:
+            return cls(step, None, None, task_state, read_only)
+        return cls(step, question.number, question.state, task_state, read_only)
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """What the projector draws from: the students' part and the counts."""
+
+    common: StudentPulse
     students: int
     answered: int  # answers to the latest question
     tasks_in: int
 
-    def student(self) -> tuple:
-        """What a student's page draws from: nothing of the other students."""
-        return (self.step, self.question, self.state, self.task_state, self.read_only)
+    def student(self) -> StudentPulse:
+        """A student's part of the pulse."""
+        return self.common
 
     def teacher(self) -> Pulse:
-        """What the projector draws from: all of it."""
+        """The projector's part: all of it."""
         return self
 
 
 def of_room(r: Room) -> Pulse:
     """The pulse the projector ``r`` (classroom.live.room) was drawn from."""
-    q = r.question
     return Pulse(
-        step=r.step,
-        question=q.number if q is not None else None,
-        state=q.state if q is not None else None,
-        task_state=r.task_state,
-        read_only=r.read_only,
+        common=StudentPulse.of(r.step, r.question, r.task_state, r.read_only),
         students=len(r.students),
         answered=r.answered,
         tasks_in=r.tasks_in,
     )
 
 
-def of_student(v: StudentView) -> tuple:
+def of_student(v: StudentView) -> StudentPulse:
     """The student's part of the pulse (:meth:`Pulse.student`) that view ``v`` shows."""
-    q = v.question
-    return (
-        v.step,
-        q.number if q is not None else None,
-        q.state if q is not None else None,
-        v.task_state,
-        v.read_only,
-    )
+    return StudentPulse.of(v.step, v.question, v.task_state, v.read_only)
 
 
 def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> dict[str, Pulse]:
@@ -76,7 +90,7 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
     codes = sorted(set(codes))
     if not codes:
         return {}
-    now = _now(now)
+    now = utc_now(now)
     with store.reads.begin() as db:
         rows = db.execute(
             select(
@@ -126,11 +140,8 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
     for r in rows:
         q = by_session.get(r.id)
         out[r.code] = Pulse(
-            step=r.step,
-            question=q.number if q is not None else None,
-            state=q.state if q is not None else None,
-            task_state=r.task_state,
-            read_only=not _live(r, now),  # a row has the two columns _live reads
+            # a row has the two columns is_live reads
+            common=StudentPulse.of(r.step, q, r.task_state, not is_live(r, now)),
             students=students.get(r.id, 0),
             answered=answered.get(q.id, 0) if q is not None else 0,
             tasks_in=tasks.get(r.id, 0),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from classroom.access import _teacher
+from classroom.access import teacher_session
 from classroom.db import Answer, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
 from classroom.live import REVEALED, QuestionInfo, _info, _shown
@@ -27,7 +27,7 @@ def results(store: Store, teacher_token: str) -> Results:
     """One row per student: each revealed question's answer and verdict, the count right,
     and the task's grade. The teacher's token only; works after the session ended."""
     with store.reads.begin() as db:
-        cs = _teacher(db, teacher_token)
+        cs = teacher_session(db, teacher_token)
         qs = list(
             db.scalars(
                 select(QuestionRow)

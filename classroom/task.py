@@ -11,7 +11,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from classroom.access import _control, _live, _now, _student
+from classroom.access import controlled_session, is_live, student_of, utc_now
 from classroom.db import ClassSession, Store, TaskGrade, dialect_insert
 from classroom.live import MAX_TASK_VALUE, TASK_CLOSED, TASK_OPEN, session_tree
 from engine.errors import InputError
@@ -21,9 +21,9 @@ from teach.exercise import Report, grade
 
 def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> None:
     """Hand out the whole-tree exercise (teach.exercise) on the session's tree."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         if json.loads(cs.unexplored_json):
             raise InputError("the whole-tree task needs a tree whose every leaf has a value")
         if cs.task_state == TASK_OPEN:
@@ -33,9 +33,9 @@ def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> 
 
 def close_task(store: Store, teacher_token: str, now: datetime | None = None) -> int:
     """Close the task; returns how many students handed it in."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        cs = _control(db, teacher_token, now)
+        cs = controlled_session(db, teacher_token, now)
         if cs.task_state != TASK_OPEN:
             raise InputError("the whole-tree task is not open")
         cs.task_state = TASK_CLOSED
@@ -88,12 +88,12 @@ def submit_task(
 ) -> str:
     """Hand in (or hand in again) the whole-tree task while it is open; the last one counts.
     The grade reaches the teacher's table; the student sees it once the task is closed."""
-    now = _now(now)
+    now = utc_now(now)
     with store.sessions.begin() as db:
-        st, cs = _student(db, student_token)
+        st, cs = student_of(db, student_token)
         cs = db.get(ClassSession, cs.id, with_for_update=True, populate_existing=True)
         assert cs is not None
-        if cs.task_state != TASK_OPEN or not _live(cs, now):
+        if cs.task_state != TASK_OPEN or not is_live(cs, now):
             raise InputError("the whole-tree task is not open")
         tree = session_tree(cs)
         vals, edges = _task_input(tree, values, pruned)
@@ -124,7 +124,7 @@ def submit_task(
 def task_report(store: Store, student_token: str) -> Report | None:
     """The student's own graded task, once the teacher closed it (None if not handed in)."""
     with store.reads.begin() as db:
-        st, cs = _student(db, student_token)
+        st, cs = student_of(db, student_token)
         if cs.task_state != TASK_CLOSED:
             raise InputError("your grade shows once the teacher closes the task")
         tg = db.scalars(

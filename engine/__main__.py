@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         if algo is None or len(rest) > 1 or any(r.startswith("-") for r in rest):
             print(f"error: search needs --algo ALGO and at most one FILE; {USAGE}", file=sys.stderr)
             return 2
+        # deferred: the judge CLI loads only what its problem runs
         from engine.judge import SEARCH_ALGOS, judge_search
 
         if algo not in SEARCH_ALGOS:

@@ -34,8 +34,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game, from_node, score, to_node
-from engine.search import SearchError
+from engine.errors import SearchError
+from engine.explore import Explorer
+from engine.game import Game, from_node, to_node
+from engine.machine import Call, Recorder, drive
 from engine.trace import (
     CUT,
     ENTER,
@@ -49,7 +51,6 @@ from engine.trace import (
     UPPER,
     SearchRun,
 )
-from engine.traced import Call, Explorer, Recorder, drive
 
 
 @dataclass(frozen=True)
@@ -144,48 +145,35 @@ def _iteration(
     record: bool,
     max_nodes: int,
 ) -> Iteration:
-    max_side = game.to_move(root)
-    ex = Explorer(game, root, max_nodes)
-    states, plies, values, moves_to = ex.states, ex.plies, ex.values, ex.moves_to
+    ex = Explorer(game, root, max_nodes, depth)
+    states, plies, moves_to = ex.states, ex.plies, ex.moves_to
     on_pv: dict[int, bool] = {0: True}  # on the previous iteration's principal variation
     best_child: dict[int, int] = {}
     rec = Recorder(ex.path_table(), record=record)
     emit = rec.emit
 
-    def expand(node: int, moves: list[Hashable]) -> tuple[int, ...]:
-        children = ex.expand(node, moves)
-        ply = plies[node]
-        for c in children:
-            on_pv[c] = on_pv[node] and ply < len(prev_pv) and prev_pv[ply] == moves_to[c]
-        return children
-
     def search(node: int, a: float, b: float) -> Call:
         s, ply = states[node], plies[node]
         mx = ply % 2 == 0
         emit(ENTER, node, mx, a, b)
-        who = game.winner(s)
-        if who is not None or ply >= depth:
-            if who is not None:
-                v = score(who, ply, max_side)
-            else:
-                who, togo = game.frontier(s)
-                v = score(who, ply + togo, max_side)
-            values[node] = v
-            emit(LEAF, node, mx, a, b, value=v)
+        v = ex.leaf(node)
+        if v is not None:
+            emit(LEAF, node, mx, a, b, v)
             return v
-        moves = list(game.moves(s))
-        if not moves:
-            raise SearchError(f"a state at ply {ply} has no moves but is not terminal")
+        moves = ex.moves(node)
         entry = tt.get(s) if tt is not None else None
         first: Hashable | None = None
+        pv_move = prev_pv[ply] if on_pv[node] and ply < len(prev_pv) else None
         if entry is not None and entry.move in moves:
             first = entry.move
-        elif on_pv[node] and ply < len(prev_pv) and prev_pv[ply] in moves:
-            first = prev_pv[ply]
+        elif pv_move is not None and pv_move in moves:
+            first = pv_move
         if first is not None:
             moves.remove(first)
             moves.insert(0, first)
-        children = expand(node, moves)
+        children = ex.expand(node, moves)
+        for c in children:
+            on_pv[c] = pv_move is not None and pv_move == moves_to[c]
         remaining = depth - ply
         if entry is not None:
             if entry.depth == remaining:
@@ -196,8 +184,8 @@ def _iteration(
                     or (entry.flag == UPPER and v <= a)
                 ):
                     rec.counts["table_hits"] += 1
-                    emit(TABLE, node, mx, a, b, value=v, best=v, skipped=children, tag=entry.flag)
-                    emit(EXIT, node, mx, a, b, value=v, best=v)
+                    emit(TABLE, node, mx, a, b, v, best=v, skipped=children, tag=entry.flag)
+                    emit(EXIT, node, mx, a, b, v, best=v)
                     return v
             if first == entry.move:
                 rec.counts["table_moves"] += 1
@@ -218,7 +206,7 @@ def _iteration(
                     best, top = v, c
                 if best < b:
                     b = best
-            emit(UPDATE, node, mx, a, b, value=v, child=c, best=best)
+            emit(UPDATE, node, mx, a, b, v, c, best)
             if a >= b:
                 if i < last:
                     emit(CUT, node, mx, a, b, best=best, skipped=children[i + 1 :])
@@ -226,7 +214,7 @@ def _iteration(
         best_child[node] = top
         if tt is not None:
             tt[s] = Entry(remaining, flag_of(best, a0, b0), to_node(best, ply), moves_to[top])
-        emit(EXIT, node, mx, a, b, value=best, best=best)
+        emit(EXIT, node, mx, a, b, best, best=best)
         return best
 
     value = drive(search(0, -INF, INF))
@@ -235,18 +223,7 @@ def _iteration(
     while n in best_child:
         n = best_child[n]
         line.append(moves_to[n])
-    run = SearchRun(
-        tree=ex.tree(),
-        events=rec.events,
-        value=value,
-        leaves_evaluated=rec.leaves,
-        nodes_visited=rec.nodes,
-        algorithm="deepening" if tt is not None else "deepening-no-table",
-        variant="statement",
-        states=states,
-        counts={
-            "table_hits": rec.counts["table_hits"],
-            "table_moves": rec.counts["table_moves"],
-        },
-    )
+    algorithm = "deepening" if tt is not None else "deepening-no-table"
+    counts = {"table_hits": rec.counts["table_hits"], "table_moves": rec.counts["table_moves"]}
+    run = rec.run(ex.tree(), value, algorithm, states=states, counts=counts)
     return Iteration(depth, run, line[0] if line else None, tuple(line))

@@ -13,46 +13,39 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.trace import ENTER, EXIT, INF, LEAF, UPDATE, PathTable, SearchRun
-from engine.traced import Call, Recorder, drive
+from engine.explore import TreeSpace
+from engine.machine import Call, Recorder, drive
+from engine.trace import ENTER, EXIT, INF, LEAF, UPDATE, SearchRun
 from engine.tree import GameTree
 
 
 def expectimax(tree: GameTree, record: bool = True) -> SearchRun:
     """The expectiminimax value of ``tree`` (a Fraction); on a tree without chance nodes it
     equals minimax. ``record=False`` counts without keeping events."""
-    rec = Recorder(PathTable.of_tree(tree), record=record)
+    space = TreeSpace(tree)
+    rec = Recorder(space.path_table(), record=record)
     emit = rec.emit
-    children, values = tree.children, tree.values
-    probs = tree.probs
+    is_max, leaf, children = space.is_max, space.leaf, space.children
+    is_chance, probs = tree.is_chance, tree.probs
 
     def search(n: int) -> Call:
-        mx = tree.is_max(n)
+        mx = is_max(n)
         emit(ENTER, n, mx, -INF, INF)
-        kids = children[n]
-        if not kids:
-            v = Fraction(values[n])  # type: ignore[arg-type]
-            emit(LEAF, n, mx, -INF, INF, value=v)
+        v = leaf(n)
+        if v is not None:
+            v = Fraction(v)
+            emit(LEAF, n, mx, -INF, INF, v)
             return v
-        chance = tree.is_chance(n)
+        chance = is_chance(n)
         best: Fraction | None = Fraction(0) if chance else None
-        for c in kids:
+        for c in children(n):
             v = yield search(c)
             if chance:
                 best += probs[c] * v  # type: ignore[operator, index]
             elif best is None or (v > best if mx else v < best):
                 best = v
-            emit(UPDATE, n, mx, -INF, INF, value=v, child=c, best=best)
-        emit(EXIT, n, mx, -INF, INF, value=best, best=best)
+            emit(UPDATE, n, mx, -INF, INF, v, c, best)
+        emit(EXIT, n, mx, -INF, INF, best, best=best)
         return best
 
-    value = drive(search(0))
-    return SearchRun(
-        tree=tree,
-        events=rec.events,
-        value=value,
-        leaves_evaluated=rec.leaves,
-        nodes_visited=rec.nodes,
-        algorithm="expectimax",
-        variant="statement",
-    )
+    return rec.run(tree, drive(search(0)), "expectimax")

@@ -12,6 +12,7 @@ needs (numpy for the chase only): the start-up of ``python -m engine tree`` is P
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -30,8 +31,7 @@ def judge_alphabeta(text: str) -> str:
 
     Blank lines are skipped. Errors carry the 1-based line number of the bad case.
     """
-    import json
-
+    # deferred: the judge CLI loads only what its problem runs
     from engine.alphabeta import alpha_beta
 
     out: list[str] = []
@@ -58,8 +58,6 @@ def judge_alphabeta(text: str) -> str:
 
 def _json_lines(text: str):  # -> Iterator[tuple[int, object]]
     """``(line number, parsed JSON)`` of every non-blank line; a bad line raises naming it."""
-    import json
-
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -81,6 +79,7 @@ def _answers(out: list[str]) -> str:
 def parse_pawn_cases(text: str) -> list[PawnPosition]:
     """UVA 10838 input: the number of cases, then 4x4 boards (blank lines optional), white to
     move. Each board must be a game still to play, with a legal move for white."""
+    # deferred: the judge CLI loads only what its problem runs
     from engine.games.pawn import PawnPosition, legal_moves, problems
 
     lines = [ln.strip() for ln in text.splitlines()]
@@ -141,6 +140,7 @@ def pawn_answer(sol: PawnSolution) -> str:
 
 def judge_pawn(text: str) -> str:
     """One line per case, ``white (7)`` / ``black (2)``."""
+    # deferred: the judge CLI loads only what its problem runs
     from engine.games.pawn_solver import solve
 
     return "\n".join(pawn_answer(solve(pos)) for pos in parse_pawn_cases(text))
@@ -156,6 +156,7 @@ def _parse_int(tok: str, what: str, line_no: int) -> int:
 
 def parse_chase_case(line: str, line_no: int) -> ChasePosition:
     """``n r1 c1 r2 c2`` (white at r1 c1, black at r2 c2, 1-based) -> white-to-move position."""
+    # deferred: the judge CLI loads only what its problem runs
     from engine.games.chase import MAX_N, MIN_N, ChasePosition
 
     fields = line.split()
@@ -180,6 +181,7 @@ def chase_answer(sol: ChaseSolution) -> str:
 
 def judge_chase(text: str) -> str:
     """One answer line per non-blank input line; each board size is solved once per call."""
+    # deferred: the judge CLI loads only what its problem runs
     from engine.games.chase_solver import ChaseTable, solve_position, solve_table
 
     cases = [
@@ -201,7 +203,10 @@ def judge_chase(text: str) -> str:
 # ---- problem 4: explicit trees (URAL 1282) ---------------------------------------------------
 def judge_tree(text: str) -> str:
     """One ``+1`` / ``0`` / ``-1`` line per URAL case."""
+    # deferred: the judge CLI loads only what its problem runs
     from engine.tree import format_value, minimax
+
+    # deferred: the judge CLI loads only what its problem runs
     from engine.tree_text import parse_ural_cases
 
     return "".join(format_value(minimax(t).value) + "\n" for t in parse_ural_cases(text))
@@ -213,10 +218,13 @@ SEARCH_ALGOS = ("minimax", "alphabeta", "pvs", "mtdf", "expectimax")
 
 def _search_case(case: object, no: int):  # -> GameTree
     """The tree of one JSON case: ``{"leaves": [...], "branching": b}`` or ``{"tree": "..."}``."""
-    import json
-
+    # deferred: the judge CLI loads only what its problem runs
     from engine.alphabeta import _as_int
+
+    # deferred: the judge CLI loads only what its problem runs
     from engine.tree import complete_tree
+
+    # deferred: the judge CLI loads only what its problem runs
     from engine.tree_text import parse_brackets
 
     shapes = '{"leaves": [3, 12, 8], "branching": 3} or {"tree": "((3 12) (8 2))"}'
@@ -257,6 +265,7 @@ def _search_case(case: object, no: int):  # -> GameTree
 
 def _exact(v: object) -> int | str:
     """A value for JSON: an int, or an exact fraction as ``"7/2"`` (expectimax)."""
+    # deferred: the judge CLI loads only what its problem runs
     from fractions import Fraction
 
     if isinstance(v, Fraction) and v.denominator != 1:
@@ -271,6 +280,7 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
     if algo not in SEARCH_ALGOS:
         raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
     if algo == "expectimax":
+        # deferred: the judge CLI loads only what its problem runs
         from engine.expectimax import expectimax
 
         run = expectimax(tree, record=False)
@@ -282,6 +292,7 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
     if tree.has_chance:
         raise InputError("the tree has chance nodes: use --algo expectimax")
     if algo == "mtdf":
+        # deferred: the judge CLI loads only what its problem runs
         from engine.mtdf import mtdf
 
         res = mtdf(tree, record=False)
@@ -293,6 +304,7 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
             "table_hits": res.table_hits,
         }
     if algo == "pvs":
+        # deferred: the judge CLI loads only what its problem runs
         from engine.pvs import pvs
 
         run = pvs(tree, record=False)
@@ -303,6 +315,7 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
             "null_windows": run.counts["null_windows"],
             "re_searches": run.counts["re_searches"],
         }
+    # deferred: the judge CLI loads only what its problem runs
     from engine.search import search_tree
 
     run = search_tree(tree, algo, "statement")
@@ -312,6 +325,7 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
         "nodes": run.nodes_visited,
     }
     if algo == "alphabeta":
+        # deferred: the judge CLI loads only what its problem runs
         from engine.node_types import ALL, CUT_NODE, PV, classify
 
         counts = classify(run).counts()
@@ -321,8 +335,6 @@ def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
 
 def judge_search(text: str, algo: str) -> str:
     """JSON lines of trees -> one JSON line per case (:func:`search_answer`)."""
-    import json
-
     if algo not in SEARCH_ALGOS:
         raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
     out: list[str] = []

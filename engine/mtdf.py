@@ -33,10 +33,13 @@ returned (then an EXIT follows at once) or None when it only narrowed the window
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.game import Game, from_node, score, to_node
+from engine.errors import SearchError
+from engine.explore import Explorer, TreeSpace
+from engine.game import Game, from_node, to_node
+from engine.machine import Call, Recorder, drive
 from engine.trace import (
     CUT,
     ENTER,
@@ -44,13 +47,12 @@ from engine.trace import (
     INF,
     LEAF,
     LOWER,
+    NULL_WINDOW,
     TABLE,
     UPDATE,
     UPPER,
-    PathTable,
     SearchRun,
 )
-from engine.traced import Call, Explorer, Recorder, drive
 from engine.tree import GameTree
 
 
@@ -97,26 +99,19 @@ class _Memory:
         self.entries: dict[Hashable, list[Any]] = {}
 
 
-def _pass(
-    rec: Recorder,
-    beta: int,
-    memory: _Memory,
-    leaf: Callable[[int], int | None],
-    children: Callable[[int, Hashable | None], tuple[int, ...]],
-    key: Callable[[int], Hashable],
-    ply: Callable[[int], int],
-    remaining: Callable[[int], int],
-    move_to: Callable[[int], Hashable | None],
-    is_max: Callable[[int], bool],
-) -> int:
-    """One null-window pass of alpha-beta with memory from node 0 (Plaat's fail-soft form)."""
+def _pass(rec: Recorder, beta: int, memory: _Memory, space: Any, depth: int) -> int:
+    """One null-window pass of alpha-beta with memory from node 0 of ``space`` (Plaat's
+    fail-soft form); ``depth`` - ply is a node's remaining depth."""
     emit = rec.emit
     entries = memory.entries
+    is_max, leaf, children = space.is_max, space.leaf, space.children
+    key, ply, move_to = space.key, space.ply, space.move_to
 
     def search(n: int, a: float, b: float) -> Call:
         mx = is_max(n)
         emit(ENTER, n, mx, a, b)
-        k, p, r = key(n), ply(n), remaining(n)
+        k, p = key(n), ply(n)
+        r = depth - p
         got = entries.get(k)
         hint = None
         if got is not None:
@@ -125,13 +120,13 @@ def _pass(
                 lo, hi = from_node(got[1], p), from_node(got[2], p)
                 if lo >= b:
                     rec.counts["table_hits"] += 1
-                    emit(TABLE, n, mx, a, b, value=lo, tag=LOWER)
-                    emit(EXIT, n, mx, a, b, value=lo, best=lo)
+                    emit(TABLE, n, mx, a, b, lo, tag=LOWER)
+                    emit(EXIT, n, mx, a, b, lo, best=lo)
                     return lo
                 if hi <= a:
                     rec.counts["table_hits"] += 1
-                    emit(TABLE, n, mx, a, b, value=hi, tag=UPPER)
-                    emit(EXIT, n, mx, a, b, value=hi, best=hi)
+                    emit(TABLE, n, mx, a, b, hi, tag=UPPER)
+                    emit(EXIT, n, mx, a, b, hi, best=hi)
                     return hi
                 if lo > a:
                     a = lo
@@ -141,41 +136,29 @@ def _pass(
                     b = hi
                     rec.counts["table_hits"] += 1
                     emit(TABLE, n, mx, a, b, tag=UPPER)
-        v = leaf(n)
+        g = leaf(n)
         top: int | None = None
-        if v is not None:
-            g = v
-            emit(LEAF, n, mx, a, b, value=g)
+        if g is not None:
+            emit(LEAF, n, mx, a, b, g)
         else:
             kids = children(n, hint)
-            if mx:
-                g = -INF
-                x = a
-                for i, c in enumerate(kids):
-                    v = yield search(c, x, b)
-                    if v > g:
-                        g, top = v, c
+            last = len(kids) - 1
+            g = -INF if mx else INF
+            x, y = a, b  # the window each child gets: MAX raises x, MIN lowers y
+            for i, c in enumerate(kids):
+                v = yield search(c, x, y)
+                if v > g if mx else v < g:
+                    g, top = v, c
+                if mx:
                     x = max(x, g)
-                    emit(UPDATE, n, mx, x, b, value=v, child=c, best=g)
-                    if g >= b:
-                        if i + 1 < len(kids):
-                            emit(CUT, n, mx, x, b, best=g, skipped=kids[i + 1 :])
-                        break
-                emit(EXIT, n, mx, x, b, value=g, best=g)
-            else:
-                g = INF
-                y = b
-                for i, c in enumerate(kids):
-                    v = yield search(c, a, y)
-                    if v < g:
-                        g, top = v, c
+                else:
                     y = min(y, g)
-                    emit(UPDATE, n, mx, a, y, value=v, child=c, best=g)
-                    if g <= a:
-                        if i + 1 < len(kids):
-                            emit(CUT, n, mx, a, y, best=g, skipped=kids[i + 1 :])
-                        break
-                emit(EXIT, n, mx, a, y, value=g, best=g)
+                emit(UPDATE, n, mx, x, y, v, c, g)
+                if g >= b if mx else g <= a:
+                    if i < last:
+                        emit(CUT, n, mx, x, y, best=g, skipped=kids[i + 1 :])
+                    break
+            emit(EXIT, n, mx, x, y, g, best=g)
         entry = entries.get(k)
         if entry is None or entry[0] != r:
             entry = entries[k] = [r, -INF, INF, None]
@@ -212,43 +195,45 @@ def _drive_passes(first_guess: int, one_pass: Callable[[int], SearchRun]) -> Mtd
 def mtdf(tree: GameTree, first_guess: int = 0, record: bool = True) -> MtdfResult:
     """MTD(f) over an explicit tree (root MAX). ``record=False`` counts without events."""
     if tree.has_chance:
-        from engine.search import SearchError
-
         raise SearchError("the tree has chance nodes: use expectimax")
-    table = PathTable.of_tree(tree)
+    space = TreeSpace(tree)
+    table = space.path_table()
     memory = _Memory()
-    ch, values = tree.children, tree.values
 
     def one_pass(beta: int) -> SearchRun:
         rec = Recorder(table, record=record)
-        g = _pass(
-            rec,
-            beta,
-            memory,
-            leaf=lambda n: None if ch[n] else values[n],
-            children=lambda n, hint: ch[n],
-            key=lambda n: n,
-            ply=lambda n: 0,
-            remaining=lambda n: 0,
-            move_to=lambda n: None,
-            is_max=tree.is_max,
-        )
-        return _run(tree, rec, g, None)
+        return _run(space, rec, _pass(rec, beta, memory, space, 0))
 
     return _drive_passes(first_guess, one_pass)
 
 
-def _run(tree: GameTree, rec: Recorder, g: int, states: list | None) -> SearchRun:
+def _run(space: Any, rec: Recorder, g: int) -> SearchRun:
+    counts = {"null_windows": 1, "table_hits": rec.counts["table_hits"]}
+    return rec.run(space.tree(), g, "mtdf", states=space.states, counts=counts)
+
+
+def join_passes(passes: tuple[MtdfPass, ...]) -> SearchRun:
+    """MTD(f)'s passes over one tree as one run, as a canvas steps it: the events one after
+    the other, each pass's root ENTER tagged as the null-window probe it is ((β − 1, β));
+    leaves, nodes and table hits summed, ``counts["passes"]`` their number."""
+    events = []
+    for p in passes:
+        evs = p.run.events
+        events += [replace(evs[0], tag=NULL_WINDOW), *evs[1:]]
+    last = passes[-1].run
     return SearchRun(
-        tree=tree,
-        events=rec.events,
-        value=g,
-        leaves_evaluated=rec.leaves,
-        nodes_visited=rec.nodes,
+        tree=last.tree,
+        events=events,
+        value=last.value,
+        leaves_evaluated=sum(p.run.leaves_evaluated for p in passes),
+        nodes_visited=sum(p.run.nodes_visited for p in passes),
         algorithm="mtdf",
         variant="statement",
-        states=states,
-        counts={"null_windows": 1, "table_hits": rec.counts["table_hits"]},
+        counts={
+            "null_windows": len(passes),
+            "passes": len(passes),
+            "table_hits": sum(p.run.counts.get("table_hits", 0) for p in passes),
+        },
     )
 
 
@@ -295,57 +280,17 @@ def mtdf_deepen(
     """MTD(f) at depth 1, 2, ..., ``max_depth`` on a game position (its side to move is MAX);
     iteration d starts from iteration d−1's value (the first from ``first_guess``). Each pass
     explores its own tree; the memory lives across passes and iterations."""
-    from engine.search import SearchError
-
     if max_depth < 1:
         raise SearchError(f"depth must be at least 1, not {max_depth}")
-    max_side = game.to_move(state)
     memory = _Memory()
     iterations: list[MtdfIteration] = []
     guess = first_guess
     for d in range(1, max_depth + 1):
 
         def one_pass(beta: int, d: int = d) -> SearchRun:
-            ex = Explorer(game, state, max_nodes)
+            ex = Explorer(game, state, max_nodes, depth=d)
             rec = Recorder(ex.path_table(), record=record)
-
-            def leaf(n: int) -> int | None:
-                s, p = ex.states[n], ex.plies[n]
-                who = game.winner(s)
-                if who is not None:
-                    v = score(who, p, max_side)
-                elif p >= d:
-                    who, togo = game.frontier(s)
-                    v = score(who, p + togo, max_side)
-                else:
-                    return None
-                ex.values[n] = v
-                return v
-
-            def children(n: int, hint: Hashable | None) -> tuple[int, ...]:
-                moves = list(game.moves(ex.states[n]))
-                if not moves:
-                    raise SearchError(
-                        f"a state at ply {ex.plies[n]} has no moves but is not terminal"
-                    )
-                if hint is not None and hint in moves:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
-                return ex.expand(n, moves)
-
-            g = _pass(
-                rec,
-                beta,
-                memory,
-                leaf=leaf,
-                children=children,
-                key=lambda n: ex.states[n],
-                ply=lambda n: ex.plies[n],
-                remaining=lambda n: d - ex.plies[n],
-                move_to=lambda n: ex.moves_to[n],
-                is_max=lambda n: ex.plies[n] % 2 == 0,
-            )
-            return _run(ex.tree(), rec, g, ex.states)
+            return _run(ex, rec, _pass(rec, beta, memory, ex, d))
 
         res = _drive_passes(guess, one_pass)
         iterations.append(MtdfIteration(d, res))

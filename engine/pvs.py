@@ -26,6 +26,9 @@ the UPDATE after a child carries its final score; ``best`` is the node's α (its
 
 from __future__ import annotations
 
+from engine.errors import SearchError
+from engine.explore import TreeSpace
+from engine.machine import Call, Recorder, drive
 from engine.trace import (
     CUT,
     ENTER,
@@ -35,18 +38,9 @@ from engine.trace import (
     NULL_WINDOW,
     RE_SEARCH,
     UPDATE,
-    PathTable,
     SearchRun,
 )
-from engine.traced import Call, Recorder, drive
 from engine.tree import GameTree
-
-
-def _check_tree(tree: GameTree) -> None:
-    if tree.has_chance:
-        from engine.search import SearchError
-
-        raise SearchError("the tree has chance nodes: use expectimax")
 
 
 def pvs(tree: GameTree, record: bool = True) -> SearchRun:
@@ -55,19 +49,22 @@ def pvs(tree: GameTree, record: bool = True) -> SearchRun:
     ``run.counts``: ``null_windows`` (children probed with a null window) and
     ``re_searches`` (probes that failed high inside the window and were searched again).
     """
-    _check_tree(tree)
-    rec = Recorder(PathTable.of_tree(tree), negamax=True, record=record)
+    if tree.has_chance:
+        raise SearchError("the tree has chance nodes: use expectimax")
+    space = TreeSpace(tree)
+    rec = Recorder(space.path_table(), negamax=True, record=record)
     emit = rec.emit
-    children, values = tree.children, tree.values
+    is_max, leaf, children = space.is_max, space.leaf, space.children
 
     def search(n: int, a: float, b: float, tag: str | None) -> Call:
-        mx = tree.is_max(n)
+        mx = is_max(n)
         emit(ENTER, n, mx, a, b, tag=tag)
-        kids = children[n]
-        if not kids:
-            v = values[n] if mx else -values[n]  # type: ignore[operator]
-            emit(LEAF, n, mx, a, b, value=v)
+        v = leaf(n)
+        if v is not None:
+            v = v if mx else -v
+            emit(LEAF, n, mx, a, b, v)
             return v
+        kids = children(n)
         last = len(kids) - 1
         for i, c in enumerate(kids):
             if i == 0:
@@ -77,25 +74,15 @@ def pvs(tree: GameTree, record: bool = True) -> SearchRun:
                 if a < score < b:
                     score = -(yield search(c, -b, -a, RE_SEARCH))
             a = max(a, score)
-            emit(UPDATE, n, mx, a, b, value=score, child=c, best=a)
+            emit(UPDATE, n, mx, a, b, score, c, a)
             if a >= b:
                 if i < last:
                     emit(CUT, n, mx, a, b, best=a, skipped=kids[i + 1 :])
                 break
-        emit(EXIT, n, mx, a, b, value=a, best=a)
+        emit(EXIT, n, mx, a, b, a, best=a)
         return a
 
     value = drive(search(0, -INF, INF, None))
-    return SearchRun(
-        tree=tree,
-        events=rec.events,
-        value=value,
-        leaves_evaluated=rec.leaves,
-        nodes_visited=rec.nodes,
-        algorithm="pvs",
-        variant="negamax",
-        counts={
-            "null_windows": rec.counts[f"{ENTER}:{NULL_WINDOW}"],
-            "re_searches": rec.counts[f"{ENTER}:{RE_SEARCH}"],
-        },
-    )
+    tags = rec.tags
+    counts = {"null_windows": tags[NULL_WINDOW], "re_searches": tags[RE_SEARCH]}
+    return rec.run(tree, value, "pvs", "negamax", counts=counts)

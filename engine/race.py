@@ -14,8 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.node_types import minimal_leaves
-from engine.tree import GameTree
+from engine.deepening import deepen
+from engine.expectimax import expectimax
+from engine.mtdf import mtdf, mtdf_deepen
+from engine.node_types import minimal_leaves, perfect_order, worst_order
+from engine.pvs import pvs
+from engine.search import search_game, search_tree
+from engine.tree import GameTree, minimax
 
 CURRENT, PERFECT, WORST = "current", "perfect", "worst"
 ORDERINGS = (CURRENT, PERFECT, WORST)
@@ -58,13 +63,9 @@ def complete_shape(tree: GameTree) -> tuple[int, int] | None:
 def tree_row(tree: GameTree, algorithm: str, ordering: str = CURRENT) -> RaceRow:
     """One algorithm on ``tree`` (already in the ordering named), counted without a trace."""
     if algorithm == "expectimax":
-        from engine.expectimax import expectimax
-
         run = expectimax(tree, record=False)
         return RaceRow(algorithm, ordering, run.value, run.leaves_evaluated, run.nodes_visited)
     if algorithm == "pvs":
-        from engine.pvs import pvs
-
         run = pvs(tree, record=False)
         return RaceRow(
             algorithm,
@@ -76,8 +77,6 @@ def tree_row(tree: GameTree, algorithm: str, ordering: str = CURRENT) -> RaceRow
             re_searches=run.counts["re_searches"],
         )
     if algorithm == "mtdf":
-        from engine.mtdf import mtdf
-
         res = mtdf(tree, record=False)
         return RaceRow(
             algorithm,
@@ -90,13 +89,9 @@ def tree_row(tree: GameTree, algorithm: str, ordering: str = CURRENT) -> RaceRow
             passes=len(res.passes),
         )
     if algorithm == "minimax":  # visits everything, whatever the order: no search needed
-        from engine.tree import minimax
-
         n_leaves = sum(1 for k in tree.children if not k)
         return RaceRow(algorithm, ordering, minimax(tree).value, n_leaves, len(tree))
-    from engine.search import search_tree
-
-    run = search_tree(tree, algorithm)
+    run = search_tree(tree, algorithm, record=False)
     return RaceRow(algorithm, ordering, run.value, run.leaves_evaluated, run.nodes_visited)
 
 
@@ -105,8 +100,6 @@ def race_tree(tree: GameTree, algorithms: tuple[str, ...] = TREE_ALGOS) -> RaceT
     (orderings do not change a search that prunes nothing)."""
     if tree.has_chance:
         return RaceTable((tree_row(tree, "expectimax"),), None)
-    from engine.node_types import perfect_order, worst_order
-
     trees = {CURRENT: tree, PERFECT: perfect_order(tree), WORST: worst_order(tree)}
     rows = tuple(tree_row(trees[o], a, o) for a in algorithms for o in ORDERINGS)
     shape = complete_shape(tree)
@@ -119,10 +112,7 @@ def race_position(game: Any, state: Any, depth: int, max_nodes: int = 60_000) ->
     deepening with and without the transposition table and MTD(f) with iterative deepening
     on the game itself (``passes`` = iterations, or MTD(f)'s passes over all iterations;
     leaves and nodes summed over them)."""
-    from engine.deepening import deepen
-    from engine.search import search_game
-
-    full = search_game(game, state, depth, algorithm="minimax", max_nodes=max_nodes).tree
+    full = search_game(game, state, depth, "minimax", max_nodes=max_nodes, record=False).tree
     table = race_tree(full)
     extra = []
     for use, name in ((True, "deepening+table"), (False, "deepening")):
@@ -138,8 +128,6 @@ def race_position(game: Any, state: Any, depth: int, max_nodes: int = 60_000) ->
                 passes=len(res.iterations),
             )
         )
-    from engine.mtdf import mtdf_deepen
-
     md = mtdf_deepen(game, state, depth, record=False, max_nodes=max_nodes)
     extra.append(
         RaceRow(

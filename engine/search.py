@@ -32,30 +32,39 @@ also fills ``nm_alpha``/``nm_beta``/``nm_value``/``nm_best`` with its own view o
   ``strict``) when children remain, ``skipped`` = those children; finally ``EXIT`` (value =
   the returned value, best = the node's best, alpha/beta = its final window).
 
-Everything is iterative (an explicit stack), so a 100,000-node chain is fine.
+The definition is :func:`alphabeta`, on the machinery of :mod:`engine.machine` (a driver
+with an explicit stack, so a 100,000-node chain is fine) over a space of
+:mod:`engine.explore` (an explicit tree, or a game explored as it goes).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from types import GeneratorType
 from typing import Any
 
-from engine.game import Game, score
-from engine.trace import CUT, ENTER, EXIT, INF, LEAF, UPDATE, Event, NodePath, PathTable, SearchRun
+from engine.errors import SearchError, SearchTooLarge
+from engine.explore import Explorer, TreeSpace
+from engine.game import Game
+from engine.machine import Call, Recorder, drive
+from engine.trace import CUT, ENTER, EXIT, INF, LEAF, UPDATE, SearchRun
 from engine.tree import GameTree, minimax
 
 ALGORITHMS = ("minimax", "alphabeta")
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 REORDER_MODES = ("best-first", "worst-first", "shuffled")
 
-
-class SearchError(ValueError):
-    """A search cannot run as asked (unknown option, inconsistent game, too large)."""
-
-
-class SearchTooLarge(SearchError):
-    """The explored tree would exceed ``max_nodes``."""
+__all__ = [  # SearchError and SearchTooLarge live in engine.errors; callers may read them here
+    "ALGORITHMS",
+    "REORDER_MODES",
+    "VARIANTS",
+    "SearchError",
+    "SearchTooLarge",
+    "alphabeta",
+    "reorder",
+    "search_game",
+    "search_tree",
+]
 
 
 def _check(algorithm: str, variant: str) -> None:
@@ -65,152 +74,77 @@ def _check(algorithm: str, variant: str) -> None:
         raise SearchError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
 
 
-def _run(
-    expand: Callable[[int], int | tuple[int, ...]],
-    is_max: Callable[[int], bool],
-    table: PathTable,
-    algorithm: str,
-    variant: str,
-) -> tuple[list[Event], int]:
-    """The search loop. ``expand(node)`` returns a leaf's value (MAX's view) or its children.
-
-    Returns the events and the root value. Internally windows and values are in the node's
-    "own view": MAX's view for every variant but negamax, the mover's view for negamax.
-    """
+def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
+    """Minimax or an alpha-beta variant from node 0 of ``space`` (the module's table), steps
+    told to ``rec``; returns the root's value. Windows and values in the node's own view:
+    MAX's for every variant but negamax, the side to move's for negamax."""
     prune = algorithm == "alphabeta"
     neg = variant == "negamax"
     hard = variant == "fail-hard"
     strict = variant == "strict"
-    events: list[Event] = []
-    emit = events.append
-    paths: dict[int, NodePath] = {}  # one handle per node, shared by its events
-    new, setdict = object.__new__, object.__setattr__
+    leaf, children = space.leaf, space.children
+    emit = rec.emit
 
-    def ev(kind, node, mx, a, b, value=None, child=None, best=None, skipped=()):
-        # An Event built without its frozen __init__ (one attribute store instead of 14):
-        # equal, in every field, to Event(kind, node, path, ...).
-        path = paths.get(node)
-        if path is None:
-            path = paths[node] = NodePath(table, node)
-        e = new(Event)
-        if not neg:
-            na = nb = nv = nbest = None
-        else:  # negamax: the nm_* fields in the node's own view, the others in MAX's
-            na, nb, nv, nbest = a, b, value, best
-            if not mx:
-                a, b = -b, -a
-                value = None if value is None else -value
-                best = None if best is None else -best
-        fields = {
-            "kind": kind,
-            "node": node,
-            "path": path,
-            "alpha": a,
-            "beta": b,
-            "value": value,
-            "child": child,
-            "best": best,
-            "skipped": skipped,
-            "nm_alpha": na,
-            "nm_beta": nb,
-            "nm_value": nv,
-            "nm_best": nbest,
-            "tag": None,
-        }
-        setdict(e, "__dict__", fields)
-        return e
+    def search(n: int, mx: bool, a: float, b: float) -> Any:
+        """A leaf's value at once (no generator), else the generator of the node's search.
+        (``mx`` alternates: no chance nodes here.)"""
+        v = leaf(n)
+        emit(ENTER, n, mx, a, b)
+        if v is not None:
+            if neg and not mx:
+                v = -v
+            emit(LEAF, n, mx, a, b, v)
+            return v
+        return inner(n, mx, a, b)
 
-    # frame: [node, mx, alpha0, beta0, alpha, beta, best, kids, next child index]
-    stack: list[list[Any]] = []
-    pending: int | None = 0
-    pa, pb = -INF, INF
-    ret = 0
-    while True:
-        if pending is not None:
-            node, pending = pending, None
-            r = expand(node)
-            mx = is_max(node)
-            emit(ev(ENTER, node, mx, pa, pb))
-            if not isinstance(r, tuple):
-                ret = r if (mx or not neg) else -r
-                emit(ev(LEAF, node, mx, pa, pb, value=ret))
-                continue
-            stack.append([node, mx, pa, pb, pa, pb, None, r, 0])
-            pending = r[0]
+    def inner(n: int, mx: bool, a: float, b: float) -> Call:
+        kids = children(n)
+        a0, b0 = a, b
+        best = None
+        last = len(kids) - 1
+        for i, c in enumerate(kids):
+            v = search(c, not mx, -b, -a) if neg else search(c, not mx, a, b)
+            if type(v) is GeneratorType:  # an inner node: the driver runs it (a leaf's value
+                v = yield v  # needs no round trip through the driver)
             if neg:
-                pa, pb = -pb, -pa
-            continue
-        if not stack:
-            return events, ret
-        f = stack[-1]
-        node, mx, a0, b0, a, b, best, kids, i = f
-        v = -ret if neg else ret
-        if neg or mx:
-            best = v if best is None or v > best else best
-            if prune and best > a:
-                a = best
-        else:
-            best = v if best is None or v < best else best
-            if prune and best < b:
-                b = best
-        child = kids[i]
-        i += 1
-        emit(ev(UPDATE, node, mx, a, b, value=v, child=child, best=best))
-        stop = prune and (a > b if strict else a >= b)
-        if stop and i < len(kids):
-            emit(ev(CUT, node, mx, a, b, best=best, skipped=tuple(kids[i:])))
-        elif i < len(kids):
-            f[4], f[5], f[6], f[8] = a, b, best, i
-            pending = kids[i]
-            pa, pb = (-b, -a) if neg else (a, b)
-            continue
+                v = -v
+            if neg or mx:
+                if best is None or v > best:
+                    best = v
+                if prune and best > a:
+                    a = best
+            else:
+                if best is None or v < best:
+                    best = v
+                if prune and best < b:
+                    b = best
+            emit(UPDATE, n, mx, a, b, v, c, best)
+            if prune and (a > b if strict else a >= b):
+                if i < last:
+                    emit(CUT, n, mx, a, b, None, None, best, kids[i + 1 :])
+                break
         out = min(max(best, a0), b0) if hard else best
-        emit(ev(EXIT, node, mx, a, b, value=out, best=best))
-        stack.pop()
-        ret = out
+        emit(EXIT, n, mx, a, b, out, None, best)
+        return out
+
+    return drive(search(0, space.is_max(0), -INF, INF))
 
 
-def _finish(
-    tree: GameTree,
-    events: list[Event],
-    value: int,
-    algorithm: str,
-    variant: str,
-    states: list | None = None,
-) -> SearchRun:
-    return SearchRun(
-        tree=tree,
-        events=events,
-        value=value,
-        leaves_evaluated=sum(1 for e in events if e.kind == LEAF),
-        nodes_visited=sum(1 for e in events if e.kind == ENTER),
-        algorithm=algorithm,
-        variant=variant,
-        states=states,
-    )
+def _search(space: Any, algorithm: str, variant: str, record: bool) -> SearchRun:
+    rec = Recorder(space.path_table(), negamax=variant == "negamax", record=record)
+    value = alphabeta(space, rec, algorithm, variant)
+    return rec.run(space.tree(), value, algorithm, variant, space.states)
 
 
 def search_tree(
-    tree: GameTree, algorithm: str = "alphabeta", variant: str = "statement"
+    tree: GameTree, algorithm: str = "alphabeta", variant: str = "statement", record: bool = True
 ) -> SearchRun:
-    """Search an explicit tree (root MAX, levels alternating), recording every step."""
+    """Search an explicit tree (root MAX, levels alternating), recording every step
+    (``record=False``: counting only)."""
     _check(algorithm, variant)
     if tree.has_chance:
         raise SearchError("the tree has chance nodes: use expectimax (engine.expectimax)")
-    children = tree.children
-    values = tree.values
-
-    def expand(node: int) -> int | tuple[int, ...]:
-        kids = children[node]
-        if kids:
-            return kids
-        v = values[node]
-        if v is None:
-            raise SearchError(f"leaf {node + 1} has no value")
-        return v
-
-    events, value = _run(expand, tree.is_max, PathTable.of_tree(tree), algorithm, variant)
-    return _finish(tree, events, value, algorithm, variant)
+    return _search(TreeSpace(tree), algorithm, variant, record)
 
 
 def search_game(
@@ -220,6 +154,7 @@ def search_game(
     algorithm: str = "alphabeta",
     variant: str = "statement",
     max_nodes: int = 200_000,
+    record: bool = True,
 ) -> SearchRun:
     """Search a game position, building the explored tree as it goes.
 
@@ -228,70 +163,12 @@ def search_game(
     names (the root is ``"root"``); ``run.states[node]`` is the game state at the node. A
     decided state scores ``WIN - ply`` for its winner (``engine.game.score``); at ``depth``
     plies (None = no limit) an undecided state scores what ``game.frontier`` knows of it.
-    Raises :class:`SearchTooLarge` past ``max_nodes``.
+    Raises :class:`SearchTooLarge` past ``max_nodes``. ``record=False``: counting only.
     """
     _check(algorithm, variant)
     if depth is not None and depth < 0:
         raise SearchError(f"depth must be at least 0, not {depth}")
-    max_side = game.to_move(state)
-    parent: list[int] = [-1]
-    index: list[int] = [0]
-    kids: list[tuple[int, ...]] = [()]
-    values: list[int | None] = [None]
-    plies: list[int] = [0]
-    labels: list[str] = ["root"]
-    states: list[Any] = [state]
-
-    def expand(node: int) -> int | tuple[int, ...]:
-        s = states[node]
-        ply = plies[node]
-        side = game.to_move(s)
-        if (side == max_side) != (ply % 2 == 0):
-            raise SearchError(
-                f"the game does not alternate: at ply {ply} the side to move is "
-                f"{'MAX' if side == max_side else 'MIN'}"
-            )
-        who = game.winner(s)
-        tv: int | None = None
-        if who is not None:
-            tv = score(who, ply, max_side)
-        elif depth is not None and ply >= depth:
-            who, togo = game.frontier(s)
-            tv = score(who, ply + togo, max_side)
-        if tv is not None:
-            values[node] = tv
-            return tv
-        moves: list[Hashable] = list(game.moves(s))
-        if not moves:
-            raise SearchError(f"a state at ply {ply} has no moves but is not terminal")
-        if len(parent) + len(moves) > max_nodes:
-            raise SearchTooLarge(
-                f"the search would explore more than {max_nodes:,} nodes; "
-                "lower the depth or start from a smaller position"
-            )
-        first = len(parent)
-        for j, m in enumerate(moves):
-            parent.append(node)
-            index.append(j)
-            kids.append(())
-            values.append(None)
-            plies.append(ply + 1)
-            labels.append(game.move_name(s, m))
-            states.append(game.play(s, m))
-        kids[node] = tuple(range(first, len(parent)))
-        return kids[node]
-
-    events, value = _run(
-        expand, lambda n: plies[n] % 2 == 0, PathTable(parent, index), algorithm, variant
-    )
-    tree = GameTree(
-        parent=tuple(parent),
-        children=tuple(kids),
-        values=tuple(values),
-        depth=tuple(plies),
-        labels=tuple(labels),
-    )
-    return _finish(tree, events, value, algorithm, variant, states)
+    return _search(Explorer(game, state, max_nodes, depth), algorithm, variant, record)
 
 
 def reorder(tree: GameTree, mode: str, seed: int = 0) -> GameTree:

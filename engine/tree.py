@@ -207,6 +207,7 @@ def _chance_kinds(
     probs: Sequence[Fraction | None] | None,
 ) -> tuple[tuple[str, ...], tuple[Fraction | None, ...]]:
     """Per node its kind (chance nodes are transparent to the turn) and edge probability."""
+    # deferred: kept off the judge CLI's start-up
     from fractions import Fraction
 
     n = len(kids)

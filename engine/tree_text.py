@@ -90,6 +90,7 @@ def _ural_case(lines: list[tuple[int, str]], pos: int) -> tuple[GameTree, int]:
         return InputError(f"{_quote(lines[pos + k][1])}: node {k + 1}: {problem}", line_of[k])
 
     if have < n - 1:
+        # deferred: kept off the judge CLI's start-up
         from engine.values import plural  # only for this message (the judge CLI stays lean)
 
         raise InputError(
@@ -190,6 +191,7 @@ _PROB_RE = re.compile(r"(?:[0-9]{1,18}(?:\.[0-9]{1,18})?|\.[0-9]{1,18}|[0-9]{1,1
 
 def parse_probability(text: str) -> Fraction:
     """``0.5``, ``.25``, ``1`` or ``1/3`` -> an exact Fraction in (0, 1]; else InputError."""
+    # deferred: kept off the judge CLI's start-up
     from fractions import Fraction
 
     body = str(text).strip()

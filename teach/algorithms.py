@@ -1,4 +1,10 @@
-"""Pseudocode of the searches after alpha-beta, and the line each trace event executes.
+"""The words of every algorithm a lab can step: its name, its help, what its steps say, its
+pseudocode (the list itself and how each runs are :mod:`engine.algorithms`').
+
+:data:`LABELS` and :data:`HELP` name the algorithms of the tree labs, :data:`BOARD_LABELS`
+and :data:`BOARD_HELP` those of a board lab's search tab; :func:`describer` gives the step
+sentences of a run (:func:`teach.explain.describe`, with MTD(f)'s pass results said at each
+pass's end); :func:`searched_words` says what a board search ran.
 
 ``pseudocode(algorithm)`` lists the lines of PVS (exactly the form the engine runs), MTD(f),
 expectimax and iterative deepening with a transposition table; ``code_line(run, k)`` gives
@@ -8,10 +14,89 @@ can highlight it while stepping. The alpha-beta variants' code lives in :mod:`te
 
 from __future__ import annotations
 
-from engine.trace import CUT, ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, UPDATE, SearchRun
-from engine.values import MINUS_INF, PLUS_INF
+from collections.abc import Callable
 
-PVS, MTDF, EXPECTIMAX, DEEPENING = "pvs", "mtdf", "expectimax", "deepening"
+from engine.algorithms import (
+    ALPHABETA,
+    DEEPENING,
+    DEEPENING_TABLE,
+    EXPECTIMAX,
+    MINIMAX,
+    MTDF,
+    PVS,
+    AlgoRun,
+    pass_ends,
+)
+from engine.trace import CUT, ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, UPDATE, SearchRun
+from engine.values import MINUS_INF, PLUS_INF, plural
+from teach.explain import describe
+from teach.search_words import mtdf_pass_sentence
+
+LABELS = {
+    MINIMAX: "Minimax",
+    ALPHABETA: "Alpha-beta",
+    PVS: "PVS",
+    MTDF: "MTD(f)",
+    EXPECTIMAX: "Expectimax",
+}
+HELP = (
+    "Minimax looks at every leaf; alpha-beta prunes with a window (α, β); PVS probes every "
+    "move after the first with a null window and searches again only when the probe fails "
+    "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
+    "expectimax averages over chance nodes."
+)
+BOARD_LABELS = {
+    ALPHABETA: "Alpha-beta",
+    MINIMAX: "Minimax",
+    PVS: "PVS",
+    MTDF: "MTD(f)",
+    DEEPENING: "Iterative deepening",
+    DEEPENING_TABLE: "Deepening + table",
+    "mtdf+deepening": "MTD(f) + deepening",
+}
+BOARD_HELP = (
+    "PVS and MTD(f) run on the full tree to this depth; iterative deepening searches depth "
+    "1, 2, ... and shows its deepest iteration, the previous best move tried first (with the "
+    "table: every position's stored bound and best move too)."
+)
+
+
+def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
+    """teach.explain.describe, with MTD(f)'s pass results said at each pass's end."""
+    if not got.passes:
+        return describe
+    ends = {k: i for i, k in enumerate(pass_ends(got.run))}
+    starts = {
+        k: i
+        for i, k in enumerate(
+            k for k, e in enumerate(got.run.events, start=1) if e.kind == ENTER and e.node == 0
+        )
+    }
+    passes = got.passes
+
+    def say(run: SearchRun, k: int) -> str:
+        if k in ends:
+            i = ends[k]
+            return mtdf_pass_sentence(i + 1, passes[i], last=i == len(passes) - 1)
+        text = describe(run, k)
+        if k in starts:
+            return f"Pass {starts[k] + 1} of MTD(f). {text}"
+        return text
+
+    return say
+
+
+def searched_words(algorithm: str, depth: int | None) -> str:
+    """``Alpha-beta, 3 plies deep`` / ``PVS, whole game`` / ``Iterative deepening, depth 3
+    (its last iteration)``."""
+    name = BOARD_LABELS.get(algorithm, algorithm)
+    if depth is None:
+        return f"{name}, whole game"
+    deep = f"{plural(depth, 'ply', 'plies')} deep"
+    if algorithm in (DEEPENING, DEEPENING_TABLE):
+        return f"{name} to {deep} (its last iteration)"
+    return f"{name}, {deep}"
+
 
 _CODE: dict[str, tuple[str, ...]] = {
     PVS: (

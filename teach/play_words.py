@@ -1,4 +1,5 @@
-"""What a game against the engine says to the person: why a click is not a move, why the game
+"""What the board labs say to the person: the verdict on a position and each move's outcome
+with perfect play, and in a game against the engine why a click is not a move, why the game
 ended, and how the game went against the engine's prediction. Pure: positions in, sentences
 out (the board labs in ui.boards show them).
 """
@@ -17,6 +18,23 @@ def predicted_words(winner: str | None, plies: int) -> str:
     if winner is None:
         return "a draw"
     return f"{winner.title()} wins in {plural(plies, 'ply', 'plies')}"
+
+
+def verdict_words(winner: str | None, plies: int) -> str:
+    """A position's verdict with perfect play: ``White wins in 7 plies`` (``ply`` for 1),
+    ``Black has already won``, ``Draw: ...``."""
+    if winner is None:
+        return "Draw: neither side can force a capture"
+    if plies == 0:
+        return f"{winner.title()} has already won"
+    return predicted_words(winner, plies)
+
+
+def outcome_words(mover: str, winner: str | None, plies: int) -> str:
+    """A move's outcome for the side that plays it: ``wins in 5``, ``loses in 4``, ``draw``."""
+    if winner is None:
+        return "draw"
+    return f"{'wins' if winner.lower() == mover.lower() else 'loses'} in {plies}"
 
 
 # ---- pawn chess --------------------------------------------------------------------------

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from engine.errors import InputError
 from engine.tree import GameTree, from_parents
+from engine.tree_text import parse_probability
 
 MAX_NODES = 20_000  # the editor refuses to grow a tree past this
 MAX_TEXT = 30 * MAX_NODES  # characters of an imported tree text at most
@@ -72,8 +74,6 @@ def _rebuild(
     new_values = [values[old] for old in order]
     if not chance or not any(chance[old] and kids[old] for old in order):
         return from_parents(new_parent, new_values)
-    from fractions import Fraction
-
     new_chance = [bool(chance[old] and kids[old]) for old in order]
     old_probs = probs or [None] * n
     new_probs = [None] * len(order)
@@ -188,8 +188,6 @@ def toggle_chance(tree: GameTree, node: int) -> GameTree:
 def set_probability(tree: GameTree, node: int, text: str) -> GameTree:
     """The edge into ``node`` (a child of a chance node) gets probability ``text`` (``0.5``,
     ``1/3``); its siblings share the rest in proportion to what they had."""
-    from engine.tree_text import parse_probability
-
     _check_node(tree, node)
     p = tree.parent[node]
     if p < 0 or not tree.is_chance(p):

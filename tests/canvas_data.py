@@ -1,15 +1,17 @@
-"""What a page sends its tree canvases (ui.common.canvas), read in AppTest, and what the
-canvas's debounced step report does on the server (the browser side: tests/browser)."""
+"""What a page sends its tree canvases (ui.common.canvas), read in AppTest; what the canvas's
+debounced step report does on the server (the browser side: tests/browser); and a payload
+decoded step by step the way the browser does (viz.tree_payload's format)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from streamlit.testing.v1 import AppTest
 
 from ui.common.canvas import NAME as CANVAS_COMPONENT
 from ui.common.keys import Canvas
-from viz.tree_payload import step_text
+from viz.tree_payload import STATUSES, step_text
 
 
 def canvases(at: AppTest) -> list[dict]:
@@ -39,3 +41,29 @@ def report(at: AppTest, keys: Canvas, k: int) -> AppTest:
     at.session_state[keys.step] = k
     at.session_state[keys.known] = k
     return at.run()
+
+
+# ---- a payload decoded (what the browser does; the tests check it against engine.trace.Replayer)
+@dataclass
+class Decoded:
+    status: list[str]
+    alpha: list[str | None]
+    beta: list[str | None]
+    value: list[str | None]
+    current: int  # view position, or -(s+1) for a summary
+
+
+def decode(payload: dict, k: int) -> Decoded:
+    """The state of every drawn node at step ``k``, by applying the deltas of steps 1..k."""
+    m = len(payload["nodes"]["id"])
+    vals = payload["vals"]
+    st, a, b, v = [0] * m, [-1] * m, [-1] * m, [-1] * m
+    for delta in payload["steps"][:k]:
+        for j in range(0, len(delta), 5):
+            i = delta[j]
+            st[i], a[i], b[i], v[i] = delta[j + 1 : j + 5]
+
+    def text(ix: list[int]) -> list[str | None]:
+        return [None if x < 0 else vals[x] for x in ix]
+
+    return Decoded([STATUSES[s] for s in st], text(a), text(b), text(v), payload["cur"][k])

@@ -1,14 +1,7 @@
-"""Test support shared by every test folder: the repository root and tests/ are importable
-(``import engine``, ``from strategies import ...``) whichever folder a test module lives in."""
-
-import sys
-from pathlib import Path
-
-TESTS = Path(__file__).resolve().parent
-for p in (TESTS.parent, TESTS):
-    if str(p) not in sys.path:
-        sys.path.insert(0, str(p))
+"""Test support shared by every test folder. tests/ is a package: a helper is imported by one
+name, ``tests.<module>`` (pytest puts the checkout's root on sys.path: pyproject.toml's
+``pythonpath``), and the app's packages come from the editable install."""
 
 # AppTest puts a page's folder first on sys.path, and app_pages/classroom.py would then shadow
 # the classroom package for a test that runs alone (the full run imported the package first).
-import classroom  # noqa: E402, F401
+import classroom  # noqa: F401

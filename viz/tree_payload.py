@@ -412,29 +412,3 @@ def blank_payload(tree: GameTree, names: Sequence[str], *, budget: int = 1500) -
 
 def _digest(obj) -> str:
     return hashlib.sha1(json.dumps(obj, separators=(",", ":")).encode()).hexdigest()[:16]
-
-
-# ---- decoding (what the browser does; the tests check it against engine.trace.Replayer) ----
-@dataclass
-class Decoded:
-    status: list[str]
-    alpha: list[str | None]
-    beta: list[str | None]
-    value: list[str | None]
-    current: int  # view position, or -(s+1) for a summary
-
-
-def decode(payload: dict, k: int) -> Decoded:
-    """The state of every drawn node at step ``k``, by applying the deltas of steps 1..k."""
-    m = len(payload["nodes"]["id"])
-    vals = payload["vals"]
-    st, a, b, v = [0] * m, [-1] * m, [-1] * m, [-1] * m
-    for delta in payload["steps"][:k]:
-        for j in range(0, len(delta), 5):
-            i = delta[j]
-            st[i], a[i], b[i], v[i] = delta[j + 1 : j + 5]
-
-    def text(ix: list[int]) -> list[str | None]:
-        return [None if x < 0 else vals[x] for x in ix]
-
-    return Decoded([STATUSES[s] for s in st], text(a), text(b), text(v), payload["cur"][k])

@@ -1,4 +1,4 @@
-"""The chase (CQOI 2013): positions, moves and the Game.
+"""The chase (CQOI 2013): positions, their share code, moves and the Game.
 
 White (player A) steps one square up, down, left or right; black (player B) moves one or two
 squares in a straight line (a 2-step jumps: only the landing square matters). A piece must move
@@ -9,6 +9,7 @@ which imports these rules; the judge format is in :mod:`engine.judge`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,6 +52,33 @@ class ChasePosition:
     @property
     def mover(self) -> str:
         return "WHITE" if self.white_to_move else "BLACK"
+
+
+_CODE = re.compile(r"^([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([wb])$")
+
+
+def to_code(pos: ChasePosition) -> str:
+    """Compact one-line form (a share link's), 1-based like the judge: ``20-1.1-20.20-w``
+    (n, white's row.column, black's row.column, the side to move)."""
+    side = "w" if pos.white_to_move else "b"
+    (r1, c1), (r2, c2) = pos.white, pos.black
+    return f"{pos.n}-{r1 + 1}.{c1 + 1}-{r2 + 1}.{c2 + 1}-{side}"
+
+
+def from_code(code: str) -> ChasePosition:
+    """Read :func:`to_code`'s form; raises InputError naming what is wrong."""
+    m = _CODE.match(code.strip())
+    if not m:
+        raise InputError(f"malformed chase code {code!r}: expected e.g. 20-1.1-20.20-w")
+    n, r1, c1, r2, c2 = (int(g) for g in m.groups()[:5])
+    if not MIN_N <= n <= MAX_N:
+        raise InputError(f"board size {n} is not within {MIN_N}..{MAX_N}")
+    for name, r, c in (("white", r1, c1), ("black", r2, c2)):
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise InputError(f"{name} square ({r}, {c}) is off the {n} x {n} board")
+    if (r1, c1) == (r2, c2):
+        raise InputError("both pieces on one square")
+    return ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1), m.group(6) == "w")
 
 
 def legal_moves(pos: ChasePosition) -> list[Move]:

@@ -9,37 +9,12 @@ except under CI=true, where that is a failure (CI must run them).
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import (
-    ROOT,
-    TIMINGS,
-    VIEWPORT,
-    answers,
-    free_port,
-    streamlit_command,
-)
-
-# Debian's chromium; GTL_CHROMIUM overrides the path (e.g. to check the skip/fail logic).
-CHROMIUM = os.environ.get("GTL_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SERVER_TIMEOUT_S = 30.0
+from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.helpers import TIMINGS, VIEWPORT, streamlit_server
 
 
 def browser_unavailable(reason: str) -> None:
@@ -47,42 +22,6 @@ def browser_unavailable(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
     pytest.skip(f"browser tests skipped: {reason} (set up with `make chromium`)")
-
-
-@contextmanager
-def streamlit_server(port: int | None = None) -> Iterator[str]:
-    """Run `streamlit run app.py` on a loopback port (a free one by default) and yield its
-    base URL once /_stcore/health answers; stop it on exit. Nothing visits the app first: a
-    test sees the server a class's first student sees."""
-    port = port or free_port()
-    log_dir = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
-    out, err = open(log_dir / "stdout", "wb"), open(log_dir / "stderr", "wb")
-    cmd = streamlit_command(port)
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_TIMEOUT_S
-        while not answers(f"{url}/_stcore/health"):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err.flush()
-                stderr = (log_dir / "stderr").read_text(errors="replace")[-4000:]
-                state = (
-                    f"exited with {proc.returncode}"
-                    if proc.poll() is not None
-                    else (f"not healthy after {SERVER_TIMEOUT_S:.0f} s")
-                )
-                pytest.fail(f"streamlit server {state}; stderr:\n{stderr}", pytrace=False)
-            time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        out.close()
-        err.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
-"""Helpers for the browser tests: open a page and wait for Streamlit, click things, take
-screenshots, record timing figures, check share links.
+"""Helpers for the browser tests: a fresh app server, open a page, click things, take
+screenshots, record timing figures, check share links. The app server, chromium and the
+page-run watch (open_url, rerun, wait_idle) are gtl_dev's, shared with the benchmarks.
 
 Always import as ``from tests.browser.helpers import ...`` so every test module shares one
 timing record (printed at the end of the run by tests/browser/conftest.py).
@@ -8,76 +9,48 @@ timing record (printed at the end of the run by tests/browser/conftest.py).
 from __future__ import annotations
 
 import re
-import socket
 import statistics
-import sys
 import time
-import urllib.request
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+import pytest
+
+from gtl_dev.app_server import ROOT, Server, ServerFailed
+from gtl_dev.pages import CHART, open_url, rerun
 
 if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips without it
-    from playwright.sync_api import Browser, Page, WebSocket
+    from playwright.sync_api import Browser, Locator, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    """A free TCP port on the loopback address."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def streamlit_command(port: int) -> list[str]:
-    """`streamlit run app.py` headless on ``port`` of the loopback address (run it in ROOT)."""
-    return [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
-
-
-def answers(url: str) -> bool:
-    """True when ``url`` answers 200 within a second (a server's health check)."""
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
+EXCEPTION = '[data-testid="stException"]'
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 # A projector-ish window: wide layout gets room, screenshots stay readable.
 VIEWPORT = {"width": 1440, "height": 900}
 
-APP = '[data-testid="stApp"]'
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-CHART = '[data-testid="stPlotlyChart"]'
-EXCEPTION = '[data-testid="stException"]'
-SKELETON = '[data-testid="stMain"] [data-testid="stSkeleton"]'
-
 # name -> seconds, in the order recorded; printed by pytest_terminal_summary.
 TIMINGS: dict[str, list[float]] = {}
+
+
+def expect(actual, message: str | None = None):
+    """Playwright's auto-retrying ``expect`` (imported when called, so that without playwright
+    the browser tests are still collected, and then skipped by the browser fixture)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(actual, message)
+
+
+def expect_query(page: Page, name: str, value: str | None) -> None:
+    """Wait until the address bar's query has ``name=value`` (``None``: no ``name``). The
+    tree canvas writes ``?k=`` and ``?play=`` itself, at most every 120 ms."""
+    if value is None:
+        expect(page).not_to_have_url(re.compile(rf"[?&]{re.escape(name)}="))
+    else:
+        value = urllib.parse.quote_plus(value)
+        expect(page).to_have_url(re.compile(rf"[?&]{re.escape(name)}={re.escape(value)}(&|#|$)"))
 
 
 def record_figure(name: str, seconds: float) -> None:
@@ -85,116 +58,26 @@ def record_figure(name: str, seconds: float) -> None:
     TIMINGS.setdefault(name, []).append(seconds)
 
 
-def _charts_drawn(page: Page, timeout_ms: float) -> None:
-    """Wait until no element is still a loading skeleton (plotly charts are one while the
-    plotly bundle loads) and every plotly chart has drawn its SVG."""
-    page.wait_for_function(
-        """([chart, skeleton]) => !document.querySelector(skeleton)
-               && [...document.querySelectorAll(chart)].every(
-                      (c) => c.querySelector('.js-plotly-plot .main-svg'))""",
-        arg=[CHART, SKELETON],
-        timeout=timeout_ms,
-    )
-
-
-def wait_idle(page: Page, timeout_ms: float = 30_000) -> None:
-    """Wait until no script run is going on and every plotly chart is drawn."""
-    page.wait_for_selector(IDLE, timeout=timeout_ms)
-    _charts_drawn(page, timeout_ms)
-
-
-class _Runs:
-    """What a page's Streamlit websocket has carried: rerun requests sent, runs finished."""
-
-    def __init__(self) -> None:
-        self.requested = 0
-        self.finished = 0
-        self.last_request = 0.0  # perf_counter of the last rerun request
-
-    def sent(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes) and BackMsg.FromString(payload).HasField("rerun_script"):
-            self.requested += 1
-            self.last_request = time.perf_counter()
-
-    def received(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes):
-            if ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished":
-                self.finished += 1
-
-
-_RUNS: WeakKeyDictionary[Page, _Runs] = WeakKeyDictionary()
-
-
-def _watch(page: Page) -> None:
-    """Count the rerun requests and finished runs on ``page``'s websocket (before goto)."""
-    if page in _RUNS:
-        return
-    runs = _RUNS[page] = _Runs()
-
-    def on_websocket(ws: WebSocket) -> None:
-        if ws.url.endswith("/_stcore/stream"):
-            ws.on("framesent", runs.sent)
-            ws.on("framereceived", runs.received)
-
-    page.on("websocket", on_websocket)
-
-
-def _pump_until(page: Page, done: Callable[[], bool], timeout_ms: float) -> bool:
-    """Let Playwright deliver events until ``done()`` or the timeout; return done()."""
-    deadline = time.perf_counter() + timeout_ms / 1000
-    while not done() and time.perf_counter() < deadline:
-        page.wait_for_timeout(10)
-    return done()
-
-
 @contextmanager
-def rerun(
-    page: Page, start_timeout_ms: float = 2_000, timeout_ms: float = 30_000
-) -> Iterator[None]:
-    """Wrap an action that makes Streamlit rerun (a click, a key press, a slider drag).
-
-    On exit, wait until the browser has asked for a rerun (at most ``start_timeout_ms``: an
-    action that asks for none just waits for the idle state), the server has finished that
-    run, the page shows it and every chart is drawn. Read from the websocket, so a run that
-    is over before the page could show "running" is not missed. The page must have been
-    opened with open_page or open_url.
-    """
-    runs = _RUNS.get(page)
-    if runs is None:
-        raise RuntimeError("rerun(): open the page with open_page() or open_url() first")
-    requested, finished = runs.requested, runs.finished
-    yield
-    if _pump_until(page, lambda: runs.requested > requested, start_timeout_ms):
-        # Every requested run ends with script_finished, except one the server folds into a
-        # newer request that came while it had not started (a click and the tree canvas's
-        # debounced step report at once): then a run has finished since the last request,
-        # a second has gone by with no new one, and the page is idle.
-        def done() -> bool:
-            if runs.finished >= finished + runs.requested - requested:
-                return True
-            quiet = time.perf_counter() - runs.last_request > 1.0
-            return quiet and runs.finished > finished and page.locator(IDLE).count() > 0
-
-        if not _pump_until(page, done, timeout_ms):
-            raise AssertionError(f"the rerun did not finish within {timeout_ms / 1000:.0f} s")
-    wait_idle(page, timeout_ms)
+def streamlit_server(port: int | None = None) -> Iterator[str]:
+    """A fresh app server on ``port`` (a free one by default): its base URL once healthy,
+    stopped on exit; the test fails with the server's stderr when it does not start. Nothing
+    visits the app first: a test sees the server a class's first student sees."""
+    server = Server(port=port, timeout_s=30.0)
+    try:
+        server.start()
+    except ServerFailed as exc:
+        pytest.fail(str(exc), pytrace=False)
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
-def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
-    """Go to ``url``, wait until the app has finished its run and drawn its charts.
-
-    Returns the seconds from navigation to a finished, drawn page.
-    """
-    _watch(page)
-    start = time.perf_counter()
-    page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
-    page.wait_for_selector(APP, timeout=timeout_ms)
-    # The first run goes initial -> running -> notRunning; "initial" is not idle.
-    page.wait_for_selector(IDLE, timeout=timeout_ms)
-    # Wait for the page's body to be on screen (the main block has at least one element).
-    page.wait_for_selector('[data-testid="stMain"] [data-testid="stElementContainer"]')
-    _charts_drawn(page, timeout_ms)
-    return time.perf_counter() - start
+def next_frame(page: Page) -> None:
+    """Wait until the browser has drawn a frame after this moment (a scroll or a resize is
+    on screen for a screenshot)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float = 30_000) -> float:
@@ -205,27 +88,41 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
     return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
 
 
-def steady_box(locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
+# True once the element's box has been the same on every frame for `hold` ms; "gone" when
+# the element has left the page (Streamlit drew a new one).
+_STEADY_JS = """([el, hold]) => {
+  if (!el.isConnected) return "gone";
+  const r = el.getBoundingClientRect(), now = performance.now();
+  const box = [r.x, r.y, r.width, r.height].join(" "), seen = el.__gtlSteady;
+  if (!seen || seen.box !== box) { el.__gtlSteady = {box, since: now}; return false; }
+  return now - seen.since >= hold;
+}"""
+
+
+def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
     """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
     sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
     after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
     Playwright's TimeoutError if the element is not there for that long."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = locator.page
     deadline = time.perf_counter() + timeout_ms / 1000
 
-    def read() -> dict | None:
-        left = max(1.0, (deadline - time.perf_counter()) * 1000)
-        return locator.bounding_box(timeout=left)
+    def left() -> float:
+        return max(1.0, (deadline - time.perf_counter()) * 1000)
 
-    last, since = read(), time.perf_counter()
-    while time.perf_counter() < deadline:
-        page.wait_for_timeout(100)
-        box = read()
-        if box != last:
-            last, since = box, time.perf_counter()
-        elif (time.perf_counter() - since) * 1000 >= hold_ms:
-            return last
-    raise AssertionError(f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {last}")
+    while True:
+        element = locator.element_handle(timeout=left())
+        try:
+            steady = page.wait_for_function(_STEADY_JS, arg=[element, hold_ms], timeout=left())
+        except PlaywrightTimeout:
+            box = locator.bounding_box(timeout=1_000)
+            raise AssertionError(
+                f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {box}"
+            ) from None
+        if steady.json_value() is True:
+            return locator.bounding_box(timeout=left())
 
 
 def assert_no_exception(page: Page) -> None:
@@ -236,6 +133,14 @@ def assert_no_exception(page: Page) -> None:
     assert dialogs.count() == 0, "a 'Page not found' box is open"
     body = page.locator("body").inner_text()
     assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
+
+
+# plotly's hover data holds the point (its trace, its index) whose marker is `el`
+_HOVERED_JS = """([el]) => {
+  const gd = el.closest(".js-plotly-plot"), trace = el.closest("g.trace");
+  const curve = trace && trace.__data__ && trace.__data__[0].trace.index;
+  return (gd._hoverdata || []).some((h) => h.curveNumber === curve && h.pointNumber === el.__data__.i);
+}"""
 
 
 def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
@@ -251,7 +156,8 @@ def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
     assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
-    page.wait_for_timeout(100)  # plotly needs the hover before the click counts
+    # plotly takes a click on the point its hover has found (its hover is throttled)
+    page.wait_for_function(_HOVERED_JS, arg=[point.element_handle()])
     start = time.perf_counter()
     with rerun(page):
         page.mouse.click(x, y)
@@ -297,7 +203,10 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     )
     if full_page and viewport and height > viewport["height"]:
         page.set_viewport_size({"width": viewport["width"], "height": min(int(height), 8000)})
-        page.wait_for_timeout(200)  # let plotly and the layout settle at the new size
+        charts = page.locator(f"{CHART} .main-svg")
+        if charts.count():  # plotly redraws its charts at the new size
+            steady_box(charts.last, hold_ms=200)
+        next_frame(page)
     page.screenshot(path=str(path))
     if viewport and page.viewport_size != viewport:
         page.set_viewport_size(viewport)

@@ -11,6 +11,8 @@ from engine.race import race_tree
 from engine.trace import ENTER, RE_SEARCH
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from gtl_dev.pages import rerun
+from teach.algorithms import LABELS
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -19,12 +21,11 @@ from tests.browser.helpers import (
     canvas_sentence,
     canvas_step,
     css_key,
+    expect_query,
     open_page,
-    rerun,
 )
 from ui.common.keys import AlphaBeta as K
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import LABELS
 from ui.tree.race_panel import ORDER_LABELS
 
 pytestmark = pytest.mark.browser
@@ -86,9 +87,9 @@ def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
         assert label.is_visible()
         assert label.text_content() == types[node]
     # The choice is in the link and restores in a new session.
-    page.wait_for_timeout(600)  # the step report and the link settle
+    expect_query(page, "k", str(len(events)))  # the canvas writes its step to the link
+    expect_query(page, "algo", "pvs")
     url = page.url
-    assert "algo=pvs" in url
 
     def check(p) -> None:
         p.wait_for_selector(CANVAS_DRAWN)

@@ -10,18 +10,16 @@ import time
 import pytest
 
 from engine.tree import complete_tree
+from gtl_dev.pages import IDLE, open_url, rerun
 from teach.answer_sheet import read_sheet
 from teach.exercise import grade, marks_line, solution
 from teach.quiz import node_names
 from tests.browser.helpers import (
     CANVAS_DRAWN,
-    IDLE,
     assert_no_exception,
     canvas,
     open_page,
-    open_url,
     record_figure,
-    rerun,
     screenshot,
     steady_box,
 )

@@ -14,11 +14,12 @@ from engine.games.pawn_solver import solve
 from engine.judge import chase_answer
 from engine.play import human_move, new_session
 from engine.search import search_game
+from gtl_dev.pages import CHART, rerun
 from teach.explain import describe
+from teach.play_words import verdict_words
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
-    CHART,
     assert_no_exception,
     assert_share_link_restores,
     board_pieces,
@@ -28,12 +29,11 @@ from tests.browser.helpers import (
     click_plotly_point,
     css_key,
     median_of_clicks,
+    next_frame,
     open_page,
     record_figure,
-    rerun,
     screenshot,
 )
-from ui.boards.board_lab import chase_from_code, verdict_words
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     # the palette places black: put it next to white (row 1, col 2) -> WHITE 1
     record_figure("chase: click a square", click_plotly_point(page, 1))
     assert_no_exception(page)
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
     assert chase_answer(solve_position(moved, solve_table(moved.n))) == "WHITE 1"
     assert _verdict(page) == "White wins in 1 ply"
@@ -125,7 +125,7 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     assert canvas_sentence(page) == f"Step 1 of {len(run.events)}. {describe(run, 1)}"
     # once the tab is open, the canvas's controls, sentence and tree fill the window
     page.get_by_role("tablist").first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(200)
+    next_frame(page)  # the scrolled page on screen for the shot
     screenshot(page, "pawn_search_tab_top", full_page=False)
     tabs = page.get_by_role("tablist").first.bounding_box()
     tree = page.locator(f"{CANVAS} svg.tree").bounding_box()
@@ -397,7 +397,7 @@ def test_chase_heatmap_caption_matches_its_mode(page, base_url):
 
     code = "8-2.2-7.6-w"
     open_page(page, base_url, f"chase?c={code}")
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     table = solve_table(pos.n)
     for mode, fixed in ((HEAT[2], "black"), (HEAT[1], "white")):
         with rerun(page):

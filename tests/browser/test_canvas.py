@@ -6,7 +6,9 @@ a "+N nodes" marker opens its subtree."""
 
 from __future__ import annotations
 
-import time
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -16,8 +18,9 @@ from engine.search import search_tree
 from engine.trace import Replayer
 from engine.tree import complete_tree
 from engine.values import fmt_value
+from gtl_dev.pages import open_url, rerun, runs_of, wait_reported
 from teach.explain import describe
-from tests.browser.helpers import _RUNS, VIEWPORT, open_url, rerun, screenshot
+from tests.browser.helpers import VIEWPORT, expect, expect_query, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -41,24 +44,21 @@ def url_k(page) -> int | None:
     return int(ks[0]) if ks else None
 
 
-def box_text(page, node: int) -> str:
-    return page.locator(f'{CANVAS} g.box[data-id="{node}"]').text_content()
-
-
 def requested(page) -> int:
-    return _RUNS[page].requested
+    return runs_of(page).requested
 
 
 def assert_agrees(page, run, k: int) -> None:
     """Counter, sentence, the α/β box of the current node (its parent's for a leaf) and the
-    URL all show step ``k`` as the engine's replay has it."""
-    page.wait_for_timeout(200)  # the address bar is written at most every 120 ms
+    URL all show step ``k`` as the engine's replay has it (the address bar is written at
+    most every 120 ms: each is waited for)."""
     n = len(run.events)
-    assert step_of(page) == k
-    assert page.locator(f"{CANVAS} .counter").inner_text() == f"step {k} of {n}"
-    sentence = page.locator(f"{CANVAS} .sentence").inner_text()
-    assert sentence == f"Step {k} of {n}. {describe(run, k)}"
-    assert url_k(page) == k
+    cv = page.locator(CANVAS)
+    expect(cv).to_have_attribute("data-step", str(k))
+    expect(cv.locator(".counter")).to_have_text(f"step {k} of {n}", use_inner_text=True)
+    sentence = f"Step {k} of {n}. {describe(run, k)}"
+    expect(cv.locator(".sentence")).to_have_text(sentence, use_inner_text=True)
+    expect_query(page, "k", str(k))
     snap = Replayer(run).snapshot(k)
     if snap.current is None:
         return
@@ -66,7 +66,7 @@ def assert_agrees(page, run, k: int) -> None:
     want = f"α {fmt_value(snap.alpha[v])}β {fmt_value(snap.beta[v])}v " + (
         fmt_value(snap.value[v]) if snap.value[v] is not None else "?"
     )
-    assert box_text(page, v) == want
+    expect(cv.locator(f'g.box[data-id="{v}"]')).to_have_text(want)
 
 
 @pytest.fixture(scope="module")
@@ -107,23 +107,78 @@ def test_keys_buttons_and_slider_step_in_the_browser(page, base_url, sample_run)
 
 def test_twenty_fast_presses_advance_exactly_twenty(page, base_url, sample_run):
     open_lab(page, base_url)
-    for _ in range(20):
+    for _ in range(20):  # back to back, as fast as Playwright types: faster than a person
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(50)
     assert_agrees(page, sample_run, 20)
 
 
-def test_autoplay_and_pause_agree(page, base_url, sample_run):
-    open_lab(page, base_url)
-    page.locator(f"{CANVAS} .speed").select_option("8")
-    page.locator(f"{CANVAS} .b-play").click()
-    page.wait_for_timeout(1200)
-    page.locator(f"{CANVAS} .b-play").click()  # pause
-    k = step_of(page)
-    assert 4 <= k < len(sample_run.events)
-    page.wait_for_timeout(600)
-    assert step_of(page) == k  # paused means paused
-    assert_agrees(page, sample_run, k)
+@contextmanager
+def clocked_page(browser) -> Iterator:
+    """A page in a browser context of its own whose clock Playwright drives (page.clock):
+    it runs as usual until paused, then autoplay's timer fires only as run_for() says, so
+    a test asserts the exact steps an autoplay speed makes, with no wall-clock limit."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.clock.install()  # before the page loads: every timer of the page is the clock's
+        yield page
+    finally:
+        context.close()
+
+
+def pause_clock(page) -> None:
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.01)
+
+
+def assert_playing(page, playing: bool) -> None:
+    play = page.locator(f"{CANVAS} .b-play")
+    expect(play).to_have_attribute("aria-label", "pause" if playing else "play")
+    has_class = expect(page.locator(CANVAS))
+    playing_class = re.compile(r"(^|\s)playing(\s|$)")
+    if playing:
+        has_class.to_have_class(playing_class)
+    else:
+        has_class.not_to_have_class(playing_class)
+
+
+def test_autoplay_steps_at_its_speed_pauses_and_stops_at_the_end(browser, base_url, sample_run):
+    n = len(sample_run.events)
+    with clocked_page(browser) as page:
+        open_lab(page, base_url)
+        page.locator(f"{CANVAS} .speed").select_option("8")
+        pause_clock(page)
+        page.locator(f"{CANVAS} .b-play").click()
+        assert_playing(page, True)
+        expect_query(page, "play", "8")
+        page.clock.run_for(1060)  # 8 steps a second: ticks at 125, 250, ..., 1000 ms
+        assert step_of(page) == 8
+        page.locator(f"{CANVAS} .b-play").click()  # pause
+        assert_playing(page, False)
+        expect_query(page, "play", None)
+        page.clock.run_for(2000)  # paused means paused: no tick in 2 s
+        assert step_of(page) == 8
+        page.clock.resume()
+        assert_agrees(page, sample_run, 8)
+
+        pause_clock(page)
+        page.locator(f"{CANVAS} .b-play").click()  # on to the last step, where it stops
+        page.clock.run_for(125 * (n - 8) + 60)
+        assert step_of(page) == n
+        assert_playing(page, False)
+        page.clock.run_for(2000)
+        assert step_of(page) == n
+        page.clock.resume()
+        expect_query(page, "play", None)
+        assert_agrees(page, sample_run, n)
+
+        pause_clock(page)
+        page.locator(f"{CANVAS} .b-play").click()  # play at the last step starts over
+        assert step_of(page) == 0
+        page.clock.run_for(185)
+        assert step_of(page) == 1
+        page.locator(f"{CANVAS} .b-play").click()
+        page.clock.resume()
+        assert_agrees(page, sample_run, 1)
 
 
 def url_play(page) -> str | None:
@@ -131,44 +186,46 @@ def url_play(page) -> str | None:
     return plays[0] if plays else None
 
 
-def wait_step_above(page, k: int, timeout_s: float = 10.0) -> int:
-    """Poll the counter until it passes ``k`` (autoplay on its own); the step reached."""
-    end = time.monotonic() + timeout_s
-    while (now := step_of(page)) <= k and time.monotonic() < end:
-        page.wait_for_timeout(50)
-    assert now > k, f"the canvas stayed at step {now}"
-    return now
+BIG = "?t=b3:" + ",".join(map(str, random_leaves(3, 4, -99, 99, 4)))  # 262 steps
 
 
-def test_autoplay_is_in_the_link_and_a_link_plays(page, base_url, sample_run):
-    open_lab(page, base_url)
-    page.locator(f"{CANVAS} .speed").select_option("8")
-    page.locator(f"{CANVAS} .b-play").click()
-    wait_step_above(page, 2)
-    assert url_play(page) == "8"
-    link = page.evaluate("window.location.href")
-    page.locator(f"{CANVAS} .b-play").click()  # pause
-    page.wait_for_timeout(200)  # the address bar is written at most every 120 ms
-    assert url_play(page) is None
-    assert url_k(page) == step_of(page)
-    k0 = int(parse_qs(urlparse(link).query)["k"][0])
-    assert k0 < len(sample_run.events) - 4
+def test_autoplay_is_in_the_link_and_a_link_plays(browser, base_url):
+    with clocked_page(browser) as page:
+        open_lab(page, base_url, BIG)
+        page.locator(f"{CANVAS} .speed").select_option("8")
+        pause_clock(page)
+        page.locator(f"{CANVAS} .b-play").click()
+        page.clock.run_for(3 * 125 + 100)  # 3 steps, and the address bar written
+        assert step_of(page) == 3
+        assert (url_k(page), url_play(page)) == (3, "8")
+        link = page.evaluate("window.location.href")
+        page.locator(f"{CANVAS} .b-play").click()  # pause
+        expect_query(page, "play", None)
+        assert url_k(page) == 3
+        page.clock.resume()
 
-    open_lab(page, base_url, "?" + urlparse(link).query)  # the copied link, playing
-    assert page.locator(f"{CANVAS} .speed").input_value() == "8"
-    assert step_of(page) >= k0  # from the link's step
-    wait_step_above(page, k0 + 2)  # on its own
-    assert url_play(page) == "8"
+        open_lab(page, base_url, "?" + urlparse(link).query)  # the copied link, playing
+        assert page.locator(f"{CANVAS} .speed").input_value() == "8"
+        assert_playing(page, True)  # 262 steps at 8 a second: still playing
+        pause_clock(page)
+        k = step_of(page)
+        assert k >= 3  # from the link's step
+        page.clock.run_for(250)  # its next tick is due within 125 ms: two ticks
+        assert step_of(page) == k + 2  # on its own, at the link's speed
+        page.clock.resume()
+        expect_query(page, "play", "8")  # and its link says it plays
 
-    open_lab(page, base_url, "?k=0&play=1")  # one step a second: each step is reported
-    before = requested(page)
-    wait_step_above(page, 1)
-    end = time.monotonic() + 10
-    while requested(page) == before and time.monotonic() < end:
-        page.wait_for_timeout(100)
-    assert requested(page) > before  # the report reran the script, which publishes ?k=
-    page.wait_for_timeout(300)
-    assert url_play(page) == "1"  # and the link still plays
+        open_lab(page, base_url, BIG + "&k=0&play=1")  # one step a second: each is reported
+        assert_playing(page, True)
+        pause_clock(page)
+        k = step_of(page)
+        page.clock.run_for(1000)
+        assert step_of(page) == k + 1
+        page.clock.resume()
+        wait_reported(page, k + 1)  # the report reran the script, which publishes ?k=
+        wait_reported(page, k + 2)  # the next step a second later, reported too
+        expect_query(page, "play", "1")  # and the link still plays
+        assert_playing(page, True)
 
 
 def test_thirty_steps_make_no_rerun_and_one_report(page, base_url, sample_run):
@@ -176,12 +233,12 @@ def test_thirty_steps_make_no_rerun_and_one_report(page, base_url, sample_run):
     before = requested(page)
     for _ in range(30):
         page.keyboard.press("ArrowRight")
+        # Deliberate pacing, not a wait: the burst lasts about 0.9 s, longer than the 400 ms
+        # debounce, so a report per step or one every so often would show as a rerun.
         page.wait_for_timeout(30)
     assert requested(page) == before, "a step made the script rerun"
-    page.wait_for_timeout(1500)
+    wait_reported(page, 30)
     assert requested(page) == before + 1, "the final step is reported once, after the burst"
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    page.wait_for_timeout(800)
     assert_agrees(page, sample_run, 30)  # the rerun left the browser's step and link alone
 
 
@@ -189,9 +246,8 @@ def test_a_copied_link_opens_at_the_same_step(page, browser, base_url, sample_ru
     open_lab(page, base_url)
     for _ in range(11):
         page.keyboard.press("ArrowRight")
-    page.wait_for_timeout(300)
+    expect_query(page, "k", "11")
     url = page.evaluate("window.location.href")
-    assert url_k(page) == 11
     context = browser.new_context(viewport=VIEWPORT)
     try:
         fresh = context.new_page()
@@ -229,7 +285,8 @@ def test_label_boxes_never_overlap_at_the_last_step(browser, base_url, scale):
         leaves = random_leaves(3, 4, -99, 99, 4)
         open_lab(page, base_url, "?t=b3:" + ",".join(map(str, leaves)))
         page.keyboard.press("End")
-        page.wait_for_timeout(200)
+        n = len(search_tree(complete_tree(leaves, 3)).events)
+        expect(page.locator(f"{CANVAS} .counter")).to_have_text(f"step {n} of {n}")
         boxes = _rects(page, f"{CANVAS} g.box rect")
         assert len(boxes) >= 20
         shapes = _rects(page, f"{CANVAS} g.n polygon") + _rects(page, f"{CANVAS} g.n circle")
@@ -272,11 +329,9 @@ def test_a_plus_n_marker_opens_its_subtree(page, base_url):
     with rerun(page):
         marker.click()
     page.wait_for_selector(f'{CANVAS} g.n[data-id="{opened}"]')
-    start = time.perf_counter()
-    while time.perf_counter() - start < 10 and "Showing the subtree" not in page.inner_text("body"):
-        page.wait_for_timeout(100)
-    assert "Showing the subtree" in page.inner_text("body")
+    expect(page.locator("body")).to_contain_text("Showing the subtree")
     first = page.locator(f"{CANVAS} g.n").first
     assert int(first.get_attribute("data-id")) == opened  # the focus is the first node drawn
-    page.wait_for_timeout(800)
-    assert step_of(page) == 7 and url_k(page) == 7  # the same run: the step stays
+    wait_reported(page, 7)  # the same run: the step stays, the server is told it
+    expect(page.locator(CANVAS)).to_have_attribute("data-step", "7")
+    expect_query(page, "k", "7")

@@ -3,7 +3,8 @@ students join (one on a phone, one typing the code), follow two steps, answer on
 three ways (right, wrong, wrong then changed), the server restarts mid-question and nothing
 is lost, the reveal shows the bar chart and each student's verdict. Then the same flow on
 two replicas, teacher on one and students on the other, over one SQLite file and over one
-PostgreSQL database."""
+PostgreSQL database. And a class still follows on a server where a private attribute of
+Streamlit the bell needs is gone (the pages look by themselves; the teacher is told)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ import pytest
 from classroom import live
 from classroom.db import open_store
 from classroom.results import results
-from tests.browser.class_flow import (
+from engine.tree_text import parse_brackets
+from gtl_dev.class_flow import (
     CHOICE,
-    Server,
     Sqlite,
     answer,
+    class_server,
     click,
     join,
     right_answer,
@@ -27,18 +29,15 @@ from tests.browser.class_flow import (
     wait_step,
     wait_text,
 )
-from tests.browser.helpers import (
-    CHART,
-    VIEWPORT,
-    assert_no_exception,
-    open_url,
-    record_figure,
-    screenshot,
-)
+from gtl_dev.pages import CHART, open_url
+from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
+from ui.classroom.notify import PRIVATE
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1280, "height": 720}
+TREE = "((3 12 8) (2 4 6) (14 5 2))"
+NO_WAKE = "cannot wake them at once"  # the teacher's note when the pages look by themselves
 
 
 def _wrong(right: str, options: list[str]) -> list[str]:
@@ -108,7 +107,7 @@ def _reveal(teacher, students, right: str, wrong: str) -> None:  # noqa: ANN001
 
 def test_a_class_session_survives_a_restart(browser):
     db = Sqlite()
-    server = Server(db.env).start()
+    server = class_server(db.env).start()
     try:
         tctx = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5)
         tctx.set_default_timeout(60_000)
@@ -124,6 +123,7 @@ def test_a_class_session_survives_a_restart(browser):
         wait_text(teacher, "3 students joined")
         body = teacher.locator('[data-testid="stMain"]').inner_text()
         assert "Anna K., Ben, Chloé" in body, body[body.find("joined") - 40 :][:200]
+        assert NO_WAKE not in body  # this Streamlit has what the bell needs: pages are woken
         _follow(teacher, students, 2)
         right, wrong, _ = _ask_and_answer(teacher, students, db.url)
         assert "Answer:" not in teacher.locator("body").inner_text()  # nothing before the reveal
@@ -154,7 +154,8 @@ def test_two_replicas_on_one_sqlite_file(browser):
 
 
 def test_two_replicas_on_one_postgresql_database(browser):
-    from tests.pg_server import NoPostgres, PgServer, no_postgres
+    from gtl_dev.pg_server import NoPostgres, PgServer
+    from tests.unavailable import no_postgres
 
     try:
         import psycopg  # noqa: F401
@@ -171,17 +172,12 @@ def test_two_replicas_on_one_postgresql_database(browser):
 
 def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN001
     """The teacher on replica one, two students on replica two."""
-    from classroom.db import open_store
-    from engine.tree_text import parse_brackets
-
-    one, two = Server(env), Server(env)
+    one, two = class_server(env), class_server(env)
     one.start()
     two.start()
     store = open_store(db_url)
     try:
-        made = live.create_session(
-            store, parse_brackets("((3 12 8) (2 4 6) (14 5 2))"), kinds=["value", "bound"]
-        )
+        made = live.create_session(store, parse_brackets(TREE), kinds=["value", "bound"])
         teacher = browser.new_context(viewport=PROJECTOR).new_page()
         teacher.context.set_default_timeout(60_000)
         open_url(teacher, f"{one.url}/classroom?t={made.teacher_token}")
@@ -194,3 +190,34 @@ def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN00
         store.close()
         one.stop()
         two.stop()
+
+
+@pytest.mark.parametrize("name", list(PRIVATE))
+def test_a_class_follows_on_a_streamlit_without_what_the_bell_needs(browser, name):
+    """An upgrade that renames one of the private AppSession attributes the bell reads
+    (here: hidden from ui.classroom.notify only) must not leave students behind in silence:
+    the server says so in its log, the teacher's page says so, and a student's page still
+    follows the teacher's steps and question, looking by itself (st.fragment(run_every))."""
+    db = Sqlite()
+    server = class_server(db.env, hide=name).start()
+    store = open_store(db.url)
+    try:
+        made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
+        teacher = browser.new_context(viewport=PROJECTOR).new_page()
+        teacher.context.set_default_timeout(60_000)
+        open_url(teacher, f"{server.url}/classroom?t={made.teacher_token}")
+        wait_text(teacher, NO_WAKE)
+        note = teacher.locator('[data-testid="stAlert"]').filter(has_text=NO_WAKE).inner_text()
+        assert name in note, note
+        students = _students(browser, server.url, made.code, n=1)
+        wait_text(teacher, "1 student joined")  # the projector follows too
+        _follow(teacher, students, 2)
+        click(teacher, "class.ask")
+        wait_text(students[0], "Question 1")
+        for pg in (teacher, *students):
+            assert_no_exception(pg)
+        log = (server.logs / "stderr").read_text(errors="replace")
+        assert "class pages cannot be woken" in log and name in log, log[-2000:]
+    finally:
+        store.close()
+        server.stop()

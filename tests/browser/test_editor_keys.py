@@ -10,19 +10,17 @@ import time
 import pytest
 
 from engine.tree_text import format_ural, parse_brackets
+from gtl_dev.pages import IDLE, rerun, runs_of, wait_idle
 from teach.tree_edit import relabel
 from tests.browser import helpers
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
-    IDLE,
     assert_no_exception,
     canvas,
     canvas_step,
     open_page,
-    rerun,
     screenshot,
-    wait_idle,
 )
 
 pytestmark = pytest.mark.browser
@@ -54,20 +52,20 @@ RN_ACTIONS = [
 
 
 def settle(page) -> None:
-    """Wait until the plugin has no edit on its way and the app is idle, twice in a row (a
-    queued key sends the next edit when an answer comes)."""
+    """Wait until the plugin has no edit on its way and the app is idle. A queued key sends
+    the next edit in the same update that takes an answer (during the answer's run), so a
+    canvas not busy once the page is idle has nothing more to send."""
     busy = page.locator(f"{CANVAS}.ed-busy")
-    calm = 0
-    while calm < 2:
+    while True:
         busy.wait_for(state="detached", timeout=30_000)
         page.wait_for_selector(IDLE, timeout=30_000)
-        page.wait_for_timeout(200)
-        calm = calm + 1 if busy.count() == 0 and page.locator(IDLE).count() else 0
+        if busy.count() == 0:
+            break
     wait_idle(page)
 
 
 def reruns(page) -> int:
-    return helpers._RUNS[page].requested
+    return runs_of(page).requested
 
 
 def press(page, actions: list[list[str]]) -> tuple[int, int, int]:
@@ -161,10 +159,8 @@ def test_undo_and_redo_by_keys_and_buttons(page, base_url):
 def test_click_selects_with_no_rerun_and_edit_style_against_search_colours(page, base_url):
     open_editor(page, base_url)
     c = canvas(page)
-    before = reruns(page)
     c.locator('g.n[data-id="2"]').click()  # the first leaf
-    page.wait_for_timeout(600)
-    assert reruns(page) == before  # selecting is in the browser
+    helpers.assert_no_rerun_for(page, 600)  # selecting is in the browser
     assert "Selected: leaf" in c.locator(".ed-msg").inner_text()
     ring = c.locator("svg.tree circle.sel")
     leaf = c.locator('g.n[data-id="2"]').get_attribute("transform")

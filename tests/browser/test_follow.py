@@ -12,14 +12,13 @@ import pytest
 from engine.games import pawn
 from engine.search import search_game
 from engine.trace import CUT, DONE, EXIT, LEAF, Replayer
+from gtl_dev.pages import open_url, rerun
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
     canvas_step,
     open_page,
-    open_url,
     record_figure,
-    rerun,
     screenshot,
 )
 from tests.viz.test_follow import expected

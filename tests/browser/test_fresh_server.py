@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import streamlit_server
+from gtl_dev.app_server import free_port
+from gtl_dev.pages import APP, runs_of, wait_reported
 from tests.browser.helpers import (
     CANVAS_DRAWN,
     VIEWPORT,
@@ -17,8 +18,10 @@ from tests.browser.helpers import (
     canvas,
     canvas_next,
     canvas_sentence,
-    free_port,
+    expect,
+    expect_query,
     open_page,
+    streamlit_server,
 )
 from ui.common.registry import LABS, PRACTICE
 
@@ -34,7 +37,10 @@ def test_the_first_visit_to_a_fresh_server_shows_the_page(browser, spec):
         try:
             page = context.new_page()
             open_page(page, url, spec.url_path)
-            page.wait_for_timeout(500)  # a "Page not found" notice comes after the run
+            # the server's "Page not found" message comes before its run's end (the page
+            # draws its notice from it, after the run): none came
+            assert runs_of(page).kinds["page_not_found"] == 0
+            assert runs_of(page).kinds["script_finished"] >= 1
             assert "Page not found" not in page.locator("body").inner_text()
             assert_no_exception(page)
             assert page.evaluate("window.__gtlReloadOnReconnect") is True  # app.py ran
@@ -54,9 +60,11 @@ def test_after_a_server_restart_the_first_click_counts(browser):
             canvas_next(page)
             canvas_next(page)
             assert canvas_sentence(page).startswith("Step 2 ")
-            page.wait_for_timeout(800)  # ?k=2 in the link, the step reported
+            expect_query(page, "k", "2")  # ?k=2 in the link
+            wait_reported(page, 2)  # and the step reported
             page.evaluate("window.gtlOldWindow = true")
-        page.wait_for_timeout(1500)  # the tab notices the server is gone
+        # the tab notices the server is gone
+        expect(page.locator(APP)).not_to_have_attribute("data-test-connection-state", "CONNECTED")
         with streamlit_server(port):
             # the tab reconnects by itself and reloads from its link (?k=2): a new window
             page.wait_for_function(

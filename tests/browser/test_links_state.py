@@ -16,6 +16,7 @@ from engine.alphabeta import alpha_beta
 from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.play import human_move, new_session
+from gtl_dev.pages import rerun
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -25,8 +26,8 @@ from tests.browser.helpers import (
     canvas_step,
     click_button,
     click_plotly_point,
+    expect_query,
     open_page,
-    rerun,
     screenshot,
     whole_tree,
 )
@@ -184,8 +185,7 @@ def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, brows
     whole_tree(page)
     for _ in range(5):
         canvas_next(page)
-    page.wait_for_timeout(300)  # the canvas writes ?k= as it steps (no rerun)
-    assert _query(page)["k"] == "5"
+    expect_query(page, "k", "5")  # the canvas writes ?k= as it steps (no rerun)
 
     def check(p) -> None:
         whole_tree(p)

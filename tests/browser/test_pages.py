@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from gtl_dev.pages import CHART, rerun
 from tests.browser.helpers import (
-    CHART,
     assert_no_exception,
     assert_share_link_restores,
     open_page,
     record_figure,
-    rerun,
     screenshot,
 )
 from ui.common.registry import HOME, LABS, PAGE_LINK, PAGES, other_pages

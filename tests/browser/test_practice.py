@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from gtl_dev.pages import rerun, wait_reported
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -18,10 +19,9 @@ from tests.browser.helpers import (
     click_button,
     open_page,
     record_figure,
-    rerun,
     screenshot,
-    wait_idle,
 )
+from ui.common.keys import Variants
 
 pytestmark = pytest.mark.browser
 
@@ -93,8 +93,9 @@ def test_variants_side_by_side_keys_go_to_the_canvas_last_clicked(page, base_url
     canvas(page, 0).locator(".b-next").click()  # a click on the left one takes the keys back
     page.keyboard.press("ArrowRight")
     assert (canvas_step(page, 0), canvas_step(page, 1)) == (3, 4)
-    page.wait_for_timeout(600)  # the steps are reported (debounced)
-    wait_idle(page)
+    left, right = (Variants.canvas(side).widget for side in Variants.SIDES)
+    wait_reported(page, 4, key=right)  # the steps are reported (debounced)
+    wait_reported(page, 3, key=left)
     with rerun(page):  # another variant on the right: its step stays
         page.locator(".st-key-practice-variants-pick-right").click()
         page.get_by_role("option").filter(has_text="Negamax").click()

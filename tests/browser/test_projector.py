@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import pytest
 
+from gtl_dev.pages import open_url, quiet_for, rerun, wait_idle
 from tests.browser.clipping import clipped_controls
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
+    next_frame,
     open_page,
-    open_url,
-    rerun,
     screenshot,
     steady_box,
-    wait_idle,
     whole_tree,
 )
 from ui.common.keys import CHASE, PAWN, View, css
@@ -75,9 +74,10 @@ def _url(name: str, extra: str) -> str:
 
 def _settled(page) -> None:
     """The page's run is over, and the window probe's report (if any) with it; the sidebar
-    has stopped sliding (projector mode closes it) and no run came of the probe meanwhile."""
-    page.wait_for_timeout(700)
-    wait_idle(page, 90_000)
+    has stopped sliding (projector mode closes it) and no run came of the probe meanwhile.
+    Nothing on the page says whether the probe will report (it does when the window's shape
+    differs from what the server knows, 300 ms after the run is over): a quiet 700 ms."""
+    quiet_for(page, 700)
     steady_box(page.locator(SIDEBAR))
     wait_idle(page, 90_000)
 
@@ -161,7 +161,7 @@ def test_projector_puts_tree_controls_and_sentence_on_one_screen(sized, base_url
     if name in ("pawn_search", "chase_search"):
         cv.locator(".b-last").click()  # every box and value on show
     fit = cv.evaluate(_FIT_JS)
-    page.wait_for_timeout(200)
+    next_frame(page)  # the scrolled page on screen for the shot
     screenshot(page, f"projector_canvas_{name}", full_page=False)
     top, vh, vw = fit["top"], fit["vh"], fit["vw"]
     for part in ("bar", "sentence", "figure"):

@@ -5,10 +5,10 @@ screenshots at the statement sample's cut and of a practice question, and timing
 from __future__ import annotations
 
 import pytest
-from strategies import first_cut_step
 
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
+from gtl_dev.pages import rerun
 from teach.quiz import KINDS, QuizState
 from tests.browser.helpers import (
     CANVAS,
@@ -19,12 +19,13 @@ from tests.browser.helpers import (
     canvas_sentence,
     canvas_step,
     click_button,
+    expect_query,
     median_of_clicks,
     open_page,
     record_figure,
-    rerun,
     screenshot,
 )
+from tests.strategies import first_cut_step
 from ui.tree import tree_lab as tl
 
 pytestmark = pytest.mark.browser
@@ -76,9 +77,8 @@ def test_alphabeta_share_link_restores_the_tree(page, browser, base_url):
         page.locator(f"{CANVAS} .b-next").click()
     assert "[5, 4]" in page.inner_text("body")
     here = canvas_sentence(page)
-    page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
+    expect_query(page, "k", "3")  # the canvas writes ?k= at most every 120 ms
     url = page.evaluate("window.location.href")
-    assert "k=3" in url
 
     def check(other):
         other.wait_for_selector(f"{CANVAS} svg.tree g.n")
@@ -111,9 +111,8 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     first = canvas_sentence(page)
     canvas_next(page)
     assert canvas_sentence(page) != first and canvas_step(page) == 1
-    page.wait_for_timeout(300)  # the canvas writes ?k= at most every 120 ms
+    expect_query(page, "k", "1")  # the canvas writes ?k= at most every 120 ms
     url = page.evaluate("window.location.href")
-    assert "k=1" in url
 
     def check(other):
         other.wait_for_selector(CANVAS_DRAWN)

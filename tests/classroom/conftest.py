@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pg_server import NoPostgres, PgServer, no_postgres
 
 from classroom.db import Store, open_store
+from gtl_dev.pg_server import NoPostgres, PgServer
+from tests.unavailable import no_postgres
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +28,7 @@ def pg_server() -> Iterator[PgServer]:
 
         server = PgServer().start()
     except ImportError:
-        no_postgres("the psycopg driver is not installed (requirements.txt)")
+        no_postgres("the psycopg driver is not installed (pyproject.toml's dependencies)")
     except NoPostgres as e:
         no_postgres(str(e))
     yield server

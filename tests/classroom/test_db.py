@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -14,6 +13,10 @@ from sqlalchemy.exc import OperationalError
 
 from classroom import db
 from classroom.db import Base, ClassSession, database_url, open_store
+from gtl_dev import pg_server
+from tests.unavailable import no_postgres
+
+HANG_S = 60.0  # a thread still running after this long has hung (SQLite gives up after 30 s)
 
 
 def test_the_migrations_make_exactly_the_models_schema(store):
@@ -51,18 +54,15 @@ def test_data_is_git_ignored():
 
 
 def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
-    import pg_server
-    import pytest
-
     monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
     with pytest.raises(pg_server.NoPostgres, match="make postgres"):
         pg_server.bindir()
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
-        pg_server.no_postgres("no server")
+        no_postgres("no server")
     monkeypatch.setenv("CI", "false")
     with pytest.raises(pytest.skip.Exception, match="skipped: no server"):
-        pg_server.no_postgres("no server")
+        no_postgres("no server")
 
 
 def test_a_read_goes_on_beside_a_writer_and_can_write_nothing(store):
@@ -71,20 +71,24 @@ def test_a_read_goes_on_beside_a_writer_and_can_write_nothing(store):
     writing = store.sessions()
     writing.begin()
     writing.execute(text("UPDATE class_sessions SET step = step + 1"))  # holds the write lock
-    took = []
+    got: list[int] = []
+    errors: list[BaseException] = []
 
     def read():
-        t = time.perf_counter()
-        with store.reads.begin() as db:
-            db.scalar(select(func.count()).select_from(ClassSession))
-        took.append(time.perf_counter() - t)
+        try:
+            with store.reads.begin() as db:
+                got.append(db.scalar(select(func.count()).select_from(ClassSession)))
+        except Exception as e:  # noqa: BLE001 - handed to pytest's thread below
+            errors.append(e)
 
-    reader = threading.Thread(target=read)
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    reader.join(timeout=10)
+    reader.join(timeout=HANG_S)  # a hang guard: a read that waits fails long before it
+    read_beside_the_writer = not reader.is_alive()
     writing.rollback()
     writing.close()
-    assert took and took[0] < 5.0, "the read waited for the writer"  # (it would wait 10 s)
+    assert not errors, f"the read failed beside the writer: {errors[0]!r}"
+    assert read_beside_the_writer and got == [0], "the read waited for the writer"
     if store.engine.dialect.name == "sqlite":
         with pytest.raises(OperationalError, match="readonly"):
             with store.reads.begin() as db:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import threading
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 
 import pytest
 from sqlalchemy import func, select
@@ -23,6 +26,41 @@ from teach import quiz
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 RN = [3, 12, 8, 2, 4, 6, 14, 5, 2]  # Russell & Norvig's Figure 5.2
+HANG_S = 60.0  # a worker thread still running after this long has hung (not a speed goal)
+
+
+class Workers:
+    """Calls run in threads of their own, whose results and failures reach pytest: a worker
+    that raised fails the test in pytest's thread with its own exception, and a worker still
+    running after HANG_S seconds fails it too (it is a daemon: it cannot hold up the run)."""
+
+    def __init__(self, calls: list[Callable[[], object]]) -> None:
+        self._results: dict[int, object] = {}
+        self._errors: dict[int, BaseException] = {}
+        self._threads = [
+            threading.Thread(target=self._run, args=(i, f), daemon=True)
+            for i, f in enumerate(calls)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def _run(self, i: int, call: Callable[[], object]) -> None:
+        try:
+            self._results[i] = call()
+        except BaseException as e:  # noqa: BLE001 - handed to pytest's thread in results()
+            self._errors[i] = e
+
+    def results(self, timeout: float = HANG_S) -> list[object]:
+        """Each call's result, in order, once every thread ended."""
+        deadline = time.monotonic() + timeout
+        for t in self._threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+        alive = sum(t.is_alive() for t in self._threads)
+        assert not alive, f"{alive} of {len(self._threads)} threads still run after {timeout} s"
+        if self._errors:
+            i, e = min(self._errors.items())
+            raise AssertionError(f"worker {i} of {len(self._threads)} failed: {e!r}") from e
+        return [self._results[i] for i in range(len(self._threads))]
 
 
 def tree():
@@ -121,22 +159,28 @@ def test_the_last_answer_before_close_counts_and_doubles_count_once(store, cls):
 def test_doubled_submits_from_threads_are_stored_once(store, cls):
     tokens = [_join(store, cls, f"S{i}") for i in range(8)]
     live.open_question(store, cls.teacher_token, now=T0)
-    errors = []
-
-    def submit(tok):
-        try:
-            live.answer(store, tok, 1, "3", now=T0)
-        except Exception as e:  # noqa: BLE001 - collected for the assert
-            errors.append(e)
-
-    threads = [threading.Thread(target=submit, args=(t,)) for t in tokens for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    submit = partial(live.answer, store, number=1, text="3", now=T0)
+    said = Workers([partial(submit, t) for t in tokens for _ in range(3)]).results()
+    assert all(s.startswith("your answer 3") for s in said), said
     assert _count(store, Answer) == len(tokens)
     assert live.room(store, cls.teacher_token, now=T0).answered == len(tokens)
+
+
+def test_the_quiz_is_searched_outside_the_changing_transaction(store, cls, monkeypatch):
+    """open_question searched the whole tree inside its write transaction, holding the write
+    lock (SQLite) or the session's row lock (PostgreSQL): a student joining meanwhile waited
+    for the search. Here a join runs while the search runs, and must get through."""
+    search = live.run_variant
+    joined: list[object] = []
+
+    def searching(*args, **kw):  # noqa: ANN002, ANN003
+        joined.extend(Workers([lambda: _join(store, cls, "Zoe")]).results())
+        return search(*args, **kw)
+
+    monkeypatch.setattr(live, "run_variant", searching)
+    q = live.open_question(store, cls.teacher_token, now=T0)
+    assert q.number == 1 and len(joined) == 1
+    assert live.room(store, cls.teacher_token, now=T0).students == ("Zoe",)
 
 
 def test_unreadable_answers_are_refused_with_the_quizs_reason(store, cls):
@@ -342,27 +386,22 @@ def test_a_burst_of_wrong_codes_at_once_gets_no_more_looks_than_tries_in_a_row(s
     often as the same tries one after another, and the rest are told to wait."""
     wrong = "ZZZZZZ" if cls.code != "ZZZZZZ" else "YYYYYY"
     n = 40
-    start = threading.Barrier(n)
-    messages: list[str] = []
+    start = threading.Barrier(n, timeout=HANG_S)
 
-    def guess(i: int) -> None:
+    def guess(i: int) -> str:
         start.wait()
         try:
             access.join(store, wrong, f"Guess {i}", "burst", now=T0)
         except InputError as e:
-            messages.append(str(e))
+            return str(e)
+        return "joined"
 
-    threads = [threading.Thread(target=guess, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert len(messages) == n
+    messages = Workers([partial(guess, i) for i in range(n)]).results()
     looked = [m for m in messages if "no class session has the code" in m]
     assert len(looked) == access.FREE_TRIES + 1  # the last of them starts the wait
     assert sum("too many wrong codes" in m for m in messages) == n - len(looked)
     with store.sessions() as db:
-        att = db.get(JoinAttempt, access._hash("client:burst"))
+        att = db.get(JoinAttempt, access.token_hash("client:burst"))
         assert att is not None and att.failures == access.FREE_TRIES + 1
 
 
@@ -373,7 +412,7 @@ def test_the_wait_doubles_after_the_free_tries(store, cls):
         with pytest.raises(InputError):
             access.join(store, "ZZZZZQ", "Ann", "c9", now=now)
         with store.sessions() as db:
-            att = db.get(JoinAttempt, access._hash("client:c9"))
+            att = db.get(JoinAttempt, access.token_hash("client:c9"))
             if att.blocked_until is not None:
                 waits.append((att.blocked_until - now).total_seconds())
                 now = att.blocked_until
@@ -512,28 +551,29 @@ def test_answers_racing_the_close_count_exactly_what_was_acknowledged(store, cls
     tokens = [_join(store, cls, f"S{i}") for i in range(6)]
     live.open_question(store, cls.teacher_token, now=T0)
     acked: dict[int, str] = {}
-    started = threading.Barrier(len(tokens) + 1)
+    first = [threading.Event() for _ in tokens]  # worker i has had an answer acknowledged
+    started = threading.Barrier(len(tokens) + 1, timeout=HANG_S)
 
-    def keep_answering(i, tok):
+    def keep_answering(i: int, tok: str) -> str | None:
         started.wait()
         for n in range(10_000):
             text = str(n % 7)
             try:
                 live.answer(store, tok, 1, text, now=T0)
             except InputError as e:
-                assert "closed" in str(e)
-                return
+                return str(e)  # the refusal, asserted in pytest's thread
             acked[i] = text
+            first[i].set()
+        return None  # never refused: the close did not come
 
-    threads = [threading.Thread(target=keep_answering, args=(i, t)) for i, t in enumerate(tokens)]
-    for t in threads:
-        t.start()
+    workers = Workers([partial(keep_answering, i, t) for i, t in enumerate(tokens)])
     started.wait()
-    while len(acked) < len(tokens):
-        threading.Event().wait(0.01)
+    if not all(e.wait(HANG_S) for e in first):
+        workers.results(timeout=0)  # a worker that failed says why
+        pytest.fail("a worker had no answer acknowledged")
     live.close_question(store, cls.teacher_token, now=T0)
-    for t in threads:
-        t.join()
+    refusals = workers.results()
+    assert all(r is not None and "closed" in r for r in refusals), refusals
     with store.sessions() as db:
         stored = dict(
             db.execute(

@@ -20,10 +20,9 @@ T0 = datetime(2026, 12, 1, 9, 0, 0)
 def _agrees(store, classes, now, seen=None) -> None:
     got = pulse.pulses(store, [c.code for c, _ in classes] + ["NOSUCH"], now=now)
     if seen is not None:
-        seen.update(
-            f for p in got.values() for f in ("answered", "tasks_in", "step") if getattr(p, f)
-        )
-        seen.update(p.state for p in got.values() if p.state)
+        seen.update(f for p in got.values() for f in ("answered", "tasks_in") if getattr(p, f))
+        seen.update("step" for p in got.values() if p.common.step)
+        seen.update(p.common.state for p in got.values() if p.common.state)
     assert "NOSUCH" not in got
     for c, students in classes:
         p = got[c.code]
@@ -70,11 +69,12 @@ def test_the_pulse_agrees_with_the_views_after_any_actions(store, seed):
     assert seen >= {"answered", "tasks_in", "step", live.OPEN, live.CLOSED, live.REVEALED}
     live.end_session(store, classes[0][0].teacher_token, now=now)
     _agrees(store, classes, now)
-    assert pulse.pulses(store, [classes[0][0].code], now=now)[classes[0][0].code].read_only
+    assert pulse.pulses(store, [classes[0][0].code], now=now)[classes[0][0].code].common.read_only
     later = T0 + live.DEFAULT_TTL + timedelta(seconds=1)  # the others expire
     _agrees(store, classes, later)
     assert all(
-        p.read_only for p in pulse.pulses(store, [c.code for c, _ in classes], later).values()
+        p.common.read_only
+        for p in pulse.pulses(store, [c.code for c, _ in classes], later).values()
     )
 
 

@@ -13,9 +13,11 @@ from engine.game import WIN
 from engine.games.chase import (
     ChaseGame,
     ChasePosition,
+    from_code,
     legal_moves,
     move_name,
     play,
+    to_code,
 )
 from engine.games.chase_solver import solve_position as _solve_position
 from engine.games.chase_solver import solve_table
@@ -317,3 +319,28 @@ def test_parse_errors(text: str, message: str) -> None:
 
 def test_parse_case_is_one_based() -> None:
     assert parse_case(" 5 1 2 5 4 ", 7) == ChasePosition(5, (0, 1), (4, 3), True)
+
+
+# ---- the share code ------------------------------------------------------------------------
+def test_the_code_is_one_based_like_the_judge():
+    assert to_code(ChasePosition(20, (0, 0), (19, 19))) == "20-1.1-20.20-w"
+    assert from_code(" 8-2.2-7.6-b ") == ChasePosition(8, (1, 1), (6, 5), False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 40), st.data())
+def test_the_code_round_trips(n, data):
+    sq = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    w, b = data.draw(sq), data.draw(sq)
+    if w == b:
+        return
+    pos = ChasePosition(n, w, b, data.draw(st.booleans()))
+    assert from_code(to_code(pos)) == pos
+
+
+@pytest.mark.parametrize(
+    "code", ["", "20-1.1-20.20", "1-1.1-1.1-w", "41-1.1-2.2-w", "3-1.1-1.1-w", "3-4.1-1.1-b", "x"]
+)
+def test_bad_codes_raise_input_error(code):
+    with pytest.raises(InputError):
+        from_code(code)

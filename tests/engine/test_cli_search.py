@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from strategies import complete_cases, random_trees
-from test_cli import FRAME, imported_modules
 
 from engine.alphabeta import alpha_beta
 from engine.errors import InputError
@@ -18,6 +16,8 @@ from engine.judge import SEARCH_ALGOS, judge_search
 from engine.search import search_tree
 from engine.tree import minimax
 from engine.tree_text import format_brackets
+from tests.engine.test_cli import FRAME, imported_modules
+from tests.strategies import complete_cases, random_trees
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n'
@@ -125,12 +125,13 @@ def test_usage_errors() -> None:
 
 
 BASE = {"engine.alphabeta", "engine.tree", "engine.tree_text"}
+MACHINE = {"engine.trace", "engine.machine", "engine.explore", "engine.game"}  # every search's
 SEARCH_NEEDS = {
-    "minimax": BASE | {"engine.search", "engine.trace"},
-    "alphabeta": BASE | {"engine.search", "engine.trace", "engine.node_types"},
-    "pvs": BASE | {"engine.trace", "engine.traced", "engine.pvs"},
-    "mtdf": BASE | {"engine.trace", "engine.traced", "engine.mtdf"},
-    "expectimax": BASE | {"engine.trace", "engine.traced", "engine.expectimax", "fractions"},
+    "minimax": BASE | MACHINE | {"engine.search"},
+    "alphabeta": BASE | MACHINE | {"engine.search", "engine.node_types"},
+    "pvs": BASE | MACHINE | {"engine.pvs"},
+    "mtdf": BASE | MACHINE | {"engine.mtdf"},
+    "expectimax": BASE | MACHINE | {"engine.expectimax", "fractions"},
 }
 
 

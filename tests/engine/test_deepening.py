@@ -8,14 +8,15 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from replay_reference import fold_visits
 
 from engine.deepening import EXACT, LOWER, UPPER, deepen, flag_of
+from engine.errors import SearchError
 from engine.game import from_node, score, to_node
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
-from engine.search import SearchError, search_game
+from engine.search import search_game
 from engine.trace import LEAF, TABLE, Replayer
+from tests.replay_reference import fold_visits
 
 PAWN_CASES = [
     pawn.start(3, 3),

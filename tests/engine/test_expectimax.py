@@ -6,14 +6,14 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
-from strategies import chance_trees, random_trees
 
-from engine.errors import InputError
+from engine.errors import InputError, SearchError
 from engine.expectimax import expectimax
-from engine.search import SearchError, search_tree
+from engine.search import search_tree
 from engine.trace import LEAF, Replayer
 from engine.tree import GameTree, minimax
 from engine.tree_text import format_brackets, parse_brackets
+from tests.strategies import chance_trees, random_trees
 
 
 def reference(tree: GameTree, n: int = 0) -> Fraction:

@@ -6,12 +6,12 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from replay_reference import fold_visits
-from strategies import random_trees
 
 from engine.mtdf import mtdf
 from engine.trace import ENTER, LEAF, LOWER, TABLE, UPPER, Replayer
 from engine.tree import complete_tree, minimax
+from tests.replay_reference import fold_visits
+from tests.strategies import random_trees
 
 
 def test_statement_sample():

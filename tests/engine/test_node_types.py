@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from strategies import complete_cases, random_trees
 
 from engine.alphabeta import alpha_beta
 from engine.node_types import (
@@ -22,6 +21,7 @@ from engine.node_types import (
 from engine.search import search_tree
 from engine.trace import CUT, EXIT
 from engine.tree import complete_tree, minimax
+from tests.strategies import complete_cases, random_trees
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings
-from replay_reference import fold_visits
-from strategies import complete_cases, random_trees
 
 from engine.pvs import pvs
 from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, UPDATE, Replayer
 from engine.tree import GameTree, complete_tree, minimax
 from engine.tree_text import parse_brackets
+from tests.replay_reference import fold_visits
+from tests.strategies import complete_cases, random_trees
 
 
 def reference_pvs(tree: GameTree) -> tuple[int, int, int, int]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from strategies import chance_trees, complete_cases, random_trees
 
 from engine.expectimax import expectimax
 from engine.games import pawn
@@ -14,6 +13,7 @@ from engine.race import CURRENT, PERFECT, WORST, complete_shape, race_position, 
 from engine.search import search_game, search_tree
 from engine.tree import complete_tree, minimax
 from engine.tree_text import parse_brackets
+from tests.strategies import chance_trees, complete_cases, random_trees
 
 
 def test_statement_sample():

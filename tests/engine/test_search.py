@@ -7,19 +7,16 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import complete_cases, random_trees
 
 from engine.alphabeta import alpha_beta
+from engine.deepening import deepen
+from engine.errors import SearchError, SearchTooLarge
 from engine.game import WIN
-from engine.search import (
-    SearchError,
-    SearchTooLarge,
-    reorder,
-    search_game,
-    search_tree,
-)
+from engine.mtdf import mtdf_deepen
+from engine.search import reorder, search_game, search_tree
 from engine.trace import CUT, ENTER, LEAF, replay
 from engine.tree import GameTree, complete_tree, from_parents, minimax
+from tests.strategies import complete_cases, random_trees
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 
@@ -311,6 +308,32 @@ def test_search_game_rejects_non_alternating_game():
 
     with pytest.raises(SearchError, match="does not alternate"):
         search_game(Lonely(), (3, True))
+    # every search over a game explores through the one Explorer, and so checks the same
+    with pytest.raises(SearchError, match="does not alternate"):
+        deepen(Lonely(), (3, True), 2)
+    with pytest.raises(SearchError, match="does not alternate"):
+        mtdf_deepen(Lonely(), (3, True), 2)
+
+
+def test_every_game_search_has_the_one_node_limit():
+    for search in (
+        lambda: search_game(Nim(3), (12, True), max_nodes=10),
+        lambda: deepen(Nim(3), (12, True), 8, max_nodes=10),
+        lambda: mtdf_deepen(Nim(3), (12, True), 8, max_nodes=10),
+    ):
+        with pytest.raises(SearchTooLarge, match="more than 10 nodes; lower the depth"):
+            search()
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees(), st.sampled_from(VARIANTS), st.sampled_from(("minimax", "alphabeta")))
+def test_untraced_search_counts_what_the_traced_one_records(tree, variant, algorithm):
+    traced = search_tree(tree, algorithm, variant)
+    counted = search_tree(tree, algorithm, variant, record=False)
+    assert counted.events == []
+    assert counted.value == traced.value
+    assert counted.leaves_evaluated == sum(1 for e in traced.events if e.kind == LEAF)
+    assert counted.nodes_visited == sum(1 for e in traced.events if e.kind == ENTER)
 
 
 # ---- cross-check with the fast judge implementation ----------------------------------------

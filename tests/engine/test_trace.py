@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import random_trees
 
 from engine.search import search_game, search_tree
 from engine.trace import (
@@ -23,6 +22,7 @@ from engine.trace import (
     replay,
 )
 from engine.tree import complete_tree, minimax
+from tests.strategies import random_trees
 
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 

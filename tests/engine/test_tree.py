@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from strategies import random_trees
 
 from engine.errors import InputError
 from engine.judge import judge_tree as cli_tree
@@ -16,6 +15,7 @@ from engine.tree_text import (
     parse_ural,
     parse_ural_cases,
 )
+from tests.strategies import random_trees
 
 SAMPLE1 = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n"
 SAMPLE2 = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n"

@@ -38,7 +38,7 @@ def test_missing_mark_and_constants():
 
 
 # Where people's input is read: the parser's spellings of infinity are not output.
-PARSERS = {"teach/quiz.py": {"_INF", "_NEG_INF", "INF_HINT"}}
+PARSERS = {"teach/quiz/answers.py": {"_INF", "_NEG_INF", "INF_HINT"}}
 INF_WORDS = {"inf", "+inf", "-inf", "infinity", "-infinity", "+infinity"}
 
 

@@ -6,7 +6,6 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from strategies import complete_cases
 
 from engine.search import search_tree
 from engine.trace import CUT, EXIT, LEAF
@@ -24,6 +23,7 @@ from teach.exercise import (
     marks_line,
     solution,
 )
+from tests.strategies import complete_cases
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
 

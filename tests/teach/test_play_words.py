@@ -1,5 +1,6 @@
-"""What a game against the engine says: why a click is not a move, why the game ended, and
-how it went against the engine's prediction."""
+"""What the board labs say: a position's verdict and a move's outcome; in a game against the
+engine why a click is not a move, why the game ended, and how it went against the engine's
+prediction."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from teach.play_words import (
     chase_targets,
     chase_why_not,
     game_summary,
+    outcome_words,
     pawn_end_reason,
     pawn_targets,
     pawn_why_not,
+    verdict_words,
 )
 
 SAMPLE1 = pawn.from_code("4x4w:.ppp/..../.PPP/....")
@@ -94,3 +97,13 @@ def test_game_summary_against_the_prediction():
     assert "a slip of yours let it win" in slip
     one = game_summary("white", 1, "white", "White captured the black piece", ("white", 1))
     assert "in 1 ply**" in one
+
+
+def test_the_verdict_and_a_move_s_outcome_in_words():
+    assert verdict_words("white", 7) == "White wins in 7 plies"
+    assert verdict_words("BLACK", 1) == "Black wins in 1 ply"
+    assert verdict_words("black", 0) == "Black has already won"
+    assert verdict_words(None, -1) == "Draw: neither side can force a capture"
+    assert outcome_words("white", "white", 5) == "wins in 5"
+    assert outcome_words("BLACK", "WHITE", 4) == "loses in 4"
+    assert outcome_words("white", None, 0) == "draw"

@@ -5,13 +5,15 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings
-from strategies import complete_cases
+from hypothesis import strategies as st
 
-from engine.search import search_tree
+from engine.pvs import pvs
+from engine.search import VARIANTS, search_tree
 from engine.trace import CUT, EXIT, LEAF, UPDATE
 from engine.tree import complete_tree
 from teach.exercise import solution
 from teach.quiz import (
+    ALL_KINDS,
     BOUND,
     PRUNE,
     REVEALED,
@@ -25,6 +27,7 @@ from teach.quiz import (
     parse_yes_no,
     questions,
 )
+from tests.strategies import complete_cases, random_trees
 
 SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]  # PROBLEMS.md, first sample: [3, 7]
 
@@ -143,6 +146,17 @@ def test_questions_agree_with_the_trace_and_an_independent_search(case):
         assert q.check(q.answer_text).correct
     assert sum(q.answer is True for q in qs if q.kind == PRUNE) == sol.cuts
     assert not any(e.kind == LEAF for e in (ev[q.step] for q in qs))
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees(), st.sampled_from(VARIANTS), st.sets(st.sampled_from(ALL_KINDS)))
+def test_a_quiz_of_some_kinds_is_the_whole_quiz_without_the_others(tree, variant, kinds):
+    """Each kind's questions stand alone: asking fewer kinds leaves the rest as they were,
+    in the same order (step order)."""
+    for run in (search_tree(tree, variant=variant), pvs(tree)):
+        every = questions(run, ALL_KINDS, include_leaves=True)
+        assert [q.step for q in every] == sorted(q.step for q in every)
+        assert questions(run, kinds, include_leaves=True) == [q for q in every if q.kind in kinds]
 
 
 def test_quiz_state_flow():

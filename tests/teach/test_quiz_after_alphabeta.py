@@ -4,7 +4,6 @@ sentences of the new searches."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-from strategies import chance_trees, random_trees
 
 from engine.deepening import deepen
 from engine.expectimax import expectimax
@@ -19,15 +18,20 @@ from engine.tree import complete_tree, minimax
 from engine.tree_text import parse_brackets
 from teach.explain import describe
 from teach.quiz import (
+    KINDS,
     NODE_TYPE,
     RE_SEARCH_Q,
     TABLE_BOUND,
+    VALUE,
     QuizState,
+    more_kinds,
     node_type_questions,
     parse_choice,
+    questions,
     re_search_questions,
     table_bound_questions,
 )
+from tests.strategies import chance_trees, random_trees
 
 SAMPLE = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 
@@ -98,8 +102,6 @@ def test_table_bound_questions_on_deepening():
     assert qs and {q.answer for q in qs} <= {"exact", "lower", "upper"}
     answered = {e.node for e in run.events if e.kind == TABLE and e.value is not None}
     assert not answered & {q.node for q in qs}
-    from teach.quiz import more_kinds, questions
-
     assert more_kinds(run) == (TABLE_BOUND,)
     assert questions(run, (TABLE_BOUND,)) == qs
     state = QuizState(tuple(qs), len(run.events), 0, (None,) * len(qs))
@@ -139,8 +141,6 @@ def test_every_expectimax_step_has_a_sentence(tree):
 
 # ---- in the step quiz --------------------------------------------------------------------
 def test_the_quiz_offers_each_search_its_own_kinds():
-    from teach.quiz import more_kinds
-
     assert more_kinds(search_tree(SAMPLE)) == (NODE_TYPE,)
     assert more_kinds(search_tree(SAMPLE, "minimax")) == ()
     assert more_kinds(pvs(SAMPLE)) == (RE_SEARCH_Q,)
@@ -154,8 +154,6 @@ def test_the_quiz_offers_each_search_its_own_kinds():
 def test_a_quiz_with_node_types_asks_them_after_the_values_in_step_order(tree):
     """The three kinds' questions and the node types' interleave by step; at one step the
     value question comes first (the node's type asked first would show what it returns)."""
-    from teach.quiz import KINDS, VALUE, questions
-
     run = search_tree(tree)
     base = questions(run, KINDS)
     types = node_type_questions(run)
@@ -171,8 +169,6 @@ def test_a_quiz_with_node_types_asks_them_after_the_values_in_step_order(tree):
 
 
 def test_a_pvs_quiz_asks_the_re_searches():
-    from teach.quiz import VALUE, questions
-
     run = pvs(parse_brackets("((1 2) (5 6))"))
     qs = questions(run, (VALUE, RE_SEARCH_Q))
     assert [q for q in qs if q.kind == RE_SEARCH_Q] == re_search_questions(run)

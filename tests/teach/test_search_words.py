@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from strategies import random_trees
 
 from engine.node_types import classify
 from engine.race import race_tree
@@ -16,6 +15,7 @@ from teach.search_words import (
     node_type_sentence,
     race_summary,
 )
+from tests.strategies import random_trees
 
 SAMPLE = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 

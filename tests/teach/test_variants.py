@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from strategies import complete_cases
 
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE
 from engine.tree import complete_tree, minimax
 from teach.exercise import solution
 from teach.variants import ALL, compare_variants, line_for_event, pseudocode
+from tests.strategies import complete_cases
 
 # First MIN node returns 3, so alpha = 3 at the root; the second MIN node's first leaf is 3:
 # beta = 3 = alpha. The statement rule cuts (3 leaves), strict (alpha > beta) does not (4).

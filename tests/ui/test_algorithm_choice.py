@@ -1,27 +1,21 @@
-"""The algorithm choice of the tree labs (issue 13): one run per algorithm for the canvas,
-MTD(f)'s passes joined and told, node types for the overlay, the race table's rows, and the
-pages: choice, link, race table, minimal tree."""
+"""The algorithm choice of the tree labs (issue 13): the labs' runs and payloads (node types,
+null windows, MTD(f)'s table events), the race table's rows, and the pages: choice, link,
+race table, minimal tree. The list itself is tested in tests/engine/test_algorithms.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from canvas_data import canvas
 from streamlit.testing.v1 import AppTest
 
-from engine.mtdf import mtdf
-from engine.node_types import classify
+from engine import algorithms as ea
 from engine.race import race_tree
-from engine.trace import ENTER, NULL_WINDOW, RE_SEARCH, TABLE, Replayer
-from engine.tree import complete_tree, minimax
-from engine.tree_text import parse_brackets
+from engine.trace import ENTER, NULL_WINDOW, RE_SEARCH, TABLE
+from engine.tree import complete_tree
 from engine.values import fmt_value
-from teach.explain import describe
-from ui.tree import algorithm_choice as ac
+from tests.canvas_data import canvas, decode
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows
-from viz.tree_payload import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (3, 12, 8, 2, 4, 6, 14, 5, 2)
@@ -32,62 +26,9 @@ def sample():
     return complete_tree(SAMPLE, 3)
 
 
-# ---- pure ------------------------------------------------------------------------------
-def test_choices_and_fallback():
-    assert ac.choices(sample()) == ac.TREE_ALGOS
-    chance = parse_brackets(CHANCE)
-    assert ac.choices(chance) == (ac.EXPECTIMAX,)
-    assert ac.usable(chance, ac.ALPHABETA) == ac.EXPECTIMAX
-    assert ac.usable(sample(), ac.EXPECTIMAX) == ac.ALPHABETA
-    assert ac.usable(sample(), ac.PVS) == ac.PVS
-
-
-@pytest.mark.parametrize("algo", ac.TREE_ALGOS)
-def test_every_algorithm_runs_with_minimax_value_and_race_counts(algo):
-    tree = sample()
-    run = ac.algorithm_run(tree, algo).run
-    assert run.value == minimax(tree).value
-    row = race_tree(tree).row(algo)
-    assert (run.leaves_evaluated, run.nodes_visited) == (row.leaves, row.nodes)
-    rep = Replayer(run)  # every event replays
-    assert rep.snapshot(len(run.events)).status[0] == "done"
-
-
-def test_mtdf_passes_join_into_one_run_told_pass_by_pass():
-    tree = sample()
-    res = mtdf(tree)
-    got = ac.algorithm_run(tree, ac.MTDF)
-    run = got.run
-    assert len(run.events) == sum(len(p.run.events) for p in res.passes)
-    roots = [e for e in run.events if e.kind == ENTER and e.node == 0]
-    assert len(roots) == len(res.passes) and all(e.tag == NULL_WINDOW for e in roots)
-    assert run.counts["passes"] == len(res.passes)
-    say = ac.describer(got)
-    ends = ac.pass_ends(run)
-    assert len(ends) == len(res.passes)
-    assert say(run, ends[0]).startswith("Pass 1 asked")
-    assert "failed high" in say(run, ends[0])  # first guess 0, the value is 3
-    assert say(run, ends[-1]).endswith("the value of the game is 3.")
-    assert say(run, 1).startswith("Pass 1 of MTD(f). Probe")
-    assert ac.describer(ac.algorithm_run(tree, ac.PVS)) is describe
-
-
-def test_node_types_only_for_searches_with_windows():
-    tree = sample()
-    ab = ac.algorithm_run(tree, ac.ALPHABETA).run
-    assert ac.node_types(ab) == classify(ab).types
-    assert ac.node_types(ac.algorithm_run(tree, ac.MINIMAX).run) == {}
-    assert ac.node_types(ac.algorithm_run(parse_brackets(CHANCE), ac.EXPECTIMAX).run) == {}
-
-
-def test_unknown_algorithm_is_refused():
-    with pytest.raises(ValueError, match="unknown algorithm"):
-        ac.algorithm_run(sample(), "bogus")
-
-
 def test_payload_carries_types_and_replays_table_events():
     tree = complete_tree((-5, 9, -7, -1, -6, 6, 5, 6), 2)  # MTD(f)'s memory answers here
-    lab = tl.make_lab(tree, "statement", ac.MTDF)
+    lab = tl.make_lab(tree, "statement", ea.MTDF)
     steps = [k for k, e in enumerate(lab.run.events, start=1) if e.kind == TABLE]
     assert steps
     p = tl.canvas_payload(lab)
@@ -100,11 +41,11 @@ def test_payload_carries_types_and_replays_table_events():
         assert d.status[i] == snap.status[node] == "active"
         assert (d.alpha[i], d.beta[i]) == (fmt_value(snap.alpha[node]), fmt_value(snap.beta[node]))
     assert tl.canvas_payload(tl.make_lab(sample()))["nodes"]["ty"]  # alpha-beta: types too
-    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ac.MINIMAX))["nodes"]["ty"] == []
+    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ea.MINIMAX))["nodes"]["ty"] == []
 
 
 def test_pvs_lab_sentences_say_re_search():
-    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ac.PVS)
+    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ea.PVS)
     k = next(k for k, e in enumerate(lab.run.events, 1) if e.tag == RE_SEARCH)
     assert lab.describe(lab.run, k).startswith("Re-search: the null window of")
 
@@ -166,7 +107,7 @@ def test_editor_algorithm_link_restores():
 
 
 def test_null_windows_are_marked_in_the_payload():
-    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ac.PVS)
+    lab = tl.make_lab(tl.ordered(sample(), "worst-first"), "statement", ea.PVS)
     p = tl.canvas_payload(lab)
     vals = p["vals"]
     pairs = {(vals[a], vals[b]) for a, b in p["nw"]}
@@ -177,4 +118,4 @@ def test_null_windows_are_marked_in_the_payload():
     }
     assert probes and probes <= pairs
     assert all(int(b.replace("−", "-")) - int(a.replace("−", "-")) == 1 for a, b in pairs)
-    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ac.MINIMAX))["nw"] == []
+    assert tl.canvas_payload(tl.make_lab(sample(), "statement", ea.MINIMAX))["nw"] == []

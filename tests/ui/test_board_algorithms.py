@@ -6,51 +6,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine import algorithms as ea
 from engine.games import chase
 from engine.games.chase_solver import solve_table
 from engine.race import race_position
-from engine.search import SearchError, search_game
 from engine.trace import Replayer
+from teach.explain import describe
+from tests.canvas_data import decode
 from ui.boards import board_algorithms as ba
-from ui.boards.board_lab import chase_from_code
+from viz.tree_payload import tree_payload
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
 CODE, DEPTH = "8-2.2-7.6-w", 3
 
 
 def game_and_pos():
-    pos = chase_from_code(CODE)
+    pos = chase.from_code(CODE)
     return chase.ChaseGame(solve_table(pos.n)), pos
 
 
-@pytest.mark.parametrize("algo", ba.DEPTH_LIMITED)
-def test_every_board_algorithm_has_the_depth_limited_value_and_states(algo):
-    game, pos = game_and_pos()
-    want = search_game(game, pos, DEPTH, algorithm="minimax").value
-    run = ba.board_run(game, pos, DEPTH, algo, 60_000)
-    assert run.value == want
-    assert run.states is not None and len(run.states) == len(run.tree)
-    assert run.states[0] == pos
-    assert Replayer(run).snapshot(len(run.events)).status[0] == "done"
-
-
-def test_deepening_needs_a_depth_and_unknown_algorithms_are_refused():
-    game, pos = game_and_pos()
-    with pytest.raises(SearchError, match="depth limit"):
-        ba.board_run(game, pos, None, ba.DEEPENING, 60_000)
-    with pytest.raises(SearchError, match="unknown algorithm"):
-        ba.board_run(game, pos, DEPTH, "bogus", 60_000)
-
-
-def test_tokens_and_words():
-    assert ba.run_token("c", ba.ALPHABETA) == "c"
-    assert ba.run_token("c", ba.PVS) == ("c", ba.PVS)
-    assert ba.searched_words(ba.ALPHABETA, 3) == "Alpha-beta, 3 plies deep"
-    assert ba.searched_words(ba.PVS, None) == "PVS, whole game"
-    assert "(its last iteration)" in ba.searched_words(ba.DEEPENING_TABLE, 1)
+def test_tokens():
+    assert ba.run_token("c", ea.ALPHABETA) == "c"
+    assert ba.run_token("c", ea.PVS) == ("c", ea.PVS)
 
 
 def test_race_rows_are_the_engine_rows():
@@ -89,11 +68,8 @@ def test_chase_page_choice_link_and_race():
 def test_table_hits_replay_on_the_canvas_as_in_the_replayer():
     """A table entry that settles a node skips its moves: the canvas shows them pruned (the
     payload ignored TABLE events before) and the node with the entry's window."""
-    from teach.explain import describe
-    from viz.tree_payload import decode, tree_payload
-
     game, pos = game_and_pos()
-    run = ba.board_run(game, pos, 4, ba.DEEPENING_TABLE, 60_000)
+    run = ea.game_run(game, pos, 4, ea.DEEPENING_TABLE, 60_000)
     names = list(run.tree.labels)
     p = tree_payload(run, describe, names, budget=100_000)
     ids = p["nodes"]["id"]

@@ -19,7 +19,7 @@ from engine.tree import complete_tree
 from teach.quiz import QuizState
 from ui.boards import board_links as bk
 from ui.boards.board_search import TreeView
-from ui.common.share import Fallback
+from ui.common.link_codec import Fallback
 from ui.practice import quiz_link as ql
 from ui.practice.practice_common import class_tree
 from ui.tree.tree_source import Complete, decode_complete

@@ -5,11 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas, shown
-from canvas_data import report as report_to
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import first_cut_step
 from streamlit.testing.v1 import AppTest
 
 from engine.alphabeta import alpha_beta
@@ -20,9 +17,12 @@ from engine.tree import complete_tree
 from engine.tree_text import format_brackets, parse_brackets
 from teach.explain import describe
 from teach.quiz import questions
+from tests.canvas_data import canvas, decode, shown
+from tests.canvas_data import report as report_to
+from tests.strategies import first_cut_step
 from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
-from viz.tree_payload import decode, step_text
+from viz.tree_payload import step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "alphabeta.py")
 SAMPLE1 = "b3:3,12,8,2,4,6,14,5,2"

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas, report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.games import chase
 from engine.games.chase_solver import solve_position, solve_table
 from engine.judge import chase_answer
 from engine.search import search_game
-from ui.boards.board_lab import chase_from_code, outcome_words
+from teach.play_words import outcome_words
+from tests.canvas_data import canvas, report, shown
 from ui.common.keys import CHASE
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
@@ -50,7 +52,7 @@ def test_statement_samples(preset, answer):
 def test_move_table_matches_the_engine():
     code = "7-2.3-6.6-b"
     at = _run({"c": code})
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     sol = solve_position(pos, solve_table(pos.n))
     assert _judge(at) == chase_answer(sol)
     table = at.dataframe[0].value
@@ -58,11 +60,45 @@ def test_move_table_matches_the_engine():
     assert list(table["outcome"]) == [outcome_words("BLACK", w, n) for _, _, w, n in sol.moves]
 
 
-@pytest.mark.parametrize("heat", ["No colours", "White on every square", "Black on every square"])
-def test_heatmap_choices_run(heat):
+def _squares(at: AppTest) -> dict:
+    """The board's squares trace (its numbers and hover lines) from the drawn figure."""
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    return next(t for t in spec["data"] if t.get("name") == "squares")
+
+
+@pytest.mark.parametrize(
+    "heat, moving", [("White on every square", "white"), ("Black on every square", "black")]
+)
+def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, moving):
+    """Each square's number is the plies to the capture had the moving piece stood there
+    (the other piece stays put), solved position by position."""
     at = _run({"c": "5-1.1-5.5-w"})
     at.segmented_control(key="chase.heat").set_value(heat).run()
     assert not at.exception
+    pos, table = at.session_state["chase.pos"], solve_table(5)
+    fixed = pos.black if moving == "white" else pos.white
+    squares = _squares(at)
+    for s, (text, hover) in enumerate(zip(squares["text"], squares["hovertext"], strict=True)):
+        where = divmod(s, 5)
+        if where == fixed:
+            assert text == "", where
+            continue
+        placed = replace(pos, **{moving: where})
+        sol = solve_position(placed, table)
+        assert text == ("" if sol.winner is None else str(sol.plies)), where
+        if sol.winner is not None and where != getattr(pos, moving):
+            assert hover.endswith(f"{moving} here → {sol.winner} wins in {sol.plies}"), hover
+    other = "black" if moving == "white" else "white"
+    words = f"if the {moving} piece stood on that square (the {other} piece stays put"
+    assert any(words in c.value for c in at.caption)
+
+
+def test_no_colours_shows_no_numbers():
+    at = _run({"c": "5-1.1-5.5-w"})
+    at.segmented_control(key="chase.heat").set_value("No colours").run()
+    assert not at.exception
+    assert set(_squares(at).get("text") or [""]) == {""}
+    assert not any("Each number" in c.value for c in at.caption)
 
 
 @pytest.mark.parametrize("bad", ["41-1.1-2.2-w", "3-1.1-1.1-w", "hello", "5-9.9-1.1-w"])
@@ -104,7 +140,7 @@ def test_search_tab_counts_value_and_steps(code, depth):
     assert any("retrograde analysis" in c.value for c in at.caption)  # why search is not exact
     at.slider(key="chase.depth").set_value(depth).run()
     assert not at.exception
-    pos = chase_from_code(code)
+    pos = chase.from_code(code)
     run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
     got = {m.label: m.value for m in at.metric}
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"

@@ -239,8 +239,9 @@ class _Bell:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
 
-    def watch(self, sid, code, drawn, part) -> None:  # noqa: ANN001
+    def watch(self, sid, code, drawn, part) -> bool:  # noqa: ANN001
         self.calls.append(("watch", sid))
+        return True  # watched: the bell wakes the page
 
     def forget(self, sid) -> None:  # noqa: ANN001
         self.calls.append(("forget", sid))
@@ -274,3 +275,26 @@ def test_a_page_that_left_the_class_is_let_go_once_and_no_bell_is_made_for_other
     monkeypatch.setattr(shared, "bell", lambda: made.append(1) or bell)
     at.run()
     assert made == []  # nothing followed: the bell is not even looked up
+
+
+def test_the_teacher_is_told_when_the_pages_must_look_by_themselves(store, made, monkeypatch):
+    """When this server cannot wake class pages (ui.classroom.notify gave up: a private
+    attribute of Streamlit is gone), the projector says so and why; while it can, no note."""
+    from ui.classroom.notify import Bell
+
+    works = Bell(look=lambda codes: {}, wake=lambda ids: {}, tick=3600)
+    monkeypatch.setattr(shared, "session_id", lambda: "s1")
+    monkeypatch.setattr(shared, "bell", lambda: works)
+    at = page(t=made.teacher_token)
+    ok(at)
+    assert "cannot wake" not in texts(at) and works.watched() == 1
+    works.give_up("Streamlit's AppSession has no _client_state")
+    at = page(t=made.teacher_token)
+    ok(at)
+    assert "cannot wake them at once (Streamlit's AppSession has no _client_state)" in texts(at), (
+        texts(at)
+    )
+    student = access.join(store, made.code, "Anna", "x").student_token
+    at = page(s=student)  # a student's page follows by itself: it still draws the class
+    ok(at)
+    assert "You are <b>Anna</b>" in texts(at) and "cannot wake" not in texts(at)

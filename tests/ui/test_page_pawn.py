@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.search import search_game
 from teach.explain import describe
-from ui.boards.board_lab import outcome_words, verdict_words
+from teach.play_words import outcome_words, verdict_words
+from tests.canvas_data import report, shown
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
@@ -175,8 +175,7 @@ def test_search_tab_node_selection_and_back_to_root():
 def test_search_tab_sends_the_follow_view_and_opens_it_for_big_trees(code, mode):
     """The follow view's data goes with every search; it opens first when the tree has more
     nodes than the overview draws (151 nodes: the whole tree; 37,278: follow)."""
-    from canvas_data import canvas
-
+    from tests.canvas_data import canvas
     from viz.follow import follow_payload
 
     at = _search_tab(code)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from canvas_data import canvas, report, shown
 from streamlit.testing.v1 import AppTest
 
 from engine.tree import minimax
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from tests.canvas_data import canvas, report, shown
 from ui.common.keys import Editor
 from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl

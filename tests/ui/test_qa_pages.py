@@ -134,17 +134,52 @@ def test_alphabeta_bad_random_recipe_keeps_the_tree(rb, rd, lo, hi, words):
     ab_recovers(at)
 
 
+def textbook(leaves: list[int], b: int) -> list[int]:
+    """[minimax value, leaves alpha-beta evaluates] of the complete tree, left to right, by
+    the textbook recursion on slices of the leaves (a cut when alpha >= beta)."""
+    seen = 0
+
+    def value(lo: int, hi: int, maximize: bool, alpha: float, beta: float) -> int:
+        nonlocal seen
+        if hi - lo == 1:
+            seen += 1
+            return leaves[lo]
+        width = (hi - lo) // b
+        best = None
+        for i in range(b):
+            v = value(lo + i * width, lo + (i + 1) * width, not maximize, alpha, beta)
+            if best is None or (v > best if maximize else v < best):
+                best = v
+            if maximize:
+                alpha = max(alpha, v)
+            else:
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    return [value(0, len(leaves), True, float("-inf"), float("inf")), seen]
+
+
 def test_alphabeta_every_preset_ordering_and_variant():
+    """Every preset shows its tree's answer; the orderings and variants (the lab's view)
+    leave the judge's answer alone."""
     at = page("alphabeta")
     for name in [*PRESETS_AB[1:], PRESETS_AB[0]]:  # the small tree last: quick loops below
         at.selectbox(key="ab.preset").set_value(name).run()
         ok(at)
+        setup = at.session_state["ab.setup"]
+        assert ab_answer(at) == str(textbook(list(setup.leaves), setup.branching)), name
+    sample = ab_answer(at)
+    assert sample == str(textbook([3, 12, 8, 2, 4, 6, 14, 5, 2], 3))
     for order in ORDERINGS:
         at.segmented_control(key="ab.order").set_value(order).run()
         ok(at)
+        assert ab_answer(at) == sample, order
     for var in VARIANTS:
         at.selectbox(key="ab.variant").set_value(var).run()
         ok(at)
+        assert ab_answer(at) == sample, var
     assert not at.error
 
 
@@ -344,6 +379,12 @@ def test_practice_random_tree_with_odd_depth(depth):
     at.button(key="practice.tree.random").click().run()
     ok(at)
     assert not at.error
+    # a depth out of 1..4 (AppTest wraps 10**30 to 0, 2.5 to 2) makes the default depth 2:
+    # a random 3 x 3 tree of leaves 0..20, in the box and in the link
+    text = at.text_input(key="practice.tree.leaves").value
+    leaves = [int(v) for v in text.replace(",", " ").split()]
+    assert len(leaves) == 9 and all(0 <= v <= 20 for v in leaves), text
+    assert param(at, "t") == "b3:" + ",".join(map(str, leaves))
 
 
 @pytest.mark.parametrize("answer", ["", "  ", "abc", "((", "1,,2", "9" * 5000, "1e400"])
@@ -420,6 +461,9 @@ def test_practice_unknown_tab_in_link_opens_a_tab():
     at.query_params["tab"] = "no such tab"
     at.run()
     ok(at)
+    assert "'no such tab' is not one of" in boxes(at)
+    assert "showing Step quiz instead" in boxes(at)
+    assert at.session_state["practice.quiz.state"].current is not None  # the quiz is on
 
 
 # ---- board labs ------------------------------------------------------------------------------
@@ -515,8 +559,3 @@ def test_chase_every_mode_piece_side_and_colouring():
         at.segmented_control(key="chase.mode").set_value(mode).run()
         ok(at)
     assert not at.error
-
-
-def test_home_page_runs():
-    at = page("home")
-    ok(at)

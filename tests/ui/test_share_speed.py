@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import InputError
 from ui.common.canvas import ASSETS, SPEEDS
-from ui.common.share import Fallback, decode_param, nearest_of
+from ui.common.link_codec import Fallback, decode_param, nearest_of
 
 SPEED = nearest_of(SPEEDS, "the speed")
 

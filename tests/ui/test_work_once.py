@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from canvas_data import canvases
 from streamlit.testing.v1 import AppTest
 
+from tests.canvas_data import canvases
 from ui.boards import board_search
 from ui.common.keys import CHASE
 from ui.practice import exercise_panel, variants_panel

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from engine.errors import InputError
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_table
 from ui.boards.board_lab import (
     ChaseEdit,
     chase_click,
-    chase_code,
-    chase_from_code,
-    outcome_words,
     pawn_click,
     pawn_too_big,
-    verdict_words,
 )
 from viz.board import BoardPicture, animated_figure, square_of
 from viz.chase_board import NUMBERS_UP_TO, chase_figure, heat_scale
@@ -45,33 +38,6 @@ def test_chase_click_places_and_swaps():
     w = chase_click(ChaseEdit(e3.pos, "white"), 24)
     assert w.pos.white == (4, 4) and w.pos.black == (0, 0)
     assert chase_click(e, -1) == e
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(2, 40), st.data())
-def test_chase_code_round_trips(n, data):
-    sq = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
-    w, b = data.draw(sq), data.draw(sq)
-    if w == b:
-        return
-    pos = chase.ChasePosition(n, w, b, data.draw(st.booleans()))
-    assert chase_from_code(chase_code(pos)) == pos
-
-
-@pytest.mark.parametrize(
-    "code", ["", "20-1.1-20.20", "1-1.1-1.1-w", "41-1.1-2.2-w", "3-1.1-1.1-w", "3-4.1-1.1-b", "x"]
-)
-def test_bad_chase_codes_raise_input_error(code):
-    with pytest.raises(InputError):
-        chase_from_code(code)
-
-
-def test_words():
-    assert verdict_words("white", 7) == "White wins in 7 plies"
-    assert verdict_words("BLACK", 1) == "Black wins in 1 ply"
-    assert verdict_words(None, -1).startswith("Draw")
-    assert outcome_words("white", "white", 5) == "wins in 5"
-    assert outcome_words("BLACK", "WHITE", 4) == "loses in 4"
 
 
 def square_colours(fig) -> list[str]:

@@ -10,14 +10,13 @@ from collections import Counter
 
 import pytest
 
+from engine.algorithms import game_run, tree_run
 from engine.games import pawn
 from engine.search import search_game
 from engine.trace import ACTIVE, CUT, DONE, ENTER, EXIT, LEAF, PRUNED, Replayer
 from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
-from ui.boards.board_algorithms import board_run
 from ui.boards.board_search import pv_nodes
-from ui.tree.algorithm_choice import algorithm_run
 from viz.follow import ON_PATH, SEARCHED, TO_COME, follow_payload, state_at
 from viz.follow import PRUNED as F_PRUNED
 
@@ -100,13 +99,13 @@ def test_pawn_3x3_start_at_every_step():
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax", "pvs", "mtdf"])
 def test_each_algorithm_of_the_tree_labs_at_every_step(algorithm):
     tree = complete_tree([(7 * i + 3) % 13 for i in range(27)], 3)
-    run = algorithm_run(tree, algorithm).run
+    run = tree_run(tree, algorithm).run
     check(run, range(len(run.events) + 1), minimax(tree).principal_variation())
 
 
 @pytest.mark.parametrize("algorithm", ["pvs", "mtdf", "deepening+table"])
 def test_board_algorithms_on_a_chase_like_depth_limited_search(algorithm):
-    run = board_run(pawn.PawnGame(), pawn.from_code(PAWN_3X3), 4, algorithm, 50_000)
+    run = game_run(pawn.PawnGame(), pawn.from_code(PAWN_3X3), 4, algorithm, 50_000)
     check(run, range(0, len(run.events) + 1, 3))
 
 

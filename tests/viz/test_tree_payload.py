@@ -15,8 +15,9 @@ from engine.trace import Replayer
 from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
 from teach.explain import describe, node_name
+from tests.canvas_data import decode
 from tests.strategies import complete_cases
-from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, decode, step_text, tree_payload
+from viz.tree_payload import RING_OUT, Code, Hidden, blank_payload, step_text, tree_payload
 
 SAMPLES = [([3, 12, 8, 2, 4, 6, 14, 5, 2], 3), ([5, 6, 7, 4], 2)]
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
@@ -268,10 +269,10 @@ def test_pv_shows_from_the_step_the_root_is_done_for_good(algorithm):
     root done with its final value for good (before that step it is not): every node of the
     line is then done with its final value. A lower node done for good earlier does not
     light its edge: whether it is on the line is not known yet."""
-    from ui.tree.algorithm_choice import algorithm_run  # the tree labs' runs (MTD(f) joined)
+    from engine.algorithms import tree_run  # the tree labs' runs (MTD(f) joined)
 
     tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
-    run = algorithm_run(tree, algorithm).run
+    run = tree_run(tree, algorithm).run
     pv = minimax(tree).principal_variation()
     names = [node_name(tree, v) for v in range(len(tree))]
     p = tree_payload(run, describe, names, pv=pv)

@@ -1,6 +1,6 @@
 """Blocks shared by the two board labs (pawn chess, the chase).
 
-Plain functions first (click handlers, share codes, outcome words: tested without Streamlit),
+Plain functions first (click handlers, the best line's words: tested without Streamlit),
 then the Streamlit blocks: a clickable board, the verdict, the move table, the best line as an
 animation, the play-vs-engine panel, small boards for nodes of the search tree (the
 search tab itself is ui.boards.board_search).
@@ -8,7 +8,6 @@ search tab itself is ui.boards.board_search).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -16,7 +15,6 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.errors import InputError
 from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import (
@@ -28,8 +26,7 @@ from engine.play import (
     restart,
     undo,
 )
-from engine.values import plural
-from teach.play_words import game_summary
+from teach.play_words import game_summary, outcome_words, verdict_words
 from ui.boards.board_links import drop_search
 from ui.common import projector
 from ui.common.clicks import clickable_chart
@@ -88,51 +85,6 @@ def chase_click(edit: ChaseEdit, square: int) -> ChaseEdit:
     else:
         black, white = rc, (black if rc == white else white)
     return replace(edit, pos=chase.ChasePosition(n, white, black, p.white_to_move))
-
-
-_CHASE_CODE = re.compile(
-    r"^([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([0-9]{1,2})\.([0-9]{1,2})-([wb])$"
-)
-
-
-def chase_code(pos: chase.ChasePosition) -> str:
-    """Compact URL form, 1-based like the judge: ``20-1.1-20.20-w`` (n, white, black, side)."""
-    side = "w" if pos.white_to_move else "b"
-    (r1, c1), (r2, c2) = pos.white, pos.black
-    return f"{pos.n}-{r1 + 1}.{c1 + 1}-{r2 + 1}.{c2 + 1}-{side}"
-
-
-def chase_from_code(code: str, max_n: int = 40) -> chase.ChasePosition:
-    """Read :func:`chase_code`; raises InputError naming what is wrong."""
-    m = _CHASE_CODE.match(code.strip())
-    if not m:
-        raise InputError(f"malformed chase code {code!r}: expected e.g. 20-1.1-20.20-w")
-    n, r1, c1, r2, c2 = (int(g) for g in m.groups()[:5])
-    if not 2 <= n <= max_n:
-        raise InputError(f"board size {n} is not within 2..{max_n}")
-    for name, r, c in (("white", r1, c1), ("black", r2, c2)):
-        if not (1 <= r <= n and 1 <= c <= n):
-            raise InputError(f"{name} square ({r}, {c}) is off the {n} x {n} board")
-    if (r1, c1) == (r2, c2):
-        raise InputError("both pieces on one square")
-    return chase.ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1), m.group(6) == "w")
-
-
-def outcome_words(mover: str, winner: str | None, plies: int) -> str:
-    """A move's outcome for the side that plays it: ``wins in 5``, ``loses in 4``, ``draw``."""
-    if winner is None:
-        return "draw"
-    return f"{'wins' if winner.lower() == mover.lower() else 'loses'} in {plies}"
-
-
-def verdict_words(winner: str | None, plies: int) -> str:
-    """``White wins in 7 plies`` (``ply`` for 1), ``Black has already won``, ``Draw``."""
-    if winner is None:
-        return "Draw: neither side can force a capture"
-    who = winner.capitalize()
-    if plies == 0:
-        return f"{who} has already won"
-    return f"{who} wins in {plural(plies, 'ply', 'plies')}"
 
 
 def short_line(names: Sequence[str], head: int = 4, tail: int = 2) -> str:

@@ -28,7 +28,8 @@ from engine.play import MAX_PLIES, PlaySession, Reply, resume
 from engine.trace import SearchRun
 from ui.boards.board_search import BUDGET, BUDGETS, TreeView
 from ui.common.keys import Board, Search
-from ui.common.share import Fallback, choice, int_in, nearest_of, publish, quoted, read_once
+from ui.common.link_codec import Fallback, choice, int_in, nearest_of, quoted
+from ui.common.share import publish, read_once
 
 Token = Callable[[Any, Any], str]  # (position, move) -> the move's name in a link
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.algorithms import ALPHABETA, game_run
+from engine.errors import SearchError
 from engine.games import chase
 from engine.games.chase_solver import (
     ChaseSolution,
@@ -21,9 +23,9 @@ from engine.games.chase_solver import (
 )
 from engine.judge import chase_answer
 from engine.play import PlaySession, human_to_move
-from engine.search import SearchError
 from engine.trace import Replayer, SearchRun
-from teach.play_words import chase_targets, chase_why_not
+from teach.algorithms import searched_words
+from teach.play_words import chase_targets, chase_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -47,7 +49,7 @@ PRESETS = {
     "3 1 1 1 2": "3-1.1-1.2-w",
     "20x20 corners": "20-1.1-20.20-w",
 }
-DEFAULT = bl.chase_from_code("8-2.2-7.6-w")
+DEFAULT = chase.from_code("8-2.2-7.6-w")
 HOW_TO_PLAY = "Click a dotted square to move your piece there (onto the other piece: capture)."
 BOARD_PX, BOARD_PX_PROJECTOR = 480, 720  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 6 / 11  # of the page's width: the page's columns
@@ -91,12 +93,12 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 
 # A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
 @st.cache_resource(max_entries=6, show_spinner=False)
-def searched(code: str, depth: int, algo: str = ba.ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+def searched(code: str, depth: int, algo: str = ALPHABETA) -> tuple[SearchRun, Replayer] | str:
     """``algo`` (ui.boards.board_algorithms) to ``depth`` plies, the frontier scored exactly,
     and its replayer."""
-    pos = bl.chase_from_code(code)
+    pos = chase.from_code(code)
     try:
-        run = ba.board_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
+        run = game_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -105,7 +107,7 @@ def searched(code: str, depth: int, algo: str = ba.ALPHABETA) -> tuple[SearchRun
 @st.cache_data(max_entries=16, show_spinner="Racing the searches…")
 def raced(code: str, depth: int) -> tuple[list[dict], str] | str:
     """The race table of the position searched ``depth`` plies deep, or why not."""
-    pos = bl.chase_from_code(code)
+    pos = chase.from_code(code)
     try:
         return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
     except SearchError as e:
@@ -159,7 +161,7 @@ def editor(
             name,
             key=K.preset(i),
             on_click=set_edit,
-            args=(bl.ChaseEdit(bl.chase_from_code(code)),),
+            args=(bl.ChaseEdit(chase.from_code(code)),),
         )
     big = st.checkbox("Allow big boards (up to 40x40)", key=K.big, value=pos.n > 20)
     top = 40 if big else 20
@@ -190,7 +192,7 @@ def editor(
         "Side to move",
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
-        key=K.side(bl.chase_code(pos)),
+        key=K.side(chase.to_code(pos)),
     )
     if side and (side == "White") != pos.white_to_move:
         pos = chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")
@@ -287,7 +289,7 @@ def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
     """The best line of the position ``code``: its animated board, the plies' names and the
     verdict. Built once per position and shared by every session (on a 40 x 40 board the
     animation is most of a page run; st.plotly_chart only reads the figure)."""
-    pos = bl.chase_from_code(code)
+    pos = chase.from_code(code)
     sol = solved(pos)
     positions = [pos]
     for mv in sol.pv:
@@ -299,13 +301,13 @@ def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     files, ranks = chase_labels(pos.n)
-    words = f"{bl.verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
+    words = f"{verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
     return animated_figure(pics, files=files, ranks=ranks, frame_ms=500), names, words
 
 
 def line_tab(pos: chase.ChasePosition) -> None:
     """The best line: numbered plies and an animated board (built once per position)."""
-    fig, names, words = line_parts(bl.chase_code(pos))
+    fig, names, words = line_parts(chase.to_code(pos))
     bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words)
 
 
@@ -314,7 +316,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     bk.restore_depth(K.depth)
     depth = st.slider("Search depth (plies)", *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
     algo = ba.algo_box(K.algo, depth_limited=True)
-    code = bl.chase_code(pos)
+    code = chase.to_code(pos)
     with st.spinner("Searching…"):
         got = searched(code, depth, algo)
     token = ba.run_token((code, depth), algo)
@@ -327,7 +329,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
-        searched_what=ba.searched_words(algo, depth),
+        searched_what=searched_words(algo, depth),
         board=bl.chase_node_board,
         about=CYCLES,
     )

@@ -10,19 +10,22 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from engine.algorithms import ALPHABETA, game_run
+from engine.errors import SearchError
 from engine.games import pawn
 from engine.games.pawn_solver import solve
 from engine.play import PlaySession
-from engine.search import SearchError
 from engine.trace import Replayer, SearchRun
-from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not
+from teach.algorithms import BOARD_LABELS, searched_words
+from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import PAWN as K
-from ui.common.share import Fallback, publish
+from ui.common.link_codec import Fallback
+from ui.common.share import publish
 from viz.board import animated_figure
 from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
 
@@ -50,12 +53,12 @@ def solved(code: str):
 
 # A search is capped at SEARCH_CAP nodes, about 50 MB with its replayer: 4 of them at most.
 @st.cache_resource(max_entries=4, show_spinner=False)
-def searched(code: str, algo: str = ba.ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+def searched(code: str, algo: str = ALPHABETA) -> tuple[SearchRun, Replayer] | str:
     """``algo`` (ui.boards.board_algorithms) over the whole game from ``code`` and its
     replayer (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        run = ba.board_run(GAME, pos, None, algo, SEARCH_CAP)
+        run = game_run(GAME, pos, None, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -175,7 +178,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
         last = sol.pv[k - 1] if k else None
         cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    words = bl.verdict_words(sol.winner, sol.plies)
+    words = verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
     fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
     bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words, movers=movers)
@@ -185,7 +188,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     """Alpha-beta over the whole game on the tree canvas."""
     code = pawn.to_code(pos)
     algo = ba.algo_box(K.algo, depth_limited=False)
-    with st.spinner(f"{ba.LABELS[algo]} is searching the whole game…"):
+    with st.spinner(f"{BOARD_LABELS[algo]} is searching the whole game…"):
         got = searched(code, algo)
     token = ba.run_token(code, algo)
     if not isinstance(got, str):
@@ -196,8 +199,8 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         token=token,
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
-        exact_text=bl.verdict_words(sol.winner, sol.plies),
-        searched_what=ba.searched_words(algo, None),
+        exact_text=verdict_words(sol.winner, sol.plies),
+        searched_what=searched_words(algo, None),
         board=bl.pawn_node_board,
         about=(
             "Alpha-beta from this position to the end of the game. A win at ply k scores "

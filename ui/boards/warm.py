@@ -20,7 +20,6 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 from engine.games import chase
-from ui.boards import board_lab as bl
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
 
@@ -38,8 +37,8 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
     out.append(("pawn search 4 vs 4 start", lambda: pl.searched(default_pawn)))
     for name, code in pl.PRESETS.items():
         out.append((f"pawn solve {name}", lambda code=code: pl.solved(code)))
-    chase_codes = [bl.chase_code(cl.DEFAULT), *cl.PRESETS.values()]
-    for n in sorted({bl.chase_from_code(c).n for c in chase_codes}):
+    chase_codes = [chase.to_code(cl.DEFAULT), *cl.PRESETS.values()]
+    for n in sorted({chase.from_code(c).n for c in chase_codes}):
         out.append((f"chase table {n}", lambda n=n: cl.table(n)))
     for code in chase_codes:
         out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code)))
@@ -51,7 +50,7 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
     # the largest board, with the default position moved there by the size slider
     big = chase.ChasePosition(chase.MAX_N, cl.DEFAULT.white, (chase.MAX_N - 1,) * 2)
     out.append((f"chase table {chase.MAX_N}", lambda: cl.table(chase.MAX_N)))
-    code = bl.chase_code(big)
+    code = chase.to_code(big)
     out.append((f"chase best line {code}", lambda: cl.line_parts(code)))
     return out
 

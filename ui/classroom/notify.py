@@ -10,19 +10,27 @@ page, same link, same widget values). Its rerun draws the new state and watches 
 
 A woken page that has not watched again ``RETRY`` seconds later (its run failed, or the
 wake was lost on the way) is woken again, up to ``TRIES`` times; a page that left for another
-page is forgotten then. So a quiet class costs no script run at all, a student follows the teacher's click within a
-tick plus one run of the page, and several ``streamlit run`` processes on one database each
-see the others' changes within a tick. A page busy with its own run (a student's click) is
-not interrupted: it is woken after that run, if what it drew is still behind.
+page is forgotten then. So a quiet class costs no script run at all, a student follows the
+teacher's click within a tick plus one run of the page, and several ``streamlit run``
+processes on one database each see the others' changes within a tick. A page busy with its
+own run (a student's click) is not interrupted: it is woken after that run, if what it drew
+is still behind.
 
-Waking a session from another thread needs Streamlit's runtime (``Runtime.instance()``,
-``AppSession.request_rerun``), which has no public API for it; :func:`wake_sessions` is the
-one place that touches it, and tests/classroom/test_notify.py pins the names it uses. Under
-``AppTest`` there is no runtime and :func:`session_id` is None: nothing is watched.
+Waking a session from another thread has no public API in Streamlit. :func:`wake_sessions`
+finds a session with ``Runtime.get_app_session`` (public, safe from any thread) and then
+reads three private attributes of Streamlit's ``AppSession`` (:data:`PRIVATE`: the server's
+event loop, the running script, the last client state) to rerun it on the event loop with
+``AppSession.request_rerun``. :func:`cannot_wake` checks them on the first class page's own
+session when the bell is made; when one is gone (an upgrade moved it), or when waking fails
+later, the bell gives up (:meth:`Bell.give_up`): it says so in the log, the teacher's page
+says so too, and each class page follows by itself from its next run, looking at its class
+every ``POLL`` seconds in an ``st.fragment(run_every=POLL)`` (ui.classroom.shared.follow).
+Under ``AppTest`` there is no runtime and :func:`session_id` is None: nothing is watched.
 """
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import logging
 import threading
@@ -30,11 +38,22 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
 
+from streamlit import runtime
+from streamlit.proto.ClientState_pb2 import ClientState
+from streamlit.runtime.scriptrunner import ScriptRunner, get_script_run_ctx
+
 from classroom.pulse import Pulse
 
 TICK = 0.2  # seconds between two looks at the database (for changes made by other processes)
 RETRY, TRIES = 3.0, 3  # a woken page that did not watch again is woken again, so many times
+POLL = 2.0  # seconds between two looks of a page that follows by itself (the bell gave up)
 WOKEN, BUSY, GONE = "woken", "busy", "gone"
+# AppSession's private attributes wake_sessions reads, and what each must be
+PRIVATE = {
+    "_event_loop": asyncio.AbstractEventLoop,  # the server's loop, where reruns are requested
+    "_scriptrunner": ScriptRunner,  # the running script, None while the page is idle
+    "_client_state": ClientState,  # the last run's page, link and widget values
+}
 
 _LOG = logging.getLogger(__name__)
 
@@ -53,7 +72,9 @@ class Bell:
 
     ``look(codes)`` gives the pulse of each class (a code it leaves out is gone);
     ``wake(session_ids)`` reruns those sessions and says, per session, WOKEN, BUSY (running:
-    try again next tick) or GONE (the browser left)."""
+    try again next tick) or GONE (the browser left). A ``wake`` that raises makes the bell
+    give up (:meth:`give_up`); a ``look`` that raises is tried again next tick (a database
+    away for a moment)."""
 
     def __init__(
         self,
@@ -67,16 +88,37 @@ class Bell:
         self._lock = threading.Lock()
         self._soon = threading.Event()
         self._thread: threading.Thread | None = None
+        self.broken: str | None = None  # why pages cannot be woken (give_up), None while they can
 
     def watch(
         self, session: str, code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]
-    ) -> None:
-        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``."""
+    ) -> bool:
+        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``.
+        False when the bell has given up: the page must follow by itself."""
         with self._lock:
+            if self.broken is not None:
+                return False
             self._pages[session] = _Page(code, drawn, part)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
                 self._thread.start()
+        return True
+
+    def give_up(self, why: str, exc_info: bool = False) -> None:
+        """Pages can no longer be woken (``why``): say so in the log (once), let go of every
+        page, and watch none again; each page follows by itself from its next run."""
+        with self._lock:
+            if self.broken is not None:
+                return
+            self.broken = why
+            self._pages.clear()
+        _LOG.error(
+            "class pages cannot be woken (%s): each class page looks at its class every %g s "
+            "instead",
+            why,
+            POLL,
+            exc_info=exc_info,
+        )
 
     def forget(self, session: str) -> None:
         with self._lock:
@@ -107,7 +149,11 @@ class Bell:
         ]
         if not behind:
             return []
-        said = self._wake(behind)
+        try:
+            said = self._wake(behind)
+        except Exception as e:  # noqa: BLE001 - not silence: logged, and the pages poll
+            self.give_up(f"waking a page failed: {type(e).__name__}: {e}", exc_info=True)
+            return []
         woken = []
         with self._lock:
             for s in behind:
@@ -123,62 +169,87 @@ class Bell:
         return woken
 
     def _run(self) -> None:
-        while True:
+        while self.broken is None:
             self._soon.wait(self._tick)
             self._soon.clear()
             try:
-                self.look_once()
+                self.look_once()  # a failure to wake is handled there (give_up)
             except Exception:  # noqa: BLE001 - a database away for a moment: look again
                 _LOG.warning("the class bell could not look at the database", exc_info=True)
 
 
 def session_id() -> str | None:
     """The Streamlit session of this script run, None without a server (AppTest)."""
-    from streamlit import runtime
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
     ctx = get_script_run_ctx()
     if ctx is None or not runtime.exists():
         return None
     return ctx.session_id
 
 
+def missing_internals(session: object) -> str | None:
+    """What of :data:`PRIVATE` Streamlit's ``session`` (an AppSession) lacks, in words; None
+    when every attribute is there and of its kind (the running script may be None)."""
+    for name, kind in PRIVATE.items():
+        if not hasattr(session, name):
+            return f"Streamlit's AppSession has no {name}"
+        got = getattr(session, name)
+        if not isinstance(got, kind) and not (name == "_scriptrunner" and got is None):
+            return f"Streamlit's AppSession.{name} is a {type(got).__name__}, not a {kind.__name__}"
+    return None
+
+
+def cannot_wake() -> str | None:
+    """Why this server cannot wake class pages, checked on the session of this script run
+    (the first class page of the process, ui.classroom.shared.bell); None when it can, or
+    when there is no server to check (AppTest)."""
+    sid = session_id()
+    if sid is None:
+        return None
+    try:
+        session = runtime.Runtime.instance().get_app_session(sid)
+    except AttributeError as e:  # the public call itself is gone
+        return f"Streamlit's Runtime has no get_app_session ({e})"
+    return None if session is None else missing_internals(session)
+
+
 def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
     """Rerun the idle sessions of ``ids`` with their last client state (as Streamlit does on
     a saved source file); a running session is left alone (BUSY). Done on the server's event
-    loop, where the browser's own rerun requests are handled, so none is overtaken."""
-    from streamlit import runtime
-
+    loop, where the browser's own rerun requests are handled, so none is overtaken. Anything
+    that goes wrong on the way (an attribute that moved) is raised to the caller (the bell
+    gives up); only an event loop too busy to answer within ``timeout`` is BUSY for all."""
     ids = list(ids)
     if not runtime.exists():  # the server is gone (or never was: AppTest)
         return dict.fromkeys(ids, GONE)
-    manager = runtime.Runtime.instance()._session_mgr
+    rt = runtime.Runtime.instance()
     sessions, said = {}, {}
     for sid in ids:
-        info = manager.get_active_session_info(sid)
-        if info is None:
+        session = rt.get_app_session(sid)
+        if session is None:
             said[sid] = GONE
         else:
-            sessions[sid] = info.session
+            sessions[sid] = session
     if not sessions:
         return said
     done: concurrent.futures.Future[dict[str, str]] = concurrent.futures.Future()
 
     def on_loop() -> None:
-        out = {}
-        for sid, s in sessions.items():
-            try:
-                if s._scriptrunner is not None:
-                    out[sid] = BUSY
-                else:
-                    s.request_rerun(s._client_state)
-                    out[sid] = WOKEN
-            except Exception:  # noqa: BLE001 - one session's trouble is not the others'
-                _LOG.warning("could not rerun a class page", exc_info=True)
-                out[sid] = BUSY
-        done.set_result(out)
+        try:
+            done.set_result({sid: _wake(s) for sid, s in sessions.items()})
+        except Exception as e:  # noqa: BLE001 - raised again in the bell's thread
+            done.set_exception(e)
 
-    loop = next(iter(sessions.values()))._event_loop
-    loop.call_soon_threadsafe(on_loop)
-    said.update(done.result(timeout))
+    next(iter(sessions.values()))._event_loop.call_soon_threadsafe(on_loop)
+    try:
+        said.update(done.result(timeout))
+    except TimeoutError:
+        _LOG.warning("the server's event loop did not take the class wake-ups in %g s", timeout)
+        said.update(dict.fromkeys(sessions, BUSY))  # the bell tries again next tick
     return said
+
+
+def _wake(s: object) -> str:  # on the event loop
+    if s._scriptrunner is not None:  # type: ignore[attr-defined]
+        return BUSY
+    s.request_rerun(s._client_state)  # type: ignore[attr-defined]
+    return WOKEN

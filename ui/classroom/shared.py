@@ -5,7 +5,10 @@ the watcher that reruns a page when the class moves on.
 A page does not poll: :func:`follow` hands what it drew of its class (its part of the
 class's pulse, classroom.pulse) to the process's bell (ui.classroom.notify), which reruns the
 page once the class has moved on. A quiet class costs no script run; the tree is sent again
-only when it changed.
+only when it changed. Only when this server cannot wake pages (the bell gave up: Streamlit's
+internals moved) does a page follow by itself, with Streamlit's public
+``st.fragment(run_every=...)`` (:func:`_follow_by_looking`), and the teacher's page says so
+(:func:`cannot_wake`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from classroom.db import Store, open_store
 from classroom.pulse import Pulse, pulses
 from engine.errors import InputError
 from engine.trace import SearchRun
-from ui.classroom.notify import Bell, session_id, wake_sessions
+from ui.classroom import notify
+from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
@@ -109,17 +113,42 @@ def note() -> None:
 
 @st.cache_resource(show_spinner=False)
 def bell() -> Bell:
-    """The bell of this process: it wakes the class pages whose class moved on."""
-    return Bell(look=partial(pulses, store()), wake=wake_sessions)
+    """The bell of this process: it wakes the class pages whose class moved on. Made on the
+    first class page, whose own session shows whether Streamlit still has what waking needs
+    (notify.cannot_wake); if not, the bell gives up at once (logged)."""
+    made = Bell(look=partial(pulses, store()), wake=wake_sessions)
+    why = notify.cannot_wake()
+    if why is not None:
+        made.give_up(why)
+    return made
+
+
+def cannot_wake() -> str | None:
+    """Why this process's class pages follow by themselves (every POLL seconds), None while
+    the bell wakes them (and without a server: AppTest)."""
+    return None if session_id() is None else bell().broken
 
 
 def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
     """This page drew ``drawn`` (== ``part(pulse)``) of class ``code``: rerun it when that
-    changes (ui.classroom.notify). Nothing happens without a server (AppTest)."""
+    changes (ui.classroom.notify; the page looks by itself when the bell cannot wake it).
+    Nothing happens without a server (AppTest)."""
     sid = session_id()
-    if sid is not None:
-        bell().watch(sid, code, drawn, part)
+    if sid is None:
+        return
+    if bell().watch(sid, code, drawn, part):
         st.session_state[K.following] = True
+    else:
+        _follow_by_looking(code, drawn, part)
+
+
+@st.fragment(run_every=POLL)
+def _follow_by_looking(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
+    """The public path: every POLL seconds this fragment (it draws nothing) reads the class's
+    pulse and reruns the whole page when its part moved."""
+    now = pulses(store(), [code]).get(code)
+    if now is None or part(now) != drawn:
+        st.rerun(scope="app")
 
 
 def unfollow() -> None:

@@ -102,6 +102,17 @@ def _controls(token: str, r: live.Room) -> None:
     row.markdown(f"Step **{r.step}** of {r.events} · {plural(r.questions_left, 'question')} left")
 
 
+def _following_note() -> None:
+    why = sh.cannot_wake()
+    if why is not None:
+        st.warning(
+            f"Students' pages look for your changes every {sh.POLL:g} seconds: this server "
+            f"cannot wake them at once ({why}). A student whose page stopped following "
+            "reloads it.",
+            icon=":material/sync_problem:",
+        )
+
+
 def _reveal(token: str, step: int, events: int) -> None:
     """Reveal, and step on to the event that answers the question (it shows on the tree)."""
     if sh.act(live.reveal, token, ring=step >= events) is not None and step < events:
@@ -183,6 +194,7 @@ def teacher_page(token: str) -> None:
             st.info("This session has ended: you are reading it, nothing can change.", icon=None)
         else:
             _controls(token, r)
+            _following_note()
         sh.note()
         _question(r)
         shown = sh.shown_question(r.question)

@@ -31,8 +31,9 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from ui.common.keys import Canvas
+from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
-from ui.common.share import nearest_of, restore
+from ui.common.share import restore
 
 # The speed box's choices, steps per second (SPEEDS in core.js; a test keeps them equal).
 SPEEDS = (1, 2, 4, 8, 15, 30)

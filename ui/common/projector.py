@@ -26,7 +26,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.common.keys import View, css
-from ui.common.share import choice, publish, restore
+from ui.common.link_codec import choice
+from ui.common.share import publish, restore
 
 PARAM = "view"
 PROJECTOR, DESK = "projector", "desk"

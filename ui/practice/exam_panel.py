@@ -16,7 +16,8 @@ from engine.errors import InputError
 from teach.exam import check_sheet, make_sheet
 from ui.common.keys import SHARE_SEEN
 from ui.common.keys import Exam as K
-from ui.common.share import int_in, publish, restore
+from ui.common.link_codec import int_in
+from ui.common.share import publish, restore
 from viz.exam_sheet import page_count, render_sheet
 
 # widget key -> (URL param, default, lowest, highest)

@@ -22,7 +22,8 @@ from teach.exam import make_exercise
 from teach.explain import describe, node_name
 from teach.quiz import node_names
 from ui.common.keys import Practice as K
-from ui.common.share import int_in, publish, read_once, restore
+from ui.common.link_codec import int_in
+from ui.common.share import publish, read_once, restore
 from ui.tree.tree_source import Complete, decode_complete
 from viz.tree_payload import Code, tree_payload
 

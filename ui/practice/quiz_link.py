@@ -8,23 +8,19 @@ skipped), ``v`` revealed, ``s`` skipped; a letter may carry a count (``r3`` = ``
 means the open question already had a wrong try. ``?score=r3wv2x`` is 7 questions done and
 the eighth tried once. A link's score is replayed onto the page's quiz of the same tree.
 
-Plain codecs first (tested without Streamlit), then :func:`restore_quiz` and
-:func:`quiz_params`, which ui.practice.quiz_panel.practice_or_player calls.
+Pure codecs (no Streamlit, here or in what it imports; tests/test_layers.py checks): reading
+the link and writing it is ui.practice.quiz_panel's, around its practice switch.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
-import streamlit as st
-
 from engine.errors import InputError
-from engine.trace import SearchRun
 from teach.quiz import ALL_KINDS, KINDS, REVEALED, RIGHT, SKIPPED, WRONG, QuizState
-from ui.common.keys import Quiz
-from ui.common.share import choice, quoted, read_once
+from ui.common.link_codec import quoted
 
 LETTERS = {RIGHT: "r", WRONG: "w", REVEALED: "v", SKIPPED: "s"}
 OUTCOMES = {v: k for k, v in LETTERS.items()}
@@ -98,41 +94,3 @@ def chosen_kinds(picked: Sequence[str] | None) -> tuple[str, ...]:
     """The kinds a quiz asks about for the pills' ``picked``, in the quiz's order (none
     picked: the three of every search, teach.quiz.KINDS)."""
     return tuple(k for k in ALL_KINDS if k in (picked or KINDS))
-
-
-# ---- Streamlit ---------------------------------------------------------------------------
-def restore_quiz(
-    run: SearchRun,
-    keys: Quiz,
-    start: Callable[[Quiz, SearchRun, tuple[str, ...]], QuizState],
-) -> None:
-    """The link's practice switch, kinds and score, once per session, before the switch is
-    drawn. ``start(keys, run, kinds)`` gives the page's quiz of ``run`` (made once, kept)."""
-    ss = st.session_state
-    on = read_once("practice", decode=choice(SWITCH, "the practice switch"), what="practice")
-    if on is not None:
-        ss[keys.on] = on == SWITCH[0]
-    kinds = read_once("ask", decode=decode_kinds, what="kinds of question")
-    if kinds is not None:
-        ss[keys.kinds] = list(kinds)
-
-    def decode(raw: str) -> QuizState:
-        return resumed(start(keys, run, chosen_kinds(ss.get(keys.kinds))), raw)
-
-    state = read_once("score", decode=decode, what="score")
-    if state is not None:
-        ss[keys.state] = state
-
-
-def quiz_params(keys: Quiz, default_on: bool, state: QuizState | None) -> dict[str, str | None]:
-    """``practice``, ``ask`` and ``score`` for ``publish``; ``state`` is the quiz of the run
-    on the page (None: not started), its score kept while practice is on."""
-    ss = st.session_state
-    on = bool(ss.get(keys.on, default_on))
-    kinds = chosen_kinds(ss.get(keys.kinds))
-    score = encode_score(state) if on and state is not None else ""
-    return {
-        "practice": None if on == default_on else SWITCH[0 if on else 1],
-        "ask": None if kinds == KINDS else ",".join(kinds),
-        "score": score or None,
-    }

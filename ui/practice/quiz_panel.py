@@ -49,9 +49,9 @@ from teach.quiz import (
 )
 from ui.common.canvas import set_step, tree_still
 from ui.common.keys import Canvas, Quiz
-from ui.common.share import publish
+from ui.common.link_codec import choice
+from ui.common.share import publish, read_once
 from ui.practice import quiz_link
-from ui.practice.quiz_link import quiz_params, restore_quiz
 from viz.tree_payload import Hidden, tree_payload
 
 KIND_LABELS = {
@@ -336,6 +336,40 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     return q.step
 
 
+def _restore(run: SearchRun, keys: Quiz) -> None:
+    """The link's practice switch, kinds and score (ui.practice.quiz_link), once per session,
+    before the switch is drawn; the score is replayed onto the page's quiz of ``run``."""
+    ss = st.session_state
+    on = read_once(
+        "practice", decode=choice(quiz_link.SWITCH, "the practice switch"), what="practice"
+    )
+    if on is not None:
+        ss[keys.on] = on == quiz_link.SWITCH[0]
+    kinds = read_once("ask", decode=quiz_link.decode_kinds, what="kinds of question")
+    if kinds is not None:
+        ss[keys.kinds] = list(kinds)
+
+    def decode(raw: str) -> QuizState:
+        return quiz_link.resumed(_ensure(keys, run, chosen_kinds(keys.kinds)), raw)
+
+    state = read_once("score", decode=decode, what="score")
+    if state is not None:
+        ss[keys.state] = state
+
+
+def _link(keys: Quiz, default_on: bool, state: QuizState | None) -> dict[str, str | None]:
+    """``practice``, ``ask`` and ``score`` for ``publish``; ``state`` is the quiz of the run
+    on the page (None: not started), its score kept while practice is on."""
+    on = practice_on(keys, default_on)
+    kinds = chosen_kinds(keys.kinds)
+    score = quiz_link.encode_score(state) if on and state is not None else ""
+    return {
+        "practice": None if on == default_on else quiz_link.SWITCH[0 if on else 1],
+        "ask": None if kinds == KINDS else ",".join(kinds),
+        "score": score or None,
+    }
+
+
 def practice_on(keys: Quiz, default_on: bool = False) -> bool:
     """Whether the practice switch under ``keys`` is on (also before it is drawn in a run)."""
     return bool(st.session_state.get(keys.on, default_on))
@@ -363,7 +397,7 @@ def practice_or_player(
     (:func:`node_answer`). The step is written to the page's canvas ``player_keys`` too, so
     leaving practice shows the same step there.
     """
-    restore_quiz(run, keys, _ensure)  # the link's switch, kinds and score (once)
+    _restore(run, keys)  # the link's switch, kinds and score (once)
     on = practice_on(keys, default_on)
     if on:
         fig_col, quiz_col = st.columns(widths)
@@ -371,7 +405,7 @@ def practice_or_player(
             step = quiz_panel(run, keys, default_on=default_on)
     else:
         step = quiz_panel(run, keys, default_on=default_on)
-    publish(**quiz_params(keys, default_on, _of_run(keys, run)))
+    publish(**_link(keys, default_on, _of_run(keys, run)))
     if step is None:
         return player()
     if player_keys is not None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine.algorithms import ALL_ALGOS
+from engine.algorithms import DEFAULT as DEFAULT_ALGO
 from engine.errors import InputError
 from engine.search import VARIANTS
 from teach.variants import LABELS as VARIANT_LABELS
 from ui.common.keys import AlphaBeta as K
-from ui.common.share import choice, restore
-from ui.tree.algorithm_choice import ALL_ALGOS
-from ui.tree.algorithm_choice import DEFAULT as DEFAULT_ALGO
+from ui.common.link_codec import choice
+from ui.common.share import restore
 from ui.tree.tree_lab import AS_GIVEN, ORDER_WORDS, ORDERINGS
 from ui.tree.tree_source import (
     LINK_LIMIT,

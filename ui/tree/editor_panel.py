@@ -13,15 +13,16 @@ import hashlib
 
 import streamlit as st
 
+from engine.algorithms import ALL_ALGOS, DEFAULT
 from engine.errors import InputError
 from engine.random_tree import random_tree
 from engine.tree import GameTree, format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from engine.values import plural
 from teach import tree_edit as te
+from teach.algorithms import LABELS
 from ui.common.keys import Editor as K
 from ui.common.share import restore
-from ui.tree.algorithm_choice import ALL_ALGOS, DEFAULT, LABELS
 from ui.tree.complete_setup import choice
 from ui.tree.tree_lab import Lab
 from ui.tree.tree_source import decode_step, decode_tree

@@ -8,9 +8,9 @@ import streamlit as st
 
 from engine.race import RaceTable, race_tree
 from engine.values import fmt_value
+from teach.algorithms import LABELS
 from teach.search_words import minimal_tree_note, race_summary
-from ui.tree.algorithm_choice import LABELS
-from ui.tree.tree_source import tree_of
+from ui.tree.tree_lab import tree_of
 
 ORDER_LABELS = {"current": "as shown", "perfect": "perfect (best first)", "worst": "worst first"}
 COLUMNS = (

@@ -4,7 +4,8 @@ its practice switch).
 The block that shows a run is :func:`run_player`: the tree canvas (ui.common.canvas, stepped
 in the browser), or, with ``practice=True`` and the switch on, ui.practice.quiz_panel's
 questions beside a still of the quiz's step with no forward controls. Where a tree comes from (setups, share
-links, cache sources) is ui.tree.tree_source; its names are re-exported here for the pages.
+links, cache sources) is ui.tree.tree_source, pure; its names are re-exported here for the
+pages, beside :func:`tree_of`, the cache of the tree a source names.
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
+from engine import algorithms as ea
 from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
-from engine.tree import GameTree, complete_depth, minimax
+from engine.tree import GameTree, complete_depth, complete_tree, minimax
+from engine.tree_text import parse_brackets
 from engine.values import plural
+from teach.algorithms import describer
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
-from ui.tree import algorithm_choice as ac
 from ui.tree.tree_source import (
     LINK_LIMIT,
     Complete,
@@ -35,7 +38,6 @@ from ui.tree.tree_source import (
     random_complete,
     source_of_complete,
     source_of_tree,
-    tree_of,
 )
 from viz.tree_payload import tree_payload
 
@@ -118,24 +120,32 @@ class Lab:
     types: dict[int, str] = field(default_factory=dict)
 
 
-def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ac.DEFAULT) -> Lab:
-    """The lab of ``algorithm`` (ui.tree.algorithm_choice; alpha-beta in ``variant``) on
+def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
+    """The lab of ``algorithm`` (engine.algorithms; alpha-beta in ``variant``) on
     ``tree``; an algorithm that does not run on the tree falls back to one that does."""
-    got = ac.algorithm_run(tree, ac.usable(tree, algorithm), variant)
+    got = ea.tree_run(tree, ea.usable(tree, algorithm), variant)
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
-    return Lab(
-        run, Replayer(run), names, pv, enter_steps(run), ac.describer(got), ac.node_types(run)
-    )
+    return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), ea.node_types(run))
 
 
 # ---- cached work ----------------------------------------------------------------------------
 # Bounded in entries and so in memory: a tree from any source has at most 20,000 nodes
 # (tree_source), whose lab holds about 7 MB and whose figure about 9 MB (see README's budget).
+@st.cache_resource(max_entries=16, show_spinner=False)
+def tree_of(source: str) -> GameTree:
+    """The tree a source string names (ui.tree.tree_source; built once per process)."""
+    kind, _, body = source.partition("|")
+    if kind == "c":
+        setup = decode_complete(body)
+        return complete_tree(setup.leaves, setup.branching)
+    return parse_brackets(body)
+
+
 @st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
 def cached_lab(
-    source: str, variant: str, ordering: str, seed: int, algorithm: str = ac.DEFAULT
+    source: str, variant: str, ordering: str, seed: int, algorithm: str = ea.DEFAULT
 ) -> Lab:
     """The lab of a source's tree in one ordering (a big run is built once and shared by
     every session; cache_resource hands out the object itself, never a copy)."""

@@ -1,8 +1,9 @@
 """Where a tree lab's tree comes from: complete-tree setups (typed leaves, presets, random
 recipes), their share-link encodings, and the short "source" string that names a tree in the
-caches of ui.tree.tree_lab.
+caches of ui.tree.tree_lab (whose ``tree_of`` builds the tree a source names).
 
-Everything here but :func:`tree_of` is pure (no Streamlit) and tested directly.
+Pure (no Streamlit, here or in what it imports; tests/test_layers.py checks) and tested
+directly.
 """
 
 from __future__ import annotations
@@ -12,15 +13,13 @@ import binascii
 import zlib
 from dataclasses import dataclass
 
-import streamlit as st
-
 from engine.alphabeta import parse_leaves
 from engine.errors import InputError
 from engine.random_tree import random_leaves
-from engine.tree import GameTree, complete_depth, complete_tree
+from engine.tree import GameTree, complete_depth
 from engine.tree_text import format_brackets, parse_brackets
 from teach.tree_edit import MAX_NODES, MAX_TEXT
-from ui.common.share import ascii_int, quoted
+from ui.common.link_codec import ascii_int, quoted
 
 LINK_LIMIT = 6000  # characters of a tree the app writes into a share link at most
 UNPACK_LIMIT = MAX_TEXT  # characters a packed link may unpack to (a zip bomb stops here)
@@ -153,7 +152,7 @@ def decode_complete(s: str) -> Complete:
 
 
 # ---- sources: the cache key of a tree --------------------------------------------------------
-# A tree is named by a short "source" string, the cache key of everything below:
+# A tree is named by a short "source" string, the cache key of ui.tree.tree_lab's runs:
 # "c|" + Complete.encode() for a complete tree, "t|" + bracket text for any other tree.
 
 
@@ -163,13 +162,3 @@ def source_of_complete(setup: Complete) -> str:
 
 def source_of_tree(tree: GameTree) -> str:
     return "t|" + format_brackets(tree)
-
-
-@st.cache_resource(max_entries=16, show_spinner=False)
-def tree_of(source: str) -> GameTree:
-    """The tree a source string names (built once per process)."""
-    kind, _, body = source.partition("|")
-    if kind == "c":
-        setup = decode_complete(body)
-        return complete_tree(setup.leaves, setup.branching)
-    return parse_brackets(body)

@@ -1,7 +1,8 @@
 """A throwaway PostgreSQL server for tests and benchmarks: Debian's binaries, ``initdb`` +
 ``pg_ctl`` in a temporary data directory, listening only on a unix socket in a temporary
 directory (no TCP port). As root the server runs as the ``postgres`` user (initdb refuses
-root). :class:`NoPostgres` says why a server cannot run here."""
+root). :class:`NoPostgres` says why a server cannot run here (a test skips or fails with it:
+tests/unavailable.py)."""
 
 from __future__ import annotations
 
@@ -20,15 +21,6 @@ _counter = itertools.count()
 
 class NoPostgres(RuntimeError):
     """PostgreSQL cannot run here; the message says why."""
-
-
-def no_postgres(reason: str) -> None:
-    """In a test: skip with the reason, or fail under CI=true (CI must run these tests)."""
-    import pytest
-
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"PostgreSQL tests cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {reason}")
 
 
 def bindir() -> Path:

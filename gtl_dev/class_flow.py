@@ -1,6 +1,6 @@
-"""Class mode in real browsers: servers that can be restarted on the same port and database,
-and the class flow (a teacher, students joining, following, answering, the reveal) the
-browser tests and bench/bench_class_pages.py drive.
+"""Class mode in real browsers: app servers that can be restarted on the same port and
+database, and the class flow (a teacher, students joining, following, answering, the reveal)
+the browser tests and bench/bench_class_pages.py drive.
 
 The class pages are rerun by the process's bell when their class moves on (within a fifth
 of a second, ui.classroom.notify), so the helpers wait for what a person sees (text, a step on
@@ -9,8 +9,7 @@ the canvas) rather than for a quiet websocket.
 
 from __future__ import annotations
 
-import os
-import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -19,56 +18,20 @@ from pathlib import Path
 from sqlalchemy import select
 
 from classroom.db import Question, open_store
-from tests.browser.helpers import ROOT, answers, free_port, streamlit_command
+from gtl_dev.app_server import Server
 
-STARTUP_S = 40.0
 CHOICE = '[class*="st-key-class-choice-"] button'
 
 
-class Server:
-    """`streamlit run app.py` on ``port`` with ``env`` (GTL_DATA_DIR or GTL_DATABASE_URL):
-    :meth:`start`, :meth:`stop`, :meth:`restart` on the same port and database."""
-
-    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
-        # no board-lab warm-up: its minute of solving would be measured as class latency
-        self.env = {**os.environ, "GTL_WARM_UP": "0", **env}
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-        self.logs = Path(tempfile.mkdtemp(prefix="gtl-class-"))
-
-    def start(self) -> Server:
-        err = open(self.logs / "stderr", "ab")
-        self.proc = subprocess.Popen(
-            streamlit_command(self.port),
-            cwd=ROOT,
-            env=self.env,
-            stdout=open(self.logs / "stdout", "ab"),
-            stderr=err,
-        )
-        deadline = time.monotonic() + STARTUP_S
-        while not answers(f"{self.url}/_stcore/health"):
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                tail = (self.logs / "stderr").read_text(errors="replace")[-3000:]
-                self.stop()
-                raise RuntimeError(f"streamlit on {self.port} did not start:\n{tail}")
-            time.sleep(0.1)
-        return self
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
+def class_server(env: dict[str, str], port: int | None = None, hide: str | None = None) -> Server:
+    """The app server of a class test or benchmark on ``port`` with ``env`` (GTL_DATA_DIR or
+    GTL_DATABASE_URL), without the board-lab warm-up: its minute of solving would be measured
+    as class latency. ``hide``: the name of a private AppSession attribute hidden from the
+    class bell (the server runs under tests/browser/streamlit_hiding.py)."""
+    launcher = (
+        None if hide is None else [sys.executable, "-m", "tests.browser.streamlit_hiding", hide]
+    )
+    return Server({"GTL_WARM_UP": "0", **env}, port, launcher=launcher)
 
 
 @dataclass

@@ -1,0 +1,138 @@
+"""Quiz questions after alpha-beta, about windows: a node's type (Knuth and Moore's PV, CUT,
+ALL) in an alpha-beta run, whether a null-window probe of PVS is searched again, and what a
+table entry of iterative deepening holds (an exact value or a bound)."""
+
+from __future__ import annotations
+
+import math
+
+from engine.deepening import flag_of
+from engine.node_types import ALL, CUT_NODE, KNUTH_MOORE_TYPE, classify
+from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, SearchRun
+from engine.values import fmt_value
+from teach.quiz.model import NODE_TYPE, RE_SEARCH_Q, TABLE_BOUND, Question, node_names
+
+
+def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "What type is node C: PV, CUT or ALL?" before each inner node's EXIT in an alpha-beta
+    run (Knuth and Moore's types, :mod:`engine.node_types`)."""
+    tree = run.tree
+    names = names or node_names(tree)
+    nt = classify(run)
+    out: list[Question] = []
+    for i, e in enumerate(run.events):
+        n = e.node
+        if e.kind != EXIT or n not in nt.types:
+            continue
+        t = nt.types[n]
+        a0, b0 = nt.window[n]
+        mx = tree.is_max(n)
+        side = "MAX" if mx else "MIN"
+        win = f"[{fmt_value(a0)}, {fmt_value(b0)}]"
+        v = fmt_value(e.value)
+        if t == CUT_NODE:
+            edge = f"{v} >= beta = {fmt_value(b0)}" if mx else f"{v} <= alpha = {fmt_value(a0)}"
+            why = f"it failed high for {side} ({edge}): a cut-off node"
+        elif t == ALL:
+            edge = f"{v} <= alpha = {fmt_value(a0)}" if mx else f"{v} >= beta = {fmt_value(b0)}"
+            why = f"it failed low for {side} ({edge}): every child searched, none raised its bound"
+        else:
+            why = f"{v} lies strictly inside its window"
+        out.append(
+            Question(
+                i,
+                NODE_TYPE,
+                n,
+                f"{names[n]} ({side}) was given the window {win}. What type of node is it: "
+                "PV, CUT or ALL?",
+                t,
+                f"{names[n]} returns {v} from the window {win}; {why}, so it is a {t} node "
+                f"(Knuth and Moore's type {KNUTH_MOORE_TYPE[t]}).",
+                hide=tuple(tree.preorder(n)),
+            )
+        )
+    return out
+
+
+def re_search_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "C is probed with a null window. Does a re-search follow?" before each null-window
+    probe of a PVS run; yes when the probe fails high strictly inside the parent's window.
+    Another run has none (MTD(f)'s passes are null windows at the root, never re-searched)."""
+    if run.algorithm != "pvs":
+        return []
+
+    tree = run.tree
+    names = names or node_names(tree)
+    ev = run.events
+    out: list[Question] = []
+    for i, e in enumerate(ev):
+        if e.kind != ENTER or e.tag != NULL_WINDOW:
+            continue
+        n = e.node
+        p = tree.parent[n]
+        j = next(k for k in range(i + 1, len(ev)) if ev[k].node == n and ev[k].kind in (EXIT, LEAF))
+        again = j + 1 < len(ev) and ev[j + 1].node == n and ev[j + 1].tag == RE_SEARCH
+        # the parent's window in its own (negamax) view, and the probe's score there
+        up = next(ev[k] for k in range(i - 1, -1, -1) if ev[k].node == p)
+        a, b = up.nm_alpha, up.nm_beta
+        score = -(ev[j].nm_value or 0)
+        if again:
+            why = f"{fmt_value(a)} < {score} < {fmt_value(b)}: it failed high inside the window"
+        elif score >= (b if b is not None else math.inf):
+            why = (
+                f"{score} >= beta = {fmt_value(b)}: it failed high beyond beta, so {names[p]} cuts"
+            )
+        else:
+            why = f"{score} <= alpha = {fmt_value(a)}: it failed low, {names[n]} is no better"
+        out.append(
+            Question(
+                i,
+                RE_SEARCH_Q,
+                n,
+                f"{names[p]} probes {names[n]} with a null window around its alpha = "
+                f"{fmt_value(a)}. Will {names[n]} be searched again with the full window?",
+                again,
+                f"The probe scores {score} for {names[p]}: {why}.",
+            )
+        )
+    return out
+
+
+def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
+    """ "C returns 2 from the window [3, +∞]. What does its table entry hold?" before each
+    inner node's EXIT that stores an entry (iterative deepening with the table)."""
+    tree = run.tree
+    names = names or node_names(tree)
+    words = {"exact": "an exact value", "lower": "a lower bound", "upper": "an upper bound"}
+    window: dict[int, tuple[float, float]] = {}
+    answered: set[int] = set()
+    out: list[Question] = []
+    for i, e in enumerate(run.events):
+        n = e.node
+        if e.kind == ENTER:
+            window[n] = (e.alpha, e.beta)
+            answered.discard(n)
+        elif e.kind == TABLE and e.value is not None:
+            answered.add(n)
+        elif e.kind == EXIT and n not in answered and tree.children[n]:
+            a0, b0 = window[n]
+            flag = flag_of(e.value, a0, b0)  # type: ignore[arg-type]
+            v = fmt_value(e.value)
+            why = {
+                "upper": f"{v} <= alpha = {fmt_value(a0)}: it failed low, the value is at most {v}",
+                "lower": f"{v} >= beta = {fmt_value(b0)}: it failed high, the value is at least {v}",
+                "exact": f"{v} lies strictly inside the window: it is exact",
+            }[flag]
+            out.append(
+                Question(
+                    i,
+                    TABLE_BOUND,
+                    n,
+                    f"{names[n]} returns {v} from the window [{fmt_value(a0)}, "
+                    f"{fmt_value(b0)}]. Its table entry holds {v} as what: an exact value, a "
+                    "lower bound or an upper bound?",
+                    flag,
+                    f"{why}, so the entry is {words[flag]}.",
+                )
+            )
+    return out

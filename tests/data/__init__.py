@@ -1,0 +1,1 @@
+"""Recorded truth for the tests: the golden event streams of the search machinery."""
