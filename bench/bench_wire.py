@@ -11,7 +11,7 @@ asserts nothing.
 2. The first visit to every lab with an empty browser cache (a new browser context each
    time), 1400x900 headless chromium, against a bare Streamlit page (a two-line script) served
    by a second server with the same settings, side by side in one run: navigation to the
-   first run finished and drawn (tests/browser/helpers.open_url), for a canvas lab to its
+   first run finished and drawn (gtl_dev.pages.open_url), for a canvas lab to its
    tree's nodes drawn. Goal: every lab within 0.3 s of the bare page.
 """
 
@@ -30,8 +30,16 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.sync.client import connect
 
-from bench.bench_browser import CHROMIUM, CHROMIUM_ARGS, _wait, open_url, streamlit_command
-from bench.bench_links import ROOT, free_port, start_server
+from gtl_dev.app_server import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    Server,
+    answers,
+    free_port,
+    streamlit_command,
+)
+from gtl_dev.pages import open_url
 from ui.common.canvas import NAME
 
 WIRE_GOAL_KB = 30
@@ -90,6 +98,14 @@ def wire(base: str) -> None:
     print(f"  the tree canvas's element            {canvas / 1024:8.1f} KB")
     met = "met" if total <= WIRE_GOAL_KB * 1024 else "NOT met"
     print(f"  goal: <= {WIRE_GOAL_KB} KB (126 KB with the code inlined)   {met}")
+
+
+def _wait(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not answers(url):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{url} did not answer")
+        time.sleep(0.1)
 
 
 def _bare_server(port: int, folder: Path) -> subprocess.Popen:
@@ -159,19 +175,17 @@ def main() -> None:
     args = sys.argv[1:]
     url = args[args.index("--url") + 1] if "--url" in args else None
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
-    proc = None
+    server = None
     if url is None:
-        port = free_port()
-        proc = start_server(port)
-        url = f"http://127.0.0.1:{port}"
+        server = Server(timeout_s=120).start()
+        url = server.url
     try:
         print(f"server {url} ({urllib.parse.urlparse(url).port}); {ROOT.name}, canvas {NAME}")
         wire(url)
         first_visits(url, runs)
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=20)
+        if server is not None:
+            server.stop()
 
 
 if __name__ == "__main__":

@@ -63,21 +63,20 @@ const KIND = ["max", "min", "leaf", "stub"];
 const SPEEDS = [1, 2, 4, 8, 15, 30];
 const DEFAULT_SPEED = 4;
 const REPORT_MS = 400; // debounce of the step sent to the server
-const URL_MS = 120; // at most one history.replaceState per this (browsers throttle it)
+const URL_MS = 120; // at most one address write per this (browsers throttle it)
 // Icons drawn, not glyphs: many system fonts lack ⏮ ⏸ ⏭.
 const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 6 L1 12 Z" fill="currentColor"/></svg> play`;
 const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg> pause`;
 const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched to the width
 
-// The canvases of this page (a window may hold several: the variants side by side). A rerun
-// writes the server's copy of the query string into the address bar, and it may come after
-// the browser has stepped on: whoever writes the address, a canvas on this page puts its own
-// parameters back at once (the link always says the step on screen).
-const REG = (window.__gtlCanvases = window.__gtlCanvases || { all: new Set(), last: null });
-if (!REG.watching) {
-  REG.watching = true;
-  onAddressChange(window, () => { for (const c of REG.all) c.keepUrl(); });
-}
+// The canvases of this page (a window may hold several: the variants side by side); the
+// browser evaluates this module once per page (one URL under the component's asset_dir), so
+// the registry is the module's own. A rerun writes the server's copy of the query string into
+// the address bar, and it may come after the browser has stepped on: whoever writes the
+// address, a canvas on this page puts its own parameters back at once (the link always says
+// the step on screen).
+const REG = { all: new Set(), last: null };
+onAddressChange(window, () => { for (const c of REG.all) c.keepUrl(); });
 
 function hostOf(el) {
   // The element of the page that holds el (through the shadow roots of isolated styles).

@@ -6,6 +6,7 @@ open the exam tab from a share link."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from gtl_dev.pages import rerun, wait_reported
 from tests.browser.helpers import (
@@ -34,7 +35,8 @@ def test_answer_a_quiz_question_by_typing_in_the_node(page, base_url):
     assert_no_exception(page)
     assert page.get_by_text("What is beta at B now?").is_visible()
     box = page.locator(FIELD)
-    assert box.count() == 1 and box.get_attribute("data-id") == "1"  # B's field
+    expect(box).to_have_count(1)  # the canvas's modules load beside the run (asset_dir)
+    assert box.get_attribute("data-id") == "1"  # B's field
     assert box.get_attribute("inputmode") == "numeric"
     assert canvas(page).locator(".ans-f .ans-l").inner_text() == "β"
     box.fill("7")  # wrong

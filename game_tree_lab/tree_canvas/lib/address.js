@@ -71,7 +71,7 @@ export class Address {
 /**
  * Call `fn` after anyone else writes the address (Streamlit puts the server's copy of the
  * query string there after a rerun, which may be older than the step on screen). It listens
- * to the Navigation API's currententrychange (history.pushState and replaceState fire it); a
+ * to the Navigation API's currententrychange (a history entry pushed or replaced fires it); a
  * browser without that API leaves the link as the server wrote it until the next step.
  * Returns a function that stops listening.
  */
