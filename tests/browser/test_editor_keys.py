@@ -10,7 +10,7 @@ import time
 import pytest
 
 from engine.tree_text import format_ural, parse_brackets
-from gtl_dev.pages import IDLE, rerun, runs_of, wait_idle
+from gtl_dev.pages import IDLE, assert_no_rerun_for, rerun, runs_of, wait_idle
 from teach.tree_edit import relabel
 from tests.browser import helpers
 from tests.browser.helpers import (
@@ -160,7 +160,7 @@ def test_click_selects_with_no_rerun_and_edit_style_against_search_colours(page,
     open_editor(page, base_url)
     c = canvas(page)
     c.locator('g.n[data-id="2"]').click()  # the first leaf
-    helpers.assert_no_rerun_for(page, 600)  # selecting is in the browser
+    assert_no_rerun_for(page, 600)  # selecting is in the browser
     assert "Selected: leaf" in c.locator(".ed-msg").inner_text()
     ring = c.locator("svg.tree circle.sel")
     leaf = c.locator('g.n[data-id="2"]').get_attribute("transform")

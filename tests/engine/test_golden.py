@@ -6,6 +6,7 @@ MTD(f)'s passes, deepening's iterations and table, error messages)."""
 from __future__ import annotations
 
 import pytest
+
 from tests.data.record_golden import EVENT_FIELDS, all_cases, load
 
 CASES = all_cases()
