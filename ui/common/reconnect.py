@@ -4,30 +4,29 @@ When the server restarts, the browser reconnects by itself, but its first rerun 
 session without the query string and with widget events the new session cannot match to
 callbacks: the first click after a restart was lost in every tab. The page's whole state is in
 its link (ui.common.share), so the sure way back is to load the link again: a small script
-wraps the browser's WebSocket and reloads the page when the app's stream opens again.
+reloads the page when the app, having lost its server, is connected again.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-# Installed once per browser tab (the guard), on the first run; the stream that is open then
-# is not wrapped, so only a new one (a reconnect) reloads the page.
+# Installed once per browser tab (the guard), on the first run. It watches the connection
+# state Streamlit keeps on the app's root element (the attribute its own tests read): once the
+# page has lost its server and is connected again, it reloads. Nothing global is patched.
 _JS = """<span hidden></span><script>
 (() => {
   if (window.__gtlReloadOnReconnect) return;
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return;
   window.__gtlReloadOnReconnect = true;
-  const Native = window.WebSocket;
-  function Wrapped(url, protocols) {
-    const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    if (String(url).includes("/_stcore/stream")) {
-      ws.addEventListener("open", () => window.location.reload());
-    }
-    return ws;
-  }
-  Wrapped.prototype = Native.prototype;
-  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Wrapped[k] = Native[k];
-  window.WebSocket = Wrapped;
+  const STATE = "data-test-connection-state";
+  let lost = false;
+  new MutationObserver(() => {
+    const state = app.getAttribute(STATE);
+    if (state && state !== "CONNECTED") lost = true;
+    else if (state === "CONNECTED" && lost) window.location.reload();
+  }).observe(app, { attributes: true, attributeFilter: [STATE] });
 })();
 </script>"""
 
