@@ -142,24 +142,27 @@ class Explorer:
 
     def expand(self, n: int, moves: list[Hashable]) -> tuple[int, ...]:
         """Add ``moves`` (in this order) as the children of ``n``."""
-        if len(self.parent) + len(moves) > self.max_nodes:
+        parent = self.parent
+        first, k = len(parent), len(moves)
+        if first + k > self.max_nodes:
             raise SearchTooLarge(
                 f"the search would explore more than {self.max_nodes:,} nodes; "
                 "lower the depth or start from a smaller position"
             )
         s, ply, game = self.states[n], self.plies[n] + 1, self.game
-        first = len(self.parent)
+        index, kids, values, plies = self.index, self.kids, self.values, self.plies
+        labels, states, moves_to = self.labels, self.states, self.moves_to
         for j, m in enumerate(moves):
-            self.parent.append(n)
-            self.index.append(j)
-            self.kids.append(())
-            self.values.append(None)
-            self.plies.append(ply)
-            self.labels.append(game.move_name(s, m))
-            self.states.append(game.play(s, m))
-            self.moves_to.append(m)
-        kids = self.kids[n] = tuple(range(first, len(self.parent)))
-        return kids
+            parent.append(n)
+            index.append(j)
+            kids.append(())
+            values.append(None)
+            plies.append(ply)
+            labels.append(game.move_name(s, m))
+            states.append(game.play(s, m))
+            moves_to.append(m)
+        out = kids[n] = tuple(range(first, first + k))
+        return out
 
     def children(self, n: int, first: Hashable | None = None) -> tuple[int, ...]:
         moves = self.moves(n)
