@@ -4,6 +4,10 @@ Runs on one core (the process is pinned to a single CPU where the OS allows it) 
 the wall time of each job, the best of a few runs, with the goals from the engine issue:
 the judge CLI's start-up per subcommand (a fresh ``python -m engine`` each time), the chase
 table, pawn chess, and alpha-beta on the flat leaf list beside the traced search.
+
+``--callgrind``: each search of the machinery once, for instruction counts under
+``valgrind --tool=callgrind`` (stable on a busy machine, unlike wall times; see
+:func:`callgrind`).
 """
 
 from __future__ import annotations
@@ -136,8 +140,8 @@ def main() -> int:
     return 0
 
 
-def _machinery() -> None:
-    """Every search of the machinery on one tree and one position, traced and untraced."""
+def _machinery_jobs() -> dict[str, Callable[..., object]]:
+    """Every search of the machinery on one tree and one position."""
     from engine.deepening import deepen
     from engine.expectimax import expectimax
     from engine.games.pawn import PawnGame, parse_board
@@ -160,6 +164,12 @@ def _machinery() -> None:
         "deepen+table pawn 4x4 depth 6": lambda **kw: deepen(game, start, 6, **kw),
         "mtdf_deepen pawn 4x4 depth 6": lambda **kw: mtdf_deepen(game, start, 6, **kw),
     }
+    return jobs
+
+
+def _machinery() -> None:
+    """Every search of the machinery, traced and untraced: wall times."""
+    jobs = _machinery_jobs()
     print("search machinery: traced | untraced (record=False), best of 3")
     print(f"  {'':<34} {'traced':>10} {'untraced':>10}")
     for name, fn in jobs.items():
@@ -172,5 +182,26 @@ def _machinery() -> None:
         print(f"  {name:<34} {traced * 1000:7.1f} ms {u}")
 
 
+def callgrind() -> int:
+    """Each search of the machinery once, traced then untraced, for instruction counts:
+    ``valgrind --tool=callgrind --dump-before=sched_yield python bench/bench_engine.py
+    --callgrind`` writes one dump per ``os.sched_yield()``; the dumps after the job names
+    printed here hold each job's instructions (the collector is emptied between jobs, so no
+    job pays for the garbage of the one before; set PYTHONHASHSEED for repeatable counts)."""
+    import gc
+
+    for name, fn in _machinery_jobs().items():
+        for traced in (True, False):
+            gc.collect()
+            print(f"next dump: {name} {'traced' if traced else 'untraced'}", flush=True)
+            os.sched_yield()
+            try:
+                fn() if traced else fn(record=False)
+            except TypeError:  # this search has no untraced form
+                pass
+            os.sched_yield()
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(callgrind() if sys.argv[1:] == ["--callgrind"] else main())

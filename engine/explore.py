@@ -5,6 +5,8 @@ Both give the one API the definitions of :mod:`engine.machine` use:
 - ``is_max(n)``: whether MAX moves at node ``n``;
 - ``leaf(n)``: the score of ``n`` (MAX's view) when the search stops there, else None;
 - ``children(n, first=None)``: its children, ``first`` (a move) tried first when it is one;
+- ``visit(n)``: both in one call, for a search that takes the children in their order: the
+  leaf's score, or else (a tuple) its children;
 - ``key(n)``, ``ply(n)``, ``move_to(n)``: what a table stores a node under (its state), the
   plies from the root (scores of wins depend on them), the move that leads to it;
 - ``path_table()``, ``tree()``, ``states``: what a recorder and a run need.
@@ -25,11 +27,15 @@ from engine.trace import PathTable
 from engine.tree import GameTree
 
 
+def _no_value(n: int) -> SearchError:
+    return SearchError(f"leaf {n + 1} has no value")
+
+
 class TreeSpace:
     """An explicit tree (its nodes' MAX/MIN from the tree; a leaf's value as given).
 
-    ``is_max``, ``leaf`` and ``children`` are closures over the tree's tuples, not methods:
-    a search calls them once per node."""
+    ``is_max``, ``leaf``, ``children`` and ``visit`` are closures over the tree's tuples, not
+    methods: a search calls them once per node."""
 
     states = None
 
@@ -50,14 +56,24 @@ class TreeSpace:
                 return None
             v = values[n]
             if v is None:
-                raise SearchError(f"leaf {n + 1} has no value")
+                raise _no_value(n)
             return v
 
         def children(n: int, first: Hashable | None = None) -> tuple[int, ...]:
             return kids[n]
 
+        def visit(n: int) -> Any:
+            ks = kids[n]
+            if ks:
+                return ks
+            v = values[n]
+            if v is None:
+                raise _no_value(n)
+            return v
+
         self.leaf = leaf
         self.children = children
+        self.visit = visit
 
     def key(self, n: int) -> Hashable:
         return n
@@ -126,24 +142,27 @@ class Explorer:
 
     def expand(self, n: int, moves: list[Hashable]) -> tuple[int, ...]:
         """Add ``moves`` (in this order) as the children of ``n``."""
-        if len(self.parent) + len(moves) > self.max_nodes:
+        parent = self.parent
+        first, k = len(parent), len(moves)
+        if first + k > self.max_nodes:
             raise SearchTooLarge(
                 f"the search would explore more than {self.max_nodes:,} nodes; "
                 "lower the depth or start from a smaller position"
             )
         s, ply, game = self.states[n], self.plies[n] + 1, self.game
-        first = len(self.parent)
+        index, kids, values, plies = self.index, self.kids, self.values, self.plies
+        labels, states, moves_to = self.labels, self.states, self.moves_to
         for j, m in enumerate(moves):
-            self.parent.append(n)
-            self.index.append(j)
-            self.kids.append(())
-            self.values.append(None)
-            self.plies.append(ply)
-            self.labels.append(game.move_name(s, m))
-            self.states.append(game.play(s, m))
-            self.moves_to.append(m)
-        kids = self.kids[n] = tuple(range(first, len(self.parent)))
-        return kids
+            parent.append(n)
+            index.append(j)
+            kids.append(())
+            values.append(None)
+            plies.append(ply)
+            labels.append(game.move_name(s, m))
+            states.append(game.play(s, m))
+            moves_to.append(m)
+        out = kids[n] = tuple(range(first, first + k))
+        return out
 
     def children(self, n: int, first: Hashable | None = None) -> tuple[int, ...]:
         moves = self.moves(n)
@@ -151,6 +170,10 @@ class Explorer:
             moves.remove(first)
             moves.insert(0, first)
         return self.expand(n, moves)
+
+    def visit(self, n: int) -> Any:
+        v = self.leaf(n)
+        return self.expand(n, self.moves(n)) if v is None else v
 
     def key(self, n: int) -> Hashable:
         return self.states[n]

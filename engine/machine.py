@@ -10,9 +10,9 @@ one short definition written as it is taught, recursively, over three things:
   ``children(n, first)`` (a node's children, a game's moves explored on demand), and
   ``key``/``ply``/``move_to`` for the tables;
 - the **driver** :func:`drive`: each recursive call is a generator that ``yield``s the
-  call it makes (a generator, or the value of a call answered at once: a leaf), and the
-  driver runs them on an explicit stack, so a 100,000-node chain never meets Python's
-  recursion limit;
+  call it makes (a generator) and ends by returning (or yielding) its value, and the driver
+  runs them on an explicit stack, so a 100,000-node chain never meets Python's recursion
+  limit;
 - the **recorder** :class:`Recorder`: the definition tells it each step (ENTER, LEAF,
   UPDATE, CUT, EXIT, TABLE of :mod:`engine.trace`) and it keeps the trace the caller owns
   (:class:`engine.trace.Event` values, MAX's view, with the negamax view in the ``nm_*``
@@ -52,30 +52,33 @@ Call = Generator[Any, Any, Any]
 
 
 def drive(call: Call | Any) -> Any:
-    """Run a generator-recursive search: each ``yield g`` is a call of ``g``, whose return
-    value the ``yield`` expression receives. The stack is a list, not Python's.
+    """Run a generator-recursive search: each ``yield g`` of a generator ``g`` is a call of
+    ``g``, whose result the ``yield`` expression receives. The stack is a list, not Python's.
 
-    A call that is answered at once (a leaf, a table hit) need not be a generator: a
-    definition may ``yield`` a plain value, and it comes straight back (a frame per inner
-    node only, which is most of the speed of a search over leaves)."""
+    A call ends with ``return value``, or, cheaper, by yielding its value (anything that is
+    not a generator): the driver takes that as its result and drops the call, sparing the
+    ``StopIteration`` a generator's return raises (the definitions called once per inner
+    node of a large tree end so). A call answered at once (a leaf) need not be a
+    generator: ``drive`` of a plain value is that value."""
     if type(call) is not GeneratorType:
         return call
     stack: list[Call] = [call]
     push, pop = stack.append, stack.pop
     ret: Any = None
-    while stack:
+    while True:
         try:
             sub = stack[-1].send(ret)
         except StopIteration as stop:
-            pop()
-            ret = stop.value
-            continue
-        if type(sub) is GeneratorType:
-            push(sub)
-            ret = None
+            sub = stop.value
         else:
-            ret = sub
-    return ret
+            if type(sub) is GeneratorType:
+                push(sub)
+                ret = None
+                continue
+        pop()
+        if not stack:
+            return sub
+        ret = sub
 
 
 class Recorder:

@@ -82,23 +82,21 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
     neg = variant == "negamax"
     hard = variant == "fail-hard"
     strict = variant == "strict"
-    leaf, children = space.leaf, space.children
-    emit = rec.emit
+    visit, emit = space.visit, rec.emit
 
     def search(n: int, mx: bool, a: float, b: float) -> Any:
         """A leaf's value at once (no generator), else the generator of the node's search.
         (``mx`` alternates: no chance nodes here.)"""
-        v = leaf(n)
+        r = visit(n)
         emit(ENTER, n, mx, a, b)
-        if v is not None:
+        if type(r) is not tuple:
             if neg and not mx:
-                v = -v
-            emit(LEAF, n, mx, a, b, v)
-            return v
-        return inner(n, mx, a, b)
+                r = -r
+            emit(LEAF, n, mx, a, b, r)
+            return r
+        return inner(n, mx, a, b, r)
 
-    def inner(n: int, mx: bool, a: float, b: float) -> Call:
-        kids = children(n)
+    def inner(n: int, mx: bool, a: float, b: float, kids: tuple[int, ...]) -> Call:
         a0, b0 = a, b
         best = None
         last = len(kids) - 1
@@ -125,7 +123,7 @@ def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
                 break
         out = min(max(best, a0), b0) if hard else best
         emit(EXIT, n, mx, a, b, out, None, best)
-        return out
+        yield out  # the node's value: ended by a yield, not a return (see engine.machine)
 
     return drive(search(0, space.is_max(0), -INF, INF))
 
