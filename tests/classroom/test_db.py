@@ -50,7 +50,9 @@ def test_the_data_folder_is_made_and_the_file_survives(tmp_path):
 
 
 def test_data_is_git_ignored():
-    assert "data/" in (db.ROOT / ".gitignore").read_text().split()
+    """The class database's folder at the root is ignored (``/data/``: tests/data, the golden
+    event streams, is not)."""
+    assert "/data/" in (db.ROOT / ".gitignore").read_text().split()
 
 
 def test_a_missing_server_is_named_and_fails_under_ci(monkeypatch):
