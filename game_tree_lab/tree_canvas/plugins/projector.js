@@ -28,13 +28,17 @@ function projRoom(c) {
 export default function projector(ctx) {
   const c = ctx;
   let was; // projector mode at the last update (undefined: none yet)
+  let roomUsed = null; // the room the last layout was sized for (null: not in projector mode)
   const resize = () => { if (c.view === "projector" && c.payload) c.layout(); };
   window.addEventListener("resize", resize);
   return {
     update() {
-      // the mode changed with the same payload (the switch): draw again at the new size
+      // the mode changed with the same payload (the switch), or the room under the controls
+      // did since the layout (a plugin's update showed or hid a row above the figure, as the
+      // follow view's switch): draw again at the new size
       const on = c.view === "projector";
-      if (was !== undefined && on !== was && c.payload) c.layout();
+      const moved = on && roomUsed !== null && Math.abs(projRoom(c) - roomUsed) > 1;
+      if (c.payload && ((was !== undefined && on !== was) || moved)) c.layout();
       was = on;
     },
     sizing() {
@@ -42,10 +46,12 @@ export default function projector(ctx) {
       c.el.classList.toggle("projector", on);
       if (!on) {
         scroll.style.maxHeight = scroll.style.overflowY = "";
+        roomUsed = null;
         return { scale: 1, levelH: null };
       }
       const g = c.payload.geo, depth = projDepth(c.payload);
       const room = projRoom(c);
+      roomUsed = room;
       const height = (lh) => g.top + depth * lh + g.bottom;
       // closer levels first (down to PROJ_LEVEL), then a smaller scale (down to 1)
       let lh = g.level_h;
