@@ -57,8 +57,8 @@ from classroom.db import (
 from classroom.db import (
     Question as QuestionRow,
 )
-from engine.errors import InputError
-from engine.search import REORDER_MODES, SearchError, reorder
+from engine.errors import InputError, SearchError
+from engine.search import REORDER_MODES, reorder
 from engine.trace import SearchRun
 from engine.tree import GameTree
 from engine.tree_text import format_brackets, parse_brackets

@@ -43,7 +43,7 @@ import random
 from types import GeneratorType
 from typing import Any
 
-from engine.errors import SearchError, SearchTooLarge
+from engine.errors import SearchError
 from engine.explore import Explorer, TreeSpace
 from engine.game import Game
 from engine.machine import Call, Recorder, drive
@@ -54,12 +54,10 @@ ALGORITHMS = ("minimax", "alphabeta")
 VARIANTS = ("statement", "fail-hard", "strict", "negamax")
 REORDER_MODES = ("best-first", "worst-first", "shuffled")
 
-__all__ = [  # SearchError and SearchTooLarge live in engine.errors; callers may read them here
+__all__ = [  # the errors live in engine.errors, imported from there by every caller
     "ALGORITHMS",
     "REORDER_MODES",
     "VARIANTS",
-    "SearchError",
-    "SearchTooLarge",
     "alphabeta",
     "reorder",
     "search_game",
