@@ -49,8 +49,10 @@ def start_box(
     *,
     algorithm: str = "alphabeta",
 ) -> None:
-    """The box: a title, the question kinds and the start button (a popover)."""
-    with st.popover("Start a class session", icon=":material/co_present:"):
+    """The box: a title, the question kinds and the start button, in an expander under
+    the lab (a popover is placed by the browser below its button and, on a projector at
+    150 %, ran past the window's foot with its start button out of reach)."""
+    with st.expander("Start a class session", icon=":material/co_present:"):
         chosen = class_variant(algorithm, variant)
         if tree is None or chosen is None:
             st.info("Class mode steps alpha-beta or minimax: choose one of them to start.")
