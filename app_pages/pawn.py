@@ -50,7 +50,7 @@ with right:
             f"Exact: {plural(sol.positions, 'position')} solved.",
         )
         st.markdown("**Every move, best first** (fast wins, slow losses)")
-        bl.move_table("white" if pos.white_to_move else "black", sol.moves, K.moves)
+        bl.move_table("white" if pos.white_to_move else "black", sol.moves)
     if playing and not bad and not too_big:
         game = bl.play_panel(
             K.game,

@@ -85,6 +85,9 @@ def _bottom(locator) -> float:
     return box["y"] + box["height"]
 
 
+TABLE = '[data-testid="stMarkdownContainer"] table'  # ui.common.table's tables
+
+
 def test_chase_big_board_heatmap(page, base_url):
     seconds = open_page(page, base_url, "chase?c=20-1.1-20.20-w")
     record_figure("chase 20x20: time to first figure", seconds)
@@ -95,7 +98,7 @@ def test_chase_big_board_heatmap(page, base_url):
     height = page.viewport_size["height"]
     assert _bottom(page.locator(CHART).first) <= height
     assert _bottom(page.locator('[data-testid="stMain"] h3').first) <= height
-    assert _bottom(page.locator('[data-testid="stDataFrame"]').first) <= height
+    assert _bottom(page.locator(f"{TABLE}:has(th:text-is('outcome'))").first) <= height
     record_figure("chase 20x20: click a square", click_plotly_point(page, 10 * 20 + 10))
     assert_no_exception(page)
     screenshot(page, "chase_20")
@@ -388,7 +391,7 @@ def test_pawn_hint_shows_the_best_move_and_every_outcome(page, base_url):
         [best.from_sq[0] * 4 + best.from_sq[1], best.to_sq[0] * 4 + best.to_sq[1]]
     ]
     assert page.get_by_text("the arrow on the board is the engine's best move").count() == 1
-    assert page.locator('[data-testid="stDataFrame"]').count() == 1  # every move's outcome
+    assert page.locator(f"{TABLE}:has(th:text-is('outcome'))").count() == 1  # every move's outcome
     screenshot(page, "pawn_play_hint", full_page=False)
 
 

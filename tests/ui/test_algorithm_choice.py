@@ -14,6 +14,7 @@ from engine.trace import ENTER, NULL_WINDOW, RE_SEARCH, TABLE
 from engine.tree import complete_tree
 from engine.values import fmt_value
 from tests.canvas_data import canvas, decode
+from tests.ui.tables import tables
 from ui.tree import tree_lab as tl
 from ui.tree.race_panel import COLUMNS, race_rows
 
@@ -74,7 +75,7 @@ def test_alphabeta_link_chooses_the_algorithm_and_publishes_it():
     assert at.session_state["ab.algo"] == "pvs"
     p = canvas(at)["p"]
     assert len(p["ti"]) == len(tl.make_lab(sample(), "statement", "pvs").run.events) + 1
-    race = at.dataframe[0].value
+    race = tables(at)[0]
     assert list(race.columns) == list(COLUMNS) and len(race) == 12
     assert any("= 5 leaves (Knuth & Moore 1975)" in c.value for c in at.caption)
     at.segmented_control(key="ab.algo").set_value("mtdf").run()
@@ -96,7 +97,7 @@ def test_editor_runs_expectimax_on_a_chance_tree():
     assert not at.exception
     assert at.session_state["ed.algo"] == "expectimax"
     assert "expectimax looked at" in "\n".join(m.value for m in at.markdown)
-    assert len(at.dataframe[0].value) == 1  # the race: expectimax only
+    assert len(tables(at)[0]) == 1  # the race: expectimax only
 
 
 def test_editor_algorithm_link_restores():

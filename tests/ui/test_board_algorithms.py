@@ -15,6 +15,7 @@ from engine.race import race_position
 from engine.trace import Replayer
 from teach.explain import describe
 from tests.canvas_data import decode
+from tests.ui.tables import tables
 from ui.boards import board_algorithms as ba
 from viz.tree_payload import tree_payload
 
@@ -57,7 +58,7 @@ def test_chase_page_choice_link_and_race():
     assert at.session_state["chase.algo"] == "deepening+table"
     line = next(m.value for m in at.markdown if "exact answer" in m.value)
     assert "Deepening + table to 3 plies deep (its last iteration):**" in line
-    race = at.dataframe[-1].value
+    race = tables(at)[-1]
     assert "table hits" in race.columns and len(race) == 15  # 4 algorithms x 3 + 3
     at.segmented_control(key="chase.algo").set_value("alphabeta").run()
     assert not at.exception and "algo" not in at.query_params

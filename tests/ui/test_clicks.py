@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.search import VARIANTS
 from teach.variants import ALL, LABELS
+from tests.ui.tables import tables
 from ui.common.clicks import first_hit, selected_points
 from ui.common.keys import AlphaBeta, Editor, Variants
 
@@ -60,5 +61,5 @@ def test_every_page_names_the_variants_with_one_map():
     assert not at.exception
     for side in Variants.SIDES:
         assert _options(at, Variants.pick(side)) == [LABELS[v] for v in ALL]
-    table = at.dataframe[0].value
+    table = tables(at)[0]
     assert list(table["variant"]) == [LABELS[v] for v in ALL]

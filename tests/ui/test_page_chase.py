@@ -15,6 +15,7 @@ from engine.judge import chase_answer
 from engine.search import search_game
 from teach.play_words import outcome_words
 from tests.canvas_data import canvas, report, shown
+from tests.ui.tables import tables
 from ui.common.keys import CHASE
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
@@ -55,7 +56,7 @@ def test_move_table_matches_the_engine():
     pos = chase.from_code(code)
     sol = solve_position(pos, solve_table(pos.n))
     assert _judge(at) == chase_answer(sol)
-    table = at.dataframe[0].value
+    table = tables(at)[0]
     assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
     assert list(table["outcome"]) == [outcome_words("BLACK", w, n) for _, _, w, n in sol.moves]
 

@@ -13,6 +13,7 @@ from engine.search import search_game
 from teach.explain import describe
 from teach.play_words import outcome_words, verdict_words
 from tests.canvas_data import report, shown
+from tests.ui.tables import tables
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
@@ -49,7 +50,7 @@ def test_presets_show_the_engine_answer(preset, code):
     assert not at.exception
     sol = solve(pawn.from_code(code))
     assert any(verdict_words(sol.winner, sol.plies) in v for v in _verdicts(at))
-    table = at.dataframe[0].value
+    table = tables(at)[0]
     mover = "white"
     assert list(table["move"]) == [name for _, name, _, _ in sol.moves]
     assert list(table["outcome"]) == [outcome_words(mover, w, n) for _, _, w, n in sol.moves]

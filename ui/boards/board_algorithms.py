@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from engine.algorithms import ALPHABETA, DEPTH_LIMITED, WHOLE_GAME
@@ -16,8 +15,9 @@ from teach.algorithms import BOARD_HELP, BOARD_LABELS
 from teach.search_words import race_summary
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
+from ui.common.table import show_table
 from ui.tree.algorithm_choice import algorithm_menu
-from ui.tree.race_panel import COLUMNS, race_rows, table_height
+from ui.tree.race_panel import COLUMNS, race_rows
 
 
 def run_token(base: Any, algorithm: str) -> Any:
@@ -60,10 +60,5 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
         box.info(f"No race here: {got}.")
         return
     rows, words = got
-    box.dataframe(
-        pd.DataFrame(rows, columns=list(COLUMNS)),
-        hide_index=True,
-        width="content",
-        height=table_height(len(rows)),
-    )
+    show_table(rows, COLUMNS, box=box)
     box.caption("Every exact algorithm finds the same value; only the work differs. " + words)

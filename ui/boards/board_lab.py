@@ -32,6 +32,7 @@ from ui.common import projector
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play, css
 from ui.common.share import check_bound
+from ui.common.table import show_table
 from viz.animation import PLOTLY_CONFIG
 from viz.board import square_of
 from viz.chase_board import chase_figure, chase_move_squares
@@ -39,6 +40,7 @@ from viz.pawn_board import pawn_figure
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
+LINE_HEIGHT = 38 * (LINE_ROWS + 1)  # px of that many rows and the header
 FOLD_PX = 330  # the page's title, caption and mode switch above a board
 MIN_BOARD_PX = 320  # a board's width at least, however short the window
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 0.3 s
@@ -167,7 +169,7 @@ def verdict(winner: str | None, plies: int, detail: str = "") -> None:
         st.caption(detail)
 
 
-def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], key: str) -> None:
+def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]]) -> None:
     """Every legal move with its outcome for the mover, best first."""
     if not moves:
         st.caption("No legal moves: the game is over.")
@@ -180,7 +182,7 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], ke
         }
         for i, (_, name, who, n) in enumerate(moves)
     ]
-    st.dataframe(rows, hide_index=True, key=key, width="stretch")
+    show_table(rows)
 
 
 def engine_reply(sess: PlaySession, game: Game) -> list[str]:
@@ -309,7 +311,7 @@ def play_panel(
         verdict(w, n, "from here, with perfect play on both sides")
         if hint_shown(keys, sess):
             st.markdown("**Hint:** the arrow on the board is the engine's best move.")
-            move_table(game.to_move(sess.position), ranked(sess.position), keys.hint_moves)
+            move_table(game.to_move(sess.position), ranked(sess.position))
     if sess.names:
         st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
     return sess
@@ -334,7 +336,6 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
 
 def best_line(
     key: str,
-    plies_key: str,
     container: str,
     figure: go.Figure,
     names: Sequence[str],
@@ -353,13 +354,7 @@ def best_line(
         if names:
             st.markdown(short_line(names))
             rows = ply_rows(names, movers)
-            st.dataframe(
-                rows,
-                hide_index=True,
-                key=plies_key,
-                width="stretch",
-                height=min(LINE_ROWS, len(rows) + 1) * 35 + 3,
-            )
+            show_table(rows, height=LINE_HEIGHT if len(rows) > LINE_ROWS else None)
 
 
 def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:

@@ -205,7 +205,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
-    bl.move_table(pos.mover, sol.moves, K.moves)
+    bl.move_table(pos.mover, sol.moves)
     st.code(
         f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
         language=None,
@@ -308,7 +308,7 @@ def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
 def line_tab(pos: chase.ChasePosition) -> None:
     """The best line: numbered plies and an animated board (built once per position)."""
     fig, names, words = line_parts(chase.to_code(pos))
-    bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words)
+    bl.best_line(K.line, K.line_board, fig, names, words)
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:

@@ -181,7 +181,7 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
     words = verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
     fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
-    bl.best_line(K.line, K.line_plies, K.line_board, fig, names, words, movers=movers)
+    bl.best_line(K.line, K.line_board, fig, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:

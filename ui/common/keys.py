@@ -154,7 +154,6 @@ class Play:
     note = _at("note")  # why the last click was not a move
     hint = _at("hint")  # the hint button
     hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
-    hint_moves = _at("hint_moves")  # the hint's table of moves
 
 
 @dataclass(frozen=True)
@@ -250,9 +249,7 @@ class Board:
         self.pos = _join(ns, "pos")
         self.mode = _join(ns, "mode")
         self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
-        self.moves = _join(ns, "moves")
         self.line = _join(ns, "line")
-        self.line_plies = _join(ns, "line", "plies")
         self.line_board = _join(ns, "line", "board")  # the animated board's container
         self.board = Clicks(_join(ns, "board"))
         self.game = Play(_join(ns, "game"))

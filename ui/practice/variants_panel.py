@@ -24,6 +24,7 @@ from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Variants as K
 from ui.common.keys import tag
+from ui.common.table import show_table
 from ui.practice.practice_common import run_payload
 from viz.tree_payload import Code
 
@@ -98,7 +99,7 @@ def variants_panel(tree: GameTree | None) -> None:
         return
     tree_tag = tag((tree.parent, tree.values))
     compared_runs = compared(tree_tag, tree)
-    st.dataframe(variants_table(tree, compared_runs), hide_index=True, width="stretch")
+    show_table(variants_table(tree, compared_runs))
     results = {r.name: r for r in compared_runs}
     st.caption("Step both with their buttons; the arrow keys step the one you clicked last.")
     for side, col in zip(K.SIDES, st.columns(2, gap="medium"), strict=True):

@@ -3,13 +3,13 @@ perfect and worst ordering of the children (engine.race), in a table and in word
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from engine.race import RaceTable, race_tree
 from engine.values import fmt_value
 from teach.algorithms import LABELS
 from teach.search_words import minimal_tree_note, race_summary
+from ui.common.table import show_table
 from ui.tree.tree_lab import tree_of
 
 ORDER_LABELS = {"current": "as shown", "perfect": "perfect (best first)", "worst": "worst first"}
@@ -42,11 +42,6 @@ def race_rows(table: RaceTable) -> list[dict]:
     ]
 
 
-def table_height(n_rows: int) -> int:
-    """px for a table of ``n_rows`` rows and its header, all in view (35 px a row)."""
-    return 35 * (n_rows + 1) + 3
-
-
 @st.cache_data(max_entries=32, show_spinner="Racing the searches…")
 def cached_race(source: str) -> tuple[list[dict], list[str], str | None]:
     """Rows, sentences and the minimal-tree note of the race on a source's tree."""
@@ -65,12 +60,7 @@ def race_panel(source: str, key: str) -> None:
     container keyed ``key`` (a TreeLab's ``race``)."""
     rows, words, _ = cached_race(source)
     box = st.container(key=key)
-    box.dataframe(
-        pd.DataFrame(rows, columns=list(COLUMNS)),
-        hide_index=True,
-        width="content",
-        height=table_height(len(rows)),
-    )
+    show_table(rows, COLUMNS, box=box)
     box.caption(
         "Every exact algorithm finds the same value; only the work differs. " + " ".join(words)
     )
