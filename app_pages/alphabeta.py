@@ -17,17 +17,13 @@ from ui.tree.complete_setup import link_or_file, restore_link, run_controls, set
 from ui.tree.race_panel import minimal_note, race_panel
 
 page_header("Alpha-beta on a complete tree")
-tl.css()
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 answer = st.cache_data(alpha_beta, max_entries=64, show_spinner=False)(
     setup.leaves, setup.branching
 )
 total = len(setup.leaves)
-st.markdown(
-    f"<div class='gtl-result'>{tl.result_words(answer[0], answer[1], total)}</div>",
-    unsafe_allow_html=True,
-)
+tl.result_line(tl.result_words(answer[0], answer[1], total))
 m = st.columns(4)
 m[0].metric("alpha_beta(leaves, branching)", str(answer))
 m[1].metric("minimax evaluates", plural(total, "leaf", "leaves"))

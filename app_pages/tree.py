@@ -17,7 +17,6 @@ from ui.tree.complete_setup import variant_box
 from ui.tree.race_panel import race_panel
 
 page_header("Game tree editor")
-tl.css()
 state = ep.restore_link()
 tree = state.tree
 top = st.container(horizontal=True, gap="medium")  # wraps on a narrow page: nothing cut
@@ -28,7 +27,7 @@ algo = algorithm_box(st, tree, K.algo)
 source = tl.source_of_tree(tree)
 run_key = (source, variant, tl.AS_GIVEN, 0, algo)
 lab = tl.cached_lab(*run_key)
-st.markdown(f"<div class='gtl-result'>{ep.headline(tree, lab)}</div>", unsafe_allow_html=True)
+tl.result_line(ep.headline(tree, lab))
 
 if tl.new_run(K.lab, run_key):  # an edit: the whole tree from step 0, no jump to the end
     set_step(K.lab.canvas, 0, 0)

@@ -26,7 +26,7 @@ def app(**params: str) -> AppTest:
 
 
 def result(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if "gtl-result'>" in m.value)
+    return next(m.value for m in at.markdown if " looked at " in m.value)  # tl.result_line
 
 
 def tree_of(at: AppTest) -> str:

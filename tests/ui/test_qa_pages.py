@@ -220,7 +220,7 @@ URAL2 = "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n"
 
 
 def ed_head(at: AppTest) -> str:
-    return next(m.value for m in at.markdown if "class='gtl-result'" in m.value)
+    return next(m.value for m in at.markdown if " looked at " in m.value)  # tl.result_line
 
 
 def ed_import(at: AppTest, fmt: str, text: str) -> AppTest:

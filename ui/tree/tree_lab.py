@@ -53,7 +53,7 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "cached_lab",
     "complete_depth",
     "complete_from",
-    "css",
+    "result_line",
     "decode_complete",
     "decode_tree",
     "encode_tree",
@@ -164,13 +164,17 @@ def new_run(keys: TreeLab, run_key: Hashable) -> bool:
 
 
 # ---- the run block --------------------------------------------------------------------------
-_CSS = """<style>
-.gtl-result {font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem;}
+RESULT = "gtl-result"  # the answer line's container key (its style below)
+_CSS = f"""<style>
+.st-key-{RESULT} p {{font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem;}}
 </style>"""
 
 
-def css() -> None:
-    st.markdown(_CSS, unsafe_allow_html=True)
+def result_line(text: str) -> None:
+    """The lab's answer in one large line (markdown in a keyed container and a style sheet
+    through st.html: no raw HTML in markdown, whose renderer a first visit would load)."""
+    st.html(_CSS)
+    st.container(key=RESULT).markdown(text)
 
 
 def canvas_payload(
