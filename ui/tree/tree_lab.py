@@ -10,7 +10,7 @@ pages, beside :func:`tree_of`, the cache of the tree a source names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -20,8 +20,8 @@ from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
-from engine.values import plural
-from teach.algorithms import describer
+from teach import run_words as rw
+from teach.algorithms import LABELS, describer
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common.canvas import follow_run, set_step, tree_canvas
@@ -62,7 +62,7 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "new_run",
     "ordered",
     "random_complete",
-    "result_words",
+    "run_head",
     "run_player",
     "source_of_complete",
     "source_of_tree",
@@ -81,16 +81,6 @@ BUDGET = 1500  # markers the tree canvas draws at most (viz collapses the rest)
 
 
 # ---- pure helpers ---------------------------------------------------------------------------
-def result_words(value: int, evaluated: int, total: int, algorithm: str = "alpha-beta") -> str:
-    """``MAX can force 3; alpha-beta looked at 7 of 9 leaves.``"""
-    saved = total - evaluated
-    tail = f" ({saved} pruned)" if saved > 0 else " (nothing pruned)"
-    return (
-        f"MAX can force {value}; {algorithm} looked at {evaluated} of "
-        f"{plural(total, 'leaf', 'leaves')}{tail}."
-    )
-
-
 def ordered(tree: GameTree, ordering: str, seed: int = 0) -> GameTree:
     """``tree`` with children in ``ordering`` (one of :data:`ORDERINGS`)."""
     return tree if ordering == AS_GIVEN else reorder(tree, ordering, seed)
@@ -171,6 +161,25 @@ _CSS = """<style>
 
 def css() -> None:
     st.markdown(_CSS, unsafe_allow_html=True)
+
+
+def run_head(
+    where,
+    lab: Lab,
+    *,
+    call: str | None = None,
+    verdict: str | None = None,
+    more: Sequence[tuple[str, str]] = (),
+) -> None:
+    """The run's headline and metrics in ``where`` (teach.run_words: every count is the
+    lab's run's); ``call`` labels a first metric with the statement's function call."""
+    label = LABELS.get(lab.run.algorithm, lab.run.algorithm)
+    line = rw.headline(lab.run, label, verdict)
+    where.markdown(f"<div class='gtl-result'>{line}</div>", unsafe_allow_html=True)
+    items = ([(call, rw.statement_answer(lab.run))] if call else []) + rw.metrics(lab.run, label)
+    items += list(more)
+    for col, (name, value) in zip(where.columns(len(items)), items, strict=True):
+        col.metric(name, value)
 
 
 def canvas_payload(
