@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine.algorithms import ALPHABETA
 from engine.values import plural
+from teach.search_words import NODE_TYPES_DEFINITION
 from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
@@ -43,7 +44,7 @@ step = tl.run_player(
     token=run_key,
     practice=algo == ALPHABETA,
     caption="Click a node to jump to the step where the search reaches it."
-    + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
+    + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
 )
 start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 

@@ -38,8 +38,12 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               start's payload is about half as big.
 ``pv``        view positions of the principal variation; ``pvk`` for each the step from which
               the edge down from it is drawn (:func:`pv_steps`)
-``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
-              box showing one is drawn as such
+``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1, of
+              a search that makes null-window probes (PVS, MTD(f): ``run.counts``'s
+              ``null_windows``): a box showing one is drawn as such. A window of plain
+              alpha-beta that happens to be one wide is not a probe: none are sent.
+``words``     the canvas's own words that depend on the run (teach's; absent: its defaults):
+              ``types`` the node types' legend, ``types_title`` their switch's tooltip
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -228,6 +232,7 @@ def tree_payload(
     head: bool = True,
     code: Code | None = None,
     types: Mapping[int, str] | None = None,
+    words: Mapping[str, str] | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -242,7 +247,7 @@ def tree_payload(
     :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
     pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
-    canvas's node-type switch once the node is done.
+    canvas's node-type switch once the node is done; ``words`` the legend's words for them.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -288,6 +293,7 @@ def tree_payload(
     pv_shown = [v for v in pv if v in index]
     steps: list[list[int]] = []
     null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
+    probes = run.counts.get("null_windows", 0) > 0  # only a search that probes draws them
     cur = [none_cur]
     enter = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
@@ -309,7 +315,7 @@ def tree_payload(
                     j = index.get(x)
                     if j is not None:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
-        if _is_null_window(e.alpha, e.beta):
+        if probes and _is_null_window(e.alpha, e.beta):
             null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
             if ch[j] == blank_all:
@@ -359,6 +365,7 @@ def tree_payload(
         "pvk": pv_steps(run, pv_shown),
         "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
+        "words": dict(words or {}),
         "code": None
         if code is None
         else {

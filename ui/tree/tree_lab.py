@@ -22,6 +22,7 @@ from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
 from teach import run_words as rw
 from teach.algorithms import LABELS, describer
+from teach.search_words import canvas_words
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common.canvas import follow_run, set_step, tree_canvas
@@ -198,6 +199,7 @@ def canvas_payload(
         budget=BUDGET,
         pv=lab.pv,
         types=lab.types or None,
+        words=canvas_words() if lab.types else None,
     )
 
 
