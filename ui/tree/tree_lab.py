@@ -22,9 +22,9 @@ from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
 from teach import run_words as rw
 from teach.algorithms import LABELS, describer
-from teach.search_words import canvas_words
 from teach.explain import describe, node_name
 from teach.quiz import Question
+from teach.search_words import canvas_words
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
