@@ -28,6 +28,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``steps``     per step k (1..n; index k-1) a flat list of changes ``[i, status, a, b, v, ...]``:
               node ``i`` now has ``status`` (see :data:`STATUSES`) and α, β, value ``a``, ``b``,
               ``v`` (indices into ``vals``, -1 for none). Nodes not listed keep their state.
+              A node is pruned only when no step has searched it yet: one that a later MTD(f)
+              pass or PVS re-search skips keeps the result it was searched to.
               At step 0 every node is unseen with no α/β/value.
 ``cur``       per step k (0..n) the current node's view position; ``-(s + 1)`` when it is hidden
               inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (none) at step 0 and while the
@@ -294,6 +296,9 @@ def tree_payload(
     steps: list[list[int]] = []
     null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
     probes = run.counts.get("null_windows", 0) > 0  # only a search that probes draws them
+    # A node searched once stays drawn as searched when a later pass or re-search skips it
+    # (MTD(f)'s pass 2 pruning leaves pass 1 evaluated): "pruned" means never searched.
+    searched: set[int] = set()
     cur = [none_cur]
     enter = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
@@ -307,13 +312,14 @@ def tree_payload(
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), -1]
             elif e.kind in (LEAF, EXIT):
                 ch += [i, _CODE[DONE], vals(e.alpha), vals(e.beta), vals(e.value)]
+                searched.add(i)
             else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
         if e.skipped:  # a cut, or a table entry that settles the node without its moves
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
-                    if j is not None:
+                    if j is not None and j not in searched:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
         if probes and _is_null_window(e.alpha, e.beta):
             null_windows.add((vals(e.alpha), vals(e.beta)))
