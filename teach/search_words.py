@@ -8,7 +8,7 @@ from engine.mtdf import MtdfPass
 from engine.node_types import ALPHA_CUT, PV, Cut, NodeTypes, classify
 from engine.node_types import CUT_NODE as CUT_TYPE
 from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
-from engine.trace import Event, SearchRun
+from engine.trace import ENTER, EXIT, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import node_name
@@ -177,3 +177,38 @@ def mtdf_pass_sentence(number: int, p: MtdfPass, last: bool = False) -> str:
     if last:
         text += f" Lower and upper bound meet: the value of the game is {got}."
     return text
+
+
+def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
+    """MTD(f)'s pass history beside the tree (the canvas's ``hist``): one row per pass, its
+    test, what the root returned, and the root's bounds [lower, upper] after it; ``from`` /
+    ``at`` the steps the pass starts and ends (1-based), so the canvas marks the passes done
+    and the one running. None for a run without passes."""
+    if not passes:
+        return None
+    starts = [k for k, e in enumerate(run.events, start=1) if e.kind == ENTER and e.node == 0]
+    ends = [k for k, e in enumerate(run.events, start=1) if e.kind == EXIT and e.node == 0]
+    rows = []
+    for i, (p, a, b) in enumerate(zip(passes, starts, ends, strict=True)):
+        beta, got = fmt_value(p.beta), fmt_value(p.value)
+        result = (
+            f"{got}: failed high (≥ {beta})" if p.failed_high else f"{got}: failed low (< {beta})"
+        )
+        rows.append(
+            {
+                "from": a,
+                "at": b,
+                "cells": [
+                    str(i + 1),
+                    f"value ≥ {beta}? window ({fmt_value(p.beta - 1)}, {beta})",
+                    result,
+                    f"[{fmt_value(p.lower)}, {fmt_value(p.upper)}]",
+                ],
+            }
+        )
+    return {
+        "title": "MTD(f)'s passes: each asks one question with a null window; the bounds on "
+        "the root's value close in until they meet",
+        "head": ["pass", "test", "root returned", "bounds after it"],
+        "rows": rows,
+    }

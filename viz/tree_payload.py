@@ -47,6 +47,9 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``words``     the canvas's own words that depend on the run (teach's; absent: its defaults):
               ``types`` the node types' legend, ``types_title`` their switch's tooltip
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
+``hist``      None, or a history beside the tree (MTD(f)'s passes: teach.search_words):
+              ``title``, ``head`` (column names) and ``rows``, each ``{"from": step, "at":
+              step, "cells": [...]}``: done from step ``at``, running from ``from``
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
@@ -235,6 +238,7 @@ def tree_payload(
     code: Code | None = None,
     types: Mapping[int, str] | None = None,
     words: Mapping[str, str] | None = None,
+    history: Mapping | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -247,7 +251,8 @@ def tree_payload(
     are in the payload, ``n`` is ``upto``, ``total`` the run's length, and the browser shows
     no control. ``hidden`` blanks what a question asks for in every step sent (see
     :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
-    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
+    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`);
+    ``history`` a table beside it (``hist``).
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
     canvas's node-type switch once the node is done; ``words`` the legend's words for them.
     """
@@ -372,6 +377,7 @@ def tree_payload(
         "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
         "words": dict(words or {}),
+        "hist": None if history is None else dict(history),
         "code": None
         if code is None
         else {

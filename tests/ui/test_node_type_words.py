@@ -62,3 +62,17 @@ def test_plain_alpha_beta_draws_no_null_window_and_pvs_does():
     assert ab["nw"] == []  # ... but plain alpha-beta makes no null-window probe
     for algo in (ea.PVS, ea.MTDF):
         assert tl.canvas_payload(tl.make_lab(worst, algorithm=algo))["nw"], algo
+
+
+def test_mtdf_sends_its_pass_history_and_the_others_none():
+    """Issue 22, 6: the passes' tests, results and bounds beside MTD(f)'s tree."""
+    lab = tl.make_lab(SAMPLE, algorithm=ea.MTDF)
+    hist = tl.canvas_payload(lab)["hist"]
+    assert [r["cells"] for r in hist["rows"]] == [
+        ["1", "value ≥ 0? window (-1, 0)", "3: failed high (≥ 0)", "[3, +∞]"],
+        ["2", "value ≥ 4? window (3, 4)", "3: failed low (< 4)", "[3, 3]"],
+    ]
+    ends = [k for k, e in enumerate(lab.run.events, 1) if e.kind == "exit" and e.node == 0]
+    assert [r["at"] for r in hist["rows"]] == ends and hist["rows"][0]["from"] == 1
+    for algo in (ea.ALPHABETA, ea.PVS, ea.MINIMAX):
+        assert tl.canvas_payload(tl.make_lab(SAMPLE, algorithm=algo))["hist"] is None

@@ -24,7 +24,7 @@ from teach import run_words as rw
 from teach.algorithms import LABELS, describer
 from teach.explain import describe, node_name
 from teach.quiz import Question
-from teach.search_words import canvas_words
+from teach.search_words import canvas_words, pass_history
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
@@ -109,6 +109,7 @@ class Lab:
     enter: dict[int, int]
     describe: Callable[[SearchRun, int], str] = describe
     types: dict[int, str] = field(default_factory=dict)
+    history: dict | None = None  # MTD(f)'s passes beside the tree (teach.search_words)
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
@@ -118,7 +119,16 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
-    return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), ea.node_types(run))
+    return Lab(
+        run,
+        Replayer(run),
+        names,
+        pv,
+        enter_steps(run),
+        describer(got),
+        ea.node_types(run),
+        pass_history(run, got.passes),
+    )
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -200,6 +210,7 @@ def canvas_payload(
         pv=lab.pv,
         types=lab.types or None,
         words=canvas_words() if lab.types else None,
+        history=lab.history,
     )
 
 
