@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.algorithms import ALPHABETA
-from engine.alphabeta import alpha_beta
 from engine.values import plural
+from teach.search_words import NODE_TYPES_DEFINITION
 from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
@@ -19,27 +19,23 @@ from ui.tree.race_panel import minimal_note, race_panel
 page_header("Alpha-beta on a complete tree")
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
-answer = st.cache_data(alpha_beta, max_entries=64, show_spinner=False)(
-    setup.leaves, setup.branching
-)
-total = len(setup.leaves)
-tl.result_line(tl.result_words(answer[0], answer[1], total))
-m = st.columns(4)
-m[0].metric("alpha_beta(leaves, branching)", str(answer))
-m[1].metric("minimax evaluates", plural(total, "leaf", "leaves"))
-m[2].metric("alpha-beta evaluates", plural(answer[1], "leaf", "leaves"))
-m[3].metric(
-    "shape", f"{plural(tl.complete_depth(total, setup.branching), 'level')} of {setup.branching}"
-)
-if note := minimal_note(source):
-    st.caption(note)
-
+head = st.container()  # the run's words and counts, above its controls
 algo = algorithm_box(st, tl.tree_of(source), K.algo)
 order, variant = run_controls()
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed, algo)
 tl.new_run(K.lab, run_key)
 lab = tl.cached_lab(*run_key)
+statement = algo == ALPHABETA and variant == "statement" and order == tl.AS_GIVEN
+depth = tl.complete_depth(len(setup.leaves), setup.branching)
+tl.run_head(
+    head,
+    lab,
+    call="alpha_beta(leaves, branching)" if statement else None,
+    more=[("shape", f"{plural(depth, 'level')} of {setup.branching}")],
+)
+if note := minimal_note(source):
+    head.caption(note)
 step = tl.run_player(
     lab,
     keys=K.lab,
@@ -47,12 +43,12 @@ step = tl.run_player(
     token=run_key,
     practice=algo == ALPHABETA,
     caption="Click a node to jump to the step where the search reaches it."
-    + (" Tick **node types** to see which nodes were PV, CUT or ALL." if lab.types else ""),
+    + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
 )
 start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
 st.subheader("Race: every algorithm, with the children as given, best first and worst first")
-race_panel(source, K.lab.race)
+race_panel(source, K.lab.race, order, seed)
 
 publish(
     t=link_or_file(setup),

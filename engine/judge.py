@@ -275,8 +275,8 @@ def _exact(v: object) -> int | str:
 
 def search_answer(tree, algo: str) -> dict[str, int | str]:  # tree: GameTree
     """One case's answer: ``value`` and ``leaves`` (leaf evaluations) and ``nodes`` (nodes
-    visited); alphabeta adds ``pv``/``cut``/``all`` (visited inner nodes of each Knuth-Moore
-    type), pvs ``null_windows``/``re_searches``, mtdf ``passes``/``table_hits``."""
+    visited); alphabeta adds ``pv``/``cut``/``all`` (visited inner nodes of each actual
+    node type, engine.node_types), pvs ``null_windows``/``re_searches``, mtdf ``passes``/``table_hits``."""
     if algo not in SEARCH_ALGOS:
         raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
     if algo == "expectimax":

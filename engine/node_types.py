@@ -1,13 +1,19 @@
-"""Knuth and Moore's node types, cut kinds and the minimal tree, read from an alpha-beta trace.
+"""Node types, cut kinds and the minimal tree, read from an alpha-beta trace.
 
-Knuth & Moore, "An Analysis of Alpha-Beta Pruning", Artificial Intelligence 6 (1975). Every
-node an alpha-beta search visits is classified by what happened to it, seen from the side
-to move there (a MIN node's view is MAX's negated), against the window it was given:
+One definition of the node types, the one every page, the quiz and the CLI use: Marsland's
+*actual* types (T. A. Marsland and F. Popowich, "Parallel game-tree search", IEEE PAMI 7,
+1985), by how the node's search ended against the window it was given, seen from the side to
+move there (a MIN node's view is MAX's negated):
 
-- ``PV`` (type 1): its value fell strictly inside its window;
-- ``CUT`` (type 2): it failed high: its value reached beta (from its own view), so a cut-off
-  happened there (or the last child did it, with nothing left to cut);
-- ``ALL`` (type 3): it failed low: every child was searched and none raised its bound.
+- ``PV``: its value fell strictly inside its window;
+- ``CUT``: it failed high: its value reached the bound its opponent set (β at a MAX node, α
+  at a MIN node), so a cut-off pruned the children left (or the last child did it, with
+  nothing left to prune);
+- ``ALL``: it failed low: every child was searched and none reached its own bound.
+
+Knuth and Moore ("An Analysis of Alpha-Beta Pruning", Artificial Intelligence 6, 1975) number
+the *expected* types 1, 2, 3 by position in the tree (:func:`expected_types`); on a perfectly
+ordered tree the actual types are the expected ones.
 
 Cuts come in two kinds: a *beta-cut* at a MAX node (its alpha reached the beta a MIN
 ancestor set) and an *alpha-cut* at a MIN node (its beta fell to the alpha a MAX ancestor
@@ -21,7 +27,7 @@ that many, and its node types are then the a-priori ones of :func:`expected_type
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.search import reorder
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
@@ -31,7 +37,7 @@ PV = "PV"
 CUT_NODE = "CUT"
 ALL = "ALL"
 NODE_TYPES = (PV, CUT_NODE, ALL)
-KNUTH_MOORE_TYPE = {PV: 1, CUT_NODE: 2, ALL: 3}
+KNUTH_MOORE_TYPE = {PV: 1, CUT_NODE: 2, ALL: 3}  # the expected types' numbers
 
 BETA_CUT = "beta-cut"  # at a MAX node: alpha >= the beta a MIN ancestor set
 ALPHA_CUT = "alpha-cut"  # at a MIN node: beta <= the alpha a MAX ancestor set
@@ -68,12 +74,14 @@ class Cut:
 @dataclass(frozen=True)
 class NodeTypes:
     """``types``: every visited node -> PV / CUT / ALL; ``window``: the window (MAX's view) it
-    was given; ``cuts`` in the order they happened."""
+    was given; ``cuts`` in the order they happened; ``value``: what it returned (MAX's view;
+    all three of its last visit)."""
 
     types: dict[int, str]
     window: dict[int, tuple[float, float]]
     cuts: tuple[Cut, ...]
     tree: GameTree
+    value: dict[int, float] = field(default_factory=dict)
 
     def count(self, kind: str, inner: bool = True) -> int:
         """How many visited nodes (inner nodes only unless ``inner`` is False) are ``kind``."""
@@ -91,6 +99,7 @@ def classify(run: SearchRun) -> NodeTypes:
     """
     tree = run.tree
     types: dict[int, str] = {}
+    value: dict[int, float] = {}
     window: dict[int, tuple[float, float]] = {}
     # node -> [alpha, alpha's source, beta, beta's source] while it is active
     bound: dict[int, list] = {}
@@ -122,8 +131,9 @@ def classify(run: SearchRun) -> NodeTypes:
         elif e.kind in (LEAF, EXIT):
             a0, b0 = window[n]
             types[n] = node_type(tree.is_max(n), e.value, a0, b0)  # type: ignore[arg-type]
+            value[n] = e.value  # type: ignore[assignment]
             bound.pop(n, None)
-    return NodeTypes(types, window, tuple(cuts), tree)
+    return NodeTypes(types, window, tuple(cuts), tree, value)
 
 
 def minimal_leaves(branching: int, depth: int) -> int:

@@ -134,29 +134,52 @@ class Report:
         return next((it for it in self.items if it.kind == "value" and it.node == node), None)
 
     def summary(self) -> str:
-        """ "5 of 9 right: 2 values wrong, 1 cut missing, 1 wrong cut": how many, never which
-        answers are right (the wrong nodes are marked on the tree, not corrected)."""
+        """ "5 of 9 right: 2 values wrong, 1 pruned edge not marked, 1 searched edge marked
+        pruned": how many, never which answers are right (the wrong nodes are marked on the
+        tree, not corrected). One vocabulary: a cut-off is the event, a pruned edge its
+        result; the marks count pruned edges."""
         head = f"{self.points} of {self.max_points} right"
         wrong = [
             (self.values_wrong, "value wrong", "values wrong"),
             (self.values_missing, "value missing", "values missing"),
-            (self.cuts_missed, "cut missing", "cuts missing"),
-            (self.cuts_wrong, "wrong cut", "wrong cuts"),
+            (self.cuts_missed, "pruned edge not marked", "pruned edges not marked"),
+            (self.cuts_wrong, "searched edge marked pruned", "searched edges marked pruned"),
         ]
         parts = [plural(n, one, many) for n, one, many in wrong if n]
-        return f"{head}: {', '.join(parts)}" if parts else f"{head}: every value and every cut"
+        if parts:
+            return f"{head}: {', '.join(parts)}"
+        return f"{head}: every value and every pruned edge"
 
 
 def marks(sol: Solution) -> tuple[int, int]:
-    """(node values, cuts) the exercise on ``sol``'s tree is marked on: one per inner node
+    """(node values, pruned edges) the exercise on ``sol``'s tree is marked on: one per inner node
     alpha-beta visits, one per pruned edge. Fixed per tree: the denominator of every try."""
     return len(sol.values), len(sol.pruned_edges)
 
 
 def marks_line(sol: Solution) -> str:
-    """ "9 marks: 6 node values, 3 cuts", said before the first check."""
+    """ "9 marks: 6 node values, 3 pruned edges", said before the first check."""
     v, c = marks(sol)
-    return f"{plural(v + c, 'mark')}: {plural(v, 'node value')}, {plural(c, 'cut')}"
+    return f"{plural(v + c, 'mark')}: {plural(v, 'node value')}, {plural(c, 'pruned edge')}"
+
+
+def exercise_intro(sol: Solution) -> str:
+    """What the whole-tree exercise asks, and what its marks count."""
+    return (
+        "Type the value **alpha-beta returns** in every inner node (children left to right, "
+        "a cut-off as soon as alpha ≥ beta) and click the edges it never follows: the pruned "
+        "edges. A node inside a pruned subtree is never visited: leave it empty. "
+        f"**Out of {marks_line(sol)}**; a searched edge marked pruned costs a mark."
+    )
+
+
+def solution_words(sol: Solution, leaves: int) -> str:
+    """ "Root value 3; 7 of 9 leaves evaluated; 1 cut-off pruned 2 edges." """
+    edges = len(sol.pruned_edges)
+    return (
+        f"Root value {sol.value}; {sol.leaves_evaluated} of {plural(leaves, 'leaf', 'leaves')} "
+        f"evaluated; {plural(sol.cuts, 'cut-off')} pruned {plural(edges, 'edge')}."
+    )
 
 
 def grade(

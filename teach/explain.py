@@ -187,12 +187,25 @@ def describe(run: SearchRun, k: int) -> str:
         mx = tree.is_max(e.node)
         c = e.child if e.child is not None else 0
         if tree.labels is None and not tree.children[c]:
-            text = f"{who} sees {leaf_phrase(tree, c)}, so best = {fmt_value(e.best)}"
+            text = f"{who} sees {leaf_phrase(tree, c)}"
         else:
-            text = f"{who} gets {fmt_value(e.value)} from {_child_name(tree, c)}, so best = {fmt_value(e.best)}"
-        if ab:
-            text += f", alpha = {fmt_value(e.alpha)}" if mx else f", beta = {fmt_value(e.beta)}"
-        text += "."
+            text = f"{who} gets {fmt_value(e.value)} from {_child_name(tree, c)}"
+        if run.algorithm == "pvs" and e.value != e.best:
+            # PVS scores a node by its window (its α in its own view): a child no better
+            # than the bound leaves the score at the bound, which is not a value it saw.
+            bound = "alpha" if mx else "beta"
+            side = "MAX" if mx else "MIN"
+            b = fmt_value(e.best)
+            text += (
+                f", no better for {side} than its {bound} = {b}, so its score stays at the "
+                f"bound, {b} (PVS keeps a node's score inside its window)."
+            )
+        else:
+            best = "its score" if run.algorithm == "pvs" else "best"
+            text += f", so {best} = {fmt_value(e.best)}"
+            if ab:
+                text += f", alpha = {fmt_value(e.alpha)}" if mx else f", beta = {fmt_value(e.beta)}"
+            text += "."
         nxt = run.events[k] if k < len(run.events) else None
         if ab and e.alpha >= e.beta and (nxt is None or nxt.kind != CUT):
             if run.variant == "strict" and e.alpha == e.beta:
@@ -200,8 +213,10 @@ def describe(run: SearchRun, k: int) -> str:
             else:
                 text += " alpha >= beta, but no children are left to prune."
         if run.variant == "negamax" and e.nm_value is not None:
+            best = "its score" if run.algorithm == "pvs" else "best"
             text += (
-                f" (Negamax view: it gets {fmt_value(e.nm_value)}, best = {fmt_value(e.nm_best)}.)"
+                f" (Negamax view: it gets {fmt_value(e.nm_value)}, {best} = "
+                f"{fmt_value(e.nm_best)}.)"
             )
         return text
     if e.kind == CUT:

@@ -5,10 +5,10 @@ what the race table shows, in sentences a student reads beside the canvas and th
 from __future__ import annotations
 
 from engine.mtdf import MtdfPass
-from engine.node_types import ALPHA_CUT, KNUTH_MOORE_TYPE, PV, Cut, NodeTypes, classify
+from engine.node_types import ALPHA_CUT, PV, Cut, NodeTypes, classify
 from engine.node_types import CUT_NODE as CUT_TYPE
 from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
-from engine.trace import Event, SearchRun
+from engine.trace import ENTER, EXIT, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import node_name
@@ -49,18 +49,68 @@ def cut_sentences(run: SearchRun) -> dict[int, str]:
     return {c.step: cut_sentence(run.tree, c, run.events[c.step]) for c in classify(run).cuts}
 
 
-def node_type_sentence(nt: NodeTypes, node: int) -> str:
-    """ "MIN node C is a CUT node (type 2): it was given [3, +∞] and failed high." """
+# One definition of the node types, said in the legend, the help, the labels, the quiz and
+# the CLI (engine.node_types.classify): Marsland's *actual* types, by how the node's search
+# ended, seen by the side to move there. (Knuth and Moore's types 1, 2, 3 are the *expected*
+# ones, by position in the tree: engine.node_types.expected_types; the two agree on a
+# perfectly ordered tree.)
+NODE_TYPES_DEFINITION = (
+    "Node types (Marsland's actual types: how a node's search ended, seen by the side to move "
+    "there): PV, its value fell strictly inside its window; CUT, it failed high, reaching the "
+    "bound its opponent set (β at a MAX node, α at a MIN node), and any children left were "
+    "pruned by that cut-off; ALL, it failed low: every child was searched and none reached "
+    "its own bound."
+)
+NODE_TYPES_LEGEND = (
+    "node types, seen by the side to move there: PV value inside its window · CUT failed high "
+    "(MAX: ≥ β, MIN: ≤ α; children left are pruned) · ALL failed low (every child searched)"
+)
+NODE_TYPES_SWITCH = "Marsland's actual node types (PV, CUT, ALL), shown once a node is done"
+
+
+def canvas_words() -> dict[str, str]:
+    """The tree canvas's words for the node types (its legend and its switch's tooltip)."""
+    return {"types": NODE_TYPES_LEGEND, "types_title": NODE_TYPES_SWITCH}
+
+
+def node_type_reason(
+    tree: GameTree, node: int, kind: str, value, window: tuple, pruned_here: bool
+) -> str:
+    """Why ``node`` (which returned ``value`` from ``window``, MAX's view) is a ``kind`` node,
+    in the words of :data:`NODE_TYPES_DEFINITION`: "it failed high for MIN (2 <= alpha = 3);
+    its last child did it, so nothing was left to prune"."""
+    mx = tree.is_max(node)
+    side = "MAX" if mx else "MIN"
+    v, a, b = fmt_value(value), fmt_value(window[0]), fmt_value(window[1])
+    if kind == CUT_TYPE:
+        edge = f"{v} >= beta = {b}" if mx else f"{v} <= alpha = {a}"
+        after = (
+            "the cut-off pruned the children left"
+            if pruned_here
+            else "its last child did it, so nothing was left to prune"
+        )
+        return f"it failed high for {side} ({edge}): {after}"
+    if kind == PV:
+        return f"its value {v} lies strictly inside its window"
+    edge = f"{v} <= alpha = {a}" if mx else f"{v} >= beta = {b}"
+    return f"it failed low for {side} ({edge}): every child was searched, none reached its bound"
+
+
+def node_type_sentence(nt: NodeTypes, node: int, value=None) -> str:
+    """ "MIN node C is a CUT node: it was given [3, +∞]; it failed high for MIN (2 <= alpha =
+    3): the cut-off pruned the children left." (``value``: what it returned; default: read
+    back from its window and type.)"""
     tree = nt.tree
     t = nt.types[node]
-    a, b = (fmt_value(x) for x in nt.window[node])
-    what = {
-        PV: "its value fell strictly inside that window",
-        CUT_TYPE: "it failed high: a cut-off (its value reached the far bound for its side)",
-    }.get(t, "it failed low: every child was searched and none raised its bound")
+    a, b = nt.window[node]
+    pruned_here = any(c.node == node for c in nt.cuts)
+    if value is None:
+        value = nt.value[node]
+    why = node_type_reason(tree, node, t, value, (a, b), pruned_here)
+    who = _who(tree, node)
     return (
-        f"{_who(tree, node)[0].upper()}{_who(tree, node)[1:]} is a {t} node "
-        f"(Knuth and Moore's type {KNUTH_MOORE_TYPE[t]}): it was given [{a}, {b}]; {what}."
+        f"{who[0].upper()}{who[1:]} is a {t} node: it was given [{fmt_value(a)}, "
+        f"{fmt_value(b)}]; {why}."
     )
 
 
@@ -127,3 +177,38 @@ def mtdf_pass_sentence(number: int, p: MtdfPass, last: bool = False) -> str:
     if last:
         text += f" Lower and upper bound meet: the value of the game is {got}."
     return text
+
+
+def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
+    """MTD(f)'s pass history beside the tree (the canvas's ``hist``): one row per pass, its
+    test, what the root returned, and the root's bounds [lower, upper] after it; ``from`` /
+    ``at`` the steps the pass starts and ends (1-based), so the canvas marks the passes done
+    and the one running. None for a run without passes."""
+    if not passes:
+        return None
+    starts = [k for k, e in enumerate(run.events, start=1) if e.kind == ENTER and e.node == 0]
+    ends = [k for k, e in enumerate(run.events, start=1) if e.kind == EXIT and e.node == 0]
+    rows = []
+    for i, (p, a, b) in enumerate(zip(passes, starts, ends, strict=True)):
+        beta, got = fmt_value(p.beta), fmt_value(p.value)
+        result = (
+            f"{got}: failed high (≥ {beta})" if p.failed_high else f"{got}: failed low (< {beta})"
+        )
+        rows.append(
+            {
+                "from": a,
+                "at": b,
+                "cells": [
+                    str(i + 1),
+                    f"value ≥ {beta}? window ({fmt_value(p.beta - 1)}, {beta})",
+                    result,
+                    f"[{fmt_value(p.lower)}, {fmt_value(p.upper)}]",
+                ],
+            }
+        )
+    return {
+        "title": "MTD(f)'s passes: each asks one question with a null window; the bounds on "
+        "the root's value close in until they meet",
+        "head": ["pass", "test", "root returned", "bounds after it"],
+        "rows": rows,
+    }

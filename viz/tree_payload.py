@@ -28,6 +28,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``steps``     per step k (1..n; index k-1) a flat list of changes ``[i, status, a, b, v, ...]``:
               node ``i`` now has ``status`` (see :data:`STATUSES`) and α, β, value ``a``, ``b``,
               ``v`` (indices into ``vals``, -1 for none). Nodes not listed keep their state.
+              A node is pruned only when no step has searched it yet: one that a later MTD(f)
+              pass or PVS re-search skips keeps the result it was searched to.
               At step 0 every node is unseen with no α/β/value.
 ``cur``       per step k (0..n) the current node's view position; ``-(s + 1)`` when it is hidden
               inside "+N nodes" marker ``s``; ``-(len(sum) + 1)`` (none) at step 0 and while the
@@ -38,9 +40,16 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               start's payload is about half as big.
 ``pv``        view positions of the principal variation; ``pvk`` for each the step from which
               the edge down from it is drawn (:func:`pv_steps`)
-``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
-              box showing one is drawn as such
+``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1, of
+              a search that makes null-window probes (PVS, MTD(f): ``run.counts``'s
+              ``null_windows``): a box showing one is drawn as such. A window of plain
+              alpha-beta that happens to be one wide is not a probe: none are sent.
+``words``     the canvas's own words that depend on the run (teach's; absent: its defaults):
+              ``types`` the node types' legend, ``types_title`` their switch's tooltip
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
+``hist``      None, or a history beside the tree (MTD(f)'s passes: teach.search_words):
+              ``title``, ``head`` (column names) and ``rows``, each ``{"from": step, "at":
+              step, "cells": [...]}``: done from step ``at``, running from ``from``
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
@@ -228,6 +237,8 @@ def tree_payload(
     head: bool = True,
     code: Code | None = None,
     types: Mapping[int, str] | None = None,
+    words: Mapping[str, str] | None = None,
+    history: Mapping | None = None,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -240,9 +251,10 @@ def tree_payload(
     are in the payload, ``n`` is ``upto``, ``total`` the run's length, and the browser shows
     no control. ``hidden`` blanks what a question asks for in every step sent (see
     :class:`Hidden`). ``head=False``: no step line at all (a tree to fill in). ``code``:
-    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`).
+    pseudocode drawn beside the tree, its line per step highlighted (see :class:`Code`);
+    ``history`` a table beside it (``hist``).
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
-    canvas's node-type switch once the node is done.
+    canvas's node-type switch once the node is done; ``words`` the legend's words for them.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -288,6 +300,10 @@ def tree_payload(
     pv_shown = [v for v in pv if v in index]
     steps: list[list[int]] = []
     null_windows: set[tuple[int, int]] = set()  # (α, β) shown with β = α + 1
+    probes = run.counts.get("null_windows", 0) > 0  # only a search that probes draws them
+    # A node searched once stays drawn as searched when a later pass or re-search skips it
+    # (MTD(f)'s pass 2 pruning leaves pass 1 evaluated): "pruned" means never searched.
+    searched: set[int] = set()
     cur = [none_cur]
     enter = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
@@ -301,15 +317,16 @@ def tree_payload(
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), -1]
             elif e.kind in (LEAF, EXIT):
                 ch += [i, _CODE[DONE], vals(e.alpha), vals(e.beta), vals(e.value)]
+                searched.add(i)
             else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
         if e.skipped:  # a cut, or a table entry that settles the node without its moves
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
-                    if j is not None:
+                    if j is not None and j not in searched:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
-        if _is_null_window(e.alpha, e.beta):
+        if probes and _is_null_window(e.alpha, e.beta):
             null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
             if ch[j] == blank_all:
@@ -359,6 +376,8 @@ def tree_payload(
         "pvk": pv_steps(run, pv_shown),
         "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
+        "words": dict(words or {}),
+        "hist": None if history is None else dict(history),
         "code": None
         if code is None
         else {

@@ -114,7 +114,7 @@ class Canvas {
         <label class="speed-l">speed
           <select class="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
         </label>
-        <label class="types-l" style="display:none" title="Knuth and Moore's node types, once a node is done"><input type="checkbox" class="types"> node types</label>
+        <label class="types-l" style="display:none"><input type="checkbox" class="types"> node types</label>
         <label class="zoom-l">size
           <select class="zoom"><option value="1" selected>100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
         </label>
@@ -136,7 +136,7 @@ class Canvas {
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (drawn once the search has proved it)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
         <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
-        <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> node types: value inside its window, failed high (a cut), failed low</span>
+        <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> <span class="lg-w">node types</span></span>
         <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg>+N nodes: click to open</span>
       </div>`;
     root.appendChild(this.el);
@@ -249,6 +249,10 @@ class Canvas {
     this.el.querySelector(".lg-pv").style.display = p.pv.length > 1 ? "" : "none";
     // Node types (PV / CUT / ALL) when the payload has them: a switch, off at first.
     const typed = !!(p.nodes.ty && p.nodes.ty.length) && !p.still;
+    // Their words (the legend, the switch's tooltip) are the payload's: teach defines them.
+    const words = p.words || {};
+    this.el.querySelector(".lg-types .lg-w").textContent = words.types || "node types";
+    this.el.querySelector(".types-l").title = words.types_title || "node types, once a node is done";
     this.el.querySelector(".types-l").style.display = typed ? "" : "none";
     if (!typed) this.types.checked = false;
     this.showTypes();

@@ -6,7 +6,8 @@ import { mount } from "./core.js";
 import answer from "./plugins/answer.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
+import history from "./plugins/history.js";
 import links from "./plugins/links.js";
 import projector from "./plugins/projector.js";
 
-export default mount([answer, edit, follow, links, projector]);
+export default mount([answer, edit, follow, history, links, projector]);

@@ -1,5 +1,6 @@
 """Reading what a student types into a quiz answer: a number (``3``, ``-inf``, ``∞``), a yes
-or no (``yes, pruned``), one of a question's choices (``Type 1``, ``lower bound``). Each
+or no (``yes, pruned``), one of a question's choices (``CUT node``, ``lower bound``; node types by name only: the
+numbers 1, 2, 3 are Knuth and Moore's *expected* types, not the actual ones the quiz asks). Each
 parser returns None for text it cannot read; nothing here raises on what a person types."""
 
 from __future__ import annotations
@@ -9,14 +10,8 @@ from collections.abc import Iterable
 
 _CHOICE_WORDS = {
     "pv": "PV",
-    "1": "PV",
-    "type 1": "PV",
     "cut": "CUT",
-    "2": "CUT",
-    "type 2": "CUT",
     "all": "ALL",
-    "3": "ALL",
-    "type 3": "ALL",
     "exact": "exact",
     "exact value": "exact",
     "lower": "lower",

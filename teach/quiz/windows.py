@@ -1,5 +1,5 @@
-"""Quiz questions after alpha-beta, about windows: a node's type (Knuth and Moore's PV, CUT,
-ALL) in an alpha-beta run, whether a null-window probe of PVS is searched again, and what a
+"""Quiz questions after alpha-beta, about windows: a node's type (PV, CUT,
+ALL: teach.search_words.NODE_TYPES_DEFINITION) in an alpha-beta run, whether a null-window probe of PVS is searched again, and what a
 table entry of iterative deepening holds (an exact value or a bound)."""
 
 from __future__ import annotations
@@ -7,15 +7,16 @@ from __future__ import annotations
 import math
 
 from engine.deepening import flag_of
-from engine.node_types import ALL, CUT_NODE, KNUTH_MOORE_TYPE, classify
+from engine.node_types import classify
 from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, SearchRun
 from engine.values import fmt_value
 from teach.quiz.model import NODE_TYPE, RE_SEARCH_Q, TABLE_BOUND, Question, node_names
+from teach.search_words import node_type_reason
 
 
 def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
     """ "What type is node C: PV, CUT or ALL?" before each inner node's EXIT in an alpha-beta
-    run (Knuth and Moore's types, :mod:`engine.node_types`)."""
+    run (the actual types of :mod:`engine.node_types`)."""
     tree = run.tree
     names = names or node_names(tree)
     nt = classify(run)
@@ -30,14 +31,8 @@ def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[
         side = "MAX" if mx else "MIN"
         win = f"[{fmt_value(a0)}, {fmt_value(b0)}]"
         v = fmt_value(e.value)
-        if t == CUT_NODE:
-            edge = f"{v} >= beta = {fmt_value(b0)}" if mx else f"{v} <= alpha = {fmt_value(a0)}"
-            why = f"it failed high for {side} ({edge}): a cut-off node"
-        elif t == ALL:
-            edge = f"{v} <= alpha = {fmt_value(a0)}" if mx else f"{v} >= beta = {fmt_value(b0)}"
-            why = f"it failed low for {side} ({edge}): every child searched, none raised its bound"
-        else:
-            why = f"{v} lies strictly inside its window"
+        pruned_here = any(c.node == n for c in nt.cuts)
+        why = node_type_reason(tree, n, t, e.value, (a0, b0), pruned_here)
         out.append(
             Question(
                 i,
@@ -46,8 +41,8 @@ def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[
                 f"{names[n]} ({side}) was given the window {win}. What type of node is it: "
                 "PV, CUT or ALL?",
                 t,
-                f"{names[n]} returns {v} from the window {win}; {why}, so it is a {t} node "
-                f"(Knuth and Moore's type {KNUTH_MOORE_TYPE[t]}).",
+                f"{names[n]} returns {v} from the window {win}; {why}. So it is a {t} node "
+                "(its actual type: how its search ended, seen by the side to move there).",
                 hide=tuple(tree.preorder(n)),
             )
         )

@@ -97,3 +97,26 @@ def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
         assert chosen.inner_text().strip() == LABELS["pvs"]
 
     assert_share_link_restores(browser, url, check)
+
+
+def test_issue_22_the_screen_says_the_run_shown(page, base_url):
+    """Issue 22 on the page: worst first, the heading is that run's, plain alpha-beta's
+    one-wide window is not drawn as a null window, and the node types' legend states the one
+    definition; MTD(f)'s pass history is beside its tree, the passes marked as they finish."""
+    open_page(page, base_url, "alphabeta?order=worst-first")
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert_no_exception(page)
+    assert "alpha-beta looked at 9 of 9 leaves (nothing pruned)" in page.inner_text("body")
+    page.keyboard.press("End")
+    assert page.locator(f"{CANVAS} .box.nullw").count() == 0
+    page.locator(f"{CANVAS} .types-l input").check()
+    legend = page.locator(f"{CANVAS} .lg-types").inner_text()
+    assert "failed high (MAX: ≥ β, MIN: ≤ α" in legend and "side to move" in legend
+    open_page(page, base_url, "alphabeta?algo=mtdf&k=43")
+    page.wait_for_selector(CANVAS_DRAWN)
+    rows = page.locator(f"{CANVAS} .gtl-hist tbody tr")
+    assert rows.count() == 2
+    assert [rows.nth(i).get_attribute("class") for i in range(2)] == ["done", "done"]
+    page.locator(f"{CANVAS} .b-first").click()
+    page.locator(f"{CANVAS} .b-next").click()
+    assert [rows.nth(i).get_attribute("class") for i in range(2)] == ["running", "later"]

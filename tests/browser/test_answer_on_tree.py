@@ -79,7 +79,7 @@ def _check(page, c, n: int) -> str:
 
 def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url):
     c = _open(page, base_url)
-    total = marks_line(SOL)  # "6 marks: 4 node values, 2 cuts"
+    total = marks_line(SOL)  # "6 marks: 4 node values, 2 pruned edges"
     assert page.get_by_text(f"Out of {total}").is_visible()  # before the first check
     # A try with a wrong value, a missed cut and a wrong cut
     typed = {0: "3", 1: "3", 2: "4", 3: "2"}  # C returns 2, not 4
@@ -95,7 +95,10 @@ def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url
     sheet = read_sheet(TREE, sent, node_names(TREE))
     want = grade(TREE, sheet.values, sheet.pruned, SOL)  # the engine's grade of that sheet
     assert said.startswith(f"Check 1: {want.summary()}.")
-    assert said.startswith("Check 1: 3 of 6 right: 1 value wrong, 1 cut missing, 1 wrong cut")
+    assert said.startswith(
+        "Check 1: 3 of 6 right: 1 value wrong, 1 pruned edge not marked, 1 searched edge marked "
+        "pruned"
+    )
     # the wrong value and the wrong cut are marked; nothing says what is right
     assert c.locator('.ans-f.bad input[data-id="2"]').count() == 1
     assert c.locator(".ans-f.ok").count() == 3
@@ -157,7 +160,7 @@ def test_what_was_typed_comes_back_after_another_tab_and_a_reload(page, base_url
 def test_check_first_says_how_many_and_show_the_solution_tells(page, base_url):
     c = _open(page, base_url)
     said = _check(page, c, 1)  # nothing typed
-    assert said.startswith("Check 1: 0 of 6 right: 4 values missing, 2 cuts missing")
+    assert said.startswith("Check 1: 0 of 6 right: 4 values missing, 2 pruned edges not marked")
     assert c.locator(".ans-f.bad, .ans-f.ok, g.ae.cut").count() == 0
     with rerun(page):
         page.get_by_text("Show the solution").click()

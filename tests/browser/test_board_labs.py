@@ -166,7 +166,7 @@ def test_a_node_click_shows_its_board(page, base_url):
     open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
     _open_search_tab(page)
     page.wait_for_selector(CANVAS_DRAWN)
-    assert page.get_by_text("Search is at: the root").count() == 1
+    assert page.get_by_text("Search is at (step 0): the root").count() == 1
     node = page.locator(f"{CANVAS} g.n").nth(1)  # the root's first child
     name = node.locator("title").text_content()
     with rerun(page):

@@ -112,6 +112,10 @@ def test_follow_view_shows_the_replay_at_several_steps(page, base_url, searched)
     print("follow view ms per Right press:", sorted(times))
     assert canvas_step(page) == 40_010
     assert _shown(page) == _as_lists(expected(run, rep, 40_010)[0])
+    # issue 22, 8: the counts so far are drawn with the step (read before any rerun), and no
+    # side panel says another step's counts
+    assert page.locator(f"{FOLLOW} .f-ply-now").inner_text().startswith("So far at step 40,010.")
+    assert page.locator('[data-testid="stCaptionContainer"]', has_text="So far").count() == 0
 
 
 def test_jumps_land_where_the_engine_says(page, base_url, searched):

@@ -46,7 +46,9 @@ def test_grader_reports_wrong_value_missing_cut_and_wrong_cut_separately():
     assert (r.cuts_found, r.cuts_missed, r.cuts_wrong) == (1, 1, 1)
     # 6 marks (4 values, 2 cuts): 3 right values + 1 cut found - 1 wrong cut
     assert r.points == 3 and r.max_points == 6 and not r.perfect
-    assert r.summary() == "3 of 6 right: 1 value wrong, 1 cut missing, 1 wrong cut"
+    assert r.summary() == (
+        "3 of 6 right: 1 value wrong, 1 pruned edge not marked, 1 searched edge marked pruned"
+    )
     by = {(it.kind, it.node if it.kind == "value" else it.edge): it for it in r.items}
     assert by[("value", 3)].status == WRONG and by[("value", 3)].expected == 2
     assert by[("value", 0)].status == RIGHT
@@ -227,7 +229,7 @@ def test_grade_counts_marks_as_the_reference_says(case, rnd):
 def test_the_total_is_fixed_across_tries_and_said_before_the_first():
     t = complete_tree(SAMPLE, 3)
     s = solution(t)
-    assert marks(s) == (4, 2) and marks_line(s) == "6 marks: 4 node values, 2 cuts"
+    assert marks(s) == (4, 2) and marks_line(s) == "6 marks: 4 node values, 2 pruned edges"
     tries = [
         ({}, set()),  # nothing yet
         ({0: 3, 1: 7}, {(0, 1), (0, 2), (0, 3), (1, 4)}),  # guesses and wrong cuts
@@ -236,8 +238,31 @@ def test_the_total_is_fixed_across_tries_and_said_before_the_first():
     reps = [grade(t, v, p, s) for v, p in tries]
     assert [r.max_points for r in reps] == [6, 6, 6]
     assert [r.points for r in reps] == [0, 0, 6]  # never below 0
-    assert reps[0].summary() == "0 of 6 right: 4 values missing, 2 cuts missing"
+    assert reps[0].summary() == "0 of 6 right: 4 values missing, 2 pruned edges not marked"
     assert reps[1].summary() == (
-        "0 of 6 right: 1 value wrong, 2 values missing, 2 cuts missing, 4 wrong cuts"
+        "0 of 6 right: 1 value wrong, 2 values missing, 2 pruned edges not marked, 4 searched "
+        "edges marked pruned"
     )
-    assert reps[2].perfect and reps[2].summary() == "6 of 6 right: every value and every cut"
+    assert (
+        reps[2].perfect and reps[2].summary() == "6 of 6 right: every value and every pruned edge"
+    )
+
+
+def test_one_vocabulary_a_cut_off_is_the_event_a_pruned_edge_its_result():
+    """Issue 22, 5: the exercise's marks name what they count (pruned edges); "cut" alone
+    never names an edge; the solution says how many cut-offs pruned how many edges."""
+    import re
+
+    from teach.exercise import exercise_intro, solution_words
+
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    sol = solution(tree)
+    wrong = grade(tree, {}, [(0, 1)], sol)  # nothing filled in, A-B marked: searched
+    words = [marks_line(sol), exercise_intro(sol), wrong.summary(), solution_words(sol, 9)]
+    for text in words:
+        assert not re.search(r"\bcuts?\b(?!-off)", text), text
+    assert marks_line(sol) == "6 marks: 4 node values, 2 pruned edges"
+    assert (
+        solution_words(sol, 9) == "Root value 3; 7 of 9 leaves evaluated; 1 cut-off pruned 2 edges."
+    )
+    assert "1 searched edge marked pruned" in wrong.summary()

@@ -41,8 +41,11 @@ def test_node_types_of_the_sample():
     assert [(q.node, q.answer) for q in qs] == [(1, "PV"), (2, "CUT"), (3, "CUT"), (0, "PV")]
     c = qs[1]
     assert c.kind == NODE_TYPE and "[3, +∞]" in c.prompt
-    assert "2 <= alpha = 3" in c.explanation and "type 2" in c.explanation
-    assert c.check("cut").correct and c.check("Type 2").correct and c.check("CUT node").correct
+    assert "2 <= alpha = 3" in c.explanation and "the cut-off pruned" in c.explanation
+    assert "nothing was left to prune" in qs[2].explanation  # D: its last child did it
+    assert "Knuth" not in c.explanation  # one definition: the actual types, not K&M's numbers
+    assert c.check("cut").correct and c.check("CUT node").correct
+    assert not c.check("Type 2").valid
     assert not c.check("all").correct and c.check("all").valid
     assert not c.check("maybe").valid
     assert c.answer_text == "CUT"

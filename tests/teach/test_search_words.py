@@ -29,8 +29,13 @@ def test_the_sample_in_words():
     )
     nt = classify(run)
     assert node_type_sentence(nt, 2) == (
-        "MIN node C is a CUT node (Knuth and Moore's type 2): it was given [3, +∞]; it failed "
-        "high: a cut-off (its value reached the far bound for its side)."
+        "MIN node C is a CUT node: it was given [3, +∞]; it failed high for MIN (2 <= alpha = "
+        "3): the cut-off pruned the children left."
+    )
+    # issue 22, 4: D fails high on its last child: a CUT node, and nothing was pruned under it
+    assert node_type_sentence(nt, 3) == (
+        "MIN node D is a CUT node: it was given [3, +∞]; it failed high for MIN (2 <= alpha = "
+        "3): its last child did it, so nothing was left to prune."
     )
     table = race_tree(SAMPLE)
     note = minimal_tree_note(SAMPLE, table)

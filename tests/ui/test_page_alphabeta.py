@@ -121,7 +121,7 @@ def test_step_survives_unrelated_widgets():
 def test_url_restores_tree_step_order_and_variant():
     at = app(t="b2:5,6,7,4", k="5", order="worst-first", var="strict")
     assert not at.exception and not at.warning
-    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert "MAX can force 5; alpha-beta looked at 4 of 4 leaves" in texts(at)
     assert at.session_state["ab.step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
     assert at.selectbox(key="ab.variant").value == "strict"
@@ -148,14 +148,15 @@ def test_random_tree_link_is_a_recipe():
 
 def test_one_ordering_table_the_race():
     """The race table is the one move-ordering table (the old per-ordering table repeated
-    its alpha-beta rows): alpha-beta's rows give 7 leaves as given, fewest best first."""
+    its alpha-beta rows): its "as shown" rows are the run shown (issue 22, 1: best first, 5
+    leaves), fewest best first."""
     at = app(order="best-first")
     assert not at.exception
     assert len(tables(at)) == 1
     rows = tables(at)[0]
     ab = rows[rows["algorithm"] == "Alpha-beta"]
     by = dict(zip(ab["ordering"], ab["leaves"], strict=True))
-    assert by["as shown"] == "7"
+    assert by["as shown"] == "5"
     leaves = {k: int(v) for k, v in by.items()}
     assert leaves["perfect (best first)"] == min(map(int, rows["leaves"])) <= leaves["worst first"]
     assert set(rows["value"]) == {"3"}
@@ -182,12 +183,17 @@ def test_enter_steps_point_at_enter_events():
         assert e.kind == ENTER and e.node == node
 
 
-def test_result_words():
-    assert (
-        tl.result_words(3, 7, 9)
-        == "MAX can force 3; alpha-beta looked at 7 of 9 leaves (2 pruned)."
-    )
-    assert "nothing pruned" in tl.result_words(5, 4, 4)
+def test_the_heading_and_metrics_are_the_run_shown_in_every_ordering():
+    # issue 22, 1: worst first, alpha-beta evaluates all 9 leaves of the sample
+    at = app(order="worst-first")
+    assert not at.exception
+    assert "MAX can force 3; alpha-beta looked at 9 of 9 leaves (nothing pruned)." in texts(at)
+    assert metric(at, "alpha-beta evaluates") == "9 leaves"
+    assert not [m for m in at.metric if m.label == "alpha_beta(leaves, branching)"]
+    at = app(order="best-first")
+    assert "looked at 5 of 9 leaves (4 leaves pruned by 2 cut-offs)" in texts(at)
+    at = app(algo="pvs", order="worst-first")
+    assert "PVS looked at 9 of 9 leaves, 16 leaf evaluations in all" in texts(at)
 
 
 def test_complete_setup_round_trip_and_errors():
@@ -338,10 +344,7 @@ def test_counts_of_one_read_in_the_singular():
     assert not at.exception
     assert metric(at, "shape") == "1 level of 3"
     assert metric(at, "minimax evaluates") == "3 leaves"
-    assert (
-        tl.result_words(4, 1, 1)
-        == "MAX can force 4; alpha-beta looked at 1 of 1 leaf (nothing pruned)."
-    )
+    assert "MAX can force 7; alpha-beta looked at 3 of 3 leaves (nothing pruned)." in texts(at)
 
 
 def test_practice_asks_alpha_betas_node_types_with_buttons():

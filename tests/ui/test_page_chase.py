@@ -169,3 +169,29 @@ def test_search_tab_sends_every_step_to_the_canvas():
     assert not at.exception
     p = canvas(at)["p"]  # autoplay is the canvas's: every step is in the payload
     assert len(p["steps"]) == p["n"] == len(p["ti"]) - 1 > 0
+
+
+def test_a_new_board_size_keeps_both_pieces_where_they_stand():
+    """Issue 22, 9: 8 -> 9 moved black from (4, 4) to (9, 9); now a piece that fits stays,
+    one past the new edge moves in to it, and two on one square are parted."""
+    from ui.boards.chase_lab import resized
+
+    pos = chase.ChasePosition(8, (1, 1), (3, 3), True)
+    assert resized(pos, 9) == chase.ChasePosition(9, (1, 1), (3, 3), True)
+    assert resized(pos, 3) == chase.ChasePosition(3, (1, 1), (2, 2), True)
+    both = resized(chase.ChasePosition(8, (7, 7), (6, 7), False), 4)
+    assert both.white == (3, 3) and both.black != both.white and not both.white_to_move
+
+
+def test_the_size_slider_resizes_the_position_the_session_holds_now():
+    """Issue 22, 9: fast arrow keys reach the slider's callback before the run that drew the
+    last value has finished: it resizes the position the session holds, not an older one
+    (that moved white back and undid presses)."""
+    at = _run({"c": "8-2.2-5.5-w"})
+    at.slider(key="chase.n").set_value(9).run()
+    assert chase.to_code(at.session_state[CHASE.pos]) == "9-2.2-5.5-w"
+    for n in (10, 11, 12):
+        at.slider(key="chase.n").set_value(n).run()
+    assert not at.exception
+    assert chase.to_code(at.session_state[CHASE.pos]) == "12-2.2-5.5-w"
+    assert at.slider(key="chase.n").value == 12

@@ -167,7 +167,7 @@ def test_search_tab_node_selection_and_back_to_root():
     assert at.session_state["pawn.search.view"][1].focus == 0
     at.button(key="pawn.search.follow").click().run()
     assert at.session_state["pawn.search.view"][1].selected is None
-    assert any(m.value.startswith("**Search is at:") for m in at.markdown)
+    assert any(m.value.startswith("**Search is at (step ") for m in at.markdown)
 
 
 @pytest.mark.parametrize(
@@ -186,3 +186,17 @@ def test_search_tab_sends_the_follow_view_and_opens_it_for_big_trees(code, mode)
     assert x["mode"] == mode
     assert x["follow"]["n"] == len(run.events) and len(x["follow"]["par"]) == len(run.tree)
     assert x["follow"]["ev"] == follow_payload(run, list(run.tree.labels))["ev"]
+
+
+@pytest.mark.parametrize("page", ["pawn", "chase"])
+def test_a_play_link_draws_the_mode_switch_without_streamlits_warning(page, caplog):
+    """Issue 22, 10: ``?mode=play`` sets the mode switch's state before it is drawn; a
+    ``default=`` beside it made Streamlit warn that ``pawn.mode`` had both."""
+    at = AppTest.from_file(str(Path(PAGE).with_name(f"{page}.py")), default_timeout=60)
+    at.query_params["mode"] = "play"
+    with caplog.at_level("WARNING"):
+        at.run()
+    assert not at.exception
+    said = caplog.text + "\n".join(w.value for w in at.warning)
+    assert "default value" not in said and "Session State" not in said, said
+    assert at.segmented_control(key=f"{page}.mode").value == "Play against the engine"

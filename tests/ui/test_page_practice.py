@@ -148,7 +148,7 @@ def test_exercise_states_its_total_and_puts_a_field_in_every_inner_node():
     ok(at)
     tree = build_tree(TEXTBOOK, 3)
     text = " ".join(m.value for m in at.markdown)
-    assert "Out of 6 marks: 4 node values, 2 cuts" in text  # before the first check
+    assert "Out of 6 marks: 4 node values, 2 pruned edges" in text  # before the first check
     data = _sheet(at)
     assert [f[0] for f in data["fields"]] == [n for n in tree.preorder() if not tree.is_leaf(n)]
     assert data["edges"] and data["tries"] == 0 and "said" not in data
@@ -175,7 +175,9 @@ def test_exercise_one_wrong_value_is_marked_not_corrected_and_a_retry_keeps_the_
     typed[str(wrong_node)] = str(sol.values[wrong_node])
     at = _check(at, tree, {"v": typed, "cut": cuts})
     data = _sheet(at)
-    assert data["said"] == "Check 2: 6 of 6 right: every value and every cut." and data["ok"]
+    assert (
+        data["said"] == "Check 2: 6 of 6 right: every value and every pruned edge." and data["ok"]
+    )
     at.toggle(key=EX.of(tree_tag(tree), "show")).set_value(True).run()
     ok(at)
     text = " ".join(m.value for m in at.markdown)
@@ -191,7 +193,8 @@ def test_exercise_marks_a_searched_edge_as_a_wrong_cut_and_hides_the_missed_ones
     data = _sheet(at)
     assert data["marks"]["cut"] == [[0, 1, "wrong"]]  # the missed cuts are not shown
     assert data["said"].startswith(
-        "Check 1: 0 of 6 right: 4 values missing, 2 cuts missing, 1 wrong cut."
+        "Check 1: 0 of 6 right: 4 values missing, 2 pruned edges not marked, 1 searched edge "
+        "marked pruned."
     )
     at.toggle(key=EX.of(tree_tag(tree), "show")).set_value(True).run()
     text = " ".join(m.value for m in at.markdown)

@@ -8,10 +8,11 @@ import json
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from engine.random_tree import random_leaves
 from engine.search import search_tree
-from engine.trace import Replayer
+from engine.trace import PRUNED, Replayer
 from engine.tree import complete_tree, minimax
 from engine.values import fmt_value
 from teach.explain import describe, node_name
@@ -288,3 +289,33 @@ def test_pv_shows_from_the_step_the_root_is_done_for_good(algorithm):
     assert all(snaps[at].status[v] == "done" and snaps[at].value[v] == final[v] for v in pv)
     early = [v for v in pv[1:] if snaps[at - 1].status[v] == "done"]
     assert early  # lower nodes of the line were done before the root: they waited for it
+
+
+@settings(max_examples=30, deadline=None)
+@given(complete_cases(depth=(1, 3)), hs.sampled_from(["pvs", "mtdf"]))
+def test_pvs_and_mtdf_decode_to_the_replay_and_never_draw_a_searched_node_pruned(case, algo):
+    """Issue 22, 6: a leaf evaluated in any pass (or probe) is never drawn pruned, as the
+    Replayer says; MTD(f)'s passes joined into one run."""
+    from engine.algorithms import tree_run
+
+    b, leaves = case
+    tree = complete_tree(leaves, b)
+    run = tree_run(tree, algo).run
+    names = [node_name(tree, v) for v in range(len(tree))]
+    payload = tree_payload(run, describe, names)
+    assert_matches_replayer(run, payload)
+    last = decode(payload, len(run.events))
+    evaluated = {e.node for e in run.events if e.kind == "leaf"}
+    ids = payload["nodes"]["id"]
+    assert all(last.status[i] != PRUNED for i, v in enumerate(ids) if v in evaluated)
+
+
+def test_mtdfs_last_picture_of_the_sample_keeps_pass_1s_leaves():
+    from engine.algorithms import tree_run
+
+    tree = complete_tree(SAMPLES[0][0], 3)
+    run = tree_run(tree, "mtdf").run
+    payload = tree_payload(run, describe, [node_name(tree, v) for v in range(len(tree))])
+    last = decode(payload, len(run.events))
+    by_name = dict(zip(payload["nodes"]["nm"], last.status, strict=True))
+    assert by_name["leaf 2"] == by_name["leaf 3"] == "done"  # 12 and 8, pass 1 evaluated them

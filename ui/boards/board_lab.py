@@ -117,7 +117,10 @@ MODES = ("Edit the position", "Play against the engine")
 
 def mode_switch(key: str) -> bool:
     """The page's mode control; True when the person plays against the engine."""
-    mode = st.segmented_control("Board", list(MODES), default=MODES[0], key=key) or MODES[0]
+    # The first mode by the session's state, not by ``default=``: a link's ?mode=play sets the
+    # state before this is drawn, and a default beside it makes Streamlit warn (issue 22, 10).
+    st.session_state.setdefault(key, MODES[0])
+    mode = st.segmented_control("Board", list(MODES), key=key) or MODES[0]
     return mode == MODES[1]
 
 

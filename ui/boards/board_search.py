@@ -170,7 +170,9 @@ def _node_panel(
         node = snap.current if snap.current is not None else 0
     tree = run.tree
     who = "the root" if node == 0 else node_name(tree, node)
-    st.markdown(f"**{'Search is at' if following else 'Selected'}: {who}**")
+    # The server hears the step after the canvas's debounce: following, say which step this is.
+    at = f" (step {snap.step:,})" if following else ""
+    st.markdown(f"**{'Search is at' if following else 'Selected'}{at}: {who}**")
     state = run.states[node]
     parent = tree.parent[node]
     st.plotly_chart(
@@ -298,11 +300,7 @@ def search_panel(
             },
         )
     snap = replayer.snapshot(k)
-    with right:
-        st.caption(
-            f"So far at step {k}: {snap.nodes_visited:,} of {run.nodes_visited:,} nodes "
-            f"visited, {snap.leaves_evaluated:,} of {run.leaves_evaluated:,} leaves evaluated."
-        )
+    with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
         _node_panel(keys, token, run, snap, view, board, sides)
     return k
 

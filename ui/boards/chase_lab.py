@@ -138,14 +138,24 @@ def heat_caption(pos: chase.ChasePosition, fixed: str, values) -> str:
 
 
 def resized(pos: chase.ChasePosition, n: int) -> chase.ChasePosition:
-    """``pos`` on an n x n board: white kept (moved in from the edge), black to a corner."""
+    """``pos`` on an n x n board: a piece that still fits stays where it is (issue 22, 9:
+    8 -> 9 moved black from (4, 4) to (9, 9)); one past the new edge moves in to it; if
+    both then stand on one square, black goes to the nearest free square."""
     w = (min(pos.white[0], n - 1), min(pos.white[1], n - 1))
-    b = (n - 1, n - 1) if w != (n - 1, n - 1) else (0, 0)
+    b = (min(pos.black[0], n - 1), min(pos.black[1], n - 1))
+    if b == w:
+        free = [(r, c) for r in range(n) for c in range(n) if (r, c) != w]
+        b = min(free, key=lambda sq: (abs(sq[0] - b[0]) + abs(sq[1] - b[1]), sq))
     return chase.ChasePosition(n, w, b, pos.white_to_move)
 
 
-def _resize_to_slider(pos: chase.ChasePosition, set_edit: Callable[[bl.ChaseEdit], None]) -> None:
+def _resize_to_slider(set_edit: Callable[[bl.ChaseEdit], None]) -> None:
+    """The slider moved: resize the position the session holds now. Not one bound to the
+    callback when the slider was drawn: fast arrow keys run this before the run that drew
+    the last value finished, and an older position then undid presses and moved white back
+    (issue 22, 9)."""
     n = int(st.session_state[K.n])
+    pos = st.session_state[K.pos]
     if n != pos.n:
         set_edit(bl.ChaseEdit(resized(pos, n)))
 
@@ -172,9 +182,7 @@ def editor(
     shown = min(pos.n, top)
     if st.session_state.get(K.n) != shown:
         st.session_state[K.n] = shown
-    n = st.slider(
-        "Board size n", 2, top, key=K.n, on_change=_resize_to_slider, args=(pos, set_edit)
-    )
+    n = st.slider("Board size n", 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
     if n != pos.n:  # a smaller top (big boards switched off)
         set_edit(bl.ChaseEdit(pos := resized(pos, n)))
     c1, c2 = st.columns(2)

@@ -14,7 +14,6 @@ import streamlit as st
 
 from engine.search import search_tree
 from engine.tree import GameTree, minimax
-from engine.values import plural
 from teach.answer_sheet import Sheet, read_sheet, sheet_marks
 from teach.exercise import (
     CUT_FOUND,
@@ -24,9 +23,10 @@ from teach.exercise import (
     RIGHT,
     WRONG,
     Report,
+    exercise_intro,
     grade,
-    marks_line,
     solution,
+    solution_words,
 )
 from teach.quiz import node_names
 from ui.common.canvas import tree_still
@@ -67,7 +67,7 @@ def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], li
             )
             wrong.append(f"{BAD_ICON} {edge_label(tree, names, it.edge)}: {why}")
         elif it.status == CUT_FOUND and it.edge is not None:
-            vals.append(f"{OK_ICON} cut {edge_label(tree, names, it.edge)} found")
+            vals.append(f"{OK_ICON} {edge_label(tree, names, it.edge)}: pruned, marked")
     return vals, missed, wrong
 
 
@@ -101,12 +101,7 @@ def exercise_panel(tree: GameTree | None) -> None:
         help="A random tree of the branching above (depth: see Presets and random trees).",
         width="stretch",
     )
-    intro.markdown(
-        "Type the value **alpha-beta returns** in every inner node (children left to right, "
-        "cut as soon as alpha ≥ beta) and click the edges it never follows. A node inside a "
-        f"pruned subtree is never visited: leave it empty. **Out of {marks_line(sol)}**; "
-        "a wrong cut costs a mark."
-    )
+    intro.markdown(exercise_intro(sol))
     graded = _take_sheet(tree, sig, names)
     rep = grade(tree, graded[0].values, graded[0].pruned, sol) if graded else None
     sheet, tries = graded if graded else (Sheet(), 0)
@@ -163,9 +158,7 @@ def _solution(tree: GameTree, sig: str, sol, rep: Report | None) -> None:
     """The answers: item by item against the last check, and the search drawn."""
     run = search_tree(tree)
     st.caption(
-        f"Root value {sol.value}; {sol.leaves_evaluated} of "
-        f"{plural(len(tree.leaves()), 'leaf', 'leaves')} evaluated; "
-        f"{plural(sol.cuts, 'cut-off')}. Pruned subtrees are grey with dashed edges."
+        f"{solution_words(sol, len(tree.leaves()))} Pruned subtrees are grey with dashed edges."
     )
     pv = minimax(tree).principal_variation()
     payload = question_payload(run, quiz_names(tree), len(run.events), None, pv=pv)
@@ -175,6 +168,9 @@ def _solution(tree: GameTree, sig: str, sol, rep: Report | None) -> None:
     c1, c2, c3 = st.columns(3)
     c1.markdown("**Values**\n\n" + "\n".join(f"- {x}" for x in vals))
     c2.markdown(
-        "**Missing cuts**\n\n" + ("\n".join(f"- {x}" for x in missed) or "None: every cut found.")
+        "**Pruned edges not marked**\n\n"
+        + ("\n".join(f"- {x}" for x in missed) or "None: every pruned edge marked.")
     )
-    c3.markdown("**Wrong cuts**\n\n" + ("\n".join(f"- {x}" for x in wrong) or "None."))
+    c3.markdown(
+        "**Searched edges marked pruned**\n\n" + ("\n".join(f"- {x}" for x in wrong) or "None.")
+    )

@@ -18,9 +18,9 @@ from engine.errors import InputError
 from engine.random_tree import random_tree
 from engine.tree import GameTree, format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
-from engine.values import plural
 from teach import tree_edit as te
 from teach.algorithms import LABELS
+from teach.run_words import headline as headline_words
 from ui.common.keys import Editor as K
 from ui.common.share import restore
 from ui.tree.complete_setup import choice
@@ -130,19 +130,14 @@ def preset_box(where) -> None:
 
 
 def headline(tree: GameTree, lab: Lab) -> str:
-    """Who wins (a tree of wins, draws and losses) or what MAX can force, and the work."""
-    value, leaves = lab.run.value, sum(1 for c in tree.children if not c)
-    algo = LABELS.get(lab.run.algorithm, lab.run.algorithm)
-    algo = algo if algo.isupper() or algo.startswith("MTD") else algo.lower()
+    """Who wins (a tree of wins, draws and losses) or what MAX can force, and the run's work
+    (teach.run_words)."""
+    value = lab.run.value
+    verdict = None
     if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
-        verdict = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
-        head = f"Value {format_value(value)}: {verdict} with perfect play"
-    else:
-        head = f"MAX (the first player) can force {value}"
-    return (
-        f"{head}; {algo} looked at {lab.run.leaves_evaluated} of "
-        f"{plural(leaves, 'leaf', 'leaves')} ({plural(len(tree), 'node')})."
-    )
+        who = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
+        verdict = f"Value {format_value(value)}: {who} with perfect play"
+    return headline_words(lab.run, LABELS.get(lab.run.algorithm, lab.run.algorithm), verdict)
 
 
 def import_export(tree: GameTree) -> None:

@@ -10,7 +10,7 @@ from engine.values import fmt_value
 from teach.algorithms import LABELS
 from teach.search_words import minimal_tree_note, race_summary
 from ui.common.table import show_table
-from ui.tree.tree_lab import tree_of
+from ui.tree.tree_lab import AS_GIVEN, ordered, tree_of
 
 ORDER_LABELS = {"current": "as shown", "perfect": "perfect (best first)", "worst": "worst first"}
 COLUMNS = (
@@ -43,9 +43,12 @@ def race_rows(table: RaceTable) -> list[dict]:
 
 
 @st.cache_data(max_entries=32, show_spinner="Racing the searches…")
-def cached_race(source: str) -> tuple[list[dict], list[str], str | None]:
-    """Rows, sentences and the minimal-tree note of the race on a source's tree."""
-    tree = tree_of(source)
+def cached_race(
+    source: str, ordering: str = AS_GIVEN, seed: int = 0
+) -> tuple[list[dict], list[str], str | None]:
+    """Rows, sentences and the minimal-tree note of the race on a source's tree, its
+    children in ``ordering`` (the lab's: the "as shown" rows are the run shown)."""
+    tree = ordered(tree_of(source), ordering, seed)
     table = race_tree(tree)
     return race_rows(table), race_summary(table), minimal_tree_note(tree, table)
 
@@ -55,10 +58,10 @@ def minimal_note(source: str) -> str | None:
     return cached_race(source)[2]
 
 
-def race_panel(source: str, key: str) -> None:
-    """The race table of the tree named by ``source`` (ui.tree.tree_source), with words, in a
-    container keyed ``key`` (a TreeLab's ``race``)."""
-    rows, words, _ = cached_race(source)
+def race_panel(source: str, key: str, ordering: str = AS_GIVEN, seed: int = 0) -> None:
+    """The race table of the tree named by ``source`` (ui.tree.tree_source) in the lab's
+    ``ordering``, with words, in a container keyed ``key`` (a TreeLab's ``race``)."""
+    rows, words, _ = cached_race(source, ordering, seed)
     box = st.container(key=key)
     show_table(rows, COLUMNS, box=box)
     box.caption(

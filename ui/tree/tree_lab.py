@@ -10,7 +10,7 @@ pages, beside :func:`tree_of`, the cache of the tree a source names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -20,10 +20,11 @@ from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
-from engine.values import plural
-from teach.algorithms import describer
+from teach import run_words as rw
+from teach.algorithms import LABELS, describer
 from teach.explain import describe, node_name
 from teach.quiz import Question
+from teach.search_words import canvas_words, pass_history
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
@@ -62,7 +63,7 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "new_run",
     "ordered",
     "random_complete",
-    "result_words",
+    "run_head",
     "run_player",
     "source_of_complete",
     "source_of_tree",
@@ -81,16 +82,6 @@ BUDGET = 1500  # markers the tree canvas draws at most (viz collapses the rest)
 
 
 # ---- pure helpers ---------------------------------------------------------------------------
-def result_words(value: int, evaluated: int, total: int, algorithm: str = "alpha-beta") -> str:
-    """``MAX can force 3; alpha-beta looked at 7 of 9 leaves.``"""
-    saved = total - evaluated
-    tail = f" ({saved} pruned)" if saved > 0 else " (nothing pruned)"
-    return (
-        f"MAX can force {value}; {algorithm} looked at {evaluated} of "
-        f"{plural(total, 'leaf', 'leaves')}{tail}."
-    )
-
-
 def ordered(tree: GameTree, ordering: str, seed: int = 0) -> GameTree:
     """``tree`` with children in ``ordering`` (one of :data:`ORDERINGS`)."""
     return tree if ordering == AS_GIVEN else reorder(tree, ordering, seed)
@@ -118,6 +109,7 @@ class Lab:
     enter: dict[int, int]
     describe: Callable[[SearchRun, int], str] = describe
     types: dict[int, str] = field(default_factory=dict)
+    history: dict | None = None  # MTD(f)'s passes beside the tree (teach.search_words)
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
@@ -127,7 +119,16 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
-    return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), ea.node_types(run))
+    return Lab(
+        run,
+        Replayer(run),
+        names,
+        pv,
+        enter_steps(run),
+        describer(got),
+        ea.node_types(run),
+        pass_history(run, got.passes),
+    )
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -170,11 +171,31 @@ _CSS = f"""<style>
 </style>"""
 
 
-def result_line(text: str) -> None:
-    """The lab's answer in one large line (markdown in a keyed container and a style sheet
-    through st.html: no raw HTML in markdown, whose renderer a first visit would load)."""
-    st.html(_CSS)
-    st.container(key=RESULT).markdown(text)
+def result_line(text: str, where=st) -> None:  # noqa: ANN001
+    """The lab's answer in one large line in ``where`` (markdown in a keyed container and a
+    style sheet through st.html: no raw HTML in markdown, whose renderer a first visit
+    would load)."""
+    where.html(_CSS)
+    where.container(key=RESULT).markdown(text)
+
+
+def run_head(
+    where,
+    lab: Lab,
+    *,
+    call: str | None = None,
+    verdict: str | None = None,
+    more: Sequence[tuple[str, str]] = (),
+) -> None:
+    """The run's headline and metrics in ``where`` (teach.run_words: every count is the
+    lab's run's); ``call`` labels a first metric with the statement's function call."""
+    label = LABELS.get(lab.run.algorithm, lab.run.algorithm)
+    line = rw.headline(lab.run, label, verdict)
+    result_line(line, where)
+    items = ([(call, rw.statement_answer(lab.run))] if call else []) + rw.metrics(lab.run, label)
+    items += list(more)
+    for col, (name, value) in zip(where.columns(len(items)), items, strict=True):
+        col.metric(name, value)
 
 
 def canvas_payload(
@@ -193,6 +214,8 @@ def canvas_payload(
         budget=BUDGET,
         pv=lab.pv,
         types=lab.types or None,
+        words=canvas_words() if lab.types else None,
+        history=lab.history,
     )
 
 

@@ -260,12 +260,12 @@ function ansPlace(c) {
       // A slash across the edge at its middle: the scissors' cut.
       const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
       const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
-      // "wrong cut" off the line, on its upper side (to the right of an upright edge).
+      // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
       const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
       const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
       parts.push(`<g class="ae" data-e="${ek}" data-i="${i}"><line class="mk" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
         `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
-        `<text class="why" x="${mx + qx}" y="${my + qy}">wrong cut</text>` +
+        `<text class="why" x="${mx + qx}" y="${my + qy}">searched</text>` +
         `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
       const b = a.ebtn.get(ek);
       if (b) { b.style.left = `${mx * z - 14}px`; b.style.top = `${my * z - 14}px`; }

@@ -393,7 +393,9 @@ export default function follow(ctx) {
     patch(svg, parts, true);
     let tn = 0, tl = 0, tc = 0;
     for (let d = 0; d < P; d++) { tn += ix.nodes[d]; tl += ix.leaves[d]; tc += ix.cutc[d]; }
-    const now = `<b>Ply ${cur} (the current node's):</b> ${fPlural(ix.nodes[cur], "node", "nodes")}, ${fPlural(ix.leaves[cur], "leaf", "leaves")}, ${fPlural(ix.cutc[cur], "cut-off", "cut-offs")} so far. ` +
+    // "So far at step k" here, drawn with the step (the server's side panel hears the step
+    // only after the debounce and a rerun: it said "step 0" while the bar said 45).
+    const now = `<b>So far at step ${fmtInt(k)}.</b> <b>Ply ${cur} (the current node's):</b> ${fPlural(ix.nodes[cur], "node", "nodes")}, ${fPlural(ix.leaves[cur], "leaf", "leaves")}, ${fPlural(ix.cutc[cur], "cut-off", "cut-offs")} so far. ` +
       `<b>All plies:</b> ${fPlural(tn, "node", "nodes")}, ${fPlural(tl, "leaf", "leaves")}, ${fPlural(tc, "cut-off", "cut-offs")}. The grey bars: each ply at the end.`;
     if (fw.now.__html !== now) { fw.now.innerHTML = now; fw.now.__html = now; }
     fw.now.dataset.nodes = String(tn);
