@@ -138,12 +138,14 @@ class TaskGrade(Base):
 
 
 class JoinAttempt(Base):
-    """Wrong join codes per client (a hash of what the page knows of it): the backoff."""
+    """Wrong join codes per page or per address (a hash of either): classroom.guard."""
 
     __tablename__ = "join_attempts"
     client_hash: Mapped[str] = mapped_column(String(HASH_LEN), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     blocked_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    codes: Mapped[str] = mapped_column(Text, default="")  # an address's wrong codes (hashes)
+    last_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)  # last wrong
 
 
 def database_url(env: dict[str, str] | None = None) -> str:

@@ -21,6 +21,7 @@ import streamlit as st
 
 from classroom import live
 from classroom.db import Store, open_store
+from classroom.guard import client_address, trusted_proxies
 from classroom.pulse import Pulse, pulses
 from engine.errors import InputError
 from engine.trace import SearchRun
@@ -84,9 +85,13 @@ def page_link(**params: str) -> str:
 
 
 def client() -> str:
-    """What the page knows of the device (its address) for the wrong-code slow-down."""
-    fwd = st.context.headers.get("X-Forwarded-For") or ""
-    return fwd.split(",")[0].strip() or st.context.ip_address or "local"
+    """The device's address for the wrong-code slow-down: the connection's, or the one a
+    proxy named in GTL_TRUSTED_PROXIES forwarded (classroom.guard.client_address)."""
+    return client_address(
+        st.context.ip_address,
+        st.context.headers.get_all("X-Forwarded-For"),
+        trusted_proxies(),  # InputError for a bad setting: the join form shows it
+    )
 
 
 def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object | None:
