@@ -13,6 +13,7 @@ internals moved) does a page follow by itself, with Streamlit's public
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 from functools import partial
 from urllib.parse import urlencode, urlsplit
@@ -23,6 +24,7 @@ from classroom import live
 from classroom.db import Store, open_store
 from classroom.guard import client_address, trusted_proxies
 from classroom.pulse import Pulse, pulses
+from classroom.retention import purge, retention_days
 from engine.errors import InputError
 from engine.trace import SearchRun
 from ui.classroom import notify
@@ -31,6 +33,7 @@ from ui.common.keys import Classroom as K
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
+_LOG = logging.getLogger(__name__)
 PAGE = "app_pages/classroom.py"  # the page's file (st.switch_page) and its URL path
 URL_PATH = "classroom"
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
@@ -39,8 +42,16 @@ TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
 @st.cache_resource(show_spinner=False)
 def store() -> Store:
     """The class database of this process (classroom.db.database_url: GTL_DATABASE_URL, else
-    an SQLite file in GTL_DATA_DIR), opened and migrated once."""
-    return open_store()
+    an SQLite file in GTL_DATA_DIR), opened and migrated once; then the sessions older than
+    GTL_RETENTION_DAYS go (classroom.retention)."""
+    days = retention_days()  # a bad setting stops here, before the database is opened
+    made = open_store()
+    gone = purge(made, days)
+    if gone.sessions or gone.counters:
+        _LOG.info(
+            "class mode: %s sessions older than %d days purged (%s)", gone.sessions, days, gone
+        )
+    return made
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
