@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom.access import AccessError
+from classroom.db import UNREACHABLE
 from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
@@ -24,6 +25,8 @@ except AccessError as e:
     if teacher:
         st.caption("A join code or a student's link never controls a session.")
     teacher = student = None
+except UNREACHABLE:
+    sh.reconnecting()  # the database went away: the page says so and comes back by itself
 if not teacher and not student:
     st.title("Join a class")
     st.caption("Type the code on the projector, or open the join link (scan the QR code).")
