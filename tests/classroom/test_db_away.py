@@ -69,14 +69,20 @@ def _answers(store) -> list[str]:
         return list(db.scalars(select(Answer.value)))
 
 
-def test_an_answer_tapped_while_the_database_is_away_is_kept(class_db, db_url, request):
-    made = live.create_session(class_db, parse_brackets(TREE), kinds=["value"])
-    token = access.join(class_db, made.code, "Anna", "x").student_token
-    live.open_question(class_db, made.teacher_token)
+def _student_page(store) -> AppTest:
+    """A student's page with a question open, drawn once."""
+    made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
+    token = access.join(store, made.code, "Anna", "x").student_token
+    live.open_question(store, made.teacher_token)
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.query_params["s"] = token
     at.run()
     ok(at)
+    return at
+
+
+def test_an_answer_tapped_while_the_database_is_away_is_kept(class_db, db_url, request):
+    at = _student_page(class_db)
     t, _ = _away(db_url, request)
     start = time.monotonic()
     at = next(b for b in at.button if b.label == "3").click().run()  # waits for the database
@@ -95,12 +101,7 @@ def test_the_page_says_it_reconnects_and_an_answer_that_cannot_wait_is_refused(
 ):
     if db_url.startswith("sqlite"):
         pytest.skip("an SQLite file locked for 5 s is waited out (the busy timeout is 30 s)")
-    made = live.create_session(class_db, parse_brackets(TREE), kinds=["value"])
-    token = access.join(class_db, made.code, "Anna", "x").student_token
-    live.open_question(class_db, made.teacher_token)
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params["s"] = token
-    at.run()
+    at = _student_page(class_db)
     monkeypatch.setattr(shared, "RETRY_S", 1.0)  # the tap gives up before the server is back
     t, _ = _away(db_url, request)
     at = next(b for b in at.button if b.label == "3").click().run()
