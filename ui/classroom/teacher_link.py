@@ -93,7 +93,8 @@ export default function ({ parentElement, data }) {
 }
 """
 _COPY_CSS = """
-.gtl-copy { font: inherit; padding: .35rem .75rem; border-radius: .5rem; cursor: pointer;
+.gtl-copy { font: inherit; font-size: .875rem; min-height: 2.5rem; padding: .25rem .75rem;
+  border-radius: .5rem; cursor: pointer;
   border: 1px solid rgba(49, 51, 63, .2); background: #fff; color: inherit; }
 .gtl-copy:hover { border-color: #ff4b4b; color: #ff4b4b; }
 """
