@@ -1,17 +1,20 @@
-"""Class mode: the teacher's projector view (``?t=`` the secret teacher token), a student's
-page (``?s=`` the student token) or the join form (``?join=`` the code, or typed)."""
+"""Class mode: the teacher's projector view (``?t=`` the secret teacher token, or ``?room=``
+the code on the browser that keeps its token), a student's page (``?s=`` the student token)
+or the join form (``?join=`` or ``?room=`` the code, or typed)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from classroom.access import AccessError
+from classroom.db import UNREACHABLE
 from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
+from ui.classroom.teacher_link import room_code, teacher_token
 
 sh.unfollow()  # a page that shows a class follows it again at the end of its run
-teacher, student = sh.link_token(sh.TEACHER), sh.link_token(sh.STUDENT)
+teacher, student = teacher_token(), sh.link_token(sh.STUDENT)
 try:
     if teacher:
         teacher_page(teacher)
@@ -22,7 +25,9 @@ except AccessError as e:
     if teacher:
         st.caption("A join code or a student's link never controls a session.")
     teacher = student = None
+except UNREACHABLE:
+    sh.reconnecting()  # the database went away: the page says so and comes back by itself
 if not teacher and not student:
     st.title("Join a class")
     st.caption("Type the code on the projector, or open the join link (scan the QR code).")
-    join_form(sh.link_token(sh.JOIN))
+    join_form(sh.link_token(sh.JOIN) or room_code())

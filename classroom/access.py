@@ -6,8 +6,8 @@
 - The **join code** (short, on the projector) only lets a person :func:`join` with a display
   name (:func:`check_name`: plain text, unique in the session); joining returns a
   **student token**, and :func:`student_of` finds the student it names.
-- Wrong codes are counted per client (:func:`_admit`): after :data:`FREE_TRIES` in a row
-  every try waits twice as long as the last, up to :data:`MAX_WAIT` seconds.
+- Wrong codes are counted per page and per address, and slow them down
+  (:mod:`classroom.guard`).
 
 Tokens are ``secrets.token_urlsafe`` values; only their sha256 is stored. Codes come from an
 alphabet with nothing to misread; 32**6 of them are not guessable at class scale.
@@ -20,28 +20,23 @@ uses this module's public names: the token lookups above, :func:`session_of`,
 from __future__ import annotations
 
 import hashlib
-import math
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from classroom.db import ClassSession, JoinAttempt, Store, Student, dialect_insert
+from classroom.db import ClassSession, Store, Student
+from classroom.guard import CODE_ALPHABET, CODE_LENGTH, admit
 from engine.errors import InputError
-from engine.values import plural
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: nothing to misread
-CODE_LENGTH = 6  # 32**6 = 1.07e9 codes
 NAME_MAX = 24
 NAME_PUNCT = " -.'"  # besides letters and digits (Anne-Marie, J. Smith, O'Neil)
 TOKEN_MAX = 200
 MAX_STUDENTS = 500
-FREE_TRIES = 5  # wrong codes per client before the backoff starts
-MAX_WAIT = 900  # seconds: the longest backoff
 
 
 class AccessError(InputError):
@@ -169,19 +164,27 @@ def session_of(db: Session, token: object) -> ClassSession:
 
 
 # ---- joining ----------------------------------------------------------------------------
-def _wait_text(seconds: float) -> str:
-    s = max(1, math.ceil(seconds))
-    return f"{s} seconds" if s < 120 else f"{math.ceil(s / 60)} minutes"
-
-
-def join(store: Store, code: str, name: str, client: str, now: datetime | None = None) -> Joined:
-    """Join the session with ``code`` as ``name``. ``client`` names the device as far as the
-    page knows it (e.g. its address): after :data:`FREE_TRIES` wrong codes from one client
-    every try waits twice as long as the last (up to 15 minutes), right code or not."""
+def join(
+    store: Store,
+    code: str,
+    name: str,
+    client: str,
+    now: datetime | None = None,
+    page: str | None = None,
+) -> Joined:
+    """Join the session with ``code`` as ``name``. ``client`` is the device's address
+    (classroom.guard.client_address) and ``page`` its Streamlit session, if any: wrong codes
+    are counted against both and slow them down (classroom.guard.admit)."""
     now = utc_now(now)
-    key = token_hash("client:" + str(client)[:200])
     norm = normalize_code(code)
-    cs = _admit(store, key, norm, now)
+    cs = admit(
+        store,
+        token_hash("client:" + str(client)[:200]),
+        None if page is None else token_hash("page:" + str(page)[:200]),
+        norm,
+        token_hash("code:" + norm)[:16],
+        now,
+    )
     if not is_live(cs, now):
         raise InputError("this class session has ended; ask your teacher for the new code")
     clean = check_name(name)
@@ -211,54 +214,6 @@ def join(store: Store, code: str, name: str, client: str, now: datetime | None =
                     joined_at=now,
                 )
             )
-            att = db.get(JoinAttempt, key)
-            if att is not None:
-                db.delete(att)
     except IntegrityError:
         raise InputError(f"the name {clean!r} is taken in this session; pick another") from None
     return Joined(token, clean, cs.code)
-
-
-def _admit(store: Store, key: str, norm: str, now: datetime) -> ClassSession:
-    """The session a typed code names, with the client's wrong codes counted: a client that
-    is slowed down is refused before the code is looked at, and a wrong code is counted. One
-    transaction that starts by locking the client's counter row, so forty tries at once from
-    one client are taken one at a time and a burst gets no more looks than tries in a row."""
-    wait = left = None
-    with store.sessions.begin() as db:
-        ins = dialect_insert(db)(JoinAttempt).values(
-            client_hash=key, failures=0, blocked_until=None
-        )
-        db.execute(  # the row exists and is this transaction's (a no-op update takes the lock)
-            ins.on_conflict_do_update(
-                index_elements=[JoinAttempt.client_hash],
-                set_={"failures": JoinAttempt.failures},
-            )
-        )
-        att = db.get(JoinAttempt, key, populate_existing=True)
-        assert att is not None
-        cs = None
-        if att.blocked_until is not None and now < att.blocked_until:
-            wait = (att.blocked_until - now).total_seconds()
-        else:
-            if len(norm) == CODE_LENGTH and all(c in CODE_ALPHABET for c in norm):
-                q = select(ClassSession).where(ClassSession.code == norm)
-                cs = db.scalars(q).one_or_none()
-            if cs is None:
-                att.failures += 1
-                over = att.failures - FREE_TRIES
-                if over > 0:
-                    att.blocked_until = now + timedelta(seconds=min(2 ** min(over, 20), MAX_WAIT))
-                left = max(0, FREE_TRIES - att.failures)
-            elif att.failures == 0:
-                db.delete(att)  # nothing to remember of a client that typed it right
-    if wait is not None:
-        raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
-    if cs is None:
-        more = (
-            f"{plural(left, 'more try', 'more tries')} before a wait"
-            if left
-            else "now wait before the next try"
-        )
-        raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
-    return cs

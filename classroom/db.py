@@ -31,14 +31,20 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    select,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 ROOT = Path(__file__).resolve().parents[1]
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 DB_FILE = "class.sqlite3"
 HASH_LEN = 64  # sha256 hex
+# What a call raises while the database is away (a stopped server, a file locked past the
+# busy timeout, a full pool): the pages say they are reconnecting and retry.
+UNREACHABLE = (OperationalError, InterfaceError, PoolTimeout)
 
 
 class Base(DeclarativeBase):
@@ -138,12 +144,14 @@ class TaskGrade(Base):
 
 
 class JoinAttempt(Base):
-    """Wrong join codes per client (a hash of what the page knows of it): the backoff."""
+    """Wrong join codes per page or per address (a hash of either): classroom.guard."""
 
     __tablename__ = "join_attempts"
     client_hash: Mapped[str] = mapped_column(String(HASH_LEN), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     blocked_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    codes: Mapped[str] = mapped_column(Text, default="")  # an address's wrong codes (hashes)
+    last_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)  # last wrong
 
 
 def database_url(env: dict[str, str] | None = None) -> str:
@@ -231,3 +239,13 @@ def open_store(url: str | None = None) -> Store:
 def dialect_insert(db: Session):  # noqa: ANN201
     """The INSERT of the session's database, with its ON CONFLICT (upsert) clauses."""
     return postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
+
+
+def reachable(store: Store) -> bool:
+    """Whether ``store``'s database answers a query now."""
+    try:
+        with store.reads.begin() as db:
+            db.execute(select(1))
+    except UNREACHABLE:
+        return False
+    return True

@@ -84,6 +84,14 @@ class PgServer:
             "--encoding=UTF8",
             "--no-sync",
         )
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (a database that goes away: :meth:`resume`)."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data directory (and wait until it answers)."""
         opts = f"-c listen_addresses='' -k {self.sock} -p {PG_PORT} -c fsync=off"
         self._run(
             str(self.bindir / "pg_ctl"),

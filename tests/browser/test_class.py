@@ -116,9 +116,9 @@ def test_a_class_session_survives_a_restart(browser):
         teacher.locator("summary").filter(has_text="Start a class session").click()
         teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
         click(teacher, "ab.class_go")
-        teacher.wait_for_url("**/classroom?t=*")
+        teacher.wait_for_url("**/classroom?room=*")  # the projector's address bar: no token
         code = teacher.locator(".gtl-code").inner_text().strip()
-        assert re.fullmatch(r"[A-Z2-9]{6}", code)
+        assert re.fullmatch(r"[A-Z2-9]{6}", code) and teacher.url.endswith(f"?room={code}")
         students = _students(browser, server.url, code)
         wait_text(teacher, "3 students joined")
         body = teacher.locator('[data-testid="stMain"]').inner_text()
@@ -128,14 +128,15 @@ def test_a_class_session_survives_a_restart(browser):
         right, wrong, _ = _ask_and_answer(teacher, students, db.url)
         assert "Answer:" not in teacher.locator("body").inner_text()  # nothing before the reveal
 
-        server.restart()  # mid-question: the pages reload from their links
+        server.restart()  # mid-question: the pages reload from their links (the teacher's
+        # holds only the code: the browser's cookie reopens the teacher's view)
         wait_text(teacher, "3 of 3 students answered", timeout_s=30)
         wait_text(students[0], f"Your answer: {right}", timeout_s=30)
         wait_text(students[2], f"Your answer: {right}", timeout_s=30)
 
         _reveal(teacher, students, right, wrong)
         teacher.locator('[data-testid="stDataFrame"]').first.wait_for()  # the results table
-        token = teacher.url.split("t=", 1)[1]
+        token = next(c["value"] for c in tctx.cookies() if c["name"] == f"gtl_teacher_{code}")
         store = open_store(db.url)
         try:
             rows = {r[0]: r for r in results(store, token).rows}
@@ -170,6 +171,20 @@ def test_two_replicas_on_one_postgresql_database(browser):
         pg.stop()
 
 
+def _no_secret_shown(teacher, code: str, token: str, base: str) -> None:  # noqa: ANN001
+    """The projector shows no secret: its address bar holds the code, the history no
+    token, the page no token; the copy button hands out the teacher link."""
+    teacher.wait_for_url(f"**/classroom?room={code}")
+    assert token not in teacher.url and token not in teacher.locator("body").inner_text()
+    teacher.go_back()  # the landing link was replaced, not stacked: back leaves the page
+    assert token not in teacher.url
+    teacher.go_forward()
+    wait_text(teacher, "Copy my teacher link")
+    teacher.locator(".gtl-copy").click()
+    wait_text(teacher, "Copied: keep it secret")
+    assert teacher.evaluate("navigator.clipboard.readText()") == f"{base}/classroom?t={token}"
+
+
 def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN001
     """The teacher on replica one, two students on replica two."""
     one, two = class_server(env), class_server(env)
@@ -178,10 +193,16 @@ def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN00
     store = open_store(db_url)
     try:
         made = live.create_session(store, parse_brackets(TREE), kinds=["value", "bound"])
-        teacher = browser.new_context(viewport=PROJECTOR).new_page()
+        tctx = browser.new_context(
+            viewport=PROJECTOR, permissions=["clipboard-read", "clipboard-write"]
+        )
+        teacher = tctx.new_page()
         teacher.context.set_default_timeout(60_000)
         open_url(teacher, f"{one.url}/classroom?t={made.teacher_token}")
+        _no_secret_shown(teacher, made.code, made.teacher_token, one.url)
         students = _students(browser, two.url, made.code, n=2)
+        wait_text(teacher, "2 students joined")
+        teacher.reload()  # the address bar's link reopens the teacher's view on this browser
         wait_text(teacher, "2 students joined")
         _follow(teacher, students, 1)
         right, wrong, _ = _ask_and_answer(teacher, students, db_url)

@@ -171,6 +171,20 @@ def test_a_database_away_for_a_moment_does_not_stop_the_bell(caplog):
     assert sum("could not look at the database" in r.message for r in caplog.records) == 2
 
 
+def test_a_database_that_went_away_wakes_the_pages_to_say_they_are_reconnecting(caplog):
+    from sqlalchemy.exc import OperationalError
+
+    f = Fake()
+
+    def look(codes):
+        raise OperationalError("SELECT", {}, ConnectionRefusedError("the server stopped"))
+
+    bell = Bell(look, f.wake, tick=3600)
+    bell.watch("ann", "A", _pulse().student(), Pulse.student)
+    assert bell.look_once() == ["ann"]  # its run fails to read and says it reconnects
+    assert any("database is away" in r.message for r in caplog.records)
+
+
 # ---- Streamlit's internals, and a bell that cannot wake --------------------------------
 def test_a_real_session_of_this_streamlit_has_what_waking_needs():
     """The start-up check (notify.missing_internals) passes on the installed Streamlit's own

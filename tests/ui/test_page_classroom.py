@@ -206,6 +206,16 @@ def test_the_start_box_freezes_the_lab_and_opens_the_teacher_view(store):
         ]
     assert "does not control" not in texts(at)
     assert any(made_code in texts(at) for made_code in [rows[0].code])  # the projector view
+    # the address bar the projector shows holds the code, never the teacher token
+    assert dict(at.query_params) == {"room": rows[0].code}
+    assert [b for b in at.button if b.key == K.next]  # the controls, from the kept token
+
+
+def test_a_room_link_controls_nothing_on_another_browser(store, made):
+    at = page(room=made.code)
+    ok(at)
+    assert not [b for b in at.button if b.key == K.next]
+    assert at.text_input(key=K.code).value == made.code  # the join form of that code
 
 
 def test_the_whole_tree_task_is_answered_on_the_tree_and_handed_in(store, made):

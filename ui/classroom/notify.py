@@ -42,6 +42,7 @@ from streamlit import runtime
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.scriptrunner import ScriptRunner, get_script_run_ctx
 
+from classroom.db import UNREACHABLE
 from classroom.pulse import Pulse
 
 TICK = 0.2  # seconds between two looks at the database (for changes made by other processes)
@@ -140,7 +141,11 @@ class Bell:
             return []
         t = self._clock()
         waiting = {s for s, p in pages.items() if p.woken is not None}
-        now = self._look({p.code for s, p in pages.items() if s not in waiting})
+        try:
+            now = self._look({p.code for s, p in pages.items() if s not in waiting})
+        except UNREACHABLE:  # every page is behind: its run says it is reconnecting
+            _LOG.warning("the class database is away: the class pages say they are reconnecting")
+            now = {}
         behind = [
             s
             for s, p in pages.items()

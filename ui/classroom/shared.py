@@ -13,6 +13,8 @@ internals moved) does a page follow by itself, with Streamlit's public
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Hashable
 from functools import partial
 from urllib.parse import urlencode, urlsplit
@@ -20,8 +22,10 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from classroom import live
-from classroom.db import Store, open_store
+from classroom.db import UNREACHABLE, Store, open_store, reachable
+from classroom.guard import client_address, trusted_proxies
 from classroom.pulse import Pulse, pulses
+from classroom.retention import purge, retention_days
 from engine.errors import InputError
 from engine.trace import SearchRun
 from ui.classroom import notify
@@ -30,16 +34,27 @@ from ui.common.keys import Classroom as K
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
+_LOG = logging.getLogger(__name__)
 PAGE = "app_pages/classroom.py"  # the page's file (st.switch_page) and its URL path
 URL_PATH = "classroom"
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
+RETRY_S, RETRY_PAUSE = 10.0, 0.5  # an action waits this long for a database that went away
+RECONNECT_EVERY = 1.0  # seconds: a page whose database is away looks this often
 
 
 @st.cache_resource(show_spinner=False)
 def store() -> Store:
     """The class database of this process (classroom.db.database_url: GTL_DATABASE_URL, else
-    an SQLite file in GTL_DATA_DIR), opened and migrated once."""
-    return open_store()
+    an SQLite file in GTL_DATA_DIR), opened and migrated once; then the sessions older than
+    GTL_RETENTION_DAYS go (classroom.retention)."""
+    days = retention_days()  # a bad setting stops here, before the database is opened
+    made = open_store()
+    gone = purge(made, days)
+    if gone.sessions or gone.counters:
+        _LOG.info(
+            "class mode: %s sessions older than %d days purged (%s)", gone.sessions, days, gone
+        )
+    return made
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
@@ -84,16 +99,42 @@ def page_link(**params: str) -> str:
 
 
 def client() -> str:
-    """What the page knows of the device (its address) for the wrong-code slow-down."""
-    fwd = st.context.headers.get("X-Forwarded-For") or ""
-    return fwd.split(",")[0].strip() or st.context.ip_address or "local"
+    """The device's address for the wrong-code slow-down: the connection's, or the one a
+    proxy named in GTL_TRUSTED_PROXIES forwarded (classroom.guard.client_address)."""
+    return client_address(
+        st.context.ip_address,
+        st.context.headers.get_all("X-Forwarded-For"),
+        trusted_proxies(),  # InputError for a bad setting: the join form shows it
+    )
+
+
+def retrying(call: Callable[[], object]) -> object:
+    """``call()``, tried again every RETRY_PAUSE s while the database is away, for RETRY_S
+    seconds in all (a restarting server, a locked file); then :class:`NotSaved`."""
+    deadline = time.monotonic() + RETRY_S
+    while True:
+        try:
+            return call()
+        except UNREACHABLE:
+            if time.monotonic() + RETRY_PAUSE > deadline:
+                raise NotSaved(
+                    f"not saved: the class database cannot be reached (tried for {RETRY_S:g} "
+                    "seconds); try again in a moment"
+                ) from None
+            time.sleep(RETRY_PAUSE)
+
+
+class NotSaved(InputError):
+    """An action refused because the database stayed away: the person is told, nothing is
+    half done (each action is one transaction)."""
 
 
 def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object | None:
-    """Run one classroom.live action from a button; a refusal is kept as the page's note.
-    ``ring``: tell this process's other class pages now (else the caller rings later)."""
+    """Run one classroom.live action from a button; a refusal is kept as the page's note
+    (also when the database stayed away: :func:`retrying`). ``ring``: tell this process's
+    other class pages now (else the caller rings later)."""
     try:
-        got = fn(store(), *args)
+        got = retrying(lambda: fn(store(), *args))
     except InputError as e:
         st.session_state[K.note] = ("error", str(e))
         return None
@@ -148,6 +189,28 @@ def _follow_by_looking(code: str, drawn: Hashable, part: Callable[[Pulse], Hasha
     pulse and reruns the whole page when its part moved."""
     now = pulses(store(), [code]).get(code)
     if now is None or part(now) != drawn:
+        st.rerun(scope="app")
+
+
+def reconnecting() -> None:
+    """The page of a class whose database is away: it says so (and what became of the last
+    tap), and reruns by itself once the database answers again."""
+    note()
+    st.warning(
+        "Reconnecting: the class database cannot be reached right now. Answers you were told "
+        "are in are kept; this page comes back by itself.",
+        icon=":material/sync_problem:",
+    )
+    _wait_for_database()
+
+
+@st.fragment(run_every=RECONNECT_EVERY)
+def _wait_for_database() -> None:
+    try:
+        back = reachable(store())
+    except UNREACHABLE:  # the first open of the process failed too
+        back = False
+    if back:
         st.rerun(scope="app")
 
 

@@ -1,7 +1,7 @@
 """The "Start a class session" box of every tree lab: it freezes the lab's tree (or the
 board search's explored tree), variant and ordering into a new class session
-(classroom.live.create_session) and takes the teacher to the projector view, whose link
-holds the secret teacher token. A lab calls :func:`start_box` in one line."""
+(classroom.live.create_session) and takes the teacher to the projector view (the secret
+teacher token stays off its address bar: ui.classroom.teacher_link). A lab calls :func:`start_box` in one line."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from classroom import live
 from engine.errors import InputError
 from engine.tree import GameTree
 from teach.variants import MINIMAX
-from ui.classroom.shared import PAGE, TEACHER, store
+from ui.classroom.shared import PAGE, store
+from ui.classroom.teacher_link import ROOM, keep
 from ui.common.keys import ClassStart
 from ui.practice.quiz_panel import chosen_kinds, kind_pills
 
@@ -37,7 +38,8 @@ def _start(keys: ClassStart, tree: GameTree, variant: str, ordering: str, seed: 
         ss[keys.error] = str(e)
         return
     ss[keys.error] = None
-    st.switch_page(PAGE, query_params={TEACHER: made.teacher_token})
+    keep(made.code, made.teacher_token)  # the address bar never holds it (teacher_link)
+    st.switch_page(PAGE, query_params={ROOM: made.code})
 
 
 def start_box(

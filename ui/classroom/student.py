@@ -36,8 +36,14 @@ _CSS = f"""<style>
 def _join() -> None:
     ss = st.session_state
     try:
-        got = access.join(
-            sh.store(), str(ss.get(K.code) or ""), str(ss.get(K.name) or ""), sh.client()
+        got = sh.retrying(
+            lambda: access.join(
+                sh.store(),
+                str(ss.get(K.code) or ""),
+                str(ss.get(K.name) or ""),
+                sh.client(),
+                page=sh.session_id(),
+            )
         )
     except InputError as e:
         ss[K.note] = ("error", str(e))

@@ -3,7 +3,8 @@ join link and the count of students joined; the tree on the tree canvas at the c
 step; the controls (step, ask the next question, close, reveal); the count of answers
 coming in, then the distribution, the right answer and its one-line reason; the whole-tree
 task; the results table and its CSV; the end of the session. Opened later from the same
-(secret) link, it is read-only.
+(secret) link, it is read-only. The link never stays in the address bar the projector shows
+(ui.classroom.teacher_link).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from classroom.results import results, results_csv
 from classroom.task import close_task, open_task
 from engine.values import plural
 from ui.classroom import shared as sh
+from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from viz.animation import PLOTLY_CONFIG
@@ -217,12 +219,15 @@ def teacher_page(token: str) -> None:
                     on_click=sh.act,
                     args=(live.end_session, token),
                 )
-        with st.expander("Your teacher link (keep it secret)", icon=":material/key:"):
-            st.caption("Only this link controls the session; open it later to read the results.")
-            st.code(sh.page_link(**{sh.TEACHER: token}), language=None, wrap_lines=True)
+        tl.copy_button(token)
+        st.caption(
+            "Only your teacher link controls the session (this browser keeps it); open it "
+            "later, on any device, to read the results."
+        )
         st.caption(f"Variant {r.variant}; children {r.ordering}.")
     with b:
         st.markdown("**Results per student and question**")
         _results(token)
+    tl.hide_secret(r.code, token)
     if not r.read_only:
         sh.follow(r.code, pulse.of_room(r), Pulse.teacher)

@@ -390,6 +390,8 @@ class Classroom:
     bars = "class.bars"
     leave = "class.leave"
     following = "class.following"  # this session's page is watched by the bell (shared.follow)
+    teachers = "class.teachers"  # {code: teacher token} this session controls (teacher_link)
+    copy = "class.copy"  # the "Copy my teacher link" button
 
     @staticmethod
     def choice(i: int) -> str:
