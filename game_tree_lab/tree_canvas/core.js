@@ -125,7 +125,7 @@ class Canvas {
         </label>
         <label class="types-l" style="display:none" title="Knuth and Moore's node types, once a node is done"><input type="checkbox" class="types"> node types</label>
         <label class="zoom-l">size
-          <select class="zoom"><option value="auto" selected>fit</option><option value="1">100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
+          <select class="zoom"><option value="auto" selected>auto</option><option value="1">100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
         </label>
         </span>
       </div>
@@ -322,7 +322,7 @@ class Canvas {
     const h = g.top + depth * lh + g.bottom;
     const least = g.left + g.right + 2 * pad + span * g.unit; // the narrowest drawing (payload px)
     this.width = cw;
-    // Size: "fit" (the default: the whole tree when it is readable so, else its scale,
+    // Size: "auto" (the default: the whole tree when it is readable so, else its scale,
     // scrolled and following the current node), 100%, 75%, 50%, or the whole tree in the
     // box's width and the window's height whatever its size.
     const zv = this.zoom.value, fitW = cw / least;
@@ -357,7 +357,8 @@ class Canvas {
     // when the sign came or went.
     const s = this.scroll, wide = s.scrollWidth > s.clientWidth + 1, tall = s.scrollHeight > s.clientHeight + 1;
     const word = wide && tall ? "✥ The tree scrolls both ways" : wide ? "↔ The tree scrolls sideways" : "↕ The tree scrolls up and down";
-    this.hint.textContent = wide || tall ? `${word}, following the current node; size: whole tree shows all of it.` : "";
+    const follows = this.p.still ? "" : ", following the current node";
+    this.hint.textContent = wide || tall ? `${word}${follows}; size: whole tree shows all of it.` : "";
     const box = this.hint.parentElement, was = box.classList.contains("on");
     box.classList.toggle("on", wide || tall);
     this.el.dataset.scrolls = wide || tall ? (wide && tall ? "both" : wide ? "x" : "y") : "";

@@ -70,12 +70,13 @@ _WALK_JS = """(el) => {
   const inside = (a, box) => a.l >= box.l - 1 && a.t >= box.t - 1 && a.r <= box.r + 1 && a.b <= box.b + 1;
   const win = {l: 0, t: head, r: innerWidth, b: innerHeight};
   const n = Number(el.querySelector('.slider').max), bad = [];
+  const STEP_BUTTONS = '.bar .b-first, .bar .b-prev, .bar .b-play, .bar .b-next, .bar .b-last, .bar .counter';
   el.querySelector('.b-first').click();
   for (let k = 0; k <= n; k++) {
     if (k) el.querySelector('.b-next').click();
     const box = R(sc), d = drawing(), ring = R(svg.querySelector('circle.ring'));
     const at = {k, box, d, scrolls: el.dataset.scrolls || ''};
-    if (!oneRow([...el.querySelectorAll('.bar .steps > *')])) bad.push({...at, what: 'step buttons wrap'});
+    if (!oneRow([...el.querySelectorAll(STEP_BUTTONS)])) bad.push({...at, what: 'step buttons wrap'});
     const current = Number(svg.querySelector('circle.ring').getAttribute('cx')) > -999;
     if (at.scrolls) {
       if (current && !inside(ring, box)) bad.push({...at, ring, what: 'current node out of its box'});
@@ -125,12 +126,29 @@ _SIDEBAR_GONE_JS = """() => { const bar = document.querySelector('[data-testid="
   return !bar || bar.getBoundingClientRect().right <= 0; }"""
 
 
+_TOP_JS = """(el) => {
+  const header = document.querySelector('[data-testid="stHeader"]');
+  el.scrollIntoView({block: 'start'});
+  document.querySelector('[data-testid="stMain"]').scrollTop -= header ? header.getBoundingClientRect().bottom : 0;
+}"""
+
+
+def _shot(page, name: str) -> None:
+    """A screenshot with the canvas under the header (a step's report reran the page)."""
+    wait_idle(page, 90_000)
+    page.evaluate(_CLOSE_SIDEBAR_JS)
+    page.wait_for_function(_SIDEBAR_GONE_JS, timeout=15_000)
+    page.locator(CANVAS).first.evaluate(_TOP_JS)
+    next_frame(page)
+    screenshot(page, name, full_page=False)
+
+
 def _open(page, base_url, path: str, drawn: str) -> None:
     open_page(page, base_url, path, timeout_ms=90_000)
     quiet_for(page, 700)  # the window probe's report, if any (projector mode)
     wait_idle(page, 90_000)
     assert_no_exception(page)
-    if page.viewport_size["width"] < 1000:
+    if page.viewport_size["width"] < 1000 or page.locator(f"{CANVAS}.projector").count():
         page.evaluate(_CLOSE_SIDEBAR_JS)
         page.wait_for_function(_SIDEBAR_GONE_JS, timeout=15_000)
     page.locator(f"{CANVAS} {drawn}").first.wait_for()
@@ -143,8 +161,7 @@ def test_the_statement_sample_fits_at_every_step(sized, base_url):
     _open(page, base_url, "alphabeta", "svg.tree g.n")
     cv = page.locator(CANVAS).first
     walk = cv.evaluate(_WALK_JS)
-    next_frame(page)
-    screenshot(page, f"fit_alphabeta_{size}", full_page=False)
+    _shot(page, f"fit_alphabeta_{size}")
     assert walk["n"] > 20, walk
     assert not walk["bad"], [(b["k"], b["what"]) for b in walk["bad"]][:8]
     if size == "phone":  # 9 leaves are wider than a phone at a readable size
@@ -195,14 +212,12 @@ def test_pawn_search_follows_the_current_node_and_its_whole_tree_opens_on_the_ro
     _open(page, base_url, "pawn?tab=The+search+tree", ".follow .f-row")
     cv = page.locator(CANVAS).first
     walk = cv.evaluate(_FOLLOW_JS)
-    next_frame(page)
-    screenshot(page, "fit_pawn_follow_zoomed", full_page=False)
+    _shot(page, "fit_pawn_follow_zoomed")
     assert not walk["bad"], walk
     cv.locator(".b-first").click()
     cv.locator(".f-mode .m-tree").click()
     cv.locator("svg.tree g.n").first.wait_for()
     root = cv.evaluate(_ROOT_JS)
-    next_frame(page)
-    screenshot(page, "fit_pawn_tree_zoomed", full_page=False)
+    _shot(page, "fit_pawn_tree_zoomed")
     assert root["root"] and root["ring"], root
     assert root["scrolls"], root  # 24,845 nodes: it says that it scrolls

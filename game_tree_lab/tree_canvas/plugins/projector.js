@@ -3,11 +3,12 @@
 // 18.8-19.5 CSS px), its levels closer (down to PROJ_LEVEL px), and it fits the room below
 // the step bar and the sentence (ctx.room: the window's height below Streamlit's header),
 // so that the bar, the sentence and the whole figure share one screen at every step. A tree
-// that would fit only smaller than PROJ_FLOOR (labels under 13 CSS px) is drawn at
+// that would fit only smaller than PROJ_FLOOR (labels under 11 CSS px, 16.5 px of a
+// 1280x720 projector at 150 %: more than a desk's 13 px at 100 %) is drawn at
 // PROJ_SCALE instead, in a box as high as the room, scrolled both ways to keep the current
 // node in view (the core's follow). A resize draws again.
 const PROJ_SCALE = 1.5;
-const PROJ_FLOOR = 1; // a fitted figure's labels stay at least 12.5-13 CSS px
+const PROJ_FLOOR = 0.85; // a fitted figure's labels stay at least 10.6-11 CSS px
 const PROJ_LEVEL = 74; // px between levels at least (a node, its name, the next node's ring)
 
 function projDepth(p) {
