@@ -28,8 +28,10 @@
 //   built()        a new payload was drawn
 //   drawn()        after every draw (a new width or payload: positions changed)
 //   rendered()     after every step is shown (ctx.step is the step)
-//   sizing()       before the layout: return {scale, levelH} to draw larger (1 = the
-//                  payload's px; the layout gets the width / scale) or levels closer (px)
+//   sizing()       before the layout: return {scale, levelH, room, floor} to draw larger
+//                  (1 = the payload's px), levels closer (px), the figure in a height too
+//                  (CSS px; else a taller one's box is that high and scrolls) and the
+//                  least scale a fitted figure may have (else it is drawn at its scale)
 //   key(e)         a key press meant for this canvas; return true to claim it
 //   click(e)       a click on the figure; return true to claim it
 //   destroy()      the canvas goes away
@@ -38,9 +40,10 @@
 //
 // ctx, the only thing of the core a plugin sees (lib/util.js has esc and SVGNS):
 //   read:    ctx.el (the canvas's element; a plugin adds its controls in it),
-//            ctx.part(name) ("bar", "scroll", "svg", "next": the next button, "zoom": the
-//            size box), ctx.payload, ctx.step, ctx.steps (n), ctx.view, ctx.selectable,
-//            ctx.still, ctx.z (drawing scale), ctx.X(x) / ctx.Y(depth) (payload -> figure
+//            ctx.part(name) ("bar", "steps": the step buttons' row, "scroll", "svg", "next":
+//            the next button, "zoom": the size box), ctx.payload, ctx.step, ctx.steps (n), ctx.view, ctx.selectable,
+//            ctx.still, ctx.z (drawing scale), ctx.room(el) (px of the window's height
+//            from el down, below the header, the canvas's top at the header's bottom), ctx.X(x) / ctx.Y(depth) (payload -> figure
 //            px), ctx.index(node id) (-1 when not drawn), ctx.nodeEl(i), ctx.hasKeys()
 //            (this canvas answers the keys now)
 //   act:     ctx.go(k) (pauses autoplay), ctx.pause(), ctx.layout() (draw again),
@@ -65,9 +68,12 @@ const DEFAULT_SPEED = 4;
 const REPORT_MS = 400; // debounce of the step sent to the server
 const URL_MS = 120; // at most one address write per this (browsers throttle it)
 // Icons drawn, not glyphs: many system fonts lack ⏮ ⏸ ⏭.
-const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 6 L1 12 Z" fill="currentColor"/></svg> play`;
-const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg> pause`;
+const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 6 L1 12 Z" fill="currentColor"/></svg><span class="t"> play</span>`;
+const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg><span class="t"> pause</span>`;
 const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched to the width
+const READABLE = 0.85; // the least scale a fitted figure has (labels of 12 px: 10.2 px)
+const MIN_ROOM = 160; // px of height a figure's box has at least
+const ROOM_MARGIN = 12; // px kept free under the figure
 
 // The canvases of this page (a window may hold several: the variants side by side); the
 // browser evaluates this module once per page (one URL under the component's asset_dir), so
@@ -105,22 +111,27 @@ class Canvas {
     this.el.className = "gtl-canvas";
     this.el.innerHTML = `
       <div class="bar">
-        <button type="button" class="b-first" title="first step (Home)" aria-label="first step">« first</button>
-        <button type="button" class="b-prev" title="previous step (Left)" aria-label="previous step">‹ back</button>
+        <span class="steps">
+        <button type="button" class="b-first" title="first step (Home)" aria-label="first step">«<span class="t"> first</span></button>
+        <button type="button" class="b-prev" title="previous step (Left)" aria-label="previous step">‹<span class="t"> back</span></button>
         <button type="button" class="b-play" title="autoplay" aria-label="play">${PLAY}</button>
-        <button type="button" class="b-next" title="next step (Right)" aria-label="next step">next ›</button>
-        <button type="button" class="b-last" title="last step (End)" aria-label="last step">last »</button>
-        <span class="counter" aria-live="polite"></span>
-        <label class="speed-l">speed
-          <select class="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
+        <button type="button" class="b-next" title="next step (Right)" aria-label="next step"><span class="t">next </span>›</button>
+        <button type="button" class="b-last" title="last step (End)" aria-label="last step"><span class="t">last </span>»</button>
+        <span class="counter" aria-live="polite"><span class="t">step </span><span class="c-n"></span></span>
+        </span>
+        <span class="opts">
+        <label class="speed-l"><span class="t">speed</span>
+          <select class="speed" aria-label="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
         </label>
         <label class="types-l" style="display:none"><input type="checkbox" class="types"> node types</label>
         <label class="zoom-l">size
-          <select class="zoom"><option value="1" selected>100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
+          <select class="zoom"><option value="auto" selected>auto</option><option value="1">100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
         </label>
+        </span>
       </div>
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
+      <div class="scroll-hint" aria-hidden="true"><span></span></div>
       <div class="scroll"><svg xmlns="${SVGNS}" class="tree" role="img"></svg></div>
       <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
@@ -143,6 +154,9 @@ class Canvas {
     const q = (s) => this.el.querySelector(s);
     this.b = { first: q(".b-first"), prev: q(".b-prev"), play: q(".b-play"), next: q(".b-next"), last: q(".b-last") };
     this.counter = q(".counter");
+    this.counterN = q(".counter .c-n");
+    this.hint = q(".scroll-hint span");
+    this.sentence = q(".sentence");
     this.slider = q(".slider");
     this.speed = q(".speed");
     this.zoom = q(".zoom");
@@ -193,8 +207,8 @@ class Canvas {
     this.param = data.param === undefined ? "k" : data.param;
     const p = data.p;
     if (!p) return;
-    // A still (no controls to change the size) and a canvas asked to fit show the whole tree.
-    if ((p.still || data.fit) && !this.zoomChosen) this.zoom.value = "fit";
+    // A canvas asked to fit (a narrow column) shows the whole tree whatever its size.
+    if (data.fit && !this.zoomChosen) this.zoom.value = "fit";
     const marks = { sel: data.sel ?? null, ask: data.ask ?? null };
     const marked = marks.sel !== this.marks.sel || marks.ask !== this.marks.ask;
     this.marks = marks;
@@ -267,32 +281,95 @@ class Canvas {
   }
 
   // ---- drawing ---------------------------------------------------------------------------
+  // ---- fitting the box (issue 21) -------------------------------------------------------
+  room(el) {
+    // CSS px of the window's height below Streamlit's header from el's top (el in this
+    // canvas; the figure's box by default) when the canvas's top is at the header's bottom:
+    // what the figure (or a plugin's panel) may take so that it shares one screen with the
+    // controls and the sentence.
+    const header = document.querySelector('[data-testid="stHeader"]');
+    const top = header ? header.getBoundingClientRect().height : 0;
+    const above = (el || this.scroll).getBoundingClientRect().top - this.el.getBoundingClientRect().top;
+    return window.innerHeight - top - above - ROOM_MARGIN;
+  }
+
+  holdSentence(on) {
+    // On one screen the sentence box keeps the height of its longest sentence, so that
+    // no step's sentence pushes the figure below the window.
+    const st = this.sentence.style;
+    st.minHeight = "";
+    if (!on || !this.p || !this.sentence.offsetWidth) return;
+    const texts = [...this.p.texts].sort((a, b) => b.length - a.length).slice(0, 3);
+    const was = this.sText.textContent, total = this.p.total ?? this.n;
+    const head = this.sStep.textContent;
+    this.sStep.textContent = `Step ${total} of ${total}.`;
+    let most = 0;
+    for (const t of texts) { this.sText.textContent = t; most = Math.max(most, this.sentence.offsetHeight); }
+    this.sText.textContent = was;
+    this.sStep.textContent = head;
+    st.minHeight = `${Math.ceil(most)}px`;
+  }
+
   positions() {
     const p = this.p, g = p.geo, nd = p.nodes;
+    this.holdSentence(this.view === "projector");
+    // A plugin may draw larger (scale), its levels closer (levelH), in a height (room, CSS
+    // px: the figure then fits it too) and set the least scale a fitted figure may have
+    // (floor: else it is drawn at its scale and scrolls).
     const size = this.hooks.sizing();
     const S = size.scale || 1, lh = size.levelH || g.level_h;
     let lo = Infinity, hi = -Infinity, depth = 0;
     for (const x of nd.x) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
     for (const s of p.sum) { lo = Math.min(lo, s.x); hi = Math.max(hi, s.x); depth = Math.max(depth, s.d); }
     for (const d of nd.d) depth = Math.max(depth, d);
-    const span = (hi - lo) / 2;
-    const pad = 6;
-    const avail = Math.max(0, this.scroll.clientWidth / S - g.left - g.right - 2 * pad);
+    const span = (hi - lo) / 2, pad = 6, cw = this.scroll.clientWidth;
+    const h = g.top + depth * lh + g.bottom;
+    const least = g.left + g.right + 2 * pad + span * g.unit; // the narrowest drawing (payload px)
+    this.width = cw;
+    // Size: "auto" (the default: the whole tree when it is readable so, else its scale,
+    // scrolled and following the current node), 100%, 75%, 50%, or the whole tree in the
+    // box's width and the window's height whatever its size.
+    const zv = this.zoom.value, fitW = cw / least;
+    const room = Math.max(MIN_ROOM, size.room || (zv === "fit" ? this.room() : Infinity));
+    const fitted = Math.min(S, fitW, room / h);
+    let z;
+    if (zv === "fit") z = fitted;
+    else if (zv === "auto") z = fitted >= (size.floor || READABLE) ? fitted : S;
+    else z = S * Math.min(1, Number(zv));
+    z = Math.max(0.05, z);
+    // The layout's room is the box's width at this scale: the tree spread to it (at most
+    // MAX_UNIT per leaf unit) and centred in it.
+    const avail = Math.max(0, cw / z - g.left - g.right - 2 * pad);
     let unit = g.unit;
     if (span > 0 && avail / span > unit) unit = Math.min(avail / span, Math.max(MAX_UNIT, g.unit));
-    const left = pad + g.left;
+    const used = g.left + g.right + 2 * pad + span * unit;
+    const w = Math.max(used, Math.floor(cw / z));
+    const left = pad + g.left + (w - used) / 2;
     const X = (x2) => left + ((x2 - lo) / 2) * unit;
     const Y = (d) => g.top + d * lh;
-    const natural = left + span * unit + g.right + pad;
-    this.width = this.scroll.clientWidth;
-    // Size: 100% (scroll sideways, the current node kept in view), 75%, 50%, or the whole
-    // tree in the width. Only the drawing is scaled: the layout's room scales with it.
-    const zv = this.zoom.value;
-    this.z = zv === "fit" ? Math.min(S, this.scroll.clientWidth / natural) : S * Math.min(1, Number(zv));
-    return { X, Y, w: natural, h: g.top + depth * lh + g.bottom };
+    this.z = z;
+    // a figure taller than the room it was given: its box is that high, scrolled up and down
+    this.roomed = !!size.room;
+    const tall = this.roomed && h * z > room + 1;
+    this.scroll.style.maxHeight = tall ? `${Math.floor(room)}px` : "";
+    this.scroll.style.overflowY = tall ? "auto" : "";
+    return { X, Y, w, h };
   }
 
-  draw() {
+  showHint() {
+    // A figure larger than its box says so (it scrolls, following the current node); true
+    // when the sign came or went.
+    const s = this.scroll, wide = s.scrollWidth > s.clientWidth + 1, tall = s.scrollHeight > s.clientHeight + 1;
+    const word = wide && tall ? "✥ The tree scrolls both ways" : wide ? "↔ The tree scrolls sideways" : "↕ The tree scrolls up and down";
+    const follows = this.p.still ? "" : ", following the current node";
+    this.hint.textContent = wide || tall ? `${word}${follows}; size: whole tree shows all of it.` : "";
+    const box = this.hint.parentElement, was = box.classList.contains("on");
+    box.classList.toggle("on", wide || tall);
+    this.el.dataset.scrolls = wide || tall ? (wide && tall ? "both" : wide ? "x" : "y") : "";
+    return was !== (wide || tall);
+  }
+
+  draw(again = false) {
     const p = this.p, g = p.geo, nd = p.nodes, vals = p.vals;
     const { X, Y, w, h } = this.positions();
     this.X = X; this.Y = Y;
@@ -352,6 +429,13 @@ class Canvas {
     this.pvFrom = -1; // the principal variation is drawn from p.pv[pvFrom] down (renderPv)
     this.curEl = null;
     this.drawMarks();
+    this.fresh = true; // the next step shown centres the current node (follow)
+    this.rootAt = nd.p.findIndex((q) => q < 0);
+    // the sign that it scrolls takes a line above the figure: when it came or went, a figure
+    // sized to the room under it is laid out again (once)
+    if (this.showHint() && this.roomed && !again) { this.draw(true); return; }
+    // a still shows its size box when its figure scrolls (or once a size was chosen)
+    if (this.p.still && (this.el.dataset.scrolls || this.zoomChosen)) this.el.classList.add("sized");
     this.hooks.notify("drawn");
   }
 
@@ -464,7 +548,7 @@ class Canvas {
     this.ring.setAttribute("cx", String(cx));
     this.ring.setAttribute("cy", String(cy));
     const total = p.total ?? n;
-    this.counter.textContent = `step ${k} of ${n}`;
+    this.counterN.textContent = `${k} of ${n}`;
     this.sStep.textContent = `Step ${k} of ${total}.`;
     this.sText.textContent = p.texts[p.ti[k]];
     this.renderPv();
@@ -479,7 +563,8 @@ class Canvas {
     this.b.first.disabled = this.b.prev.disabled = k === 0;
     this.b.next.disabled = this.b.last.disabled = k >= n;
     this.el.dataset.step = String(k);
-    if (c >= 0 || cx > -999) this.follow(cx);
+    if (c >= 0 || cx > -999) this.follow(cx, cy);
+    else if (this.fresh && this.rootAt >= 0) this.follow(this.X(nd.x[this.rootAt]), this.Y(nd.d[this.rootAt])); // before the search: the root
     this.hooks.notify("rendered");
   }
 
@@ -496,11 +581,21 @@ class Canvas {
     this.el.dataset.pv = String(Math.max(0, pts.length - 1)); // edges drawn (tests read it)
   }
 
-  follow(x) {
-    const s = this.scroll;
-    x *= this.z;
-    if (s.scrollWidth <= s.clientWidth) return;
-    if (x < s.scrollLeft + 40 || x > s.scrollLeft + s.clientWidth - 40) s.scrollLeft = Math.max(0, x - s.clientWidth / 2);
+  follow(x, y) {
+    // Keep the figure's point (x, y) in view (the current node): centred on a new drawing
+    // (a still: on the node its question asks about), else moved when it nears an edge.
+    const s = this.scroll, fresh = this.fresh, z = this.z;
+    this.fresh = false;
+    const ask = fresh && this.p.still && this.marks.ask !== null ? this.byId.get(this.marks.ask) : undefined;
+    if (ask !== undefined) { x = this.X(this.p.nodes.x[ask]); y = this.Y(this.p.nodes.d[ask]); }
+    if (s.scrollWidth > s.clientWidth) {
+      const px = x * z, cw = s.clientWidth;
+      if (fresh || px < s.scrollLeft + 40 || px > s.scrollLeft + cw - 40) s.scrollLeft = Math.max(0, px - cw / 2);
+    }
+    if (y !== undefined && s.scrollHeight > s.clientHeight) {
+      const py = y * z, ch = s.clientHeight;
+      if (fresh || py < s.scrollTop + 50 || py > s.scrollTop + ch - 50) s.scrollTop = Math.max(0, py - ch / 2);
+    }
   }
 
   play() {
@@ -587,7 +682,7 @@ class Canvas {
 
 function context(c) {
   // The plugins' view of canvas c (the interface at the top of this file).
-  const parts = { bar: () => c.el.querySelector(".bar"), scroll: () => c.scroll, svg: () => c.svg, next: () => c.b.next, zoom: () => c.zoom };
+  const parts = { bar: () => c.el.querySelector(".bar"), steps: () => c.el.querySelector(".bar .steps"), scroll: () => c.scroll, svg: () => c.svg, next: () => c.b.next, zoom: () => c.zoom };
   return {
     el: c.el,
     part: (name) => parts[name](),
@@ -598,6 +693,7 @@ function context(c) {
     get selectable() { return c.select; },
     get still() { return !!(c.p && c.p.still); },
     get z() { return c.z; },
+    room: (el) => c.room(el),
     X: (x) => c.X(x),
     Y: (d) => c.Y(d),
     index: (id) => { const i = c.byId ? c.byId.get(id) : undefined; return i === undefined ? -1 : i; },

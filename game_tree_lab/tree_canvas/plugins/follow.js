@@ -11,6 +11,7 @@
 
 import { esc, SVGNS } from "../lib/util.js";
 
+const MIN_PATH = 70; // px of the path's box on the projector at least (a row and a half)
 const F_PARAM = "fv", F_VIEWS = ["follow", "tree"]; // the view in the link: ?fv=follow|tree
 const F_STATUS = { s: "searched", p: "on the path", x: "pruned", t: "still to come" };
 const F_CLASS = { s: "searched", p: "path", x: "pruned", t: "come" };
@@ -196,9 +197,9 @@ export default function follow(ctx) {
     jumps.className = "f-jumps";
     jumps.style.display = "none";
     jumps.innerHTML = `
-      <button type="button" class="b-cut" title="jump to the next cut-off (C)" aria-label="jump to the next cut-off">next cut-off ⇥</button>
-      <button type="button" class="b-end" title="jump to the end of this subtree: where the node the search is in returns (U)" aria-label="jump to the end of this subtree">end of subtree ⤴</button>`;
-    c.part("next").after(jumps);
+      <button type="button" class="b-cut" title="jump to the next cut-off (C)" aria-label="jump to the next cut-off"><span class="t">next </span>cut-off ⇥</button>
+      <button type="button" class="b-end" title="jump to the end of this subtree: where the node the search is in returns (U)" aria-label="jump to the end of this subtree"><span class="t">end of </span>subtree ⤴</button>`;
+    c.part("steps").after(jumps); // beside the step buttons' row, or under it on a phone
     const mode = document.createElement("div");
     mode.className = "f-mode";
     mode.style.display = "none";
@@ -294,6 +295,23 @@ export default function follow(ctx) {
     ix.moveTo(k);
     FOLLOW.path(k);
     FOLLOW.chart();
+    FOLLOW.keepInView();
+  },
+
+  keepInView() {
+    // On the projector the path is a box as high as the room below the controls (the
+    // window's height below the header), scrolled to keep the current node's row in view:
+    // the bar, the sentence and the current node share one screen however deep the search.
+    const el = c.fw.pathEl, on = c.view === "projector";
+    el.classList.toggle("boxed", on);
+    el.style.maxHeight = on ? `${Math.max(MIN_PATH, Math.floor(c.room(el)))}px` : "";
+    if (!on) return;
+    const last = el.lastElementChild, cur = el.querySelector(".f-row.cur") || last;
+    if (!last) return;
+    // the last row (the current node's children) at the bottom, unless that hides the top
+    // of the current node's row
+    const bottom = last.offsetTop + last.offsetHeight - el.clientHeight + 4;
+    el.scrollTop = Math.max(0, Math.min(bottom, cur.offsetTop - 4));
   },
 
   chip(ix, s, k, cur) {
