@@ -19,6 +19,7 @@ from engine.deepening import deepen
 from engine.errors import SearchError
 from engine.expectimax import expectimax
 from engine.game import Game
+from engine.mcts import Mcts, MctsParams, mcts_game, mcts_tree
 from engine.mtdf import MtdfPass, join_passes, mtdf
 from engine.node_types import classify
 from engine.pvs import pvs
@@ -28,6 +29,7 @@ from engine.tree import GameTree
 
 MINIMAX, ALPHABETA, PVS, MTDF, EXPECTIMAX = "minimax", "alphabeta", "pvs", "mtdf", "expectimax"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
+MCTS = "mcts"  # Monte Carlo tree search (UCT): its parameters are an MctsParams
 TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF)
 CHANCE_ALGOS = (EXPECTIMAX,)
 ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS
@@ -42,6 +44,7 @@ class AlgoRun:
 
     run: SearchRun
     passes: tuple[MtdfPass, ...] = ()
+    mcts: Mcts | None = None  # MCTS's record: visits, totals, each iteration's choices
 
 
 def choices(tree: GameTree) -> tuple[str, ...]:
@@ -55,8 +58,15 @@ def usable(tree: GameTree, algorithm: str) -> str:
     return algorithm if algorithm in opts else (DEFAULT if DEFAULT in opts else opts[0])
 
 
-def tree_run(tree: GameTree, algorithm: str, variant: str = "statement") -> AlgoRun:
-    """``algorithm`` (one of :data:`ALL_ALGOS`) traced on ``tree``; ``variant`` is alpha-beta's."""
+def tree_run(
+    tree: GameTree, algorithm: str, variant: str = "statement", params: MctsParams | None = None
+) -> AlgoRun:
+    """``algorithm`` (one of :data:`ALL_ALGOS`, or :data:`MCTS` with ``params``) traced on
+    ``tree``; ``variant`` is alpha-beta's."""
+    if algorithm == MCTS:
+        p = params or MctsParams()
+        got = mcts_tree(tree, p.iterations, p.seed, p.c, p.policy)
+        return AlgoRun(got.run, mcts=got)
     if algorithm == ALPHABETA:
         return AlgoRun(search_tree(tree, ALPHABETA, variant))
     if algorithm == MINIMAX:
@@ -94,6 +104,16 @@ def game_run(
     raise SearchError(f"unknown algorithm {algorithm!r}")
 
 
+def mcts_run(
+    game: Game, state: Any, depth: int | None, params: MctsParams, max_nodes: int
+) -> AlgoRun:
+    """MCTS traced from ``state`` (``depth`` plies, None: the whole game; playouts stop
+    there too), its record in ``AlgoRun.mcts``."""
+    p = params
+    got = mcts_game(game, state, p.iterations, p.seed, p.c, p.policy, depth, max_nodes)
+    return AlgoRun(got.run, mcts=got)
+
+
 def pass_ends(run: SearchRun) -> list[int]:
     """The steps (1-based) at which each MTD(f) pass of a joined run ends: its root's EXIT."""
     return [k for k, e in enumerate(run.events, start=1) if e.kind == EXIT and e.node == 0]
@@ -102,6 +122,6 @@ def pass_ends(run: SearchRun) -> list[int]:
 def node_types(run: SearchRun) -> dict[int, str]:
     """PV / CUT / ALL of every node the run visited (engine.node_types.classify); none for
     searches without windows (minimax, expectimax)."""
-    if run.algorithm in (MINIMAX, EXPECTIMAX):
+    if run.algorithm in (MINIMAX, EXPECTIMAX, MCTS):
         return {}
     return classify(run).types
