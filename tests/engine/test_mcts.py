@@ -211,7 +211,9 @@ def test_pawn_and_chase_on_the_explorer():
     assert pawn.N[0] == 300 and sum(pawn.visits) == 300
     assert len(pawn.run.states) == len(pawn.run.tree) == len(pawn.N)
     # 3x3 pawn chess from the start is lost for white (minimax: -994); the estimate says so
-    exact = search_game(PawnGame(), start(3, 3), None, "minimax", max_nodes=10**6, record=False).value
+    exact = search_game(
+        PawnGame(), start(3, 3), None, "minimax", max_nodes=10**6, record=False
+    ).value
     longer = mcts_game(PawnGame(), start(3, 3), 2000, seed=2, record=False)
     assert exact < 0 and longer.value < 0.25
     chase = mcts_game(ChaseGame(), ChasePosition(6, (0, 0), (5, 5)), 200, seed=1, ply_cap=8)
