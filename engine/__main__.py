@@ -67,6 +67,8 @@ def _mcts(opts: dict[str, str]):  # -> Callable[[str], str]
     policy = opts.get("--policy", "random")
     # deferred: the judge CLI loads only what its problem runs
     from engine.judge import judge_mcts
+
+    # deferred: the judge CLI loads only what its problem runs
     from engine.mcts import MctsParams
 
     MctsParams(int(iterations), 1.0 if c is None else float(c), int(seed), policy)  # checks

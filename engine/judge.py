@@ -354,6 +354,8 @@ def judge_mcts(text: str, iterations: int, seed: int, c: float | None, policy: s
     ``playouts``. The same seed gives the same line."""
     # deferred: the judge CLI loads only what its problem runs
     from engine.errors import SearchError
+
+    # deferred: the judge CLI loads only what its problem runs
     from engine.mcts import C_DEFAULT, mcts_tree
 
     out: list[str] = []

@@ -12,7 +12,7 @@ from engine.trace import EXIT
 from engine.tree import complete_tree
 from teach.algorithms import LABELS, code_line, describer, pseudocode
 from teach.mcts_words import mcts_sentences, summary
-from teach.quiz.mcts import BACKUP_Q, SELECTION_Q, mcts_questions
+from teach.quiz import BACKUP_Q, SELECTION_Q, mcts_questions
 
 TREE = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 
