@@ -1,6 +1,6 @@
 """The list of algorithms a lab can step, by name, and how each runs: below every page.
 
-A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f)) on a tree, or
+A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f), MCTS) on a tree, or
 expectimax on a tree with chance nodes; a board lab's search tab steps one of
 :data:`WHOLE_GAME`, and on a depth-limited search also iterative deepening with and without
 the transposition table (:data:`DEPTH_LIMITED`). :func:`tree_run` and :func:`game_run` give
@@ -30,7 +30,7 @@ from engine.tree import GameTree
 MINIMAX, ALPHABETA, PVS, MTDF, EXPECTIMAX = "minimax", "alphabeta", "pvs", "mtdf", "expectimax"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
 MCTS = "mcts"  # Monte Carlo tree search (UCT): its parameters are an MctsParams
-TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF)
+TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF, MCTS)
 CHANCE_ALGOS = (EXPECTIMAX,)
 ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS
 DEFAULT = ALPHABETA

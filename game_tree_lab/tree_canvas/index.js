@@ -7,6 +7,7 @@ import answer from "./plugins/answer.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
 import links from "./plugins/links.js";
+import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
 
-export default mount([answer, edit, follow, links, projector]);
+export default mount([answer, edit, follow, links, mcts, projector]);

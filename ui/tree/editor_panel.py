@@ -16,7 +16,7 @@ import streamlit as st
 from engine.algorithms import ALL_ALGOS, DEFAULT
 from engine.errors import InputError
 from engine.random_tree import random_tree
-from engine.tree import GameTree, format_value
+from engine.tree import GameTree, format_value, minimax
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from engine.values import plural
 from teach import tree_edit as te
@@ -132,6 +132,8 @@ def preset_box(where) -> None:
 def headline(tree: GameTree, lab: Lab) -> str:
     """Who wins (a tree of wins, draws and losses) or what MAX can force, and the work."""
     value, leaves = lab.run.value, sum(1 for c in tree.children if not c)
+    if lab.mcts is not None:  # an estimate: say the exact value and what MCTS did
+        value = minimax(tree).value
     algo = LABELS.get(lab.run.algorithm, lab.run.algorithm)
     algo = algo if algo.isupper() or algo.startswith("MTD") else algo.lower()
     if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
@@ -139,6 +141,9 @@ def headline(tree: GameTree, lab: Lab) -> str:
         head = f"Value {format_value(value)}: {verdict} with perfect play"
     else:
         head = f"MAX (the first player) can force {value}"
+    if lab.mcts is not None:
+        its, nodes = lab.mcts.N[0], lab.mcts.counts["tree_nodes"]
+        return f"{head}; MCTS ran {plural(its, 'iteration')}, its tree {plural(nodes, 'node')}."
     return (
         f"{head}; {algo} looked at {lab.run.leaves_evaluated} of "
         f"{plural(leaves, 'leaf', 'leaves')} ({plural(len(tree), 'node')})."

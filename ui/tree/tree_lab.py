@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from engine import algorithms as ea
+from engine.mcts import Mcts
 from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
@@ -28,6 +29,7 @@ from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
+from ui.tree.mcts_link import split_key
 from ui.tree.tree_source import (
     LINK_LIMIT,
     Complete,
@@ -39,6 +41,7 @@ from ui.tree.tree_source import (
     source_of_complete,
     source_of_tree,
 )
+from viz.mcts_view import visits_extra
 from viz.tree_payload import tree_payload
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
@@ -118,16 +121,22 @@ class Lab:
     enter: dict[int, int]
     describe: Callable[[SearchRun, int], str] = describe
     types: dict[int, str] = field(default_factory=dict)
+    mcts: Mcts | None = None  # MCTS's record (visits, totals, iterations), else None
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
     """The lab of ``algorithm`` (engine.algorithms; alpha-beta in ``variant``) on
-    ``tree``; an algorithm that does not run on the tree falls back to one that does."""
-    got = ea.tree_run(tree, ea.usable(tree, algorithm), variant)
+    ``tree``; an algorithm that does not run on the tree falls back to one that does.
+    MCTS's parameters come in the name (``mcts:200,1.41,0,random``: ui.tree.mcts_link)."""
+    name, params = split_key(algorithm)
+    got = ea.tree_run(tree, ea.usable(tree, name), variant, params)
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
-    return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), ea.node_types(run))
+    if got.mcts is not None:
+        pv = [0]  # MCTS's figure draws no principal variation: it estimates
+    types = ea.node_types(run)
+    return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), types, got.mcts)
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -273,13 +282,17 @@ def run_player(
         def drill(node: int) -> None:
             st.session_state[ck.focus] = node
 
+        if lab.mcts is not None:  # the visits beside the nodes (plugins/mcts.js)
+            extra_x = {**(extra or {}), **visits_extra(lab.mcts)}
+        else:
+            extra_x = extra
         step = tree_canvas(
             _payload(lab, cache_args, focus),
             keys=ck,
             on_drill=drill,
             on_select=on_node,
             selected=selected,
-            extra=extra,
+            extra=extra_x,
             events=events,
         )
         if caption:
