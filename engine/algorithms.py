@@ -1,6 +1,7 @@
 """The list of algorithms a lab can step, by name, and how each runs: below every page.
 
-A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f), MCTS) on a tree, or
+A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f)) or MCTS
+(:data:`ESTIMATES`) on a tree, or
 expectimax on a tree with chance nodes; a board lab's search tab steps one of
 :data:`WHOLE_GAME`, and on a depth-limited search also iterative deepening with and without
 the transposition table (:data:`DEPTH_LIMITED`). :func:`tree_run` and :func:`game_run` give
@@ -30,9 +31,10 @@ from engine.tree import GameTree
 MINIMAX, ALPHABETA, PVS, MTDF, EXPECTIMAX = "minimax", "alphabeta", "pvs", "mtdf", "expectimax"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
 MCTS = "mcts"  # Monte Carlo tree search (UCT): its parameters are an MctsParams
-TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF, MCTS)
+TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF)  # the exact ones
+ESTIMATES = (MCTS,)  # searches that estimate the value (offered beside the exact ones)
 CHANCE_ALGOS = (EXPECTIMAX,)
-ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS
+ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS + ESTIMATES
 DEFAULT = ALPHABETA
 WHOLE_GAME = (ALPHABETA, MINIMAX, PVS, MTDF)  # a board lab's, in its menu's order
 DEPTH_LIMITED = (*WHOLE_GAME, DEEPENING, DEEPENING_TABLE)
@@ -49,7 +51,7 @@ class AlgoRun:
 
 def choices(tree: GameTree) -> tuple[str, ...]:
     """The algorithms that run on ``tree``: expectimax only when it has chance nodes."""
-    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS
+    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS + ESTIMATES
 
 
 def usable(tree: GameTree, algorithm: str) -> str:
