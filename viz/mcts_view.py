@@ -15,16 +15,22 @@ ESTIMATE, EXACT = "#1f6feb", "#2ea043"
 
 
 def visits_extra(m: Mcts) -> dict:
-    """The plugin's data (``data.x.mcts``): ``n`` a flat list ``[step, node id, N, ...]``
-    of every change of a node's visits (a backup adds 1 at the node's LEAF or EXIT step),
-    ``it`` the step each iteration starts at (1-based: its first event), ``legend``."""
+    """The plugin's data (``data.x.mcts``): ``n`` a flat list ``[step, node id, N, W/N,
+    ...]`` of every change of a node's visits and mean (a backup adds 1 and the reward at
+    the node's LEAF or EXIT step; W/N to two decimals), ``it`` the step each iteration
+    starts at (1-based: its first event), ``legend``."""
     n = [0] * len(m.run.tree)
-    changes: list[int] = []
+    w = [0.0] * len(m.run.tree)
+    changes: list[float] = []
+    reward = 0.0
     for k, e in enumerate(m.run.events, start=1):
+        if e.kind == LEAF:
+            reward = e.value
         if e.kind == LEAF or e.kind == EXIT:
             v = e.node
             n[v] += 1
-            changes += [k, v, n[v]]
+            w[v] += reward
+            changes += [k, v, n[v], round(w[v] / n[v], 2)]
     its = [it.step + 1 for it in m.iterations]
     return {"mcts": {"n": changes, "it": its, "legend": LEGEND}}
 

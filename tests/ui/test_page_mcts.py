@@ -46,7 +46,7 @@ def test_alphabeta_lab_runs_mcts_from_a_link():
     tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
     m = mcts_tree(tree, 60, 4, 0.8)
     assert data["p"]["n"] == len(m.run.events)
-    assert len(x["it"]) == 60 and x["n"][-3:] == [len(m.run.events), 0, 60]
+    assert len(x["it"]) == 60 and x["n"][-4:] == [len(m.run.events), 0, 60, round(m.value, 2)]
     metrics = {mt.label: mt.value for mt in at.metric}
     assert metrics["Minimax's exact value"].startswith("3 ")
     assert metrics["Root's estimate W/N"] == f"{m.value:.3f}"

@@ -1,39 +1,40 @@
-// Plugin "mcts" (viz/mcts_view.py): Monte Carlo tree search's visits. Each drawn node that
-// is in the search's tree gets "N 4" beside it (its value box shows W/N, the core's); the
-// numbers follow the step, so the tree grows and its counts rise as the search goes.
+// Plugin "mcts" (viz/mcts_view.py): Monte Carlo tree search's visits and means. Each drawn
+// node that is in the search's tree gets "N 4" and "W/N 0.62" beside it; the numbers follow
+// the step, so the tree grows and its counts rise as the search goes.
 //
-// data.x.mcts = {n: [step, node id, N, ...] (every change, in step order; ctx.index maps
-//                an id to its view position, -1 when it is not drawn),
+// data.x.mcts = {n: [step, node id, N, W/N, ...] (every change, in step order; ctx.index
+//                maps an id to its view position, -1 when it is not drawn),
 //                it: [the first step of each iteration], legend: "..."}.
 // A line under the controls says the legend and the iteration at the step.
 
 import { esc, SVGNS } from "../lib/util.js";
 
 function timelines(ctx, flat, m) {
-  // Per view position: [[step, N], ...] in step order (nodes not drawn are left out).
+  // Per view position: [[step, N, W/N], ...] in step order (nodes not drawn are left out).
   const out = Array.from({ length: m }, () => []);
-  for (let j = 0; j + 2 < flat.length; j += 3) {
+  for (let j = 0; j + 3 < flat.length; j += 4) {
     const i = ctx.index(flat[j + 1]);
-    if (i >= 0) out[i].push([flat[j], flat[j + 2]]);
+    if (i >= 0) out[i].push([flat[j], flat[j + 2], flat[j + 3]]);
   }
   return out;
 }
 
 function at(line, k) {
-  // N at step k: the last change at or before k (0 before the first).
+  // [N, W/N] at step k: the last change at or before k (null before the first).
   let lo = 0, hi = line.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (line[mid][0] <= k) lo = mid + 1; else hi = mid; }
-  return lo ? line[lo - 1][1] : 0;
+  return lo ? line[lo - 1] : null;
 }
 
 export default function mcts(ctx) {
-  let x = null, lines = null, layer = null, note = null, texts = [];
+  let x = null, lines = null, layer = null, note = null, texts = [], means = [];
 
   function teardown() {
     if (layer) layer.remove();
     if (note) note.remove();
     x = lines = layer = note = null;
     texts = [];
+    means = [];
   }
 
   function place() {
@@ -47,12 +48,15 @@ export default function mcts(ctx) {
     for (let i = 0; i < nd.id.length; i++) {
       const side = nd.side[i] === 1 ? -1 : 1;
       const tx = ctx.X(nd.x[i]) + side * off, ty = ctx.Y(nd.d[i]) + 4;
-      parts.push(`<text data-i="${i}" x="${tx}" y="${ty}" text-anchor="${side > 0 ? "start" : "end"}"></text>`);
+      const anchor = side > 0 ? "start" : "end";
+      parts.push(`<text data-i="${i}" x="${tx}" y="${ty - 7}" text-anchor="${anchor}"></text>` +
+        `<text class="mean" data-i="${i}" x="${tx}" y="${ty + 7}" text-anchor="${anchor}"></text>`);
     }
     layer.innerHTML = parts.join("");
     svg.appendChild(layer);
     lines = timelines(ctx, x.n || [], nd.id.length);
-    texts = [...layer.querySelectorAll("text")];
+    texts = [...layer.querySelectorAll("text:not(.mean)")];
+    means = [...layer.querySelectorAll("text.mean")];
     show();
   }
 
@@ -60,8 +64,9 @@ export default function mcts(ctx) {
     if (!x || !lines) return;
     const k = ctx.step;
     for (let i = 0; i < texts.length; i++) {
-      const n = at(lines[i], k);
-      texts[i].textContent = n ? `N ${n}` : "";
+      const got = at(lines[i], k);
+      texts[i].textContent = got ? `N ${got[1]}` : "";
+      means[i].textContent = got ? `W/N ${got[2].toFixed(2)}` : "";
     }
     if (note) {
       const its = x.it || [];
