@@ -30,7 +30,10 @@ LINK = "alphabeta?algo=mcts&mcts=200,1.41,0,random"
 # Right-arrow steps dispatched in the page, each timed from the key event to style and
 # layout done (bench/bench_browser.py's measure): the median in ms.
 STEP_MS = """async (count) => {
-  const svg = document.querySelector('.gtl-canvas svg.tree'), out = [];
+  const host = [...document.querySelectorAll('*')].find(
+      (e) => e.shadowRoot && e.shadowRoot.querySelector('.gtl-canvas'));
+  const root = host ? host.shadowRoot : document;  // the canvas's isolated styles
+  const svg = root.querySelector('.gtl-canvas svg.tree'), out = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
