@@ -47,7 +47,7 @@ STEP_MS = """async (count) => {
 
 
 def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
-    open_page(page, base_url, LINK)
+    open_page(page, base_url, LINK, timeout_ms=90_000)  # a loaded machine: the first visit
     page.wait_for_selector(CANVAS_DRAWN)
     assert_no_exception(page)
     m = mcts_tree(complete_tree(SAMPLE, 3), 200, 0)
@@ -69,7 +69,7 @@ def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     page.locator("h1").first.click()
     page.keyboard.press("End")  # the last step: the root has all 200 visits
     expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 200")
-    last = f"W/N {m.value:.2f}"
+    last = f"W/N {m.value:.2f}"  # the root; a leaf shows its mean alone
     expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(last)
     page.keyboard.press("Home")
     step_ms = page.evaluate(STEP_MS, 40)

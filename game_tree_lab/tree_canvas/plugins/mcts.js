@@ -44,9 +44,11 @@ export default function mcts(ctx) {
     if (layer) layer.remove();
     layer = document.createElementNS(SVGNS, "g");
     layer.setAttribute("class", "mc-n");
-    const nd = p.nodes, off = (p.geo.ring_out || 26) + 3, parts = [];
+    const nd = p.nodes, parts = [];
     for (let i = 0; i < nd.id.length; i++) {
       const side = nd.side[i] === 1 ? -1 : 1;
+      // beside a leaf's circle (smaller than the ring), else beside the ring
+      const off = nd.k[i] === 2 ? (p.geo.leaf_r || 14) + 4 : (p.geo.ring_out || 26) + 3;
       const tx = ctx.X(nd.x[i]) + side * off, ty = ctx.Y(nd.d[i]) + 4;
       const anchor = side > 0 ? "start" : "end";
       parts.push(`<text data-i="${i}" x="${tx}" y="${ty - 7}" text-anchor="${anchor}"></text>` +
@@ -66,7 +68,9 @@ export default function mcts(ctx) {
     for (let i = 0; i < texts.length; i++) {
       const got = at(lines[i], k);
       texts[i].textContent = got ? `N ${got[1]}` : "";
-      means[i].textContent = got ? `W/N ${got[2].toFixed(2)}` : "";
+      // a leaf's neighbours are close: its mean alone (the legend says it is W/N)
+      const leaf = ctx.payload.nodes.k[i] === 2;
+      means[i].textContent = got ? `${leaf ? "" : "W/N "}${got[2].toFixed(2)}` : "";
     }
     if (note) {
       const its = x.it || [];
