@@ -11,6 +11,7 @@ from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
 from ui.common.share import publish
+from ui.tree import mcts_panel
 from ui.tree import tree_lab as tl
 from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
@@ -23,7 +24,7 @@ head = st.container()  # the run's words and counts, above its controls
 algo = algorithm_box(st, tl.tree_of(source), K.algo)
 order, variant = run_controls()
 seed = int(setup.recipe[4]) if setup.recipe else 0
-run_key = (source, variant, order, seed, algo)
+run_key = (source, variant, order, seed, mcts_panel.run_key_algo(algo, K.lab))
 tl.new_run(K.lab, run_key)
 lab = tl.cached_lab(*run_key)
 statement = algo == ALPHABETA and variant == "statement" and order == tl.AS_GIVEN
@@ -42,9 +43,12 @@ step = tl.run_player(
     cache_args=run_key,
     token=run_key,
     practice=algo == ALPHABETA,
+    on_node=mcts_panel.answer_click(lab.mcts, K.lab) if lab.mcts else None,
     caption="Click a node to jump to the step where the search reaches it."
     + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
 )
+if lab.mcts is not None:
+    mcts_panel.mcts_block(lab.mcts, K.lab, step, f"{source}|{order}|{seed}")
 start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
 st.subheader("Race: every algorithm, with the children as given, best first and worst first")
@@ -56,4 +60,5 @@ publish(
     order=None if order == tl.AS_GIVEN else order,
     var=None if variant == "statement" else variant,
     algo=None if algo == ALPHABETA else algo,
+    mcts=mcts_panel.link_param(lab.mcts),
 )

@@ -11,6 +11,7 @@ from ui.common.keys import Editor as K
 from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
+from ui.tree import mcts_panel
 from ui.tree import tree_lab as tl
 from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import variant_box
@@ -25,7 +26,7 @@ variant = variant_box(top, K.variant)
 algo = algorithm_box(st, tree, K.algo)
 
 source = tl.source_of_tree(tree)
-run_key = (source, variant, tl.AS_GIVEN, 0, algo)
+run_key = (source, variant, tl.AS_GIVEN, 0, mcts_panel.run_key_algo(algo, K.lab))
 lab = tl.cached_lab(*run_key)
 tl.result_line(ep.headline(tree, lab))
 
@@ -36,9 +37,12 @@ step = tl.run_player(
     keys=K.lab,
     cache_args=run_key,
     practice=algo == ALPHABETA,
+    on_node=mcts_panel.answer_click(lab.mcts, K.lab) if lab.mcts else None,
     extra=ep.canvas_extra(state, source, st.session_state.get(K.lab.canvas.step, 0)),
     events={"edit": ep.on_edit},
 )
+if lab.mcts is not None:
+    mcts_panel.mcts_block(lab.mcts, K.lab, step, source)
 start_box(K.lab.start, tree, variant, algorithm=algo)
 
 st.subheader("Race: every algorithm on this tree")
@@ -52,6 +56,7 @@ publish(
     t=link if len(link) <= tl.LINK_LIMIT else None,
     k=str(step),
     algo=None if algo == ALPHABETA else algo,
+    mcts=mcts_panel.link_param(lab.mcts),
 )
 if len(link) > tl.LINK_LIMIT:
     st.caption("This tree is too big for a share link: download it instead.")

@@ -1,5 +1,7 @@
 """Judge-format CLI: ``python -m engine pawn|chase|tree|alphabeta [FILE]``, and
-``python -m engine search --algo ALGO [FILE]`` (JSON lines of trees, one JSON answer each).
+``python -m engine search --algo ALGO [FILE]`` (JSON lines of trees, one JSON answer each),
+``--algo mcts --iterations N --seed S [--c C] [--policy random|greedy]`` for Monte Carlo
+tree search.
 
 Reads FILE (or stdin), writes the answers in the formats of PROBLEMS.md (see
 :mod:`engine.judge`). Bad input prints nothing on stdout, one line ``error: ...`` on stderr,
@@ -15,8 +17,62 @@ from engine.judge import JUDGES
 
 USAGE = (
     "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE] | "
-    "python -m engine search --algo {minimax,alphabeta,pvs,mtdf,expectimax} [FILE]"
+    "python -m engine search --algo {minimax,alphabeta,pvs,mtdf,expectimax} [FILE] | "
+    "python -m engine search --algo mcts --iterations N --seed S [--c C] "
+    "[--policy random|greedy] [FILE]"
 )
+MCTS_OPTIONS = ("--iterations", "--seed", "--c", "--policy")
+
+
+def _options(args: list[str]) -> tuple[dict[str, str], list[str]]:
+    """``--name VALUE`` / ``--name=VALUE`` of :data:`MCTS_OPTIONS` out of the arguments."""
+    opts: dict[str, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name, eq, val = a.partition("=")
+        if name in MCTS_OPTIONS:
+            if not eq:
+                if i + 1 >= len(args):
+                    raise ValueError(f"{name} needs a value")
+                val, i = args[i + 1], i + 1
+            if name in opts:
+                raise ValueError(f"{name} given twice")
+            opts[name] = val
+        else:
+            rest.append(a)
+        i += 1
+    return opts, rest
+
+
+def _number(opts: dict[str, str], name: str, kind: type) -> int | float | None:
+    if name not in opts:
+        return None
+    text = opts[name]
+    try:
+        return kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise ValueError(f"{name} must be {what}, not {text!r}") from None
+
+
+def _mcts(opts: dict[str, str]):  # -> Callable[[str], str]
+    """The MCTS judge with the options checked (ValueError: what is wrong)."""
+    for name in ("--iterations", "--seed"):
+        if name not in opts:
+            raise ValueError(f"--algo mcts needs {name}")
+    iterations, seed = _number(opts, "--iterations", int), _number(opts, "--seed", int)
+    c = _number(opts, "--c", float)
+    policy = opts.get("--policy", "random")
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.judge import judge_mcts
+
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.mcts import MctsParams
+
+    MctsParams(int(iterations), 1.0 if c is None else float(c), int(seed), policy)  # checks
+    return lambda text: judge_mcts(text, int(iterations), int(seed), c, policy)
 
 
 def _search_args(args: list[str]) -> tuple[str | None, list[str]]:
@@ -41,17 +97,30 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "search":
         algo, rest = _search_args(args[1:])
+        try:
+            opts, rest = _options(rest)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         if algo is None or len(rest) > 1 or any(r.startswith("-") for r in rest):
             print(f"error: search needs --algo ALGO and at most one FILE; {USAGE}", file=sys.stderr)
             return 2
+        if algo == "mcts":
+            try:
+                solve = _mcts(opts)
+            except ValueError as e:  # a missing option, or a parameter out of range
+                print(f"error: {e}", file=sys.stderr)
+                return 2
+            return _answer(solve, rest)
         # deferred: the judge CLI loads only what its problem runs
         from engine.judge import SEARCH_ALGOS, judge_search
 
         if algo not in SEARCH_ALGOS:
-            print(
-                f"error: unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}",
-                file=sys.stderr,
-            )
+            names = ", ".join((*SEARCH_ALGOS, "mcts"))
+            print(f"error: unknown algorithm {algo!r}; choose one of {names}", file=sys.stderr)
+            return 2
+        if opts:
+            print(f"error: {', '.join(opts)}: only with --algo mcts", file=sys.stderr)
             return 2
         return _answer(lambda text: judge_search(text, algo), rest)
     if not args or args[0] in ("-h", "--help") or len(args) > 2:

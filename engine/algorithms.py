@@ -1,6 +1,7 @@
 """The list of algorithms a lab can step, by name, and how each runs: below every page.
 
-A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f)) on a tree, or
+A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f)) or MCTS
+(:data:`ESTIMATES`) on a tree, or
 expectimax on a tree with chance nodes; a board lab's search tab steps one of
 :data:`WHOLE_GAME`, and on a depth-limited search also iterative deepening with and without
 the transposition table (:data:`DEPTH_LIMITED`). :func:`tree_run` and :func:`game_run` give
@@ -19,6 +20,7 @@ from engine.deepening import deepen
 from engine.errors import SearchError
 from engine.expectimax import expectimax
 from engine.game import Game
+from engine.mcts import Mcts, MctsParams, mcts_game, mcts_tree
 from engine.mtdf import MtdfPass, join_passes, mtdf
 from engine.node_types import classify
 from engine.pvs import pvs
@@ -28,9 +30,11 @@ from engine.tree import GameTree
 
 MINIMAX, ALPHABETA, PVS, MTDF, EXPECTIMAX = "minimax", "alphabeta", "pvs", "mtdf", "expectimax"
 DEEPENING, DEEPENING_TABLE = "deepening", "deepening+table"
-TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF)
+MCTS = "mcts"  # Monte Carlo tree search (UCT): its parameters are an MctsParams
+TREE_ALGOS = (MINIMAX, ALPHABETA, PVS, MTDF)  # the exact ones
+ESTIMATES = (MCTS,)  # searches that estimate the value (offered beside the exact ones)
 CHANCE_ALGOS = (EXPECTIMAX,)
-ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS
+ALL_ALGOS = TREE_ALGOS + CHANCE_ALGOS + ESTIMATES
 DEFAULT = ALPHABETA
 WHOLE_GAME = (ALPHABETA, MINIMAX, PVS, MTDF)  # a board lab's, in its menu's order
 DEPTH_LIMITED = (*WHOLE_GAME, DEEPENING, DEEPENING_TABLE)
@@ -42,11 +46,12 @@ class AlgoRun:
 
     run: SearchRun
     passes: tuple[MtdfPass, ...] = ()
+    mcts: Mcts | None = None  # MCTS's record: visits, totals, each iteration's choices
 
 
 def choices(tree: GameTree) -> tuple[str, ...]:
     """The algorithms that run on ``tree``: expectimax only when it has chance nodes."""
-    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS
+    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS + ESTIMATES
 
 
 def usable(tree: GameTree, algorithm: str) -> str:
@@ -55,8 +60,15 @@ def usable(tree: GameTree, algorithm: str) -> str:
     return algorithm if algorithm in opts else (DEFAULT if DEFAULT in opts else opts[0])
 
 
-def tree_run(tree: GameTree, algorithm: str, variant: str = "statement") -> AlgoRun:
-    """``algorithm`` (one of :data:`ALL_ALGOS`) traced on ``tree``; ``variant`` is alpha-beta's."""
+def tree_run(
+    tree: GameTree, algorithm: str, variant: str = "statement", params: MctsParams | None = None
+) -> AlgoRun:
+    """``algorithm`` (one of :data:`ALL_ALGOS`, or :data:`MCTS` with ``params``) traced on
+    ``tree``; ``variant`` is alpha-beta's."""
+    if algorithm == MCTS:
+        p = params or MctsParams()
+        got = mcts_tree(tree, p.iterations, p.seed, p.c, p.policy)
+        return AlgoRun(got.run, mcts=got)
     if algorithm == ALPHABETA:
         return AlgoRun(search_tree(tree, ALPHABETA, variant))
     if algorithm == MINIMAX:
@@ -94,6 +106,16 @@ def game_run(
     raise SearchError(f"unknown algorithm {algorithm!r}")
 
 
+def mcts_run(
+    game: Game, state: Any, depth: int | None, params: MctsParams, max_nodes: int
+) -> AlgoRun:
+    """MCTS traced from ``state`` (``depth`` plies, None: the whole game; playouts stop
+    there too), its record in ``AlgoRun.mcts``."""
+    p = params
+    got = mcts_game(game, state, p.iterations, p.seed, p.c, p.policy, depth, max_nodes)
+    return AlgoRun(got.run, mcts=got)
+
+
 def pass_ends(run: SearchRun) -> list[int]:
     """The steps (1-based) at which each MTD(f) pass of a joined run ends: its root's EXIT."""
     return [k for k, e in enumerate(run.events, start=1) if e.kind == EXIT and e.node == 0]
@@ -102,6 +124,6 @@ def pass_ends(run: SearchRun) -> list[int]:
 def node_types(run: SearchRun) -> dict[int, str]:
     """PV / CUT / ALL of every node the run visited (engine.node_types.classify); none for
     searches without windows (minimax, expectimax)."""
-    if run.algorithm in (MINIMAX, EXPECTIMAX):
+    if run.algorithm in (MINIMAX, EXPECTIMAX, MCTS):
         return {}
     return classify(run).types

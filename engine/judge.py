@@ -347,6 +347,37 @@ def judge_search(text: str, algo: str) -> str:
     return _answers(out)
 
 
+def judge_mcts(text: str, iterations: int, seed: int, c: float | None, policy: str) -> str:
+    """JSON lines of trees -> one JSON line per case of MCTS (UCT, engine.mcts): ``value``
+    the root's mean reward (MAX's, scaled to [0, 1]), ``best`` the index of the most-visited
+    root child (null at a leaf), ``visits`` per root child, ``nodes`` the nodes in its tree,
+    ``playouts``. The same seed gives the same line."""
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.errors import SearchError
+
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.mcts import C_DEFAULT, mcts_tree
+
+    out: list[str] = []
+    for no, case in _json_lines(text):
+        tree = _search_case(case, no)
+        try:
+            got = mcts_tree(
+                tree, iterations, seed, C_DEFAULT if c is None else c, policy, record=False
+            )
+        except SearchError as e:
+            raise InputError(str(e), no) from None
+        answer = {
+            "value": round(got.value, 6),
+            "best": got.best,
+            "visits": got.visits,
+            "nodes": got.counts["tree_nodes"],
+            "playouts": got.counts["playouts"],
+        }
+        out.append(json.dumps(answer))
+    return _answers(out)
+
+
 JUDGES: dict[str, Callable[[str], str]] = {
     "alphabeta": judge_alphabeta,
     "pawn": judge_pawn,

@@ -19,15 +19,15 @@ one short definition written as it is taught, recursively, over three things:
   fields for a negamax search) and the counts, or, untraced (``record=False``), the counts
   only. :meth:`Recorder.run` makes the :class:`~engine.trace.SearchRun`.
 
-Monte Carlo tree search (a later issue) is one more definition on the same three parts, not
-a third machinery: its space is an :class:`~engine.explore.Explorer` (selection walks
-``children``, expansion is ``children`` of a leaf reached for the first time, a playout plays
-``game.moves`` to a decided state scored by ``leaf``); each iteration is recorded as events
-of the recorder (ENTER for every node on the selected path with a ``select`` tag, ENTER of
-the new node with an ``expand`` tag, its LEAF with the playout's result, then an UPDATE per
-ancestor on the way back with the new mean in ``value``/``best``, and EXIT); iterations are a loop, not a recursion, so the definition is a generator that
-calls nothing and :func:`drive` runs it as it runs any other. The :class:`engine.trace.Replayer`
-already keeps every visit of a node entered many times.
+Monte Carlo tree search (:mod:`engine.mcts`) is one more definition on the same three parts,
+not a third machinery: its space is a TreeSpace or an :class:`~engine.explore.Explorer`
+(selection walks ``children``, expansion takes a node's next child not yet in its tree, a
+playout plays the game's moves to a decided state); each iteration is recorded as events of
+the recorder (ENTER for every node on the selected path with a ``select`` tag, ENTER of the
+new node with an ``expand`` tag, its LEAF with the playout's reward, then an EXIT per
+ancestor on the way back with its new mean); iterations are a loop, not a recursion, so the
+definition is a generator that calls nothing and :func:`drive` runs it as it runs any other.
+The :class:`engine.trace.Replayer` keeps every visit of a node entered many times.
 """
 
 from __future__ import annotations

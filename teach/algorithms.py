@@ -21,6 +21,7 @@ from engine.algorithms import (
     DEEPENING,
     DEEPENING_TABLE,
     EXPECTIMAX,
+    MCTS,
     MINIMAX,
     MTDF,
     PVS,
@@ -29,6 +30,7 @@ from engine.algorithms import (
 )
 from engine.trace import CUT, ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, UPDATE, SearchRun
 from engine.values import MINUS_INF, PLUS_INF, plural
+from teach import mcts_words
 from teach.explain import describe
 from teach.search_words import mtdf_pass_sentence
 
@@ -38,12 +40,13 @@ LABELS = {
     PVS: "PVS",
     MTDF: "MTD(f)",
     EXPECTIMAX: "Expectimax",
+    MCTS: "MCTS",
 }
 HELP = (
     "Minimax looks at every leaf; alpha-beta prunes with a window (α, β); PVS probes every "
     "move after the first with a null window and searches again only when the probe fails "
     "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
-    "expectimax averages over chance nodes."
+    "expectimax averages over chance nodes. " + mcts_words.HELP
 )
 BOARD_LABELS = {
     ALPHABETA: "Alpha-beta",
@@ -53,16 +56,20 @@ BOARD_LABELS = {
     DEEPENING: "Iterative deepening",
     DEEPENING_TABLE: "Deepening + table",
     "mtdf+deepening": "MTD(f) + deepening",
+    MCTS: "MCTS",
 }
 BOARD_HELP = (
     "PVS and MTD(f) run on the full tree to this depth; iterative deepening searches depth "
     "1, 2, ... and shows its deepest iteration, the previous best move tried first (with the "
-    "table: every position's stored bound and best move too)."
+    "table: every position's stored bound and best move too). " + mcts_words.HELP
 )
 
 
 def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
-    """teach.explain.describe, with MTD(f)'s pass results said at each pass's end."""
+    """teach.explain.describe, with MTD(f)'s pass results said at each pass's end; MCTS's
+    own sentences (teach.mcts_words)."""
+    if got.mcts is not None:
+        return mcts_words.mcts_describer(got.mcts)
     if not got.passes:
         return describe
     ends = {k: i for i, k in enumerate(pass_ends(got.run))}
@@ -146,6 +153,7 @@ _CODE: dict[str, tuple[str, ...]] = {
         "    table[node] = UPPER if best ≤ α₀, LOWER if best ≥ β₀, else EXACT; best; best move",
         "    return best",
     ),
+    MCTS: mcts_words.CODE,
 }
 
 
@@ -183,6 +191,8 @@ def code_line(run: SearchRun, k: int) -> int:
                 return 4
             return 2 if tree.is_max(e.node) else 3
         return {ENTER: 0, LEAF: 1}[kind]
+    if algo == MCTS:
+        return mcts_words.code_line(e)
     if algo == DEEPENING:
         if kind == ENTER:
             return 1 if e.node == 0 else 2

@@ -8,6 +8,7 @@ import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
 import history from "./plugins/history.js";
 import links from "./plugins/links.js";
+import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
 
-export default mount([answer, edit, follow, history, links, projector]);
+export default mount([answer, edit, follow, history, links, mcts, projector]);

@@ -11,13 +11,15 @@ before the event that answers it (``Question.step`` = that event's index, so
 - ``PRUNE``: "Are the remaining children of B pruned?" (right after an UPDATE when children
   remain; the answer is yes when a CUT follows);
 - after alpha-beta, about windows: a node's type, a PVS probe's re-search, a table entry's
-  bound (``NODE_TYPE``, ``RE_SEARCH_Q``, ``TABLE_BOUND``).
+  bound (``NODE_TYPE``, ``RE_SEARCH_Q``, ``TABLE_BOUND``);
+- Monte Carlo tree search (:mod:`~teach.quiz.mcts`, :func:`mcts_questions`): which child
+  selection picks next, and N and W at a node after a backup (``SELECTION_Q``, ``BACKUP_Q``).
 
 :class:`QuizState` is an immutable quiz in progress. Nothing a student types raises.
 
 The package's parts, each importing only those above it: :mod:`~teach.quiz.answers` reads
 what a student types; :mod:`~teach.quiz.model` holds the kinds, the question and the grade;
-:mod:`~teach.quiz.windows` and :mod:`~teach.quiz.generate` make the questions (one generator
+:mod:`~teach.quiz.windows`, :mod:`~teach.quiz.mcts` and :mod:`~teach.quiz.generate` make the questions (one generator
 per kind); :mod:`~teach.quiz.score` is the quiz in progress. Import the names from
 ``teach.quiz``, the one name every caller uses.
 """
@@ -31,6 +33,7 @@ from teach.quiz.generate import (
     questions,
     return_questions,
 )
+from teach.quiz.mcts import BACKUP_Q, MCTS_KINDS, SELECTION_Q, MctsQuestion, mcts_questions
 from teach.quiz.model import (
     ALL_KINDS,
     BOUND,
@@ -50,6 +53,11 @@ from teach.quiz.windows import node_type_questions, re_search_questions, table_b
 
 __all__ = [
     "ALL_KINDS",
+    "BACKUP_Q",
+    "MCTS_KINDS",
+    "SELECTION_Q",
+    "MctsQuestion",
+    "mcts_questions",
     "BOUND",
     "CHOICES",
     "INF_HINT",

@@ -28,11 +28,12 @@ def sample():
 
 
 def test_choices_and_fallback():
-    assert ea.choices(sample()) == ea.TREE_ALGOS
+    assert ea.choices(sample()) == ea.TREE_ALGOS + ea.ESTIMATES  # MCTS beside the exact ones
     tree = parse_brackets(CHANCE)
     assert ea.choices(tree) == (ea.EXPECTIMAX,)
     assert ea.usable(tree, ea.ALPHABETA) == ea.EXPECTIMAX
     assert ea.usable(sample(), ea.EXPECTIMAX) == ea.ALPHABETA
+    assert ea.usable(tree, ea.MCTS) == ea.EXPECTIMAX  # MCTS runs on MAX/MIN trees only
     assert ea.usable(sample(), ea.PVS) == ea.PVS
 
 

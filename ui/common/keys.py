@@ -116,6 +116,23 @@ class Quiz:
 
 
 @dataclass(frozen=True)
+class MctsKeys:
+    """Monte Carlo tree search's parameters and its quiz (ui.tree.mcts_panel)."""
+
+    ns: str
+    params = _at("params")  # the MctsParams shown (a link's, then the inputs')
+    iterations = _at("iterations")
+    c = _at("c")
+    seed = _at("seed")
+    policy = _at("policy")
+    quiz = _at("quiz")  # the quiz switch
+    said = _at("said")  # (question step, the grade) of the last answer
+    answer = _at("answer")  # the typed answer box
+    form = _at("form")  # its form
+    next = _at("next")  # the next question's button
+
+
+@dataclass(frozen=True)
 class TreeLab:
     """A tree page's run block (ui.tree.tree_lab): tree canvas, practice switch, export."""
 
@@ -139,6 +156,10 @@ class TreeLab:
     @property
     def start(self) -> ClassStart:
         return ClassStart(self.ns)
+
+    @property
+    def mcts(self) -> MctsKeys:
+        return MctsKeys(_join(self.ns, "mcts"))
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ import streamlit as st
 from engine.algorithms import ALL_ALGOS, DEFAULT
 from engine.errors import InputError
 from engine.random_tree import random_tree
-from engine.tree import GameTree, format_value
+from engine.tree import GameTree, format_value, minimax
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
+from engine.values import plural
 from teach import tree_edit as te
 from teach.algorithms import LABELS
 from teach.run_words import headline as headline_words
@@ -131,12 +132,18 @@ def preset_box(where) -> None:
 
 def headline(tree: GameTree, lab: Lab) -> str:
     """Who wins (a tree of wins, draws and losses) or what MAX can force, and the run's work
-    (teach.run_words)."""
+    (teach.run_words); for MCTS, an estimate, the exact value and what MCTS did."""
     value = lab.run.value
+    if lab.mcts is not None:
+        value = minimax(tree).value
     verdict = None
     if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
         who = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
         verdict = f"Value {format_value(value)}: {who} with perfect play"
+    if lab.mcts is not None:
+        head = verdict or f"MAX (the first player) can force {value}"
+        its, nodes = lab.mcts.N[0], lab.mcts.counts["tree_nodes"]
+        return f"{head}; MCTS ran {plural(its, 'iteration')}, its tree {plural(nodes, 'node')}."
     return headline_words(lab.run, LABELS.get(lab.run.algorithm, lab.run.algorithm), verdict)
 
 

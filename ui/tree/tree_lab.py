@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from engine import algorithms as ea
+from engine.mcts import Mcts
 from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
@@ -29,6 +30,7 @@ from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
+from ui.tree.mcts_link import split_key
 from ui.tree.tree_source import (
     LINK_LIMIT,
     Complete,
@@ -40,6 +42,7 @@ from ui.tree.tree_source import (
     source_of_complete,
     source_of_tree,
 )
+from viz.mcts_view import visits_extra
 from viz.tree_payload import tree_payload
 
 __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
@@ -110,15 +113,20 @@ class Lab:
     describe: Callable[[SearchRun, int], str] = describe
     types: dict[int, str] = field(default_factory=dict)
     history: dict | None = None  # MTD(f)'s passes beside the tree (teach.search_words)
+    mcts: Mcts | None = None  # MCTS's record (visits, totals, iterations), else None
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
     """The lab of ``algorithm`` (engine.algorithms; alpha-beta in ``variant``) on
-    ``tree``; an algorithm that does not run on the tree falls back to one that does."""
-    got = ea.tree_run(tree, ea.usable(tree, algorithm), variant)
+    ``tree``; an algorithm that does not run on the tree falls back to one that does.
+    MCTS's parameters come in the name (``mcts:200,1.41,0,random``: ui.tree.mcts_link)."""
+    name, params = split_key(algorithm)
+    got = ea.tree_run(tree, ea.usable(tree, name), variant, params)
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
+    if got.mcts is not None:
+        pv = [0]  # MCTS's figure draws no principal variation: it estimates
     return Lab(
         run,
         Replayer(run),
@@ -128,6 +136,7 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
         describer(got),
         ea.node_types(run),
         pass_history(run, got.passes),
+        got.mcts,
     )
 
 
@@ -300,13 +309,17 @@ def run_player(
         def drill(node: int) -> None:
             st.session_state[ck.focus] = node
 
+        if lab.mcts is not None:  # the visits beside the nodes (plugins/mcts.js)
+            extra_x = {**(extra or {}), **visits_extra(lab.mcts)}
+        else:
+            extra_x = extra
         step = tree_canvas(
             _payload(lab, cache_args, focus),
             keys=ck,
             on_drill=drill,
             on_select=on_node,
             selected=selected,
-            extra=extra,
+            extra=extra_x,
             events=events,
         )
         if caption:

@@ -1,0 +1,87 @@
+"""Real browser: MCTS stepped in the alpha-beta lab from a link (200 iterations traced): the
+visits plugin writes N beside the nodes as the tree grows, each step's sentence says its
+phase, a step takes under 10 ms (key to layout done, recorded and asserted loosely), the
+chart of the estimate is drawn, and the link keeps the parameters."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.mcts import mcts_tree
+from engine.tree import complete_tree
+from tests.browser.helpers import (
+    CANVAS,
+    CANVAS_DRAWN,
+    assert_no_exception,
+    canvas_sentence,
+    expect,
+    expect_query,
+    open_page,
+    record_figure,
+    screenshot,
+)
+
+pytestmark = pytest.mark.browser
+
+SAMPLE = [3, 12, 8, 2, 4, 6, 14, 5, 2]
+LINK = "alphabeta?algo=mcts&mcts=200,1.41,0,random"
+# Right-arrow steps dispatched in the page, each timed from the key event to style and
+# layout done (bench/bench_browser.py's measure): the median in ms.
+STEP_MS = """async (count) => {
+  const host = [...document.querySelectorAll('*')].find(
+      (e) => e.shadowRoot && e.shadowRoot.querySelector('.gtl-canvas'));
+  const root = host ? host.shadowRoot : document;  // the canvas's isolated styles
+  const svg = root.querySelector('.gtl-canvas svg.tree'), out = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    svg.getBoundingClientRect();
+    out.push(performance.now() - t0);
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  }
+  out.sort((a, b) => a - b);
+  return out[out.length >> 1];
+}"""
+
+
+def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
+    open_page(page, base_url, LINK, timeout_ms=90_000)  # a loaded machine: the first visit
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert_no_exception(page)
+    m = mcts_tree(complete_tree(SAMPLE, 3), 200, 0)
+    n = len(m.run.events)
+    expect(page.locator(f"{CANVAS} .counter")).to_contain_text(f"of {n:,}".replace(",", ""))
+    labels = page.locator(f"{CANVAS} g.mc-n text")
+    assert labels.count() == 26  # N and W/N per drawn node; empty until it is in the tree
+    assert "".join(labels.all_text_contents()).strip() == ""
+    said = []
+    for _ in range(4):  # iteration 1: select the root, expand B, play out, back up at A
+        page.locator(f"{CANVAS} .b-next").click()
+        said.append(canvas_sentence(page))
+    assert "selection starts at the root" in said[0] and "Expansion: B joins" in said[1]
+    assert "Playout from B" in said[2] and "Backup at A: N 0 → 1" in said[3]
+    expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 1")
+    mean = f"W/N {m.iterations[0].reward:.2f}"
+    expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(mean)
+    expect(page.locator(f"{CANVAS} .mc-note")).to_contain_text("iteration 1 of 200")
+    page.locator("h1").first.click()
+    page.keyboard.press("End")  # the last step: the root has all 200 visits
+    expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 200")
+    last = f"W/N {m.value:.2f}"  # the root; a leaf shows its mean alone
+    expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(last)
+    page.keyboard.press("Home")
+    step_ms = page.evaluate(STEP_MS, 40)
+    record_figure("mcts 200 iterations: one step, key to layout done, median of 40", step_ms / 1000)
+    # the canvas's goal is 10 ms a step (its plugins included); a busy shared machine gets
+    # a looser bound here (the figure is recorded)
+    assert step_ms < 40
+    start = time.perf_counter()
+    page.keyboard.press("End")
+    record_figure("mcts 200 iterations: Home to End", time.perf_counter() - start)
+    expect(page.locator(".js-plotly-plot")).to_have_count(1)
+    expect_query(page, "mcts", "200,1.41,0,random")
+    page.locator(CANVAS).scroll_into_view_if_needed()
+    screenshot(page, "mcts_alphabeta")
+    assert_no_exception(page)

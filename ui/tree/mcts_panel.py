@@ -1,0 +1,187 @@
+"""Monte Carlo tree search in a tree lab: its parameters (in the link as ``?mcts=``), what it
+found beside the exact answer (the root's choice and estimate against minimax's value, the
+chart of the estimate over the iterations, a race row beside alpha-beta's) and its quiz
+("Which child does selection pick next?", answered by clicking the child on the tree; "What
+are N and W at X after this backup?")."""
+
+from __future__ import annotations
+
+import time
+
+import pandas as pd
+import streamlit as st
+
+from engine.algorithms import MCTS
+from engine.mcts import POLICIES, Mcts, MctsParams, mcts_tree
+from engine.search import search_tree
+from engine.tree import GameTree, minimax
+from teach.explain import node_name
+from teach.mcts_words import summary
+from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
+from ui.common.canvas import set_step
+from ui.common.keys import MctsKeys, TreeLab
+from ui.common.share import restore
+from ui.tree.mcts_link import MAX_TRACED, algo_key, decode, encode
+from viz.mcts_view import estimate_chart
+
+LINK = "mcts"  # the link's parameter: iterations,c,seed,policy (ui.tree.mcts_link)
+
+
+def params_box(where, keys: MctsKeys) -> MctsParams:
+    """Iterations, c, seed and playout policy (a link's first, then the inputs')."""
+    ss = st.session_state
+    p = restore(LINK, decode=decode, default=MctsParams(), what="MCTS parameters",
+                state_key=keys.params)  # fmt: skip
+    for key, v in ((keys.iterations, p.iterations), (keys.c, round(p.c, 4)),
+                   (keys.seed, p.seed), (keys.policy, p.policy)):  # fmt: skip
+        ss.setdefault(key, v)
+    c1, c2, c3, c4 = where.columns(4)
+    c1.number_input("Iterations", 1, MAX_TRACED, step=50, key=keys.iterations,
+                    help="Each iteration: selection, expansion, playout, backup.")  # fmt: skip
+    c2.number_input("Exploration c", 0.0, 100.0, step=0.1, format="%.2f", key=keys.c,
+                    help="UCB = q + c·√(ln N / n); √2 ≈ 1.41 is UCB1's.")  # fmt: skip
+    c3.number_input("Seed", 0, 2**31 - 1, step=1, key=keys.seed,
+                    help="The same seed gives the same playouts, on every machine.")  # fmt: skip
+    c4.segmented_control("Playouts", POLICIES, key=keys.policy, required=True,
+                         help="random: a random move each ply; greedy: a move that ends the "
+                         "game best for the side to move when there is one.")  # fmt: skip
+    got = MctsParams(int(ss[keys.iterations]), float(ss[keys.c]), int(ss[keys.seed]),
+                     ss[keys.policy] or p.policy)  # fmt: skip
+    ss[keys.params] = got
+    return got
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _race(_tree: GameTree, tree_key: str, p: MctsParams) -> list[dict]:
+    """MCTS (untraced) beside alpha-beta (untraced) on the same tree: nodes, playouts or
+    leaves, time."""
+    t = time.perf_counter()
+    m = mcts_tree(_tree, p.iterations, p.seed, p.c, p.policy, record=False)
+    t_m = time.perf_counter() - t
+    t = time.perf_counter()
+    ab = search_tree(_tree, "alphabeta", record=False)
+    t_ab = time.perf_counter() - t
+    return [
+        {"algorithm": f"MCTS, {p.iterations:,} iterations", "nodes": m.counts["tree_nodes"],
+         "playouts / leaves": m.counts["playouts"], "time (ms)": round(t_m * 1000, 2),
+         "answer": f"move {m.best + 1 if m.best is not None else '-'} (estimate)"},
+        {"algorithm": "Alpha-beta", "nodes": ab.nodes_visited,
+         "playouts / leaves": ab.leaves_evaluated, "time (ms)": round(t_ab * 1000, 2),
+         "answer": f"value {ab.value} (exact)"},
+    ]  # fmt: skip
+
+
+def beside_exact(m: Mcts, tree: GameTree, tree_key: str) -> None:
+    """The root's choice and estimate against minimax's exact value, the chart of the
+    estimate, and the race row."""
+    exact = minimax(tree).value
+    kids = tree.children[0]
+    cols = st.columns(3)
+    if kids:
+        cols[0].metric("MCTS picks (most visits)", node_name(tree, kids[m.best or 0]))
+    cols[1].metric("Root's estimate W/N", f"{m.value:.3f}")
+    scaled = 0.5 if m.hi == m.lo else (exact - m.lo) / (m.hi - m.lo)
+    cols[2].metric("Minimax's exact value", f"{exact} (scaled {scaled:.3f})")
+    st.caption(summary(m, exact))
+    st.plotly_chart(estimate_chart(m, scaled), config={"displayModeBar": False})
+    st.dataframe(pd.DataFrame(_race(tree, tree_key, MctsParams(
+        m.N[0], m.c, m.seed, m.policy))), hide_index=True, width="content")  # fmt: skip
+
+
+def quiz_box(m: Mcts, lab_keys: TreeLab, step: int) -> None:
+    """The next question at or after the canvas's step (its still is the canvas at the
+    question's step); a selection question takes a click on the tree (:func:`answer_click`)
+    or the child's name, a backup question two numbers."""
+    keys = lab_keys.mcts
+    ss = st.session_state
+    if not st.toggle("Quiz me on MCTS", key=keys.quiz):
+        return
+    qs = _questions(m)
+    q = next((q for q in qs if q.step >= step), None)
+    if q is None:
+        st.info("No question after this step: step back to be asked again.")
+        return
+    if step != q.step:
+        set_step(lab_keys.canvas, q.step, len(m.run.events))
+        st.rerun()
+    st.markdown(f"**{q.prompt}**")
+    said = ss.get(keys.said)
+    with st.form(keys.form, clear_on_submit=True, border=False):
+        hint = "a child's name, or click it on the tree" if q.kind == SELECTION_Q else "N, W"
+        text = st.text_input("Your answer", placeholder=hint, key=keys.answer)
+        if st.form_submit_button("Check"):
+            said = (q.step, q.check(text))
+            ss[keys.said] = said
+    _say(q, said, lab_keys, len(m.run.events))
+
+
+def _say(q: MctsQuestion, said, lab_keys: TreeLab, n: int) -> None:
+    if not said or said[0] != q.step:
+        return
+    grade = said[1]
+    if not grade.valid:
+        st.warning(grade.reason)
+    elif grade.correct:
+        st.success(grade.reason)
+        if st.button("Next question", key=lab_keys.mcts.next):
+            set_step(lab_keys.canvas, min(q.step + 1, n), n)
+            st.rerun()
+    else:
+        st.error(grade.reason)
+
+
+def answer_click(m: Mcts, lab_keys: TreeLab):  # -> Callable[[int], None] | None
+    """The canvas's node click while a selection question is open: the clicked node is the
+    answer (None when no such question is open: a click jumps to the node's step)."""
+    keys = lab_keys.mcts
+    if not st.session_state.get(keys.quiz):
+        return None
+    step = int(st.session_state.get(lab_keys.canvas.step, 0))
+    q = next((q for q in _questions(m) if q.step >= step), None)
+    if q is None or q.kind != SELECTION_Q:
+        return None
+
+    def clicked(node: int) -> None:
+        name = node_name(m.run.tree, node)
+        if m.run.tree.labels is None and not m.run.tree.children[node]:
+            name = f"leaf {name}"
+        st.session_state[keys.said] = (q.step, q.check(name))
+
+    return clicked
+
+
+_CACHE: dict[int, tuple[Mcts, list[MctsQuestion]]] = {}  # bounded below
+
+
+def _questions(m: Mcts) -> list[MctsQuestion]:
+    """The run's questions, made once per record (the entry holds the record, so its id
+    is not reused while the entry lives)."""
+    got = _CACHE.get(id(m))
+    if got is None or got[0] is not m:
+        if len(_CACHE) >= 16:
+            _CACHE.clear()
+        got = _CACHE[id(m)] = (m, mcts_questions(m))
+    return got[1]
+
+
+def run_key_algo(algo: str, keys: TreeLab) -> str:
+    """The algorithm name of a lab's run key: MCTS's with its parameters (the inputs drawn
+    here), any other as it is."""
+    if algo != MCTS:
+        return algo
+    return algo_key(params_box(st, keys.mcts))
+
+
+def link_param(lab_mcts: Mcts | None) -> str | None:
+    """``?mcts=`` of the run shown (None: not MCTS)."""
+    if lab_mcts is None:
+        return None
+    m = lab_mcts
+    return encode(MctsParams(m.N[0], m.c, m.seed, m.policy))
+
+
+def mcts_block(m: Mcts, keys: TreeLab, step: int, tree_key: str) -> None:
+    """Under the canvas: the quiz, then MCTS beside the exact answer."""
+    quiz_box(m, keys, step)
+    st.subheader("MCTS beside the exact answer")
+    beside_exact(m, m.run.tree, tree_key)
