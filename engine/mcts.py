@@ -303,9 +303,19 @@ def mcts_tree(
     run = rec.run(tree, W[0] / N[0], "mcts")
     counts = _counts(N, iterations, tally)
     return Mcts(
-        replace(run, counts=counts), N, W, means, tuple(its), c, seed, policy, PLY_CAP,
-        float(lo), float(hi), counts,
-    )  # fmt: skip
+        replace(run, counts=counts),
+        N,
+        W,
+        means,
+        tuple(its),
+        c,
+        seed,
+        policy,
+        PLY_CAP,
+        float(lo),
+        float(hi),
+        counts,
+    )
 
 
 def mcts_game(

@@ -205,3 +205,22 @@ def summary(m: Mcts, exact: float) -> str:
         f"After {plural(m.N[0], 'iteration')} MCTS picks {node_name(tree, best)} (most visits, "
         f"{m.N[best]:,}) and estimates {est_said}, against {said}: off by {_f(gap)}."
     )
+
+
+def mcts_headline(m: Mcts, exact: float, verdict: str | None = None) -> str:
+    """A lab's headline for an MCTS run: the exact answer (minimax's, or ``verdict``), then
+    what MCTS did; MCTS prunes nothing and looks at leaves again, so no "looked at" count."""
+    head = verdict or f"MAX can force {_fmt(exact)}"
+    return (
+        f"{head}; MCTS ran {plural(m.N[0], 'iteration')}, its tree "
+        f"{plural(m.counts['tree_nodes'], 'node')}."
+    )
+
+
+def mcts_metrics(m: Mcts) -> list[tuple[str, str]]:
+    """The counts above the canvas for an MCTS run (its own: iterations, nodes, playouts)."""
+    return [
+        ("iterations", f"{m.N[0]:,}"),
+        ("nodes in its tree", f"{m.counts['tree_nodes']:,}"),
+        ("playouts", f"{m.counts['playouts']:,}"),
+    ]

@@ -40,12 +40,20 @@ def estimate_chart(m: Mcts, exact: float, height: int = 260) -> go.Figure:
     same [0, 1] scale) as a horizontal line."""
     xs = list(range(1, len(m.means) + 1))
     fig = go.Figure(
-        go.Scatter(x=xs, y=m.means, mode="lines", name="MCTS estimate (root's W/N)",
-                   line={"color": ESTIMATE, "width": 2})
-    )  # fmt: skip
-    fig.add_hline(y=exact, line={"color": EXACT, "dash": "dash", "width": 2},
-                  annotation_text=f"minimax's exact value {exact:.2f}",
-                  annotation_position="top left")  # fmt: skip
+        go.Scatter(
+            x=xs,
+            y=m.means,
+            mode="lines",
+            name="MCTS estimate (root's W/N)",
+            line={"color": ESTIMATE, "width": 2},
+        )
+    )
+    fig.add_hline(
+        y=exact,
+        line={"color": EXACT, "dash": "dash", "width": 2},
+        annotation_text=f"minimax's exact value {exact:.2f}",
+        annotation_position="top left",
+    )
     fig.update_layout(
         height=height,
         margin={"l": 10, "r": 10, "t": 24, "b": 10},

@@ -13,6 +13,7 @@ from engine.errors import InputError
 from engine.mcts import MctsParams, mcts_tree
 from engine.tree import complete_tree
 from tests.canvas_data import canvas
+from tests.ui.tables import tables
 from ui.common.keys import AlphaBeta, Editor
 from ui.tree import mcts_link
 
@@ -31,8 +32,17 @@ def test_link_codec_round_trip_and_errors():
     assert mcts_link.decode(mcts_link.encode(p)) == p
     assert mcts_link.split_key(mcts_link.algo_key(p)) == ("mcts", p)
     assert mcts_link.split_key("alphabeta") == ("alphabeta", None)
-    for bad in ("1,2,3", "x,1,0,random", "10,c,0,random", "0,1,0,random", "10,1,0,smart",
-                "10,-1,0,random", "10,nan,0,random", "99999,1,0,random", "10,1,-1,random"):  # fmt: skip
+    for bad in (
+        "1,2,3",
+        "x,1,0,random",
+        "10,c,0,random",
+        "0,1,0,random",
+        "10,1,0,smart",
+        "10,-1,0,random",
+        "10,nan,0,random",
+        "99999,1,0,random",
+        "10,1,-1,random",
+    ):
         with pytest.raises(InputError):
             mcts_link.decode(bad)
 
@@ -52,7 +62,7 @@ def test_alphabeta_lab_runs_mcts_from_a_link():
     assert metrics["Root's estimate W/N"] == f"{m.value:.3f}"
     assert any("MCTS picks" in c.value for c in at.caption)
     assert at.query_params["mcts"] == "60,0.8,4,random"
-    race = next(d.value for d in at.dataframe if "playouts / leaves" in d.value.columns)
+    race = next(d for d in tables(at) if "playouts / leaves" in d.columns)
     assert list(race["algorithm"]) == ["MCTS, 60 iterations", "Alpha-beta"]
     # the inputs change the run and the link
     at.number_input(key=AlphaBeta.lab.mcts.seed).set_value(5).run()

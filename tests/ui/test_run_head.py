@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from engine import algorithms as ea
 from engine.search import VARIANTS
 from engine.trace import DONE
+from engine.values import plural
 from teach import run_words as rw
 from teach.algorithms import LABELS
+from teach.mcts_words import mcts_headline
 from tests.strategies import random_trees
 from ui.tree import tree_lab as tl
 
@@ -60,6 +62,11 @@ def _numbers(line: str) -> dict[str, int]:
 def test_every_count_shown_is_the_runs(tree, ordering, variant, seed):
     for algo in ea.choices(tree):
         lab = tl.make_lab(tl.ordered(tree, ordering, seed), variant, algo)
+        if lab.mcts is not None:  # an estimate: its iterations and nodes, counted apart
+            line = mcts_headline(lab.mcts, 0)
+            iterations = sum(1 for e in lab.run.events if e.tag == "playout")
+            assert f"MCTS ran {plural(iterations, 'iteration')}" in line, line
+            continue
         truth = _independent(lab)
         label = LABELS[lab.run.algorithm]
         line = rw.headline(lab.run, label)

@@ -18,9 +18,9 @@ from engine.errors import InputError
 from engine.random_tree import random_tree
 from engine.tree import GameTree, format_value, minimax
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
-from engine.values import plural
 from teach import tree_edit as te
 from teach.algorithms import LABELS
+from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
 from ui.common.keys import Editor as K
 from ui.common.share import restore
@@ -141,9 +141,7 @@ def headline(tree: GameTree, lab: Lab) -> str:
         who = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
         verdict = f"Value {format_value(value)}: {who} with perfect play"
     if lab.mcts is not None:
-        head = verdict or f"MAX (the first player) can force {value}"
-        its, nodes = lab.mcts.N[0], lab.mcts.counts["tree_nodes"]
-        return f"{head}; MCTS ran {plural(its, 'iteration')}, its tree {plural(nodes, 'node')}."
+        return mcts_headline(lab.mcts, value, verdict)
     return headline_words(lab.run, LABELS.get(lab.run.algorithm, lab.run.algorithm), verdict)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pandas as pd
 import streamlit as st
 
 from engine.algorithms import MCTS
@@ -21,6 +20,7 @@ from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
 from ui.common.canvas import set_step
 from ui.common.keys import MctsKeys, TreeLab
 from ui.common.share import restore
+from ui.common.table import show_table
 from ui.tree.mcts_link import MAX_TRACED, algo_key, decode, encode
 from viz.mcts_view import estimate_chart
 
@@ -30,23 +30,53 @@ LINK = "mcts"  # the link's parameter: iterations,c,seed,policy (ui.tree.mcts_li
 def params_box(where, keys: MctsKeys) -> MctsParams:
     """Iterations, c, seed and playout policy (a link's first, then the inputs')."""
     ss = st.session_state
-    p = restore(LINK, decode=decode, default=MctsParams(), what="MCTS parameters",
-                state_key=keys.params)  # fmt: skip
-    for key, v in ((keys.iterations, p.iterations), (keys.c, round(p.c, 4)),
-                   (keys.seed, p.seed), (keys.policy, p.policy)):  # fmt: skip
+    p = restore(
+        LINK, decode=decode, default=MctsParams(), what="MCTS parameters", state_key=keys.params
+    )
+    for key, v in (
+        (keys.iterations, p.iterations),
+        (keys.c, round(p.c, 4)),
+        (keys.seed, p.seed),
+        (keys.policy, p.policy),
+    ):
         ss.setdefault(key, v)
     c1, c2, c3, c4 = where.columns(4)
-    c1.number_input("Iterations", 1, MAX_TRACED, step=50, key=keys.iterations,
-                    help="Each iteration: selection, expansion, playout, backup.")  # fmt: skip
-    c2.number_input("Exploration c", 0.0, 100.0, step=0.1, format="%.2f", key=keys.c,
-                    help="UCB = q + c·√(ln N / n); √2 ≈ 1.41 is UCB1's.")  # fmt: skip
-    c3.number_input("Seed", 0, 2**31 - 1, step=1, key=keys.seed,
-                    help="The same seed gives the same playouts, on every machine.")  # fmt: skip
-    c4.segmented_control("Playouts", POLICIES, key=keys.policy, required=True,
-                         help="random: a random move each ply; greedy: a move that ends the "
-                         "game best for the side to move when there is one.")  # fmt: skip
-    got = MctsParams(int(ss[keys.iterations]), float(ss[keys.c]), int(ss[keys.seed]),
-                     ss[keys.policy] or p.policy)  # fmt: skip
+    c1.number_input(
+        "Iterations",
+        1,
+        MAX_TRACED,
+        step=50,
+        key=keys.iterations,
+        help="Each iteration: selection, expansion, playout, backup.",
+    )
+    c2.number_input(
+        "Exploration c",
+        0.0,
+        100.0,
+        step=0.1,
+        format="%.2f",
+        key=keys.c,
+        help="UCB = q + c·√(ln N / n); √2 ≈ 1.41 is UCB1's.",
+    )
+    c3.number_input(
+        "Seed",
+        0,
+        2**31 - 1,
+        step=1,
+        key=keys.seed,
+        help="The same seed gives the same playouts, on every machine.",
+    )
+    c4.segmented_control(
+        "Playouts",
+        POLICIES,
+        key=keys.policy,
+        required=True,
+        help="random: a random move each ply; greedy: a move that ends the "
+        "game best for the side to move when there is one.",
+    )
+    got = MctsParams(
+        int(ss[keys.iterations]), float(ss[keys.c]), int(ss[keys.seed]), ss[keys.policy] or p.policy
+    )
     ss[keys.params] = got
     return got
 
@@ -62,13 +92,21 @@ def _race(_tree: GameTree, tree_key: str, p: MctsParams) -> list[dict]:
     ab = search_tree(_tree, "alphabeta", record=False)
     t_ab = time.perf_counter() - t
     return [
-        {"algorithm": f"MCTS, {p.iterations:,} iterations", "nodes": m.counts["tree_nodes"],
-         "playouts / leaves": m.counts["playouts"], "time (ms)": round(t_m * 1000, 2),
-         "answer": f"move {m.best + 1 if m.best is not None else '-'} (estimate)"},
-        {"algorithm": "Alpha-beta", "nodes": ab.nodes_visited,
-         "playouts / leaves": ab.leaves_evaluated, "time (ms)": round(t_ab * 1000, 2),
-         "answer": f"value {ab.value} (exact)"},
-    ]  # fmt: skip
+        {
+            "algorithm": f"MCTS, {p.iterations:,} iterations",
+            "nodes": m.counts["tree_nodes"],
+            "playouts / leaves": m.counts["playouts"],
+            "time (ms)": round(t_m * 1000, 2),
+            "answer": f"move {m.best + 1 if m.best is not None else '-'} (estimate)",
+        },
+        {
+            "algorithm": "Alpha-beta",
+            "nodes": ab.nodes_visited,
+            "playouts / leaves": ab.leaves_evaluated,
+            "time (ms)": round(t_ab * 1000, 2),
+            "answer": f"value {ab.value} (exact)",
+        },
+    ]
 
 
 def beside_exact(m: Mcts, tree: GameTree, tree_key: str) -> None:
@@ -84,8 +122,7 @@ def beside_exact(m: Mcts, tree: GameTree, tree_key: str) -> None:
     cols[2].metric("Minimax's exact value", f"{exact} (scaled {scaled:.3f})")
     st.caption(summary(m, exact))
     st.plotly_chart(estimate_chart(m, scaled), config={"displayModeBar": False})
-    st.dataframe(pd.DataFrame(_race(tree, tree_key, MctsParams(
-        m.N[0], m.c, m.seed, m.policy))), hide_index=True, width="content")  # fmt: skip
+    show_table(_race(tree, tree_key, MctsParams(m.N[0], m.c, m.seed, m.policy)))
 
 
 def quiz_box(m: Mcts, lab_keys: TreeLab, step: int) -> None:

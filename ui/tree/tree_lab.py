@@ -24,6 +24,7 @@ from engine.tree_text import parse_brackets
 from teach import run_words as rw
 from teach.algorithms import LABELS, describer
 from teach.explain import describe, node_name
+from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history
 from ui.common.canvas import follow_run, set_step, tree_canvas
@@ -199,9 +200,13 @@ def run_head(
     """The run's headline and metrics in ``where`` (teach.run_words: every count is the
     lab's run's); ``call`` labels a first metric with the statement's function call."""
     label = LABELS.get(lab.run.algorithm, lab.run.algorithm)
-    line = rw.headline(lab.run, label, verdict)
-    result_line(line, where)
-    items = ([(call, rw.statement_answer(lab.run))] if call else []) + rw.metrics(lab.run, label)
+    if lab.mcts is not None:  # an estimate: the exact value, then what MCTS did
+        result_line(mcts_headline(lab.mcts, minimax(lab.run.tree).value, verdict), where)
+        items = mcts_metrics(lab.mcts)
+    else:
+        result_line(rw.headline(lab.run, label, verdict), where)
+        items = [(call, rw.statement_answer(lab.run))] if call else []
+        items += rw.metrics(lab.run, label)
     items += list(more)
     for col, (name, value) in zip(where.columns(len(items)), items, strict=True):
         col.metric(name, value)
