@@ -155,6 +155,8 @@ class Play:
     hint = _at("hint")  # the hint button
     hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
     hint_moves = _at("hint_moves")  # the hint's table of moves
+    review = _at("review")  # ui.boards.review_panel's box
+    review_on = _at("review_on")  # its toggle while the game goes on
 
 
 @dataclass(frozen=True)
