@@ -19,7 +19,7 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.game import WIN
+from engine.game import EVAL_BOUND, WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.explain import describe, node_name
 from ui.classroom.start import start_box
@@ -71,8 +71,9 @@ def pv_nodes(run: SearchRun, values: list[int | None]) -> list[int]:
 
 def value_outcome(value: int | None, max_side: str, min_side: str) -> tuple[str | None, int]:
     """(winner, plies from the root) of a search value (MAX's view; a win at ply k scores
-    ``WIN - k``); winner None for 0 (no win found) or an unknown value."""
-    if not value:
+    ``WIN - k``); winner None for 0 (no win found), an evaluation (``|value| < EVAL_BOUND``:
+    engine.games.pawn_eval) or an unknown value."""
+    if not value or abs(value) < EVAL_BOUND:
         return None, 0
     return (max_side, WIN - value) if value > 0 else (min_side, WIN + value)
 
@@ -82,6 +83,9 @@ def value_words(value: int | None, max_side: str, min_side: str) -> str:
     if value is None:
         return "not known yet"
     who, ply = value_outcome(value, max_side, min_side)
+    if who is None and value:
+        ahead = max_side if value > 0 else min_side
+        return f"{value} (the evaluation: {ahead.title()} ahead, no forced win found)"
     if who is None:
         return f"{value} (no win found)"
     return f"{value} ({who.title()} wins at ply {ply})"
@@ -332,6 +336,8 @@ def search_tab(
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
     verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
+    if run.value and abs(run.value) < EVAL_BOUND:  # an evaluation: no verdict to compare
+        verdict = ":orange[not decided within the depth: the value is the evaluation's guess]"
     line, more = st.columns([3, 2], vertical_alignment="center")
     line.markdown(
         f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
