@@ -8,5 +8,6 @@ import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
 import links from "./plugins/links.js";
 import projector from "./plugins/projector.js";
+import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, edit, follow, links, projector]);
+export default mount([answer, edit, follow, links, projector, takeaway]);

@@ -21,10 +21,11 @@ import streamlit as st
 
 from engine.game import EVAL_BOUND, WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
+from teach.algorithms import BOARD_LABELS
 from teach.explain import describe, node_name
 from ui.classroom.start import start_box
 from ui.common.canvas import follow_run, tree_canvas
-from ui.common.export import export_buttons
+from ui.common.export import export_buttons, take_away
 from ui.common.keys import Search
 from viz.animation import PLOTLY_CONFIG
 from viz.follow import follow_payload
@@ -288,19 +289,24 @@ def search_panel(
         _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
     with left:
+        payload = _payload(keys.ns, token, view.focus, budget, run)
+        extra = {
+            "dropParam": True,  # gone from the link with the tab (plugins/links.js)
+            "follow": _follow(keys.ns, token, run),
+            "mode": "follow" if follow_first(run, budget) else "tree",
+        }
         k = tree_canvas(
-            _payload(keys.ns, token, view.focus, budget, run),
+            payload,
             keys=ck,
             on_drill=partial(on_click, True),
             on_select=partial(on_click, False),
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
-            extra={
-                "dropParam": True,  # gone from the link with the tab (plugins/links.js)
-                "follow": _follow(keys.ns, token, run),
-                "mode": "follow" if follow_first(run, budget) else "tree",
-            },
+            extra=extra,
         )
+        name = BOARD_LABELS.get(run.algorithm, run.algorithm)
+        title = f"{name} from a position: {len(run.tree):,} nodes"
+        take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
     snap = replayer.snapshot(k)
     with right:
         st.caption(

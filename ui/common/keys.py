@@ -83,11 +83,12 @@ class Clicks:
 
 @dataclass(frozen=True)
 class Export:
-    """ui.common.export's two download buttons of a search's explored tree."""
+    """ui.common.export's download buttons of a search's explored tree."""
 
     ns: str
     graphml = _at("graphml")
     json = _at("json")
+    html = _at("html")  # the search to take away (viz.standalone)
 
 
 @dataclass(frozen=True)

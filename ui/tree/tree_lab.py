@@ -21,11 +21,11 @@ from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
 from engine.values import plural
-from teach.algorithms import describer
+from teach.algorithms import BOARD_LABELS, describer
 from teach.explain import describe, node_name
 from teach.quiz import Question
 from ui.common.canvas import follow_run, set_step, tree_canvas
-from ui.common.export import export_buttons
+from ui.common.export import export_buttons, take_away
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
 from ui.tree.tree_source import (
@@ -128,6 +128,15 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
     names = [node_name(tree, v) for v in range(len(tree))]
     pv = [0] if tree.has_chance else minimax(tree).principal_variation()
     return Lab(run, Replayer(run), names, pv, enter_steps(run), describer(got), ea.node_types(run))
+
+
+def _title(lab: Lab) -> str:
+    """The downloaded search's heading: ``Alpha-beta (statement) on a tree of 13 nodes``."""
+    run = lab.run
+    name = BOARD_LABELS.get(run.algorithm, run.algorithm)
+    if run.algorithm == ea.ALPHABETA and run.variant:
+        name += f" ({run.variant})"
+    return f"{name} on a tree of {plural(len(run.tree), 'node')}"
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -273,8 +282,9 @@ def run_player(
         def drill(node: int) -> None:
             st.session_state[ck.focus] = node
 
+        payload = _payload(lab, cache_args, focus)
         step = tree_canvas(
-            _payload(lab, cache_args, focus),
+            payload,
             keys=ck,
             on_drill=drill,
             on_select=on_node,
@@ -285,6 +295,7 @@ def run_player(
         if caption:
             st.caption(caption)
         export_buttons(lab.run, keys.export)
+        take_away(payload, keys.export, extra=extra, title=_title(lab))
         return step
 
     if not practice:
