@@ -13,7 +13,8 @@ Both give the one API the definitions of :mod:`engine.machine` use:
 
 :class:`Explorer` is the only place a game's tree grows and the only place a game state is
 scored (a decided state ``WIN - ply`` for its winner, a state at the depth limit what
-``game.frontier`` knows of it): every search over a game builds its tree here.
+``game.frontier`` knows of it, or else the game's evaluation ``game.estimate`` when it has
+one): every search over a game builds its tree here.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ class Explorer:
         self.max_nodes = max_nodes
         self.depth = depth
         self.max_side = game.to_move(root)
+        self.estimate = getattr(game, "estimate", None)  # optional (engine.game.Game)
         self.parent: list[int] = [-1]
         self.index: list[int] = [0]
         self.kids: list[tuple[int, ...]] = [()]
@@ -127,7 +129,12 @@ class Explorer:
             v = score(who, ply, max_side)
         elif self.depth is not None and ply >= self.depth:
             who, togo = game.frontier(s)
-            v = score(who, ply + togo, max_side)
+            est = self.estimate
+            v = (
+                est(s, max_side)
+                if who is None and est is not None
+                else score(who, ply + togo, max_side)
+            )
         else:
             return None
         self.values[n] = v

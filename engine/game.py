@@ -15,6 +15,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 WIN = 1000  # a win at ply k scores WIN - k for the winner
+EVAL_BOUND = 100  # an evaluation (Game.estimate) lies strictly between -EVAL_BOUND and it;
+# a win's score (WIN - k, k at most WIN - EVAL_BOUND) lies beyond, so the two never mix
 
 
 class Game(Protocol):
@@ -39,6 +41,11 @@ class Game(Protocol):
         ``(winner, plies to the end)`` under perfect play, or ``(None, 0)`` when it knows no
         winner (a draw, or nothing known)."""
 
+    # Optional: ``estimate(state, side) -> int``, an evaluation of an undecided state at a
+    # search's depth limit for ``side`` (the other side's is its negation), strictly between
+    # -EVAL_BOUND and EVAL_BOUND; the explorer scores such a state with it when ``frontier``
+    # knows no winner (engine.games.pawn_eval's for pawn chess). Without it the state scores 0.
+
 
 def score(winner: str | None, plies: int, max_side: str) -> int:
     """MAX's score of a game won by ``winner`` after ``plies`` plies (0 when no winner)."""
@@ -49,18 +56,19 @@ def score(winner: str | None, plies: int, max_side: str) -> int:
 
 def to_node(v: float, ply: int) -> float:
     """A score (MAX's view, wins as ``WIN - ply``) seen from a node at ``ply``: the plies
-    already played are taken out, so the value no longer depends on the path."""
-    if v > 0:
+    already played are taken out, so the value no longer depends on the path. An
+    evaluation (``|v| < EVAL_BOUND``) does not depend on the path: unchanged."""
+    if v >= EVAL_BOUND:
         return v + ply
-    if v < 0:
+    if v <= -EVAL_BOUND:
         return v - ply
     return v
 
 
 def from_node(v: float, ply: int) -> float:
     """The inverse of :func:`to_node` for a node at ``ply``."""
-    if v > 0:
+    if v >= EVAL_BOUND:
         return v - ply
-    if v < 0:
+    if v <= -EVAL_BOUND:
         return v + ply
     return v

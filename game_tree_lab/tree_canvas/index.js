@@ -10,5 +10,6 @@ import history from "./plugins/history.js";
 import links from "./plugins/links.js";
 import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
+import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, edit, follow, history, links, mcts, projector]);
+export default mount([answer, edit, follow, history, links, mcts, projector, takeaway]);

@@ -28,6 +28,7 @@ from engine.play import (
 )
 from teach.play_words import game_summary, outcome_words, verdict_words
 from ui.boards.board_links import drop_search
+from ui.boards.review_panel import review_panel
 from ui.common import projector
 from ui.common.clicks import clickable_chart
 from ui.common.keys import Clicks, Play, css
@@ -317,6 +318,7 @@ def play_panel(
             move_table(game.to_move(sess.position), ranked(sess.position))
     if sess.names:
         st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
+    review_panel(keys, sess, game, describe, over)
     return sess
 
 

@@ -19,12 +19,13 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.game import WIN
+from engine.game import EVAL_BOUND, WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
+from teach.algorithms import BOARD_LABELS
 from teach.explain import describe, node_name
 from ui.classroom.start import start_box
 from ui.common.canvas import follow_run, tree_canvas
-from ui.common.export import export_buttons
+from ui.common.export import export_buttons, take_away
 from ui.common.keys import Search
 from viz.animation import PLOTLY_CONFIG
 from viz.follow import follow_payload
@@ -71,8 +72,9 @@ def pv_nodes(run: SearchRun, values: list[int | None]) -> list[int]:
 
 def value_outcome(value: int | None, max_side: str, min_side: str) -> tuple[str | None, int]:
     """(winner, plies from the root) of a search value (MAX's view; a win at ply k scores
-    ``WIN - k``); winner None for 0 (no win found) or an unknown value."""
-    if not value:
+    ``WIN - k``); winner None for 0 (no win found), an evaluation (``|value| < EVAL_BOUND``:
+    engine.games.pawn_eval) or an unknown value."""
+    if not value or abs(value) < EVAL_BOUND:
         return None, 0
     return (max_side, WIN - value) if value > 0 else (min_side, WIN + value)
 
@@ -82,6 +84,9 @@ def value_words(value: int | None, max_side: str, min_side: str) -> str:
     if value is None:
         return "not known yet"
     who, ply = value_outcome(value, max_side, min_side)
+    if who is None and value:
+        ahead = max_side if value > 0 else min_side
+        return f"{value} (the evaluation: {ahead.title()} ahead, no forced win found)"
     if who is None:
         return f"{value} (no win found)"
     return f"{value} ({who.title()} wins at ply {ply})"
@@ -286,19 +291,24 @@ def search_panel(
         _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
     with left:
+        payload = _payload(keys.ns, token, view.focus, budget, run)
+        extra = {
+            "dropParam": True,  # gone from the link with the tab (plugins/links.js)
+            "follow": _follow(keys.ns, token, run),
+            "mode": "follow" if follow_first(run, budget) else "tree",
+        }
         k = tree_canvas(
-            _payload(keys.ns, token, view.focus, budget, run),
+            payload,
             keys=ck,
             on_drill=partial(on_click, True),
             on_select=partial(on_click, False),
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
-            extra={
-                "dropParam": True,  # gone from the link with the tab (plugins/links.js)
-                "follow": _follow(keys.ns, token, run),
-                "mode": "follow" if follow_first(run, budget) else "tree",
-            },
+            extra=extra,
         )
+        name = BOARD_LABELS.get(run.algorithm, run.algorithm)
+        title = f"{name} from a position: {len(run.tree):,} nodes"
+        take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
     snap = replayer.snapshot(k)
     with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
         _node_panel(keys, token, run, snap, view, board, sides)
@@ -330,6 +340,8 @@ def search_tab(
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
     verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
+    if run.value and abs(run.value) < EVAL_BOUND:  # an evaluation: no verdict to compare
+        verdict = ":orange[not decided within the depth: the value is the evaluation's guess]"
     line, more = st.columns([3, 2], vertical_alignment="center")
     line.markdown(
         f"**{searched_what}:** root value {value_words(run.value, *sides)} · "

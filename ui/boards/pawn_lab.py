@@ -22,6 +22,7 @@ from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
+from ui.boards import pawn_search as ps
 from ui.common import projector
 from ui.common.keys import PAWN as K
 from ui.common.link_codec import Fallback
@@ -53,12 +54,15 @@ def solved(code: str):
 
 # A search is capped at SEARCH_CAP nodes, about 50 MB with its replayer: 4 of them at most.
 @st.cache_resource(max_entries=4, show_spinner=False)
-def searched(code: str, algo: str = ALPHABETA) -> tuple[SearchRun, Replayer] | str:
-    """``algo`` (ui.boards.board_algorithms) over the whole game from ``code`` and its
-    replayer (shared by sessions)."""
+def searched(
+    code: str, depth: int | None = None, algo: str = ALPHABETA
+) -> tuple[SearchRun, Replayer] | str:
+    """``algo`` (ui.boards.board_algorithms) from ``code`` to ``depth`` plies (None: the whole
+    game; at the depth limit the evaluation, ui.boards.pawn_search.GAME) and its replayer
+    (shared by sessions)."""
     pos = pawn.from_code(code)
     try:
-        run = game_run(GAME, pos, None, algo, SEARCH_CAP)
+        run = game_run(ps.GAME, pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
         return str(e)
     return run, Replayer(run)
@@ -185,14 +189,18 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
-    """Alpha-beta over the whole game on the tree canvas."""
+    """Alpha-beta (or another algorithm) to a depth limit or the end of the game on the tree
+    canvas, and the race table (ui.boards.pawn_search)."""
     code = pawn.to_code(pos)
-    algo = ba.algo_box(K.algo, depth_limited=False)
-    with st.spinner(f"{BOARD_LABELS[algo]} is searching the whole game…"):
-        got = searched(code, algo)
-    token = ba.run_token(code, algo)
+    depth = ps.depth_box(K.depth)
+    algo = ba.algo_box(K.algo, depth_limited=depth is not None)
+    how_far = "the whole game" if depth is None else f"{depth} plies deep"
+    with st.spinner(f"{BOARD_LABELS[algo]} is searching {how_far}…"):
+        got = searched(code, depth, algo)
+    token = ba.run_token(code if depth is None else (code, depth), algo)
     if not isinstance(got, str):
         bk.restore_search(K.search, token, got[0])
+        ps.frontier_caption(got[0], depth)
     bs.search_tab(
         K.search,
         got,
@@ -200,12 +208,9 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         sides=("white", "black") if pos.white_to_move else ("black", "white"),
         exact=(sol.winner, sol.plies),
         exact_text=verdict_words(sol.winner, sol.plies),
-        searched_what=searched_words(algo, None),
+        searched_what=searched_words(algo, depth),
         board=bl.pawn_node_board,
-        about=(
-            "Alpha-beta from this position to the end of the game. A win at ply k scores "
-            "1000 − k, so the winner prefers fast wins and the loser slow losses. Grey: "
-            "branches alpha-beta never had to look at; green: the best line."
-        ),
+        about=ps.about(depth),
     )
-    publish(**bk.search_params(K.search, token))
+    publish(depth=None if depth is None else str(depth), **bk.search_params(K.search, token))
+    ps.race(code, depth, K.race)

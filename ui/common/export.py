@@ -1,4 +1,5 @@
-"""Download buttons for the explored tree of a search (GraphML and node-link JSON)."""
+"""Download buttons for the explored tree of a search (GraphML and node-link JSON), and the
+search itself to take away: one HTML file that steps it with no server (viz.standalone)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import streamlit as st
 from engine.trace import SearchRun
 from ui.common.keys import Export
 from viz.export import graphml_bytes, node_link_bytes, search_graph
+from viz.standalone import standalone_html
 
 
 def export_buttons(run: SearchRun, keys: Export, state_text: Callable[[Any], str] = str) -> None:
@@ -33,4 +35,19 @@ def export_buttons(run: SearchRun, keys: Export, state_text: Callable[[Any], str
         mime="application/json",
         key=keys.json,
         help='networkx node-link JSON: networkx.node_link_graph(data, edges="edges").',
+    )
+
+
+def take_away(payload: dict, keys: Export, *, extra: dict | None = None, title: str) -> None:
+    """ "Download this search": the canvas of ``payload`` (with the plugins' ``extra``) in one
+    self-contained HTML file, built when the button is clicked."""
+    st.download_button(
+        "Download this search (HTML)",
+        data=lambda: standalone_html(payload, extra=extra, title=title).encode("utf-8"),
+        file_name="search.html",
+        mime="text/html",
+        key=keys.html,
+        icon=":material/download:",
+        help="One file that opens in any browser with no network and steps the search with "
+        "the same buttons and keys; its SVG and PNG buttons save the tree at the step shown.",
     )

@@ -83,11 +83,12 @@ class Clicks:
 
 @dataclass(frozen=True)
 class Export:
-    """ui.common.export's two download buttons of a search's explored tree."""
+    """ui.common.export's download buttons of a search's explored tree."""
 
     ns: str
     graphml = _at("graphml")
     json = _at("json")
+    html = _at("html")  # the search to take away (viz.standalone)
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,8 @@ class Play:
     note = _at("note")  # why the last click was not a move
     hint = _at("hint")  # the hint button
     hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
+    review = _at("review")  # ui.boards.review_panel's box
+    review_on = _at("review_on")  # its toggle while the game goes on
 
 
 @dataclass(frozen=True)

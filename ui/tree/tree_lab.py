@@ -21,14 +21,15 @@ from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
+from engine.values import plural
 from teach import run_words as rw
-from teach.algorithms import LABELS, describer
+from teach.algorithms import BOARD_LABELS, LABELS, describer
 from teach.explain import describe, node_name
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history
 from ui.common.canvas import follow_run, set_step, tree_canvas
-from ui.common.export import export_buttons
+from ui.common.export import export_buttons, take_away
 from ui.common.keys import Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
 from ui.tree.mcts_link import split_key
@@ -139,6 +140,15 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
         pass_history(run, got.passes),
         got.mcts,
     )
+
+
+def _title(lab: Lab) -> str:
+    """The downloaded search's heading: ``Alpha-beta (statement) on a tree of 13 nodes``."""
+    run = lab.run
+    name = BOARD_LABELS.get(run.algorithm, run.algorithm)
+    if run.algorithm == ea.ALPHABETA and run.variant:
+        name += f" ({run.variant})"
+    return f"{name} on a tree of {plural(len(run.tree), 'node')}"
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -318,8 +328,9 @@ def run_player(
             extra_x = {**(extra or {}), **visits_extra(lab.mcts)}
         else:
             extra_x = extra
+        payload = _payload(lab, cache_args, focus)
         step = tree_canvas(
-            _payload(lab, cache_args, focus),
+            payload,
             keys=ck,
             on_drill=drill,
             on_select=on_node,
@@ -330,6 +341,7 @@ def run_player(
         if caption:
             st.caption(caption)
         export_buttons(lab.run, keys.export)
+        take_away(payload, keys.export, extra=extra_x, title=_title(lab))
         return step
 
     if not practice:
