@@ -98,7 +98,8 @@ _TOUCH_CSS = """@media (pointer: coarse) {
 # Every page: the probe takes no room; a metric's value shrinks with its column (a container
 # query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %; pills
 # and segmented controls wrap (Streamlit scrolls them sideways, hiding the last options), and
-# so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…").
+# so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…")
+# and buttons' words ("Leave pra…", "Re…" in a narrow column: issue 21).
 _PAGE_CSS = f"""<style>
 {css(View.probe)} {{ display: none; }}
 [data-testid="stMetric"] {{ container-type: inline-size; }}
@@ -107,6 +108,7 @@ _PAGE_CSS = f"""<style>
 [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; row-gap: .4rem; }}
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"],
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
+[data-testid="stApp"] button .stMarkdownEllipsis, [data-testid="stApp"] button .stMarkdownEllipsis p {{ white-space: normal; }}
 {_TOUCH_CSS}
 </style>"""
 
