@@ -92,7 +92,8 @@ _TOUCH_CSS = """@media (pointer: coarse) {
   [data-testid="stApp"] input:not([type="checkbox"]):not([type="radio"]) { min-height: 44px; }
   [data-testid="stNumberInputContainer"] button { height: auto; align-self: stretch; }
   [data-testid="stCheckbox"] label, [data-testid="stRadio"] label { min-height: 44px; align-items: center; }
-  [data-testid="stTab"], [data-testid="stExpander"] summary { min-height: 44px; }
+  [data-testid="stTab"], [data-testid="stExpander"] summary,
+  [data-testid="stPageLink"] a { min-height: 44px; }
   [data-testid="stTooltipHoverTarget"] button { min-height: 44px; min-width: 44px; margin: -14px 0; }
 }"""
 # Every page: the probe takes no room; a metric's value shrinks with its column (a container
