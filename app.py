@@ -14,7 +14,9 @@ st.set_page_config(
     page_title="Game Tree Lab",
     page_icon=":material/account_tree:",
     layout="wide",
-    initial_sidebar_state="auto",
+    # No sidebar state here: a page says it once a run (ui.common.projector.page_header, the
+    # class's projector view). Said here too, every rerun of a projector page sent "auto"
+    # then "collapsed", and Streamlit's sidebar flipped open and shut with each (issue 21).
 )
 warm_up()  # once per server: the board labs' shared work starts in the background
 

@@ -5,8 +5,9 @@ factor 1.5, the same projector really zoomed to 150 % (853x480 CSS px at scale 1
 browser at 150 % on a 1280x720 projector lays out), in projector mode (its default) and in
 desk mode (``?view=desk``), and a phone (390x844).
 
-- On every page at every size, no control's text is clipped (tests/browser/clipping.py:
-  scrollWidth against clientWidth, and no word wider than its box).
+- On every page at every size, no control's text is clipped, no tap target is covered (on the
+  phone, each is 44x44 CSS px at least) and nothing scrolls sideways
+  (tests/browser/layout_checks.py).
 - In projector mode the tree canvas's controls, its sentence and the whole figure are on one
   screen (below Streamlit's header), the sidebar is collapsed, node labels and α/β boxes
   are at least 18 CSS px.
@@ -21,7 +22,6 @@ from __future__ import annotations
 import pytest
 
 from gtl_dev.pages import open_url, quiet_for, rerun, wait_idle
-from tests.browser.clipping import clipped_controls
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -31,6 +31,7 @@ from tests.browser.helpers import (
     steady_box,
     whole_tree,
 )
+from tests.browser.layout_checks import layout_problems
 from ui.common.keys import CHASE, PAWN, View, css
 from ui.common.registry import PAGE_LINK, PAGES
 
@@ -41,7 +42,7 @@ SIZES = {  # name -> (viewport, device scale factor, extra query)
     "projector": ({"width": 1280, "height": 720}, 1.5, ""),
     "zoomed": ({"width": 853, "height": 480}, 1.5, ""),
     "zoomed_desk": ({"width": 853, "height": 480}, 1.5, "view=desk"),
-    "phone": ({"width": 390, "height": 844}, 1.0, ""),
+    "phone": ({"width": 390, "height": 844}, 3.0, ""),  # a touch screen (the context)
 }
 SEARCH_TAB = "tab=The+search+tree"
 PAGES_SEEN = {  # name -> url path (every registered page, and the tabs that open by link)
@@ -86,7 +87,8 @@ def _settled(page) -> None:
 def sized(browser, request):
     """A new context (a new browser) at the test's size; yields (page, size name)."""
     viewport, scale, _ = SIZES[request.param]
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+    touch = request.param == "phone"
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=touch)
     context.set_default_timeout(60_000)
     try:
         yield context.new_page(), request.param
@@ -103,22 +105,21 @@ CLIP_SIZES = ["desk", "projector", "zoomed_desk", "phone"]
 
 @pytest.mark.parametrize("sized", CLIP_SIZES, indirect=True)
 @pytest.mark.parametrize("name", list(PAGES_SEEN))
-def test_no_control_is_clipped_and_nothing_scrolls_sideways(sized, base_url, name):
-    """Every control's text is whole, every canvas fits the page's width (a wide tree scrolls
+def test_no_control_is_clipped_or_covered_and_nothing_scrolls_sideways(sized, base_url, name):
+    """Every control's text is whole, every tap target is the element at its centre (and
+    44x44 CSS px on the phone), every canvas fits the page's width (a wide tree scrolls
     inside it) and the page itself never scrolls sideways; the shots are for looking at."""
     page, size = sized
     open_page(page, base_url, _url(name, SIZES[size][2]), timeout_ms=90_000)
     _settled(page)
     assert_no_exception(page)
-    clipped = clipped_controls(page)
     width = SIZES[size][0]["width"]
     for box in page.locator(CANVAS).all():
         b = box.bounding_box()
         assert b is None or (b["x"] >= 0 and b["x"] + b["width"] <= width + 1), (name, size, b)
-    wide = page.evaluate("document.documentElement.scrollWidth")
     screenshot(page, f"projector_{name}_{size}", full_page=False)
-    assert not clipped, f"{name} at {size}: {clipped}"
-    assert wide <= width + 1, f"{name} scrolls sideways at {size}: {wide} px"
+    problems = layout_problems(page, touch=size == "phone")
+    assert not any(problems.values()), f"{name} at {size}: {problems}"
 
 
 _FIT_JS = """(el) => {

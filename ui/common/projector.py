@@ -81,10 +81,26 @@ _PROJECTOR_CSS = """<style>
 [data-testid="stMain"] .stMainBlockContainer { padding-top: 3.4rem; padding-bottom: 2rem; }
 [data-testid="stMain"] h1 { font-size: 2.1rem; padding-top: .25rem; padding-bottom: .25rem; }
 </style>"""
+# A touch screen: every control a finger may tap is at least 44x44 CSS px (WCAG 2.5.5; the
+# tree canvas's own are in its plugins/touch.css): buttons, fields, the number steppers, tabs,
+# toggles and checkboxes (their label is the target), the help marks (a wider box around the
+# same mark), the sidebar's and the tabs' arrows. A desk's mouse keeps Streamlit's sizes.
+_TOUCH_CSS = """@media (pointer: coarse) {
+  [data-testid="stApp"] button { min-height: 44px; min-width: 44px; }
+  [data-testid="stApp"] [data-baseweb="input"], [data-testid="stNumberInputContainer"] { height: auto; }
+  [data-testid="stApp"] [data-baseweb="select"] > div { min-height: 44px; }
+  [data-testid="stApp"] input:not([type="checkbox"]):not([type="radio"]) { min-height: 44px; }
+  [data-testid="stNumberInputContainer"] button { height: auto; align-self: stretch; }
+  [data-testid="stCheckbox"] label, [data-testid="stRadio"] label { min-height: 44px; align-items: center; }
+  [data-testid="stTab"], [data-testid="stExpander"] summary,
+  [data-testid="stPageLink"] a { min-height: 44px; }
+  [data-testid="stTooltipHoverTarget"] button { min-height: 44px; min-width: 44px; margin: -14px 0; }
+}"""
 # Every page: the probe takes no room; a metric's value shrinks with its column (a container
 # query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %; pills
 # and segmented controls wrap (Streamlit scrolls them sideways, hiding the last options), and
-# so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…").
+# so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…")
+# and buttons' words ("Leave pra…", "Re…" in a narrow column: issue 21).
 _PAGE_CSS = f"""<style>
 {css(View.probe)} {{ display: none; }}
 [data-testid="stMetric"] {{ container-type: inline-size; }}
@@ -93,6 +109,8 @@ _PAGE_CSS = f"""<style>
 [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; row-gap: .4rem; }}
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"],
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
+[data-testid="stApp"] button .stMarkdownEllipsis, [data-testid="stApp"] button .stMarkdownEllipsis p {{ white-space: normal; }}
+{_TOUCH_CSS}
 </style>"""
 
 

@@ -15,9 +15,12 @@ A page wires it around its own tree canvas with :func:`practice_or_player`::
     step = practice_or_player(run, lab.quiz, player=lambda: tree_canvas(..., keys=lab.canvas),
                               figure=figure, player_keys=lab.canvas)
 
-Practice off: the switch, then the page's canvas. Practice on: a still of the quiz's step
-(no controls: next/last/slider would tell) beside the question. app_pages/practice.py and the
-tree labs (ui/tree/tree_lab.py) do exactly this. :func:`quiz_panel` is the lower-level piece.
+Practice off: the switch, then the page's canvas. Practice on: the switch where it was, the
+question (and what answers it) right under it, then a still of the quiz's step (no controls:
+next/last/slider would tell) with the kinds asked and the score beside it (under it on a
+phone), so a phone shows the question, its answer and the asked node on one screen.
+app_pages/practice.py and the tree labs (ui/tree/tree_lab.py) do exactly this.
+:func:`practice_switch` and :func:`quiz_panel` are the lower-level pieces.
 
 State lives in ``st.session_state`` under the keys of a ui.common.keys.Quiz; the quiz
 restarts by itself when ``run`` searches another tree or variant.
@@ -29,6 +32,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
@@ -256,29 +260,38 @@ def score_line(s: Score) -> str:
     )
 
 
-def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int | None:
-    """Draw the practice toggle and, when it is on, the current question.
-
-    Returns the step the page must draw (``replay(run, step)``), or None when practice is off
-    (then the page's own canvas decides). Never raises on anything typed.
-    """
-    on = st.toggle(
+def practice_switch(keys: Quiz, default_on: bool = False) -> bool:
+    """The practice toggle; True when it is on. Drawn in the same place on or off, so that
+    turning practice on does not move the switch itself (issue 21)."""
+    return st.toggle(
         "Practice: predict each step",
         value=default_on,
         key=keys.on,
         persist_state="session",
         help="Answer each step before it is shown. Your score is kept for this tree.",
     )
-    if not on:
-        return None
-    kind_pills(keys.kinds, remember=True, kinds=(*KINDS, *more_kinds(run)))
+
+
+def quiz_panel(run: SearchRun, keys: Quiz, side: DeltaGenerator) -> int:
+    """The current question (after :func:`practice_switch` is on), above the figure: its
+    words, the buttons or the hint that answer it, what the last answer got, and Reveal,
+    Skip, Leave; the kinds of question asked and the score go in ``side`` (beside the figure
+    on a desk, under it on a phone). So on a phone the question, its answer and the asked
+    node are on one screen (issue 21).
+
+    Returns the step the page must draw (``replay(run, step)``). Never raises on anything
+    typed.
+    """
+    with side:
+        kind_pills(keys.kinds, remember=True, kinds=(*KINDS, *more_kinds(run)))
     chosen = chosen_kinds(keys.kinds)
     _ensure(keys, run, chosen)
     _take_sent(keys)  # an answer typed in the asked node
     q = st.session_state[keys.state]
     s = q.score
-    st.markdown(score_line(s))
-    st.progress(s.done / s.total if s.total else 1.0)
+    with side:
+        st.markdown(score_line(s))
+        st.progress(s.done / s.total if s.total else 1.0)
     fb = q.feedback
     shown = fb is not None and fb.grade.valid and (fb.grade.correct or fb.revealed)
     if shown:  # the answered step is on the figure now, with its reason
@@ -294,17 +307,19 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
             args=(keys, "retry"),
             width="stretch",
         )
-        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
+        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
         return min(fb.question.step + 1, q.end_step)
     if q.finished:
         if s.total == 0:
-            st.info("No questions of this kind on this tree: choose more kinds above.")
+            st.info("No questions of this kind on this tree: choose more kinds.")
         else:
             pct = round(100 * s.right / s.total)
             st.success(f"Done: {s.right} of {s.total} right at the first try ({pct}%).")
         c1, c2 = st.columns(2)
-        c1.button("Start again", key=keys.restart, on_click=_do, args=(keys, "restart"))
-        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
+        c1.button(
+            "Start again", key=keys.restart, on_click=_do, args=(keys, "restart"), width="stretch"
+        )
+        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
         return q.end_step
     cur = q.current
     assert cur is not None
@@ -330,9 +345,9 @@ def quiz_panel(run: SearchRun, keys: Quiz, *, default_on: bool = False) -> int |
     elif fb is not None:  # a wrong answer: no spoiler, try again or reveal
         st.error("Not quite. Try again, or reveal the answer.")
     c1, c2, c3 = st.columns(3)
-    c1.button("Reveal", key=keys.reveal, on_click=_do, args=(keys, "reveal"))
-    c2.button("Skip", key=keys.skip, on_click=_do, args=(keys, "skip"))
-    c3.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,))
+    c1.button("Reveal", key=keys.reveal, on_click=_do, args=(keys, "reveal"), width="stretch")
+    c2.button("Skip", key=keys.skip, on_click=_do, args=(keys, "skip"), width="stretch")
+    c3.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
     return q.step
 
 
@@ -388,8 +403,8 @@ def practice_or_player(
     """The practice switch around a page's tree canvas; returns the step on screen.
 
     Practice off: the switch, then ``player()`` (the page's tree canvas, full width), whose
-    step is returned. Practice on: ``figure(step, question)`` beside the question panel
-    (``widths`` = figure, panel), with ``step`` the quiz's step and ``question`` the open one
+    step is returned. Practice on: the question panel, then ``figure(step, question)`` beside
+    the kinds and the score (``widths`` = figure, side), with ``step`` the quiz's step and ``question`` the open one
     (:func:`asked`: None while an answered step is shown). ``figure`` returns the still's
     payload of that step only, with nothing of what the question asks for, and the step's
     sentence (:func:`question_payload` makes one); it is mounted here with the asked node
@@ -398,20 +413,20 @@ def practice_or_player(
     leaving practice shows the same step there.
     """
     _restore(run, keys)  # the link's switch, kinds and score (once)
-    on = practice_on(keys, default_on)
+    on = practice_switch(keys, default_on)
+    step = None
     if on:
+        ask = st.container()  # the question, above the figure and its column
         fig_col, quiz_col = st.columns(widths)
-        with quiz_col:
-            step = quiz_panel(run, keys, default_on=default_on)
-    else:
-        step = quiz_panel(run, keys, default_on=default_on)
+        with ask:
+            step = quiz_panel(run, keys, quiz_col)
     publish(**_link(keys, default_on, _of_run(keys, run)))
     if step is None:
         return player()
     if player_keys is not None:
         set_step(player_keys, step, len(run.events))
     q = asked(keys)
-    with fig_col if on else st.container():
+    with fig_col:
         tree_still(
             figure(step, q),
             key=keys.figure,

@@ -116,16 +116,18 @@ def setup_inputs(setup: Complete) -> Complete:
         )
         c3.number_input("Branching", 2, 10, key=K.branching, on_change=_on_typed)
         with st.expander("Random tree"):
-            r = st.columns(6, vertical_alignment="bottom")
+            # two rows of three: six columns left "Generate" too narrow for its word at 150 %
+            r = st.columns(3, vertical_alignment="bottom")
+            r += st.columns(3, vertical_alignment="bottom")
             r[0].number_input("branching", *RANDOM_RANGES["branching"], 3, key=K.random["b"])
             r[1].number_input("depth", *RANDOM_RANGES["depth"], 3, key=K.random["d"])
-            r[2].number_input(
+            r[2].number_input("seed", *RANDOM_RANGES["seed"], 1, key=K.random["s"])
+            r[3].number_input(
                 "lowest value", *RANDOM_RANGES["lowest value"], -20, key=K.random["l"]
             )
-            r[3].number_input(
+            r[4].number_input(
                 "highest value", *RANDOM_RANGES["highest value"], 20, key=K.random["h"]
             )
-            r[4].number_input("seed", *RANDOM_RANGES["seed"], 1, key=K.random["s"])
             r[5].button("Generate", key=K.generate, on_click=_on_random, width="stretch")
     if ss.get(K.error):
         st.error(f"Could not use that tree: {ss[K.error]}. The previous tree is still shown.")

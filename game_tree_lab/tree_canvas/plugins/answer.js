@@ -250,14 +250,14 @@ function ansPlace(c) {
     box.style.top = `${Math.max(2, at[1])}px`;
   }
   if (a.edges) {
-    const parts = [];
+    const parts = [], spots = ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement));
     for (let i = 0; i < c.payload.nodes.id.length; i++) {
       const pi = nd.p[i];
       if (pi < 0) continue;
       const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
-      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-      const ek = ansEdgeKey(c, i);
-      // A slash across the edge at its middle: the scissors' cut.
+      const ek = ansEdgeKey(c, i), t = spots.get(ek);
+      const mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
+      // A slash across the edge where its button is: the scissors' cut.
       const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
       const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
       // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
@@ -267,8 +267,6 @@ function ansPlace(c) {
         `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
         `<text class="why" x="${mx + qx}" y="${my + qy}">searched</text>` +
         `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
-      const b = a.ebtn.get(ek);
-      if (b) { b.style.left = `${mx * z - 14}px`; b.style.top = `${my * z - 14}px`; }
     }
     for (const old of c.part("svg").querySelectorAll("g.ans-edges")) old.remove();
     const ge = document.createElementNS(SVGNS, "g");
@@ -279,6 +277,52 @@ function ansPlace(c) {
   }
   ansPaint(c);
 }
+
+// ---- touch targets (issue 21): each edge's button where no field and no other button is ----
+// A button is 28 px square (44 on a touch screen, WCAG 2.5.5: answer.css), on its edge at a
+// part of the way from the parent where its square meets no answer field and no other edge's
+// button: an edge gives way to a field. The parts are tried in a few orders (the middle
+// first; then low down, where a parent's edges are farthest apart), the first order that
+// places every button clear wins, else the one with the fewest overlaps.
+const EDGE_ORDERS = [
+  [0.5, 0.62, 0.38, 0.74, 0.26, 0.84, 0.16],
+  [0.8, 0.66, 0.5, 0.36, 0.22, 0.88],
+  [0.36, 0.8, 0.5, 0.66, 0.22, 0.88],
+];
+
+function ansEdgeSpots(c, fields) {
+  const a = c.ans, nd = c.payload.nodes, z = c.z;
+  const held = fields.filter((f) => f.style.display !== "none")
+    .map((f) => [f.offsetLeft - 2, f.offsetTop - 2, f.offsetLeft + f.offsetWidth + 2, f.offsetTop + f.offsetHeight + 2]);
+  const meets = (u, v) => u[0] < v[2] - 0.5 && v[0] < u[2] - 0.5 && u[1] < v[3] - 0.5 && v[1] < u[3] - 0.5;
+  const edges = [];
+  for (let i = 0; i < nd.id.length; i++) {
+    const pi = nd.p[i];
+    if (pi < 0) continue;
+    const ek = ansEdgeKey(c, i), b = a.ebtn.get(ek), half = ((b && b.offsetWidth) || 28) / 2;
+    const x1 = c.X(nd.x[pi]) * z, y1 = c.Y(nd.d[pi]) * z, x2 = c.X(nd.x[i]) * z, y2 = c.Y(nd.d[i]) * z;
+    edges.push([ek, b, (t) => { const x = x1 + t * (x2 - x1), y = y1 + t * (y2 - y1); return [x - half, y - half, x + half, y + half]; }]);
+  }
+  let best = null;
+  for (const order of EDGE_ORDERS) {
+    const boxes = held.slice(), spots = new Map();
+    let clashes = 0;
+    for (const [ek, , square] of edges) {
+      let t = order.find((u) => !boxes.some((v) => meets(square(u), v)));
+      if (t === undefined) { t = order[0]; clashes++; }
+      boxes.push(square(t));
+      spots.set(ek, t);
+    }
+    if (!best || clashes < best.clashes) best = { spots, clashes };
+    if (!clashes) break;
+  }
+  for (const [ek, b, square] of edges) {
+    const sq = square(best.spots.get(ek));
+    if (b) { b.style.left = `${sq[0]}px`; b.style.top = `${sq[1]}px`; }
+  }
+  return best.spots;
+}
+// ---- end of touch targets ----
 
 function ansPaint(c) {
   // Marked edges, and after a check the right and wrong answers (never the right values).
