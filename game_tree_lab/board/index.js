@@ -61,6 +61,9 @@ class Board {
       if (cell) { this.moveFocus(+cell.dataset.sq, false); this.tap(+cell.dataset.sq); }
     });
     this.grid.addEventListener("keydown", (e) => this.key(e));
+    // a narrow board (a phone) puts its coordinates in the edge squares (index.css)
+    this.resize = new ResizeObserver(() => this.root.classList.toggle("narrow", this.root.clientWidth < 420));
+    this.resize.observe(this.root);
   }
 
   update(d, trigger) {
@@ -275,6 +278,7 @@ export default function (component) {
   if (!board || !board.root.isConnected) board = parentElement.__gtlBoard = new Board(parentElement);
   board.update(data || {}, setTriggerValue);
   return () => {
+    board.resize.disconnect();
     board.root.remove();
     if (parentElement.__gtlBoard === board) delete parentElement.__gtlBoard;
   };

@@ -162,7 +162,8 @@ def tap_square(
     way a person does. ``reruns``: the tap reports to the server (a move, an edit): wait
     for the run and the board to have it. Returns the seconds until then."""
     cell = board_cell(page, index, board)
-    cell.scroll_into_view_if_needed()
+    # centred: a square at the window's top edge may sit under Streamlit's header
+    cell.evaluate("(c) => c.scrollIntoView({block: 'center'})")
     box = cell.bounding_box()
     assert box is not None, f"square {index} of board {board} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
