@@ -18,6 +18,7 @@ from tests.browser.helpers import (
     board_marks,
     board_pieces,
     board_ready,
+    expect,
     open_page,
     record_figure,
     screenshot,
@@ -220,6 +221,7 @@ def test_boards_at_the_class_screens(browser, base_url, size):
         open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
         _play_mode(page)
         cells = page.locator(f'{BOARD} [role="gridcell"]')
+        expect(cells, name).to_have_count(16)
         box = cells.first.bounding_box()
         assert box and box["width"] >= 44 and abs(box["width"] - box["height"]) < 1, name
         board = page.locator(BOARD).first.bounding_box()
@@ -228,7 +230,7 @@ def test_boards_at_the_class_screens(browser, base_url, size):
         open_page(page, base_url, "chase?c=8-2.2-7.6-w")
         # the chase's 8 x 8 board fits its column and the window's height: on a projector
         # its squares may be under 44 px there (29 px at 853x480): only drawn and looked at
-        assert cells.count() == 64, name
+        expect(cells, name).to_have_count(64)  # drawn after the run is over
         screenshot(page, f"chase_heat_{name}", full_page=False)
     finally:
         context.close()
