@@ -4,13 +4,14 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.values import plural
+from teach.play_words import verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
 from ui.common.projector import page_header
 from ui.common.share import publish, restore
-from viz.pawn_board import pawn_figure
+from viz.pawn_board import pawn_picture
 
 
 def set_pos(pos: pawn.PawnPosition) -> None:
@@ -71,8 +72,16 @@ with left:
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
         cap = "arrow: the best move" if best else ""
-        fig = pawn_figure(pos, px=pl.board_px(), arrows=best, caption=cap)
-        bl.clickable_board(K.board, fig, lambda sq: set_pos(bl.pawn_click(pos, sq)))
+        pic = pawn_picture(pos, arrows=best, caption=cap)
+        say = verdict_words(sol.winner, sol.plies) if sol else ""
+        bl.edit_board(
+            K.board,
+            pl.spec(pos),
+            pic,
+            ver=pawn.to_code(pos),
+            say=say,
+            on_square=lambda sq: set_pos(bl.pawn_click(pos, sq)),
+        )
     shown = game.position if playing and not bad and not too_big else pos
     st.code(pawn.format_board(shown), language=None)
 

@@ -24,23 +24,49 @@ from teach.explain import describe, node_name
 from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board
 from ui.boards.board_search import BUDGET, pv_nodes
 from viz.board import animated_figure
-from viz.chase_board import chase_figure, chase_move_squares, chase_picture
-from viz.pawn_board import pawn_figure, pawn_picture
+from viz.board_payload import board_payload
+from viz.chase_board import chase_labels, chase_move_squares, chase_picture, chase_square_name
+from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 from viz.tree_payload import tree_payload
+
+
+def pawn_board_data(pos: pawn.PawnPosition, **kw) -> str:
+    """The board component's data for ``pos``, as it travels."""
+    pic = pawn_picture(pos, **kw)
+    return json.dumps(
+        board_payload(
+            pic,
+            files=pawn_files(pos),
+            ranks=pawn_ranks(pos),
+            squares=pawn_squares(pos),
+            label="board",
+            mode="edit",
+        )
+    )
+
+
+def chase_board_data(pos: chase.ChasePosition, **kw) -> str:
+    n = pos.n
+    files, ranks = chase_labels(n)
+    squares = [chase_square_name(s, n) for s in range(n * n)]
+    pic = chase_picture(pos, **kw)
+    return json.dumps(
+        board_payload(pic, files=files, ranks=ranks, squares=squares, label="b", mode="edit")
+    )
 
 
 def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
     pos = pawn_click(pos, square)
     if pawn.problems(pos):
-        return len(pawn_figure(pos).to_json())
+        return len(pawn_board_data(pos))
     sol = solve(pos)
-    fig = pawn_figure(pos, arrows=sol.pv[:1])
+    board = pawn_board_data(pos, arrows=sol.pv[:1])
     positions = [pos]
     for mv in sol.pv:
         positions.append(pawn.play(positions[-1], mv))
     pics = [pawn_picture(p, last=sol.pv[k - 1] if k else None) for k, p in enumerate(positions)]
     anim = animated_figure(pics)
-    return len(fig.to_json()) + len(anim.to_json())
+    return len(board) + len(anim.to_json())
 
 
 def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
@@ -48,13 +74,13 @@ def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
     sol = solve_position(pos, table)
     vals, _ = table.heatmap("white", pos.white, 0 if pos.white_to_move else 1)
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
-    fig = chase_figure(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
+    board = chase_board_data(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
     positions = [pos]
     for mv in sol.pv:
         positions.append(chase.play(positions[-1], mv))
     pics = [chase_picture(p) for p in positions]
     anim = animated_figure(pics, frame_ms=500)
-    return len(fig.to_json()) + len(anim.to_json())
+    return len(board) + len(anim.to_json())
 
 
 def search_report_work(run: SearchRun, replayer: Replayer, k: int) -> int:
@@ -64,7 +90,7 @@ def search_report_work(run: SearchRun, replayer: Replayer, k: int) -> int:
     node = snap.current or 0
     parent = run.tree.parent[node]
     board = pawn_node_board(run.states[node], run.states[parent] if parent >= 0 else None)
-    return len(board.to_json())
+    return len(json.dumps(board))
 
 
 def timed(label: str, work, cases) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from bench.bench_boards import chase_board_data, pawn_board_data
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde
 from engine.games.pawn_solver import solve
@@ -43,8 +44,7 @@ from ui.boards import pawn_lab as pl
 from ui.boards import warm
 from ui.boards.board_search import BUDGET, pv_nodes
 from ui.common.keys import PAWN
-from viz.chase_board import chase_figure, chase_move_squares
-from viz.pawn_board import pawn_figure
+from viz.chase_board import chase_move_squares
 from viz.tree_payload import tree_payload
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,10 +123,10 @@ def pawn_search_session() -> None:
     page's cached calls (shared, computed once), then its own figures, serialised."""
     pos = pawn.from_code(PAWN_4X4)
     sol = pl.solved(PAWN_4X4)
-    pawn_figure(pos, px=pl.BOARD_PX, arrows=sol.pv[:1]).to_json()
+    pawn_board_data(pos, arrows=sol.pv[:1])
     run, rep = pl.searched(PAWN_4X4)
     json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run))  # shared; each session sends it
-    bl.pawn_node_board(run.states[0], None).to_json()
+    json.dumps(bl.pawn_node_board(run.states[0], None))
 
 
 def chase_session() -> None:
@@ -137,7 +137,7 @@ def chase_session() -> None:
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
-    chase_figure(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows).to_json()
+    chase_board_data(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
     fig, _, _ = cl.line_parts(CHASE_40)
     fig.to_json()
 

@@ -115,35 +115,30 @@ def restart(
     return new_session(session.history[0], human or session.human, game, reply)
 
 
-def click_move(
-    session: PlaySession,
-    selected: tuple[int, int] | None,
-    square: tuple[int, int],
+def square_moves(
+    pos: Any,
     game: Game,
-    reply: Reply,
     target: Callable[[Any, Any], Any],
-    source: Callable[[Any, Any], Any] | None = None,
-) -> tuple[PlaySession, tuple[int, int] | None]:
-    """A click on ``square`` while playing: returns the new session and the selected square.
+    source: Callable[[Any, Any], Any],
+) -> dict[Any, list[Any]]:
+    """The legal moves of ``pos`` by the square they leave: square -> the squares they land
+    on, in the game's move order (``target(position, move)`` / ``source(position, move)``
+    are the squares a move lands on and leaves). What a board lets the person pick and play."""
+    out: dict[Any, list[Any]] = {}
+    for m in game.moves(pos):
+        out.setdefault(source(pos, m), []).append(target(pos, m))
+    return out
 
-    ``target(position, move)`` / ``source(position, move)`` are the squares a move lands on
-    and leaves (``source`` None: the game has one piece per side, a click names the target).
-    Clicking one of your pieces that can move selects it; clicking a destination plays the
-    move from the selected piece, or the only legal move that lands there. Anything else
-    clears the selection and changes nothing.
-    """
-    if not human_to_move(session, game):
-        return session, None
-    pos = session.position
-    legal = list(game.moves(pos))
-    landing = [m for m in legal if target(pos, m) == square]
-    if source is not None:
-        if selected is not None:
-            from_sel = [m for m in landing if source(pos, m) == selected]
-            if len(from_sel) == 1:
-                return human_move(session, from_sel[0], game, reply), None
-        if any(source(pos, m) == square for m in legal):
-            return session, square
-    if len(landing) == 1:
-        return human_move(session, landing[0], game, reply), None
-    return session, None
+
+def square_move(
+    pos: Any,
+    game: Game,
+    frm: Any,
+    to: Any,
+    target: Callable[[Any, Any], Any],
+    source: Callable[[Any, Any], Any],
+) -> Hashable | None:
+    """The legal move of ``pos`` that leaves square ``frm`` and lands on ``to``; None when
+    there is none (or, in a game whose squares do not name one move, more than one)."""
+    found = [m for m in game.moves(pos) if source(pos, m) == frm and target(pos, m) == to]
+    return found[0] if len(found) == 1 else None

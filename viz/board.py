@@ -7,10 +7,11 @@ shapes, the pieces, arrows, target dots and selection ring are filled polygons. 
 has no margins, so its ``layout.width / layout.height`` is the board's aspect ratio
 (ui.boards.board_lab gives the chart's container that ratio, and the figure fills it).
 
-Clicks: trace 0 is one ``go.Scatter`` of transparent square markers, one per square, whose
-``customdata`` is the square index ``r * cols + c`` (row 0 at the top), so
-``st.plotly_chart(on_select=...)`` reports a click with a single point (``go.Heatmap`` would
-not: streamlit issues 8760/8933); it also carries each square's hover text and heatmap
+The boards a person taps are not these figures: they are the board component's
+(viz.board_payload, ui.common.board), drawn from the same :class:`BoardPicture`. The figures
+here are the boards of the best line (animated) and of a search-tree node. Trace 0 is one
+``go.Scatter`` of transparent square markers, one per square (``customdata`` the square
+index ``r * cols + c``, row 0 at the top), carrying each square's hover text and heatmap
 number. Trace order is fixed:
 
 0 squares, 1 white pieces, 2 black pieces, 3 move arrows, 4 caption, 5 selection ring,
@@ -71,17 +72,7 @@ class BoardPicture:
     selected: int | None = None
     text_color: list[str] = field(default_factory=list)
     targets: list[int] = field(default_factory=list)  # squares a picked piece can move to
-
-
-def square_of(point: dict) -> int | None:
-    """The square index of one selected point from ``st.plotly_chart(on_select=...)``."""
-    cd = point.get("customdata")
-    if isinstance(cd, list | tuple):
-        cd = cd[0] if cd else None
-    try:
-        return None if cd is None else int(cd)
-    except (TypeError, ValueError):
-        return None
+    hatch: list[int] = field(default_factory=list)  # squares striped too (not colour alone)
 
 
 def _xy(pic: BoardPicture, sq: int) -> tuple[float, float]:

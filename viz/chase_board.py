@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import plotly.graph_objects as go
 
 from engine.games import chase
 from engine.games.chase import move_target
-from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill, board_figure
+from engine.values import plural
+from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill
 
 # Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
 BLACK_WINS = ((21, 67, 140), (198, 219, 239))
@@ -90,17 +90,20 @@ def chase_picture(
     tinted = () if last is None else (sq(last[0]), sq(last[1]))
     text: list[str] = []
     ink: list[str] = []
-    hover = []
+    hatch: list[int] = []
+    hover = [chase_square_name(s, n) for s in range(n * n)]
+    hover[sq(pos.white)] += ", white piece (slow, 1 step)"
+    if pos.black != pos.white:
+        hover[sq(pos.black)] += ", black piece (fast, 1 or 2 steps)"
     if heat is not None:
         fill, ink = heat_colours(heat, longest)
         for s, v in enumerate(heat.reshape(-1).tolist()):
-            r, c = divmod(s, n)
-            where = f"row {r + 1}, col {c + 1}"
             if v == 0:
-                hover.append(f"{where}: occupied" if s in (sq(pos.white), sq(pos.black)) else where)
-            else:
-                who = "BLACK" if v > 0 else "WHITE"
-                hover.append(f"{where}: {heat_piece} here → {who} wins in {abs(v)}")
+                continue
+            who = "black" if v > 0 else "white"
+            hover[s] += f"; {heat_piece} here: {who} wins in {plural(abs(v), 'ply', 'plies')}"
+            if v < 0:
+                hatch.append(s)
         if n <= NUMBERS_UP_TO:
             text = ["" if v == 0 else str(abs(v)) for v in heat.reshape(-1).tolist()]
         for s in tinted:
@@ -108,12 +111,6 @@ def chase_picture(
             ink[s] = INK
     else:
         fill = base_fill(n, n, tinted)
-        hover = [f"row {s // n + 1}, col {s % n + 1}" for s in range(n * n)]
-    hover[sq(pos.white)] = f"row {pos.white[0] + 1}, col {pos.white[1] + 1}: white (slow, 1 step)"
-    if pos.black != pos.white:
-        hover[sq(pos.black)] = (
-            f"row {pos.black[0] + 1}, col {pos.black[1] + 1}: black (fast, 1 or 2 steps)"
-        )
     black = [] if pos.captured and not pos.white_to_move else [sq(pos.black)]
     white = [] if pos.captured and pos.white_to_move else [sq(pos.white)]
     return BoardPicture(
@@ -130,7 +127,13 @@ def chase_picture(
         caption=caption,
         selected=None if selected is None else sq(selected),
         targets=[sq(t) for t in targets],
+        hatch=hatch,
     )
+
+
+def chase_square_name(square: int, n: int) -> str:
+    """``row 2, col 3`` (1-based, as in the judge's input) of square index ``r * n + c``."""
+    return f"row {square // n + 1}, col {square % n + 1}"
 
 
 def chase_labels(n: int) -> tuple[list[str], list[str]]:
@@ -138,11 +141,6 @@ def chase_labels(n: int) -> tuple[list[str], list[str]]:
     step = 1 if n <= 12 else 5
     nums = [str(i + 1) if (i + 1) % step == 0 or i == 0 else "" for i in range(n)]
     return nums, nums
-
-
-def chase_figure(pos: chase.ChasePosition, *, px: int = 480, **kw) -> go.Figure:
-    files, ranks = chase_labels(pos.n)
-    return board_figure(chase_picture(pos, **kw), px=px, files=files, ranks=ranks)
 
 
 def chase_move_squares(

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import plotly.graph_objects as go
-
 from engine.games import pawn
-from viz.board import BoardPicture, PieceStyle, base_fill, board_figure
+from viz.board import BoardPicture, PieceStyle, base_fill
 
 PAWN_STYLES = {
     "white": PieceStyle("pawn", "#fdfdfd", "#1b1b1b", 0.6),
@@ -37,7 +35,7 @@ def pawn_picture(
     cols = pos.cols
     idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
     names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
-    hover = [f"{pawn.square_name(pos, *divmod(s, cols))}: {names[pos.cells[s]]}" for s in idx]
+    hover = [f"{pawn.square_name(pos, *divmod(s, cols))}, {names[pos.cells[s]]}" for s in idx]
     tinted = ()
     if last is not None:
         tinted = (last.from_sq[0] * cols + last.from_sq[1], last.to_sq[0] * cols + last.to_sq[1])
@@ -58,7 +56,6 @@ def pawn_picture(
     )
 
 
-def pawn_figure(pos: pawn.PawnPosition, *, px: int = 420, **kw) -> go.Figure:
-    return board_figure(
-        pawn_picture(pos, **kw), px=px, files=pawn_files(pos), ranks=pawn_ranks(pos)
-    )
+def pawn_squares(pos: pawn.PawnPosition) -> list[str]:
+    """Each square's short name (``b2``), by index ``r * cols + c``."""
+    return [pawn.square_name(pos, *divmod(s, pos.cols)) for s in range(pos.rows * pos.cols)]

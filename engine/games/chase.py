@@ -125,6 +125,11 @@ def move_target(pos: ChasePosition, move: Move) -> Square:
     return (r + move[0], c + move[1])
 
 
+def move_source(pos: ChasePosition, move: Move) -> Square:
+    """The square the moving piece leaves (the side to move's piece)."""
+    return pos.white if pos.white_to_move else pos.black
+
+
 def winner(pos: ChasePosition) -> str | None:
     """``'white'``/``'black'`` right after a capture (the side that just moved), else None."""
     if not pos.captured:

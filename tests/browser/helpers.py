@@ -141,32 +141,39 @@ def assert_no_exception(page: Page) -> None:
     assert "Traceback" not in body, f"traceback on page: {body[:2000]}"
 
 
-# plotly's hover data holds the point (its trace, its index) whose marker is `el`
-_HOVERED_JS = """([el]) => {
-  const gd = el.closest(".js-plotly-plot"), trace = el.closest("g.trace");
-  const curve = trace && trace.__data__ && trace.__data__[0].trace.index;
-  return (gd._hoverdata || []).some((h) => h.curveNumber === curve && h.pointNumber === el.__data__.i);
-}"""
+# ---- the boards (game_tree_lab/board/index.js): an ARIA grid of squares --------------------
+BOARD = ".gtl-board"
 
 
-def click_plotly_point(page: Page, index: int, chart: int = 0) -> float:
-    """Click marker ``index`` (DOM order of ``.scatterlayer path.point``) of plotly chart
-    number ``chart``, the way a person does, and wait for the rerun.
+def board_cell(page: Page, index: int, board: int = 0) -> Locator:
+    """Square ``index`` (``r * cols + c``, row 0 at the top) of board number ``board``."""
+    return page.locator(BOARD).nth(board).locator(f'[role="gridcell"][data-sq="{index}"]')
 
-    Returns the seconds from the click to a finished, drawn page.
-    """
-    point = page.locator(CHART).nth(chart).locator(".scatterlayer path.point").nth(index)
-    point.wait_for(state="attached")
-    point.scroll_into_view_if_needed()  # Streamlit scrolls its main block, not the window
-    box = steady_box(point, hold_ms=300)  # not a board still growing into its column
-    assert box is not None, f"plotly point {index} of chart {chart} is not on screen"
+
+def board_ready(page: Page, board: int = 0) -> None:
+    """Wait until board ``board`` has heard back about every report it sent (not busy)."""
+    expect(page.locator(BOARD).nth(board)).not_to_have_class(re.compile(r"\bbusy\b"))
+
+
+def tap_square(
+    page: Page, index: int, *, board: int = 0, touch: bool = False, reruns: bool = True
+) -> float:
+    """Tap (``touch``: the touchscreen) or click square ``index`` of board ``board``, the
+    way a person does. ``reruns``: the tap reports to the server (a move, an edit): wait
+    for the run and the board to have it. Returns the seconds until then."""
+    cell = board_cell(page, index, board)
+    # centred: a square at the window's top edge may sit under Streamlit's header
+    cell.evaluate("(c) => c.scrollIntoView({block: 'center'})")
+    box = cell.bounding_box()
+    assert box is not None, f"square {index} of board {board} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    # plotly takes a click on the point its hover has found (its hover is throttled)
-    page.wait_for_function(_HOVERED_JS, arg=[point.element_handle()])
     start = time.perf_counter()
+    if not reruns:
+        page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
+        return time.perf_counter() - start
     with rerun(page):
-        page.mouse.click(x, y)
+        page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
+    board_ready(page, board)
     return time.perf_counter() - start
 
 
@@ -271,12 +278,32 @@ def whole_tree(page) -> None:
     page.locator(CANVAS_DRAWN).first.wait_for()
 
 
-def board_pieces(page) -> dict[str, list[int]]:
-    """The squares of the pieces drawn on the first board (read from the plotly figure)."""
-    return page.evaluate(
-        """(chart) => Object.fromEntries(
-               document.querySelector(chart + ' .js-plotly-plot').data
-                   .filter((t) => (t.name || '').endsWith('pieces'))
-                   .map((t) => [t.name, [...(t.meta || [])].map(Number).sort((a, b) => a - b)]))""",
-        CHART,
+def board_pieces(page, board: int = 0) -> dict[str, list[int]]:
+    """The squares of the pieces drawn on board ``board`` (read from its squares)."""
+    return (
+        page.locator(BOARD)
+        .nth(board)
+        .evaluate(
+            """(b) => {
+            const on = (side) => [...b.querySelectorAll(`[data-piece="${side}"]`)]
+                .map((c) => +c.dataset.sq).sort((x, y) => x - y);
+            return {"white pieces": on("white"), "black pieces": on("black")};
+        }"""
+        )
+    )
+
+
+def board_marks(page, board: int = 0) -> dict:
+    """What board ``board`` marks: the square picked (or None), the dotted targets, the
+    arrows drawn (their count)."""
+    return (
+        page.locator(BOARD)
+        .nth(board)
+        .evaluate(
+            """(b) => ({
+            picked: [...b.querySelectorAll('[aria-selected="true"]')].map((c) => +c.dataset.sq)[0] ?? null,
+            targets: [...b.querySelectorAll('.cell.dot')].map((c) => +c.dataset.sq).sort((x, y) => x - y),
+            arrows: [...b.querySelectorAll('.over .arrow')].map((a) => [+a.dataset.a, +a.dataset.b]),
+        })"""
+        )
     )

@@ -14,25 +14,27 @@ from engine.games.pawn_solver import solve
 from engine.judge import chase_answer
 from engine.play import human_move, new_session
 from engine.search import search_game
-from gtl_dev.pages import CHART, rerun
+from gtl_dev.pages import rerun
 from teach.explain import describe
 from teach.play_words import verdict_words
 from tests.browser.helpers import (
+    BOARD,
     CANVAS,
     CANVAS_DRAWN,
     assert_no_exception,
     assert_share_link_restores,
+    board_marks,
     board_pieces,
     canvas_next,
     canvas_sentence,
     canvas_step,
-    click_plotly_point,
     css_key,
     median_of_clicks,
     next_frame,
     open_page,
     record_figure,
     screenshot,
+    tap_square,
 )
 
 pytestmark = pytest.mark.browser
@@ -49,7 +51,7 @@ def test_pawn_click_changes_the_verdict(page, base_url, browser):
     assert _verdict(page) == "Black wins in 2 plies"
     pos = pawn.from_code(code)
     square = 1 * 4 + 2  # c3: empty, becomes a white pawn
-    record_figure("pawn: click a square", click_plotly_point(page, square))
+    record_figure("pawn: click a square", tap_square(page, square))
     assert_no_exception(page)
     after = solve(pawn.toggled(pos, 1, 2))
     assert _verdict(page) == verdict_words(after.winner, after.plies)
@@ -69,7 +71,7 @@ def test_chase_click_changes_the_verdict(page, base_url, browser):
     assert_no_exception(page)
     assert page.get_by_text("BLACK 6").count() >= 1
     # the palette places black: put it next to white (row 1, col 2) -> WHITE 1
-    record_figure("chase: click a square", click_plotly_point(page, 1))
+    record_figure("chase: click a square", tap_square(page, 1))
     assert_no_exception(page)
     pos = chase.from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
@@ -96,10 +98,10 @@ def test_chase_big_board_heatmap(page, base_url):
     # above the fold on a projector: the board, the verdict and the move table
     screenshot(page, "chase_20_fold", full_page=False)
     height = page.viewport_size["height"]
-    assert _bottom(page.locator(CHART).first) <= height
+    assert _bottom(page.locator(BOARD).first) <= height
     assert _bottom(page.locator('[data-testid="stMain"] h3').first) <= height
     assert _bottom(page.locator(f"{TABLE}:has(th:text-is('outcome'))").first) <= height
-    record_figure("chase 20x20: click a square", click_plotly_point(page, 10 * 20 + 10))
+    record_figure("chase 20x20: click a square", tap_square(page, 10 * 20 + 10))
     assert_no_exception(page)
     screenshot(page, "chase_20")
 
@@ -216,11 +218,11 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     assert board_pieces(page) == _expected_pieces(start)
     move = sol.moves[0][0]  # the best move, played by two clicks: the pawn, then its target
     (fr, fc), (tr, tc) = move.from_sq, move.to_sq
-    click_plotly_point(page, fr * start.cols + fc)
-    assert_no_exception(page)
+    tap_square(page, fr * start.cols + fc, reruns=False)
     assert board_pieces(page) == _expected_pieces(start)  # a selection, not a move yet
+    assert board_marks(page)["picked"] == fr * start.cols + fc
     record_figure(
-        "pawn play: a move and the engine's reply", click_plotly_point(page, tr * start.cols + tc)
+        "pawn play: a move and the engine's reply", tap_square(page, tr * start.cols + tc)
     )
     assert_no_exception(page)
     rules = pawn.PawnGame()
@@ -233,7 +235,10 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     mine = pawn.play(start, move)
     assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))
     assert board_pieces(page) == _expected_pieces(game.position)
-    assert page.get_by_text(f"The engine replied {game.names[1]}").count() == 1
+    replied = f"The engine replied {game.names[1]}"
+    assert page.locator('[data-testid="stMarkdown"]').filter(has_text=replied).count() == 1
+    said = page.locator(f"{BOARD} [role=status]").first.inner_text()  # the screen reader's
+    assert said.startswith(f"You played {game.names[0]}. {replied}."), said
     after = solve(game.position)
     assert _verdict(page) == verdict_words(after.winner, after.plies)
     screenshot(page, "pawn_play", full_page=False)
@@ -244,7 +249,7 @@ def test_chase_play_to_game_over(page, base_url):
     _play_mode(page)
     assert_no_exception(page)
     screenshot(page, "chase_play", full_page=False)
-    click_plotly_point(page, 1)  # onto black: the capture
+    tap_square(page, 1)  # onto black: the capture
     assert_no_exception(page)
     assert _verdict(page) == "White won"
     assert page.get_by_text("you won!").count() == 1
@@ -255,23 +260,18 @@ def test_chase_play_to_game_over(page, base_url):
 
 # ---- boards that are square at every size, play that explains (issue 12) -------------------
 def _board_boxes(page) -> dict:
-    """The squares' boxes (layout shapes, by square index) and the pieces' boxes of the first
-    board on the page, in CSS pixels."""
-    return page.evaluate(
-        """(chart) => {
-            const gd = document.querySelector(chart + ' .js-plotly-plot');
+    """The squares' boxes (by square index) and the pieces' boxes of the first board on the
+    page, in CSS pixels."""
+    return page.locator(BOARD).first.evaluate(
+        """(b) => {
             const box = (e) => { const r = e.getBoundingClientRect();
                                  return [r.left, r.top, r.right, r.bottom]; };
-            const squares = [...gd.querySelectorAll('.shapelayer .shape-group path')]
-                .sort((a, b) => a.dataset.index - b.dataset.index).map(box);
-            const traces = [...gd.querySelectorAll('.scatterlayer .trace')];
-            const pieces = gd.data.map((t, i) => [t.name, i])
-                .filter(([name]) => name.endsWith('pieces'))
-                .flatMap(([, i]) => [...traces[i].querySelectorAll('path.js-fill')].map(box))
-                .filter((b) => b[2] > b[0]);
+            const squares = [...b.querySelectorAll('[role="gridcell"]')]
+                .sort((x, y) => x.dataset.sq - y.dataset.sq).map(box);
+            const pieces = [...b.querySelectorAll('.piece g')].map(box)
+                .filter((p) => p[2] > p[0]);
             return {squares, pieces};
-        }""",
-        CHART,
+        }"""
     )
 
 
@@ -300,7 +300,7 @@ def _assert_square_board(page, n_rows: int, n_cols: int, what: str) -> None:
     for p in got["pieces"]:
         assert board[0] - 0.5 <= p[0] and p[2] <= board[2] + 0.5, (what, p, board)
         assert board[1] - 0.5 <= p[1] and p[3] <= board[3] + 0.5, (what, p, board)
-    chart = page.locator(CHART).first.bounding_box()
+    chart = page.locator(BOARD).first.bounding_box()
     assert chart is not None
     below = chart["y"] + chart["height"] - board[3]
     assert below < 70, f"{what}: {below:.0f} px of blank band under the board"
@@ -323,17 +323,6 @@ def test_every_board_is_square_and_holds_its_pieces(browser, base_url, width):
         context.close()
 
 
-def _trace_meta(page, name: str) -> list:
-    return page.evaluate(
-        """([chart, name]) => {
-            const t = document.querySelector(chart + ' .js-plotly-plot').data
-                .find((t) => t.name === name);
-            return t ? [...(t.meta || [])] : null;
-        }""",
-        [CHART, name],
-    )
-
-
 def _note(page) -> str:
     alert = page.locator('[data-testid="stAlert"] [data-testid="stMarkdownContainer"]')
     return alert.first.inner_text().strip() if alert.count() else ""
@@ -349,14 +338,13 @@ def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended
     cols = start.cols
     # pick each white pawn: exactly its legal targets are marked
     for r, c in ((2, 1), (2, 2), (2, 3)):
-        click_plotly_point(page, r * cols + c)
-        assert_no_exception(page)
+        tap_square(page, r * cols + c, reruns=False)  # picked in the browser: no rerun
         want = sorted(tr * cols + tc for tr, tc in pawn_targets(start, (r, c)))
-        assert sorted(_trace_meta(page, "targets")) == want
-        assert _trace_meta(page, "selected") is not None
+        assert board_marks(page)["targets"] == want
+        assert board_marks(page)["picked"] == r * cols + c
     # with b2 picked, a click on d4 is not a move: the page says why
-    click_plotly_point(page, 2 * cols + 1)
-    click_plotly_point(page, 0 * cols + 3)
+    tap_square(page, 2 * cols + 1, reruns=False)
+    tap_square(page, 0 * cols + 3)
     assert _note(page) == pawn_why_not(start, (2, 1), (0, 3))
     assert board_pieces(page) == _expected_pieces(start)
     # play the engine's own best moves to the end
@@ -366,8 +354,8 @@ def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended
     while rules.winner(game.position) is None:
         move = solve(game.position).moves[0][0]
         (fr, fc), (tr, tc) = move.from_sq, move.to_sq
-        click_plotly_point(page, fr * cols + fc)
-        click_plotly_point(page, tr * cols + tc)
+        tap_square(page, fr * cols + fc, reruns=False)
+        tap_square(page, tr * cols + tc)
         assert_no_exception(page)
         game = human_move(game, move, rules, lambda p: solve(p).moves[0][0])
     assert _verdict(page) == f"{rules.winner(game.position).title()} won"
@@ -387,7 +375,7 @@ def test_pawn_hint_shows_the_best_move_and_every_outcome(page, base_url):
     assert_no_exception(page)
     sol = solve(pawn.from_code(code))
     best = sol.moves[0][0]
-    assert _trace_meta(page, "moves") == [
+    assert board_marks(page)["arrows"] == [
         [best.from_sq[0] * 4 + best.from_sq[1], best.to_sq[0] * 4 + best.to_sq[1]]
     ]
     assert page.get_by_text("the arrow on the board is the engine's best move").count() == 1

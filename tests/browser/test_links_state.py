@@ -25,10 +25,10 @@ from tests.browser.helpers import (
     canvas_next,
     canvas_step,
     click_button,
-    click_plotly_point,
     expect_query,
     open_page,
     screenshot,
+    tap_square,
     whole_tree,
 )
 
@@ -93,8 +93,8 @@ def test_a_pawn_game_survives_a_copied_link(page, base_url, browser):
         return solve(p).moves[0][0]
 
     b2b3 = next(m for m in pawn.legal_moves(start) if pawn.move_name(start, m) == "b2-b3")
-    click_plotly_point(page, 2 * 4 + 1)  # b2, then b3
-    click_plotly_point(page, 1 * 4 + 1)
+    tap_square(page, 2 * 4 + 1, reruns=False)  # b2, then b3
+    tap_square(page, 1 * 4 + 1)
     game = human_move(new_session(start, "white", rules, reply), b2b3, rules, reply)
     assert game.plies == 2
     q = _query(page)
@@ -119,7 +119,7 @@ def test_a_chase_game_with_the_person_on_black_survives_a_copied_link(page, base
     q = _query(page)
     assert q["side"] == "black" and len(q["mv"].split(".")) == 1
     # black (row 5, column 4) steps up: the square above it, one click
-    click_plotly_point(page, 3 * 6 + 3)
+    tap_square(page, 3 * 6 + 3)
     q = _query(page)
     assert len(q["mv"].split(".")) == 3 and q["mv"].split(".")[1] == "u"
     line = next(ln for ln in _text(page).splitlines() if ln.startswith("Moves:"))

@@ -229,7 +229,7 @@ def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
     open_page(page, base_url, lab, timeout_ms=90_000)
     _settled(page)
     assert page.locator(f"{css(View.toggle)} input").is_checked()
-    board = page.locator(css((PAWN if lab == "pawn" else CHASE).board.ns)).first
+    board = page.locator(css((PAWN if lab == "pawn" else CHASE).board)).first
     page.locator(EXPAND_SIDEBAR).wait_for()  # the projector's sidebar is closed
     # ... and slid away, and the board's chart redrawn in the wider column (CI measured it
     # mid-slide once, at 361 px)

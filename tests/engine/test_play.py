@@ -13,12 +13,13 @@ from engine.games.chase_solver import best_move, solve_position, solve_table
 from engine.games.pawn import PawnGame
 from engine.games.pawn_solver import solve
 from engine.play import (
-    click_move,
     human_move,
     human_to_move,
     new_session,
     restart,
     resume,
+    square_move,
+    square_moves,
     undo,
 )
 
@@ -102,22 +103,25 @@ def test_restart_and_switch_sides():
     assert restart(s, PAWN, pawn_reply, "black").human == "black"
 
 
-def test_pawn_clicks_select_then_move():
-    s = new_session(SAMPLE1, "white", PAWN, pawn_reply)
-    s2, sel = click_move(s, None, (2, 1), PAWN, pawn_reply, pawn.move_target, pawn.move_source)
-    assert (s2, sel) == (s, (2, 1))  # own pawn: selected
-    s3, sel = click_move(s, (2, 1), (1, 1), PAWN, pawn_reply, pawn.move_target, pawn.move_source)
-    assert sel is None and s3.plies == 2 and s3.names[0] == "b2-b3"
-    s4, sel = click_move(
-        s, None, (3, 3), PAWN, pawn_reply, pawn.move_target, pawn.move_source
-    )  # nothing lands there
-    assert (s4, sel) == (s, None)
+def test_pawn_moves_by_their_squares():
+    moves = square_moves(SAMPLE1, PAWN, pawn.move_target, pawn.move_source)
+    by_hand: dict = {}
+    for m in pawn.legal_moves(SAMPLE1):
+        by_hand.setdefault(m.from_sq, []).append(m.to_sq)
+    assert moves == by_hand and (2, 1) in moves and (1, 1) in moves[(2, 1)]
+    b2b3 = square_move(SAMPLE1, PAWN, (2, 1), (1, 1), pawn.move_target, pawn.move_source)
+    assert pawn.move_name(SAMPLE1, b2b3) == "b2-b3"
+    assert square_move(SAMPLE1, PAWN, (2, 1), (0, 3), pawn.move_target, pawn.move_source) is None
+    assert square_move(SAMPLE1, PAWN, (0, 1), (1, 1), pawn.move_target, pawn.move_source) is None
 
 
-def test_chase_clicks_and_samples():
+def test_chase_moves_by_their_squares_and_samples():
     start = ChasePosition(3, (0, 0), (2, 2))
-    s = new_session(start, "white", CHASE, chase_reply)
-    s2, _ = click_move(s, None, (1, 0), CHASE, chase_reply, chase.move_target)
+    assert square_moves(start, CHASE, chase.move_target, chase.move_source) == {
+        (0, 0): [chase.move_target(start, m) for m in chase.legal_moves(start)]
+    }
+    down = square_move(start, CHASE, (0, 0), (1, 0), chase.move_target, chase.move_source)
+    s2 = human_move(new_session(start, "white", CHASE, chase_reply), down, CHASE, chase_reply)
     assert s2.names[0] == "W down" and s2.plies == 2  # the engine (black) answered
     # person plays black in 2 1 1 2 2 (BLACK 2): engine white moves, black wins on move 2 best
     t = new_session(ChasePosition(2, (0, 0), (1, 1)), "black", CHASE, chase_reply)

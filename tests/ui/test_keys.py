@@ -99,7 +99,7 @@ def test_the_key_sets_have_the_style():
         keys.PAWN.size("4x4w:.ppp/..../.PPP/...."),
         keys.PAWN.search.crumb(17),
         keys.CHASE.search.canvas.seq,
-        keys.CHASE.board.chart(2),
+        keys.CHASE.board,
         keys.Practice.preset(0),
         keys.Exercise.of(tree_tag, "question"),
         keys.Exercise.sent,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,9 +12,11 @@ from engine.games import chase
 from engine.games.chase_solver import solve_position, solve_table
 from engine.judge import chase_answer
 from engine.search import search_game
+from engine.values import plural
 from teach.play_words import outcome_words
 from tests.canvas_data import canvas, report, shown
 from tests.ui.tables import tables
+from ui.common import board as board_component
 from ui.common.keys import CHASE
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "chase.py")
@@ -61,16 +62,24 @@ def test_move_table_matches_the_engine():
     assert list(table["outcome"]) == [outcome_words("BLACK", w, n) for _, _, w, n in sol.moves]
 
 
-def _squares(at: AppTest) -> dict:
-    """The board's squares trace (its numbers and hover lines) from the drawn figure."""
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    return next(t for t in spec["data"] if t.get("name") == "squares")
+@pytest.fixture
+def boards(monkeypatch) -> list[dict]:
+    """The data of every board component the page mounts (AppTest does not show a
+    components-v2 element), newest last."""
+    seen: list[dict] = []
+    monkeypatch.setattr(board_component, "_component", lambda: lambda **kw: seen.append(kw["data"]))
+    return seen
+
+
+def _squares(boards: list[dict]) -> dict:
+    """The board's square numbers and names from the last board drawn."""
+    return {"text": boards[-1]["text"], "hovertext": boards[-1]["names"]}
 
 
 @pytest.mark.parametrize(
     "heat, moving", [("White on every square", "white"), ("Black on every square", "black")]
 )
-def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, moving):
+def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, moving, boards):
     """Each square's number is the plies to the capture had the moving piece stood there
     (the other piece stays put), solved position by position."""
     at = _run({"c": "5-1.1-5.5-w"})
@@ -78,7 +87,7 @@ def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, mov
     assert not at.exception
     pos, table = at.session_state["chase.pos"], solve_table(5)
     fixed = pos.black if moving == "white" else pos.white
-    squares = _squares(at)
+    squares = _squares(boards)
     for s, (text, hover) in enumerate(zip(squares["text"], squares["hovertext"], strict=True)):
         where = divmod(s, 5)
         if where == fixed:
@@ -88,17 +97,20 @@ def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, mov
         sol = solve_position(placed, table)
         assert text == ("" if sol.winner is None else str(sol.plies)), where
         if sol.winner is not None and where != getattr(pos, moving):
-            assert hover.endswith(f"{moving} here → {sol.winner} wins in {sol.plies}"), hover
+            said = (
+                f"{moving} here: {sol.winner.lower()} wins in {plural(sol.plies, 'ply', 'plies')}"
+            )
+            assert hover.endswith(said), hover
     other = "black" if moving == "white" else "white"
     words = f"if the {moving} piece stood on that square (the {other} piece stays put"
     assert any(words in c.value for c in at.caption)
 
 
-def test_no_colours_shows_no_numbers():
+def test_no_colours_shows_no_numbers(boards):
     at = _run({"c": "5-1.1-5.5-w"})
     at.segmented_control(key="chase.heat").set_value("No colours").run()
     assert not at.exception
-    assert set(_squares(at).get("text") or [""]) == {""}
+    assert set(_squares(boards).get("text") or [""]) == {""}
     assert not any("Each number" in c.value for c in at.caption)
 
 

@@ -1,7 +1,7 @@
 """Blocks shared by the two board labs (pawn chess, the chase).
 
-Plain functions first (click handlers, the best line's words: tested without Streamlit),
-then the Streamlit blocks: a clickable board, the verdict, the move table, the best line as an
+Plain functions first (editor taps, the best line's words: tested without Streamlit),
+then the Streamlit blocks: the boards (ui.common.board's component), the verdict, the move table, the best line as an
 animation, the play-vs-engine panel, small boards for nodes of the search tree (the
 search tab itself is ui.boards.board_search).
 """
@@ -20,24 +20,27 @@ from engine.games import chase, pawn
 from engine.play import (
     PlaySession,
     Reply,
-    click_move,
+    human_move,
     human_to_move,
     new_session,
     restart,
+    square_move,
+    square_moves,
     undo,
 )
 from teach.play_words import game_summary, outcome_words, verdict_words
 from ui.boards.board_links import drop_search
 from ui.boards.review_panel import review_panel
 from ui.common import projector
-from ui.common.clicks import clickable_chart
-from ui.common.keys import Clicks, Play, css
+from ui.common.board import board
+from ui.common.keys import Play, css
 from ui.common.share import check_bound
 from ui.common.table import show_table
 from viz.animation import PLOTLY_CONFIG
-from viz.board import square_of
-from viz.chase_board import chase_figure, chase_move_squares
-from viz.pawn_board import pawn_figure
+from viz.board import BoardPicture
+from viz.board_payload import board_payload
+from viz.chase_board import chase_labels, chase_move_squares, chase_picture, chase_square_name
+from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
 # ---- pure helpers ----------------------------------------------------------------------
 LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
@@ -147,21 +150,50 @@ def board_chart(container_key: str, fig: go.Figure, **chart) -> None:
         st.plotly_chart(fig, config=PLOTLY_CONFIG, width="stretch", height="stretch", **chart)
 
 
-def clickable_board(keys: Clicks, fig: go.Figure, on_square: Callable[[int], None]) -> None:
-    """Draw ``fig``; a click on a square calls ``on_square(index)`` (in the widget callback,
-    before the rerun), and the next click on the same square counts again. The board keeps
-    its aspect ratio at every width (:func:`fit_css`)."""
-    st.html(fit_css(keys.ns, fig))
-    with st.container(key=keys.ns):
-        clickable_chart(
-            keys,
-            fig,
-            pick=square_of,
-            on_hit=on_square,
-            config=PLOTLY_CONFIG,
-            width="stretch",
-            height="stretch",
-        )
+@dataclass(frozen=True)
+class BoardSpec:
+    """How a lab's board is drawn: its labels and square names, its size (px, its natural
+    width) and what its grid is called for a screen reader."""
+
+    files: Sequence[str]
+    ranks: Sequence[str]
+    squares: Sequence[str]
+    label: str
+    px: int
+
+
+def _payload(spec: BoardSpec, pic: BoardPicture, **kw) -> dict:
+    fold = projector.FOLD_PX if projector.is_on() else FOLD_PX
+    return board_payload(
+        pic,
+        files=spec.files,
+        ranks=spec.ranks,
+        squares=spec.squares,
+        label=spec.label,
+        px=spec.px,
+        fold=fold,
+        min_px=MIN_BOARD_PX,
+        **kw,
+    )
+
+
+def edit_board(
+    key: str,
+    spec: BoardSpec,
+    pic: BoardPicture,
+    *,
+    ver: str,
+    say: str,
+    on_square: Callable[[int], None],
+) -> None:
+    """The editor's board: a tap (a click, Enter) on a square calls ``on_square(index)`` in
+    the widget callback, before the rerun."""
+    board(_payload(spec, pic, mode="edit", ver=ver, say=say), key=key, on_square=on_square)
+
+
+def still_board(key: str, spec: BoardSpec, pic: BoardPicture) -> None:
+    """A board to look at (no taps): its squares are named for a screen reader."""
+    board(_payload(spec, pic, mode="still", ver="still"), key=key)
 
 
 def verdict(winner: str | None, plies: int, detail: str = "") -> None:
@@ -200,25 +232,103 @@ def engine_reply(sess: PlaySession, game: Game) -> list[str]:
     return out[::-1]
 
 
-def play_click(
-    keys: Play,
-    square: tuple[int, int],
-    game: Game,
-    reply: Reply,
-    target: Callable[[Any, Any], Any],
-    source: Callable[[Any, Any], Any] | None,
-    why_not: Callable[[Any, tuple[int, int] | None, tuple[int, int]], str],
-) -> None:
-    """A click on the board while playing (a widget callback): play, pick a piece, or say
-    why the click is not a move (``why_not(position, picked square, clicked square)``)."""
+@dataclass(frozen=True)
+class Rules:
+    """What the play board needs of a game: its rules, the engine's reply, the squares a move
+    leaves and lands on, and why a square is not a move (``why_not(position, picked square,
+    square)``)."""
+
+    game: Game
+    reply: Reply
+    target: Callable[[Any, Any], Any]
+    source: Callable[[Any, Any], Any]
+    why_not: Callable[[Any, tuple[int, int] | None, tuple[int, int]], str]
+    one_piece: bool = False  # one piece per side: it is picked up from the start
+
+
+def _played(keys: Play, rules: Rules, cols: int, frm: int, to: int) -> None:
+    """The browser reports a move (a widget callback): play it, or say why it is none."""
     ss = st.session_state
-    sess, picked = ss[keys.session], ss.get(keys.selected)
-    new, new_pick = click_move(sess, picked, square, game, reply, target, source)
-    ss[keys.session], ss[keys.selected] = new, new_pick
-    if new is sess and new_pick != square:
-        ss[keys.note] = why_not(sess.position, picked, square)
+    sess: PlaySession = ss[keys.session]
+    pos, f, t = sess.position, divmod(frm, cols), divmod(to, cols)
+    move = None
+    if human_to_move(sess, rules.game):
+        move = square_move(pos, rules.game, f, t, rules.target, rules.source)
+    if move is None:
+        ss[keys.note] = rules.why_not(pos, f, t)
+        return
+    ss[keys.session] = human_move(sess, move, rules.game, rules.reply)
+    ss.pop(keys.note, None)
+
+
+def _tapped(keys: Play, rules: Rules, cols: int, square: int, picked: int | None) -> None:
+    """The browser reports a square that is no move: the page says why."""
+    pos = st.session_state[keys.session].position
+    sel = None if picked is None else divmod(picked, cols)
+    st.session_state[keys.note] = rules.why_not(pos, sel, divmod(square, cols))
+
+
+def play_words(keys: Play, sess: PlaySession, rules: Rules, describe) -> str:
+    """What the board announces after a run of the game: why a tap was no move, or the
+    person's move, the engine's reply and the verdict from here."""
+    note = st.session_state.get(keys.note)
+    if note:
+        return note
+    game, pos = rules.game, sess.position
+    replied = engine_reply(sess, game)
+    parts = []
+    mine = sess.plies - len(replied)
+    if mine > 0 and replied:
+        parts.append(f"You played {sess.names[mine - 1]}.")
+    if replied:
+        verb = "replied" if mine > 0 else "opened with"
+        parts.append(f"The engine {verb} {' then '.join(replied)}.")
+    winner = game.winner(pos)
+    if winner is not None or not game.moves(pos):
+        parts.append(f"{winner.title()} won." if winner else "Draw.")
     else:
-        ss.pop(keys.note, None)
+        parts.append(f"{verdict_words(*describe(pos))}, with perfect play from here.")
+        if human_to_move(sess, game):
+            parts.append("Your move.")
+    return " ".join(parts)
+
+
+def play_board(
+    key: str,
+    keys: Play,
+    spec: BoardSpec,
+    pic: BoardPicture,
+    sess: PlaySession,
+    rules: Rules,
+    *,
+    cols: int,
+    ver: str,
+    describe,
+) -> None:
+    """The board of a game against the engine: the person's movable pieces and their
+    targets go to the browser, which picks a piece on a tap and reports the move on a tap
+    of one of its targets (:func:`_played`); any other tap is explained (:func:`_tapped`)."""
+    moves: dict[int, list[int]] = {}
+    if human_to_move(sess, rules.game):
+        got = square_moves(sess.position, rules.game, rules.target, rules.source)
+        for (r, c), targets in got.items():
+            moves[r * cols + c] = [tr * cols + tc for tr, tc in targets]
+    auto = next(iter(moves)) if rules.one_piece and len(moves) == 1 else None
+    payload = _payload(
+        spec,
+        pic,
+        mode="play",
+        moves=moves,
+        auto=auto,
+        ver=ver,
+        say=play_words(keys, sess, rules, describe),
+    )
+    board(
+        payload,
+        key=key,
+        on_move=lambda frm, to: _played(keys, rules, cols, frm, to),
+        on_tap=lambda square, picked: _tapped(keys, rules, cols, square, picked),
+    )
 
 
 def hint_shown(keys: Play, sess: PlaySession) -> bool:
@@ -233,7 +343,7 @@ def _toggle_hint(keys: Play) -> None:
 
 
 def _forget(keys: Play) -> None:
-    for k in (keys.note, keys.selected, keys.hinted):
+    for k in (keys.note, keys.hinted):
         st.session_state.pop(k, None)
 
 
@@ -322,21 +432,45 @@ def play_panel(
     return sess
 
 
-def pawn_node_board(state: pawn.PawnPosition, parent: pawn.PawnPosition | None) -> go.Figure:
-    """A small board of a search-tree node, the move that led to it tinted and drawn."""
+NODE_PX = 230  # a search-tree node's board
+
+
+def pawn_node_board(state: pawn.PawnPosition, parent: pawn.PawnPosition | None) -> dict:
+    """The board payload of a search-tree node (a still), the move that led to it tinted
+    and drawn."""
     last = None
     if parent is not None:
         last = next((m for m in pawn.legal_moves(parent) if pawn.play(parent, m) == state), None)
-    return pawn_figure(state, px=230, last=last, arrows=[last] if last else [])
+    pic = pawn_picture(state, last=last, arrows=[last] if last else [])
+    return board_payload(
+        pic,
+        files=pawn_files(state),
+        ranks=pawn_ranks(state),
+        squares=pawn_squares(state),
+        label="The position of the node",
+        px=NODE_PX,
+        min_px=NODE_PX,
+    )
 
 
-def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | None) -> go.Figure:
-    """A small chase board of a search-tree node, with the move that led to it."""
+def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | None) -> dict:
+    """The board payload of a chase search-tree node (a still), with the move that led to
+    it."""
     last = None
     if parent is not None:
         mv = next((m for m in chase.legal_moves(parent) if chase.play(parent, m) == state), None)
         last = chase_move_squares(parent, mv) if mv is not None else None
-    return chase_figure(state, px=230, last=last, arrows=[last] if last else [])
+    files, ranks = chase_labels(state.n)
+    n = state.n
+    return board_payload(
+        chase_picture(state, last=last, arrows=[last] if last else []),
+        files=files,
+        ranks=ranks,
+        squares=[chase_square_name(s, n) for s in range(n * n)],
+        label="The position of the node",
+        px=NODE_PX,
+        min_px=NODE_PX,
+    )
 
 
 def best_line(

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine.game import EVAL_BOUND, WIN
@@ -24,10 +23,10 @@ from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach.algorithms import BOARD_LABELS
 from teach.explain import describe, node_name
 from ui.classroom.start import start_box
+from ui.common.board import board as show_board
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons, take_away
 from ui.common.keys import Search
-from viz.animation import PLOTLY_CONFIG
 from viz.follow import follow_payload
 from viz.tree_payload import tree_payload
 
@@ -165,7 +164,7 @@ def _node_panel(
     run: SearchRun,
     snap,
     view: TreeView,
-    board: Callable[[Any, Any | None], go.Figure],
+    board: Callable[[Any, Any | None], dict],
     sides: tuple[str, str],
 ) -> None:
     """The selected node (or the search's current node) on a small board, in words."""
@@ -180,12 +179,7 @@ def _node_panel(
     st.markdown(f"**{'Search is at' if following else 'Selected'}{at}: {who}**")
     state = run.states[node]
     parent = tree.parent[node]
-    st.plotly_chart(
-        board(state, run.states[parent] if parent >= 0 else None),
-        key=keys.board,
-        config=PLOTLY_CONFIG,
-        width="content",
-    )
+    show_board(board(state, run.states[parent] if parent >= 0 else None), key=keys.board)
     mover = sides[0] if tree.is_max(node) else sides[1]
     st.caption(f"Depth {tree.depth[node]}, {mover.title()} to move.")
     if not tree.children[node] and tree.values[node] is not None:
@@ -253,7 +247,7 @@ def search_panel(
     replayer: Replayer,
     *,
     token: Any,
-    board: Callable[[Any, Any | None], go.Figure],
+    board: Callable[[Any, Any | None], dict],
     sides: tuple[str, str],
 ) -> int:
     """The collapsed tree of ``run`` on the tree canvas (stepped in the browser; pruned grey,
@@ -261,7 +255,7 @@ def search_panel(
     server knows (the browser reports it, debounced).
 
     ``token`` names the run (e.g. the position code and depth): a new token starts at step 0
-    with the whole tree shown. ``board(state, parent_state)`` draws a small board;
+    with the whole tree shown. ``board(state, parent_state)`` is a small board's payload (viz.board_payload);
     ``sides`` = (MAX's side, MIN's side) in words, e.g. ("white", "black").
     """
     ck = keys.canvas
@@ -324,7 +318,7 @@ def search_tab(
     exact: tuple[str | None, int],
     exact_text: str,
     searched_what: str,
-    board: Callable[[Any, Any | None], go.Figure],
+    board: Callable[[Any, Any | None], dict],
     about: str = "",
 ) -> None:
     """The whole tab: the search's root value beside the exact answer, then the panel.

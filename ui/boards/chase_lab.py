@@ -22,10 +22,10 @@ from engine.games.chase_solver import (
     solve_table,
 )
 from engine.judge import chase_answer
-from engine.play import PlaySession, human_to_move
+from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach.algorithms import searched_words
-from teach.play_words import chase_targets, chase_why_not, verdict_words
+from teach.play_words import chase_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -36,10 +36,10 @@ from ui.common.share import publish
 from viz.board import animated_figure
 from viz.chase_board import (
     NUMBERS_UP_TO,
-    chase_figure,
     chase_labels,
     chase_move_squares,
     chase_picture,
+    chase_square_name,
     heat_scale,
 )
 
@@ -50,7 +50,10 @@ PRESETS = {
     "20x20 corners": "20-1.1-20.20-w",
 }
 DEFAULT = chase.from_code("8-2.2-7.6-w")
-HOW_TO_PLAY = "Click a dotted square to move your piece there (onto the other piece: capture)."
+HOW_TO_PLAY = (
+    "Tap or click a dotted square to move your piece there (onto the other piece: capture); "
+    "or use the arrow keys and Enter on the board."
+)
 BOARD_PX, BOARD_PX_PROJECTOR = 480, 720  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 6 / 11  # of the page's width: the page's columns
 HEAT = ["No colours", "Black on every square", "White on every square"]
@@ -249,10 +252,15 @@ def edit_board(
             longest=int(abs(vals).max()),
         )
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
-    fig = chase_figure(pos, px=board_px(), arrows=arrows, **kw)
+    pic = chase_picture(pos, arrows=arrows, **kw)
     with board:
-        bl.clickable_board(
-            K.board, fig, lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq))
+        bl.edit_board(
+            K.board,
+            spec(pos),
+            pic,
+            ver=chase.to_code(pos),
+            say=verdict_words(sol.winner, sol.plies),
+            on_square=lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq)),
         )
     if kw:
         st.html(heat_scale(kw["longest"], numbers=pos.n <= NUMBERS_UP_TO))
@@ -264,31 +272,37 @@ def ranked(pos: chase.ChasePosition):
     return solved(pos).moves
 
 
+def spec(pos: chase.ChasePosition) -> bl.BoardSpec:
+    """The board's labels, square names and size."""
+    files, ranks = chase_labels(pos.n)
+    squares = [chase_square_name(s, pos.n) for s in range(pos.n * pos.n)]
+    return bl.BoardSpec(files, ranks, squares, f"Chase board, {pos.n} by {pos.n}", board_px())
+
+
+RULES = bl.Rules(
+    GAME,
+    reply,
+    chase.move_target,
+    chase.move_source,
+    lambda pos, _picked, square: chase_why_not(pos, square),
+    one_piece=True,
+)
+
+
 def play_board(game: PlaySession) -> None:
     """The board of a game against the engine: the squares the person's piece can reach
-    are dotted; click one to move there. The hint's arrow is the engine's best move."""
+    are dotted; tap one to move there. The hint's arrow is the engine's best move."""
     cur = game.position
     last = None
     if game.plies:
         prev = game.history[-2]
         mv = next(m for m in chase.legal_moves(prev) if chase.play(prev, m) == cur)
         last = chase_move_squares(prev, mv)
-    mine = human_to_move(game, GAME)
     hint = [chase_move_squares(cur, reply(cur))] if bl.hint_shown(K.game, game) else []
-    targets = chase_targets(cur) if mine else ()
-    fig = chase_figure(cur, px=board_px(), last=last, targets=targets, arrows=hint)
-    bl.clickable_board(
-        K.board,
-        fig,
-        lambda sq: bl.play_click(
-            K.game,
-            divmod(sq, cur.n),
-            GAME,
-            reply,
-            chase.move_target,
-            None,
-            lambda pos, _picked, square: chase_why_not(pos, square),
-        ),
+    pic = chase_picture(cur, last=last, arrows=hint)
+    ver = f"{game.plies}:{chase.to_code(cur)}"
+    bl.play_board(
+        K.board, K.game, spec(cur), pic, game, RULES, cols=cur.n, ver=ver, describe=outcome
     )
 
 

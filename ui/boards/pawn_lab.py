@@ -17,7 +17,7 @@ from engine.games.pawn_solver import solve
 from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach.algorithms import BOARD_LABELS, searched_words
-from teach.play_words import pawn_end_reason, pawn_targets, pawn_why_not, verdict_words
+from teach.play_words import pawn_end_reason, pawn_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -28,7 +28,7 @@ from ui.common.keys import PAWN as K
 from ui.common.link_codec import Fallback
 from ui.common.share import publish
 from viz.board import animated_figure
-from viz.pawn_board import pawn_figure, pawn_files, pawn_picture, pawn_ranks
+from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
 PRESETS = {
     "Sample 1": "4x4w:.ppp/..../.PPP/....",
@@ -42,7 +42,10 @@ SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may 
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 BOARD_PX, BOARD_PX_PROJECTOR = 400, 640  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 5 / 11  # of the page's width: the page's columns
-HOW_TO_PLAY = "Click one of your pawns (its moves are dotted), then the square it moves to."
+HOW_TO_PLAY = (
+    "Tap or click one of your pawns (its moves are dotted), then the square it moves to; "
+    "or use the arrow keys and Enter on the board."
+)
 GAME = pawn.PawnGame()  # the rules, for the search tab and for play against the engine
 
 
@@ -117,7 +120,7 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     )
     if side and (side == "White") != pos.white_to_move:
         set_pos(pos := pawn.with_side(pos, side == "White"))
-    st.caption("Click a square: empty → white pawn → black pawn → empty.")
+    st.caption("Tap a square (or Enter on it): empty → white pawn → black pawn → empty.")
     return pos
 
 
@@ -143,32 +146,29 @@ def board_px() -> int:
     return projector.board_px(BOARD_PX, BOARD_PX_PROJECTOR, BOARD_SHARE)
 
 
+def spec(pos: pawn.PawnPosition) -> bl.BoardSpec:
+    """The board's labels, square names and size."""
+    return bl.BoardSpec(
+        pawn_files(pos),
+        pawn_ranks(pos),
+        pawn_squares(pos),
+        "Pawn chess board, white moves up",
+        board_px(),
+    )
+
+
+RULES = bl.Rules(GAME, reply, pawn.move_target, pawn.move_source, pawn_why_not)
+
+
 def play_board(game: PlaySession) -> None:
-    """The board of a game against the engine: click a pawn (its legal targets are dotted),
+    """The board of a game against the engine: tap a pawn (its legal targets are dotted),
     then its target; the hint's arrow is the engine's best move."""
     cur = game.position
-    sel = st.session_state.get(K.game.selected)
     hint = [reply(cur)] if bl.hint_shown(K.game, game) else []
-    fig = pawn_figure(
-        cur,
-        px=board_px(),
-        last=last_move(game),
-        selected=sel,
-        targets=pawn_targets(cur, sel) if sel is not None else (),
-        arrows=hint,
-    )
-    bl.clickable_board(
-        K.board,
-        fig,
-        lambda sq: bl.play_click(
-            K.game,
-            divmod(sq, cur.cols),
-            GAME,
-            reply,
-            pawn.move_target,
-            pawn.move_source,
-            pawn_why_not,
-        ),
+    pic = pawn_picture(cur, last=last_move(game), arrows=hint)
+    ver = f"{game.plies}:{pawn.to_code(cur)}"
+    bl.play_board(
+        K.board, K.game, spec(cur), pic, game, RULES, cols=cur.cols, ver=ver, describe=outcome
     )
 
 

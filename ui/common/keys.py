@@ -69,19 +69,6 @@ class Canvas:
 
 
 @dataclass(frozen=True)
-class Clicks:
-    """A clickable plotly chart (ui.common.clicks): its key changes after every handled click
-    (a counter), so the next click on the same point counts again. A board's container is
-    keyed ``ns`` itself (the CSS hook of the browser tests)."""
-
-    ns: str
-    count = _at("clicks")
-
-    def chart(self, n: int) -> str:
-        return _join(self.ns, "chart", int(n))
-
-
-@dataclass(frozen=True)
 class Export:
     """ui.common.export's download buttons of a search's explored tree."""
 
@@ -172,8 +159,7 @@ class Play:
     side = _at("side")
     undo = _at("undo")
     restart = _at("restart")
-    selected = _at("selected")  # the pawn picked up, before its target square is clicked
-    note = _at("note")  # why the last click was not a move
+    note = _at("note")  # why the last tap was not a move
     hint = _at("hint")  # the hint button
     hinted = _at("hinted")  # the position whose hint (best move, every move's outcome) is shown
     review = _at("review")  # ui.boards.review_panel's box
@@ -275,7 +261,7 @@ class Board:
         self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
         self.line = _join(ns, "line")
         self.line_board = _join(ns, "line", "board")  # the animated board's container
-        self.board = Clicks(_join(ns, "board"))
+        self.board = _join(ns, "board")  # the board component (ui.common.board)
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
         self.depth = _join(ns, "depth")

@@ -4,7 +4,7 @@ to the labs in it, and the browser tests visit every page in it.
 Adding a lab is one entry in ``LABS``, e.g.::
 
     PageSpec("app_pages/pawn.py", "Pawn chess", ":material/chess:", PROBLEM_PAWN,
-             Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button")),
+             Smoke(expect=css(PAWN.board), click=css(PAWN.preset(0)) + " button")),
 """
 
 from __future__ import annotations
@@ -101,14 +101,14 @@ LABS: list[PageSpec] = [
         "Pawn chess",
         ":material/chess_pawn:",
         PROBLEM_PAWN,
-        Smoke(expect=css(PAWN.board.ns), click=css(PAWN.preset(0)) + " button"),
+        Smoke(expect=css(PAWN.board), click=css(PAWN.preset(0)) + " button"),
     ),
     PageSpec(
         "app_pages/chase.py",
         "The chase",
         ":material/sprint:",
         PROBLEM_CHASE,
-        Smoke(expect=css(CHASE.board.ns), click=css(CHASE.preset(1)) + " button"),
+        Smoke(expect=css(CHASE.board), click=css(CHASE.preset(1)) + " button"),
     ),
 ]
 

@@ -1,0 +1,236 @@
+"""The boards played by touch and by keyboard alone (issues 21 and 26): a tap picks, a second
+tap on a target plays, every time; the arrow keys and Enter do the same with no mouse; every
+square has a name; nothing is lost over twenty moves (the final position is compared with
+an independent replay of the moves in the test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games import chase, pawn
+from engine.games.chase_solver import solve_position, solve_table
+from engine.games.pawn_solver import solve
+from gtl_dev.pages import rerun
+from tests.browser.helpers import (
+    BOARD,
+    assert_no_exception,
+    board_cell,
+    board_marks,
+    board_pieces,
+    board_ready,
+    expect,
+    open_page,
+    record_figure,
+    screenshot,
+    tap_square,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = dict(
+    viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True
+)
+MOVES = 20
+RULES = pawn.PawnGame()
+
+
+def _play_mode(page, touch: bool = False) -> None:
+    button = page.locator('[data-testid="stMain"] button').filter(
+        has_text="Play against the engine"
+    )
+    with rerun(page):
+        button.first.tap() if touch else button.first.click()
+    assert_no_exception(page)
+
+
+def _pieces(cells: str, white: str, black: str) -> dict[str, list[int]]:
+    return {
+        "white pieces": [i for i, ch in enumerate(cells) if ch == white],
+        "black pieces": [i for i, ch in enumerate(cells) if ch == black],
+    }
+
+
+def _chase_pieces(pos: chase.ChasePosition) -> dict[str, list[int]]:
+    n = pos.n
+    return {
+        "white pieces": [pos.white[0] * n + pos.white[1]],
+        "black pieces": [pos.black[0] * n + pos.black[1]],
+    }
+
+
+def _assert_phone_board(page, what: str) -> None:
+    """Every square at least 44 x 44 CSS px, no sideways scroll, no hover label."""
+    sizes = page.locator(BOARD).first.evaluate(
+        """(b) => [...b.querySelectorAll('[role="gridcell"]')].map((c) => {
+               const r = c.getBoundingClientRect(); return [r.width, r.height, r.right]; })"""
+    )
+    assert min(min(w, h) for w, h, _ in sizes) >= 44, (what, min(sizes))
+    width = page.evaluate("() => window.innerWidth")
+    assert max(right for *_, right in sizes) <= width, what
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, what
+    assert page.locator(".hoverlayer, [data-testid='stPlotlyChart']").count() == 0, what
+
+
+def _restart(page) -> None:
+    with rerun(page):
+        page.locator(
+            ".st-key-pawn-game-restart button, .st-key-chase-game-restart button"
+        ).first.tap()
+    board_ready(page)
+
+
+def test_pawn_and_chase_by_touch_twenty_moves_none_lost(browser, base_url):
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        # ---- pawn chess: the person plays white from the 4-vs-4 start, the engine black
+        code = "4x4w:pppp/..../..../PPPP"
+        open_page(page, base_url, f"pawn?p={code}")
+        _play_mode(page, touch=True)
+        _assert_phone_board(page, "pawn 4x4")
+        start = pawn.from_code(code)
+        pos, played = start, 0
+        while played < MOVES:
+            if not pawn.legal_moves(pos) or RULES.winner(pos) is not None:
+                _restart(page)  # the game is over: a new one, the count goes on
+                pos = start
+            move = solve(pos).moves[-1][0]  # the person's slowest line: longer games
+            (fr, fc), (tr, tc) = move.from_sq, move.to_sq
+            tap_square(page, fr * 4 + fc, touch=True, reruns=False)  # pick: no rerun
+            if board_marks(page)["picked"] != fr * 4 + fc:
+                screenshot(page, "pawn_touch_lost_pick", full_page=False)
+            assert board_marks(page)["picked"] == fr * 4 + fc, (played, board_marks(page))
+            seconds = tap_square(page, tr * 4 + tc, touch=True)  # play: the server answers
+            if played == 0:
+                record_figure("pawn by touch: a move and the engine's reply", seconds)
+                screenshot(page, "pawn_touch_390", full_page=False)
+            pos = pawn.play(pos, move)  # the independent replay: the rules, then the engine
+            if pawn.legal_moves(pos) and RULES.winner(pos) is None:
+                pos = pawn.play(pos, solve(pos).moves[0][0])
+            played += 1
+            assert board_pieces(page) == _pieces(pos.cells, pawn.WHITE, pawn.BLACK), played
+        assert_no_exception(page)
+        # ---- the chase: the person plays white on the default 8 x 8 board
+        code = "8-2.2-7.6-w"
+        open_page(page, base_url, f"chase?c={code}")
+        _play_mode(page, touch=True)
+        _assert_phone_board(page, "chase 8x8")
+        table = solve_table(8)
+        start = chase.from_code(code)
+        pos, played = start, 0
+        while played < MOVES:
+            if chase.winner(pos) is not None:
+                _restart(page)
+                pos = start
+            move = solve_position(pos, table).moves[0][0]  # white's slowest loss
+            to = chase.move_target(pos, move)
+            mine = pos.white[0] * 8 + pos.white[1]
+            tap_square(page, mine, touch=True, reruns=False)  # its own piece: stays picked
+            assert board_marks(page)["picked"] == mine
+            tap_square(page, to[0] * 8 + to[1], touch=True)
+            pos = chase.play(pos, move)
+            if chase.winner(pos) is None:
+                pos = chase.play(pos, solve_position(pos, table).moves[0][0])
+            played += 1
+            if chase.winner(pos) is None or not pos.captured:
+                assert board_pieces(page) == _chase_pieces(pos), played
+        assert_no_exception(page)
+        screenshot(page, "chase_touch_390", full_page=False)
+    finally:
+        context.close()
+
+
+_COUNT_POINTER = """() => { window.__gtlPointer = 0;
+  for (const t of ['mousedown', 'mouseup', 'pointerdown', 'touchstart'])
+    document.addEventListener(t, () => { window.__gtlPointer += 1; }, true); }"""
+
+
+def _arrows_to(page, frm: int, to: int, cols: int) -> None:
+    (r0, c0), (r1, c1) = divmod(frm, cols), divmod(to, cols)
+    for _ in range(abs(r1 - r0)):
+        page.keyboard.press("ArrowDown" if r1 > r0 else "ArrowUp")
+    for _ in range(abs(c1 - c0)):
+        page.keyboard.press("ArrowRight" if c1 > c0 else "ArrowLeft")
+
+
+def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
+    code = "4x4w:.ppp/..../.PPP/...."  # statement sample 1: white wins in 7 plies
+    open_page(page, base_url, f"pawn?p={code}")
+    page.evaluate(_COUNT_POINTER)
+    mode = page.locator('[data-testid="stMain"] button').filter(has_text="Play against the engine")
+    mode.first.focus()
+    with rerun(page):
+        page.keyboard.press("Enter")
+    start = pawn.from_code(code)
+    # every square a named cell of one grid; one of them in the tab order (roving tabindex)
+    grid = page.locator(BOARD).first.get_by_role("grid")
+    assert grid.count() == 1
+    assert page.locator(BOARD).first.get_by_role("gridcell").count() == 16
+    b2 = page.get_by_role("gridcell", name="b2, white pawn; moves to b3", exact=True)
+    assert b2.count() == 1
+    assert page.get_by_role("gridcell", name="b4, black pawn", exact=True).count() == 1
+    assert page.get_by_role("gridcell", name="a1, empty", exact=True).count() == 1
+    assert page.locator(f'{BOARD} [role="gridcell"][tabindex="0"]').count() == 1
+    page.locator(f'{BOARD} [role="gridcell"][tabindex="0"]').focus()
+    focus = 0
+    pos = start
+    while RULES.winner(pos) is None and pawn.legal_moves(pos):
+        move = solve(pos).moves[0][0]
+        frm = move.from_sq[0] * 4 + move.from_sq[1]
+        to = move.to_sq[0] * 4 + move.to_sq[1]
+        _arrows_to(page, focus, frm, 4)
+        page.keyboard.press("Enter")  # pick: no rerun
+        assert board_marks(page)["picked"] == frm
+        picked = board_cell(page, frm)
+        assert picked.get_attribute("aria-selected") == "true"
+        assert "picked up" in picked.get_attribute("aria-label")
+        _arrows_to(page, frm, to, 4)
+        with rerun(page):
+            page.keyboard.press(" ")  # Space plays, as Enter does
+        board_ready(page)
+        focus = to
+        pos = pawn.play(pos, move)
+        if RULES.winner(pos) is None and pawn.legal_moves(pos):
+            reply = solve(pos).moves[0][0]
+            pos = pawn.play(pos, reply)
+            said = page.locator(f"{BOARD} [role=status]").first
+            assert "The engine replied" in said.inner_text()
+        assert board_pieces(page) == _pieces(pos.cells, pawn.WHITE, pawn.BLACK)
+        # the focus stayed on the board, on the square the pawn went to
+        assert board_cell(page, to).evaluate("(c) => c.matches(':focus')")
+    assert page.locator('[data-testid="stMain"] h3').first.inner_text().strip() == "White won"
+    assert page.locator(f"{BOARD} [role=status]").first.inner_text() == "White won."
+    assert page.evaluate("() => window.__gtlPointer") == 0  # no mouse, no touch
+    screenshot(page, "pawn_keyboard_over", full_page=False)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        dict(viewport={"width": 853, "height": 480}, device_scale_factor=1.5),
+        dict(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5),
+        dict(viewport={"width": 1400, "height": 900}),
+    ],
+    ids=["853x480", "1280x720", "1400x900"],
+)
+def test_boards_at_the_class_screens(browser, base_url, size):
+    context = browser.new_context(**size)
+    try:
+        page = context.new_page()
+        name = f"{size['viewport']['width']}x{size['viewport']['height']}"
+        open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
+        _play_mode(page)
+        cells = page.locator(f'{BOARD} [role="gridcell"]')
+        expect(cells, name).to_have_count(16)
+        box = cells.first.bounding_box()
+        assert box and box["width"] >= 44 and abs(box["width"] - box["height"]) < 1, name
+        board = page.locator(BOARD).first.bounding_box()
+        assert board and board["x"] + board["width"] <= size["viewport"]["width"], name
+        screenshot(page, f"pawn_play_{name}", full_page=False)
+        open_page(page, base_url, "chase?c=8-2.2-7.6-w")
+        # the chase's 8 x 8 board fits its column and the window's height: on a projector
+        # its squares may be under 44 px there (29 px at 853x480): only drawn and looked at
+        expect(cells, name).to_have_count(64)  # drawn after the run is over
+        screenshot(page, f"chase_heat_{name}", full_page=False)
+    finally:
+        context.close()

@@ -1,0 +1,104 @@
+"""The board component's payload (ui/common/board.py, game_tree_lab/board/index.js): a
+:class:`viz.board.BoardPicture` as plain JSON data, with what the browser may do with it.
+
+Python decides everything the browser shows or lets a person do: each square's colour, text
+and accessible name (``"b2, white pawn; moves to b3 and c3"``), the pieces, the arrows, the
+legal moves (from square -> target squares) and the sentence a screen reader is told. The
+browser draws, keeps the picked piece and reports a move or a square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+
+from viz.board import BOARD_CODES, LAST_LIGHT, BoardPicture
+
+MODES = ("still", "edit", "play")
+# What the browser adds to a square's name when it picks its piece up, or the square is one
+# of the picked piece's targets (the names themselves come from the pictures).
+WORDS = {
+    "picked": "; picked up: choose a square it moves to",
+    "target": "; a move for the piece picked up",
+}
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def square_names(
+    pic: BoardPicture, squares: Sequence[str], moves: Mapping[int, Sequence[int]]
+) -> list[str]:
+    """Each square's accessible name: the picture's words for it (``pic.hover``), the last
+    move's squares said so, and a movable piece's targets (``squares`` are the short names)."""
+    names = []
+    for sq, base in enumerate(pic.hover):
+        fill = pic.fill[sq]
+        name = base
+        if (isinstance(fill, int) and fill >= 2) or fill == LAST_LIGHT:
+            name += "; last move"
+        targets = moves.get(sq)
+        if targets:
+            name += "; moves to " + and_list([squares[t] for t in targets])
+        names.append(name)
+    return names
+
+
+def board_payload(
+    pic: BoardPicture,
+    *,
+    files: Sequence[str],
+    ranks: Sequence[str],
+    squares: Sequence[str],
+    label: str,
+    mode: str = "still",
+    moves: Mapping[int, Sequence[int]] | None = None,
+    auto: int | None = None,
+    px: int = 400,
+    fold: int = 330,
+    min_px: int = 280,
+    ver: str = "",
+    say: str = "",
+) -> dict:
+    """The component's data for ``pic``. ``mode``: ``still`` (no taps), ``edit`` (a tap
+    reports its square) or ``play`` (``moves``: the person's legal moves, from square ->
+    targets; ``auto``: the square picked from the start, the chase's one piece). ``px`` is
+    the board's natural width, ``fold`` the page's height above it (the board fits under it
+    on a short window, never under ``min_px``). ``ver`` names the position (a report made on
+    another one is refused); ``say`` is announced to screen readers when it changes."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    moves = {int(f): [int(t) for t in ts] for f, ts in (moves or {}).items() if ts}
+    n = pic.rows * pic.cols
+    if len(pic.hover) != n or len(squares) != n:
+        raise ValueError(f"a {pic.rows}x{pic.cols} board needs {n} square names")
+    return {
+        "rows": pic.rows,
+        "cols": pic.cols,
+        "files": list(files),
+        "ranks": list(ranks),
+        "fill": [BOARD_CODES[f] if isinstance(f, int) else f for f in pic.fill],
+        "text": list(pic.text),
+        "ink": list(pic.text_color),
+        "hatch": list(pic.hatch),
+        "names": square_names(pic, squares, moves),
+        "white": list(pic.white),
+        "black": list(pic.black),
+        "styles": {side: asdict(style) for side, style in pic.styles.items()},
+        "arrows": [[a, b] for a, b in pic.arrows],
+        "caption": pic.caption,
+        "label": label,
+        "mode": mode,
+        "moves": {str(f): ts for f, ts in moves.items()} if mode == "play" else {},
+        "auto": auto if mode == "play" and auto in moves else None,
+        "words": WORDS,
+        "px": int(px),
+        "fold": int(fold),
+        "min": int(min_px),
+        "ver": ver,
+        "say": say,
+    }
