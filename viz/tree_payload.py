@@ -41,6 +41,7 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``nw``        the (α, β) pairs (indices into ``vals``) that are null windows, β = α + 1: a
               box showing one is drawn as such
 ``geo``       the sizes in px the layout reserved (see :func:`geometry`)
+``acc``       the words of the tree view a screen reader walks (teach.access_words)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
@@ -64,6 +65,7 @@ from engine.trace import (
 )
 from engine.tree import GameTree
 from engine.values import fmt_value
+from teach.access_words import canvas_words
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -320,6 +322,7 @@ def tree_payload(
         cur.append(where(e.node))
     used = max((len(s) for s in vals.table), default=1)
     geo = geometry(tree, view, sides, shown_names, used + 2)
+    kinds = [_kind(tree, v) for v in nodes]
     body = {
         "v": VERSION,
         "n": n,
@@ -329,7 +332,7 @@ def tree_payload(
         "nodes": {
             "id": list(nodes),
             "p": parent_pos,
-            "k": [_kind(tree, v) for v in nodes],
+            "k": kinds,
             "x": [int(round(2 * float(x))) for x in view.x],
             "d": [int(round(-float(y))) - int(tree.depth[focus]) for y in view.y],
             "nm": shown_names,
@@ -359,6 +362,7 @@ def tree_payload(
         "pvk": pv_steps(run, pv_shown),
         "nw": [list(w) for w in sorted(null_windows)],
         "geo": geo.as_dict(),
+        "acc": canvas_words(tree, nodes, kinds),
         "code": None
         if code is None
         else {

@@ -17,6 +17,9 @@
 // browser's step alone. sel gets a blue ring (the node selected), ask a red ring (the node a
 // question is about). data.x is the plugins' data (canvas.py's `extra`).
 //
+// The figure is hidden from screen readers: plugins/access.js gives the same tree in words
+// (an ARIA tree) and announces each step's sentence.
+//
 // A still (p.still: a practice question's step) has no controls. Keys: with several canvases
 // on a page, Home/Left/Right/End go to the one last clicked or focused, else the first on the
 // page; a still never takes them.
@@ -106,11 +109,11 @@ class Canvas {
     this.el.innerHTML = `
       <div class="bar">
         <button type="button" class="b-first" title="first step (Home)" aria-label="first step">« first</button>
-        <button type="button" class="b-prev" title="previous step (Left)" aria-label="previous step">‹ back</button>
+        <button type="button" class="b-prev" title="previous step (Left)" aria-label="back one step">‹ back</button>
         <button type="button" class="b-play" title="autoplay" aria-label="play">${PLAY}</button>
         <button type="button" class="b-next" title="next step (Right)" aria-label="next step">next ›</button>
         <button type="button" class="b-last" title="last step (End)" aria-label="last step">last »</button>
-        <span class="counter" aria-live="polite"></span>
+        <span class="counter"></span>
         <label class="speed-l">speed
           <select class="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
         </label>
@@ -121,7 +124,7 @@ class Canvas {
       </div>
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
-      <div class="scroll"><svg xmlns="${SVGNS}" class="tree" role="img"></svg></div>
+      <div class="scroll"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
       <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
         <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>

@@ -3,10 +3,11 @@
 // A new plugin is a module in plugins/ and a line here (its style sheet a line in index.css).
 
 import { mount } from "./core.js";
+import access from "./plugins/access.js";
 import answer from "./plugins/answer.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
 import links from "./plugins/links.js";
 import projector from "./plugins/projector.js";
 
-export default mount([answer, edit, follow, links, projector]);
+export default mount([answer, edit, follow, links, projector, access]);
