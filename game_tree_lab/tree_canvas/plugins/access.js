@@ -22,6 +22,9 @@
 // nodes" marker). A key the tree takes never reaches the core (stopPropagation), so the two
 // never fight.
 //
+// Colour is never the only signal: a done node gets a tick (drawn here, shown by access.css).
+// Motion: a link's autoplay does not start under prefers-reduced-motion.
+//
 // Announcements: a polite live region gets "Step k of n. <sentence>" once per step shown (a
 // redraw at the same step says nothing). During autoplay at most one a second (a reader
 // cannot keep up with 4 steps a second: the queue would lag minutes behind), and the step
@@ -234,10 +237,28 @@ export default function access(ctx) {
     w.ring.setAttribute("r", String(p.geo.ring_r + 5));
     w.ring.setAttribute("transform", "translate(-999,-999)");
     ctx.part("svg").appendChild(w.ring);
+    // A tick on every node, shown once it is done (access.css): done is not told by its
+    // colour alone.
+    const g = p.geo, nd = p.nodes;
+    for (let i = 0; i < nd.id.length; i++) {
+      const n = ctx.nodeEl(i);
+      if (!n || nd.k[i] === 3) continue;
+      const r = nd.k[i] === 2 ? g.leaf_r * 0.75 : g.tri_r * 0.75;
+      const t = document.createElementNS(SVGNS, "g");
+      t.setAttribute("class", "acc-done");
+      t.setAttribute("transform", `translate(${r + 2},${-r - 2})`);
+      t.innerHTML = '<circle r="6"/><path d="M-3,0 L-1,2.5 L3,-2.5"/>';
+      n.appendChild(t);
+    }
     if (inTree()) show(tree.getRootNode().activeElement);
   }
 
   return {
+    update(data) {
+      // A link's autoplay (?play=) does not start by itself for a person who asked for less
+      // motion (prefers-reduced-motion): the play button still plays.
+      if (data.play && window.matchMedia("(prefers-reduced-motion: reduce)").matches) ctx.pause();
+    },
     built() {
       if (ctx.payload && ctx.payload.acc) { build(ctx.payload); addRing(); }
     },
