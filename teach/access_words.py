@@ -30,6 +30,7 @@ WORDS = {
     "sep": "; ",
     "sum": "{label} not drawn: press Enter to open them",
     "step": "Step {k} of {n}. {text}",
+    "keys_title": "Keys",
     "keys": (
         "Keys: Left and Right arrows step the search, Home and End go to its first and last "
         "step. Tab into the tree view: Up and Down go to the previous and next node in search "

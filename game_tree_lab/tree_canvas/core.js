@@ -45,7 +45,8 @@
 //            size box), ctx.payload, ctx.step, ctx.steps (n), ctx.view, ctx.selectable,
 //            ctx.still, ctx.z (drawing scale), ctx.X(x) / ctx.Y(depth) (payload -> figure
 //            px), ctx.index(node id) (-1 when not drawn), ctx.nodeEl(i), ctx.hasKeys()
-//            (this canvas answers the keys now)
+//            (this canvas answers the keys now), ctx.state(i) (drawn node i at the step
+//            shown: [status, α, β, value], the payload's codes: lib/steps.js)
 //   act:     ctx.go(k) (pauses autoplay), ctx.pause(), ctx.layout() (draw again),
 //            ctx.scrollTo(x) (keep figure x in view), ctx.select(node id | null) (the blue
 //            ring), ctx.setZoom(value)
@@ -601,6 +602,7 @@ function context(c) {
     Y: (d) => c.Y(d),
     index: (id) => { const i = c.byId ? c.byId.get(id) : undefined; return i === undefined ? -1 : i; },
     nodeEl: (i) => (c.nodeEl ? c.nodeEl[i] : undefined),
+    state: (i) => [c.s.st[i], c.s.a[i], c.s.b[i], c.s.v[i]],
     hasKeys: () => c.el.isConnected && keyTarget() === c,
     go: (k) => { c.pause(); c.go(k); },
     pause: () => c.pause(),

@@ -217,3 +217,18 @@ def test_a_link_s_autoplay_waits_under_reduced_motion(browser, base_url):
         assert canvas(page).locator(".b-play").get_attribute("aria-label") == "play"
     finally:
         context.close()
+
+
+def test_a_quiz_question_answered_with_the_keyboard_alone(page, base_url):
+    open_page(page, base_url, "practice?t=3,12,8,2,4,6,14,5,2&b=3")
+    canvas(page).locator(".ans-f input").wait_for()
+    for _ in range(120):  # Tab from the top of the page to the field in the asked node
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_JS) == "β of B":
+            break
+    else:
+        pytest.fail("Tab never reached the quiz's field")
+    page.keyboard.type("3")
+    with rerun(page):
+        page.keyboard.press("Enter")
+    expect(page.get_by_text("Right: best = 3")).to_be_visible()

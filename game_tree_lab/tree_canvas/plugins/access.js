@@ -30,7 +30,6 @@
 // cannot keep up with 4 steps a second: the queue would lag minutes behind), and the step
 // autoplay stops at is always said.
 
-import { StepState } from "../lib/steps.js";
 import { SVGNS } from "../lib/util.js";
 
 const PLAY_GAP_MS = 1000; // at most one announcement per this while autoplay runs
@@ -41,12 +40,16 @@ function fill(t, vals) {
 
 export default function access(ctx) {
   const w = {
-    p: null, s: null, items: [], order: [], kids: [], sums: [], tab: -1, lastK: -1,
-    said: 0, due: null, ring: null, cur: -1,
+    p: null, items: [], words: [], order: [], kids: [], sums: [], tab: -1, lastK: -1,
+    said: 0, due: null, ring: null,
   };
   const el = ctx.el;
-  const help = document.createElement("p");
+  // The keys, one line folded ("Keys"), and the tree view's description.
+  const help = document.createElement("details");
   help.className = "acc-keys";
+  help.innerHTML = "<summary></summary><p></p>";
+  const helpText = help.querySelector("p");
+  helpText.id = `acc-keys-${Math.random().toString(36).slice(2)}`;
   const focusLine = document.createElement("div");
   focusLine.className = "acc-focus";
   focusLine.setAttribute("aria-hidden", "true"); // a sighted keyboard user's copy of the item
@@ -57,6 +60,7 @@ export default function access(ctx) {
   const tree = document.createElement("ul");
   tree.className = "acc-tree acc-sr";
   tree.setAttribute("role", "tree");
+  tree.setAttribute("aria-describedby", helpText.id);
   ctx.part("scroll").before(tree);
   ctx.part("scroll").after(focusLine);
   el.appendChild(help);
@@ -65,14 +69,14 @@ export default function access(ctx) {
   const inTree = () => tree.contains(tree.getRootNode().activeElement);
 
   function label(i) {
-    const p = w.p, A = p.acc, nd = p.nodes, s = w.s, vals = p.vals;
-    const k = nd.k[i], st = s.st[i];
+    const p = w.p, A = p.acc, nd = p.nodes, vals = p.vals;
+    const k = nd.k[i], [st, a, b, v] = ctx.state(i);
     const kind = A.kinds[A.ki ? A.ki[i] : k];
     const parts = [fill(A.item, { name: nd.nm[i], kind, status: A.status[st] })];
     if (p.cur[ctx.step] === i) parts.push(A.current);
     if (k === 2 && nd.lv[i] >= 0) parts.push(fill(A.leaf, { value: vals[nd.lv[i]] }));
-    else if (s.a[i] >= 0 && (st === 1 || st === 2)) {
-      parts.push(fill(A.window, { alpha: vals[s.a[i]], beta: vals[s.b[i]], value: s.v[i] >= 0 ? vals[s.v[i]] : A.unknown }));
+    else if (a >= 0 && (st === 1 || st === 2)) {
+      parts.push(fill(A.window, { alpha: vals[a], beta: vals[b], value: v >= 0 ? vals[v] : A.unknown }));
     }
     return parts.join(A.sep);
   }
@@ -80,10 +84,11 @@ export default function access(ctx) {
   function build(p) {
     w.p = p;
     const nd = p.nodes, m = nd.id.length;
-    w.s = new StepState(p.steps, m);
+    w.words = new Array(m).fill(null);
     w.lastK = -1;
     tree.setAttribute("aria-label", p.acc.tree);
-    help.textContent = p.still ? p.acc.still : p.acc.keys;
+    help.querySelector("summary").textContent = p.acc.keys_title;
+    helpText.textContent = p.still ? p.acc.still : p.acc.keys;
     w.kids = Array.from({ length: m }, () => []);
     let root = -1;
     for (let i = 0; i < m; i++) { if (nd.p[i] < 0) root = i; else w.kids[nd.p[i]].push(i); }
@@ -118,7 +123,6 @@ export default function access(ctx) {
     };
     if (root >= 0) make(root, tree);
     w.tab = -1;
-    w.cur = -1;
   }
 
   function setTab(li) {
@@ -169,14 +173,14 @@ export default function access(ctx) {
   function rendered() {
     const p = w.p;
     if (!p || !p.acc) return;
-    const dirty = w.s.moveTo(ctx.step);
-    // The current node's words change with the step (and the node that was current).
+    // Every item's words at this step (a few thousand strings at most: well under a ms);
+    // only those that changed are written.
     const c = p.cur[ctx.step];
-    if (c >= 0) dirty.add(c);
-    if (w.cur >= 0) dirty.add(w.cur);
-    w.cur = c;
-    for (const i of dirty) if (w.items[i]) w.items[i].setAttribute("aria-label", label(i));
-    if (w.lastK < 0) for (let i = 0; i < w.items.length; i++) if (!dirty.has(i)) w.items[i].setAttribute("aria-label", label(i));
+    for (let i = 0; i < w.items.length; i++) {
+      if (!w.items[i]) continue;
+      const t = label(i);
+      if (t !== w.words[i]) { w.words[i] = t; w.items[i].setAttribute("aria-label", t); }
+    }
     const sm = c < 0 && -c - 1 < p.sum.length ? tree.querySelector(`li[data-s="${-c - 1}"]`) : null;
     const target = c >= 0 ? w.items[c] : sm || w.order[0];
     const had = inTree();
