@@ -50,6 +50,7 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``hist``      None, or a history beside the tree (MTD(f)'s passes: teach.search_words):
               ``title``, ``head`` (column names) and ``rows``, each ``{"from": step, "at":
               step, "cells": [...]}``: done from step ``at``, running from ``from``
+``acc``       the words of the tree view a screen reader walks (teach.access_words)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
@@ -73,6 +74,7 @@ from engine.trace import (
 )
 from engine.tree import GameTree
 from engine.values import fmt_value
+from teach.access_words import canvas_words
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -337,6 +339,7 @@ def tree_payload(
         cur.append(where(e.node))
     used = max((len(s) for s in vals.table), default=1)
     geo = geometry(tree, view, sides, shown_names, used + 2)
+    kinds = [_kind(tree, v) for v in nodes]
     body = {
         "v": VERSION,
         "n": n,
@@ -346,7 +349,7 @@ def tree_payload(
         "nodes": {
             "id": list(nodes),
             "p": parent_pos,
-            "k": [_kind(tree, v) for v in nodes],
+            "k": kinds,
             "x": [int(round(2 * float(x))) for x in view.x],
             "d": [int(round(-float(y))) - int(tree.depth[focus]) for y in view.y],
             "nm": shown_names,
@@ -378,6 +381,7 @@ def tree_payload(
         "geo": geo.as_dict(),
         "words": dict(words or {}),
         "hist": None if history is None else dict(history),
+        "acc": canvas_words(tree, nodes, kinds),
         "code": None
         if code is None
         else {

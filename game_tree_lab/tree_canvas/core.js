@@ -17,6 +17,9 @@
 // browser's step alone. sel gets a blue ring (the node selected), ask a red ring (the node a
 // question is about). data.x is the plugins' data (canvas.py's `extra`).
 //
+// The figure is hidden from screen readers: plugins/access.js gives the same tree in words
+// (an ARIA tree) and announces each step's sentence.
+//
 // A still (p.still: a practice question's step) has no controls. Keys: with several canvases
 // on a page, Home/Left/Right/End go to the one last clicked or focused, else the first on the
 // page; a still never takes them.
@@ -45,7 +48,8 @@
 //            ctx.still, ctx.z (drawing scale), ctx.room(el) (px of the window's height
 //            from el down, below the header, the canvas's top at the header's bottom), ctx.X(x) / ctx.Y(depth) (payload -> figure
 //            px), ctx.index(node id) (-1 when not drawn), ctx.nodeEl(i), ctx.hasKeys()
-//            (this canvas answers the keys now)
+//            (this canvas answers the keys now), ctx.state(i) (drawn node i at the step
+//            shown: [status, α, β, value], the payload's codes: lib/steps.js)
 //   act:     ctx.go(k) (pauses autoplay), ctx.pause(), ctx.layout() (draw again),
 //            ctx.scrollTo(x) (keep figure x in view), ctx.select(node id | null) (the blue
 //            ring), ctx.setZoom(value)
@@ -113,11 +117,11 @@ class Canvas {
       <div class="bar">
         <span class="steps">
         <button type="button" class="b-first" title="first step (Home)" aria-label="first step">«<span class="t"> first</span></button>
-        <button type="button" class="b-prev" title="previous step (Left)" aria-label="previous step">‹<span class="t"> back</span></button>
+        <button type="button" class="b-prev" title="previous step (Left)" aria-label="back one step">‹<span class="t"> back</span></button>
         <button type="button" class="b-play" title="autoplay" aria-label="play">${PLAY}</button>
         <button type="button" class="b-next" title="next step (Right)" aria-label="next step"><span class="t">next </span>›</button>
         <button type="button" class="b-last" title="last step (End)" aria-label="last step"><span class="t">last </span>»</button>
-        <span class="counter" aria-live="polite"><span class="t">step </span><span class="c-n"></span></span>
+        <span class="counter"><span class="t">step </span><span class="c-n"></span></span>
         </span>
         <span class="opts">
         <label class="speed-l"><span class="t">speed</span>
@@ -132,7 +136,7 @@ class Canvas {
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
       <div class="scroll-hint" aria-hidden="true"><span></span></div>
-      <div class="scroll"><svg xmlns="${SVGNS}" class="tree" role="img"></svg></div>
+      <div class="scroll"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
       <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
         <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>
@@ -698,6 +702,7 @@ function context(c) {
     Y: (d) => c.Y(d),
     index: (id) => { const i = c.byId ? c.byId.get(id) : undefined; return i === undefined ? -1 : i; },
     nodeEl: (i) => (c.nodeEl ? c.nodeEl[i] : undefined),
+    state: (i) => [c.s.st[i], c.s.a[i], c.s.b[i], c.s.v[i]],
     hasKeys: () => c.el.isConnected && keyTarget() === c,
     go: (k) => { c.pause(); c.go(k); },
     pause: () => c.pause(),

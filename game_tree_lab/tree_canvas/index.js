@@ -3,6 +3,7 @@
 // A new plugin is a module in plugins/ and a line here (its style sheet a line in index.css).
 
 import { mount } from "./core.js";
+import access from "./plugins/access.js";
 import answer from "./plugins/answer.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
@@ -12,4 +13,4 @@ import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
 import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, edit, follow, history, links, mcts, projector, takeaway]);
+export default mount([answer, edit, follow, history, links, mcts, projector, takeaway, access]);

@@ -17,6 +17,7 @@ from engine.search import search_game
 from gtl_dev.pages import rerun
 from teach.explain import describe
 from teach.play_words import verdict_words
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     BOARD,
     CANVAS,
@@ -242,6 +243,7 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     after = solve(game.position)
     assert _verdict(page) == verdict_words(after.winner, after.plies)
     screenshot(page, "pawn_play", full_page=False)
+    assert_axe_clean(page, "pawn chess, play mode, after a move")
 
 
 def test_chase_play_to_game_over(page, base_url):

@@ -30,6 +30,7 @@ from gtl_dev.class_flow import (
     wait_text,
 )
 from gtl_dev.pages import CHART, open_url
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
 from ui.classroom.notify import PRIVATE
 
@@ -103,6 +104,8 @@ def _reveal(teacher, students, right: str, wrong: str) -> None:  # noqa: ANN001
         wait_text(students[2], f"Right: {right}.")
     for pg in (teacher, *students):
         assert_no_exception(pg)
+    assert_axe_clean(teacher, "class page, the teacher's, after the reveal")
+    assert_axe_clean(students[0], "class page, a student's, after the reveal")
 
 
 def test_a_class_session_survives_a_restart(browser):

@@ -13,6 +13,7 @@ from engine.games import pawn
 from engine.search import search_game
 from engine.trace import CUT, DONE, EXIT, LEAF, Replayer
 from gtl_dev.pages import open_url, rerun
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -97,6 +98,7 @@ def test_follow_view_shows_the_replay_at_several_steps(page, base_url, searched)
             assert int(cur.get_attribute("data-node")) == run.events[k - 1].node
     _go(page, 40_000)
     screenshot(page, "follow_pawn_4x4_step_40000", full_page=False)
+    assert_axe_clean(page, "the follow view at step 40,000")
     # the browser's work per Right press in the follow view (the key handler runs the
     # whole step: the core's render and this view's), median of 10, in ms
     times = page.evaluate(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gtl_dev.pages import CHART, rerun
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     assert_no_exception,
     assert_share_link_restores,
@@ -25,6 +26,7 @@ def test_page_loads_and_responds(page, base_url, spec):
     record_figure(f"time from navigation to {what}: {spec.url_path or 'home'}", seconds)
     assert_no_exception(page)
     assert page.title() == "Game Tree Lab" or spec.title in page.title()
+    assert_axe_clean(page, f"{spec.url_path or 'home'}, as it opens")
     if spec.smoke is not None:
         if spec.smoke.click is not None:
             with rerun(page):
@@ -33,6 +35,7 @@ def test_page_loads_and_responds(page, base_url, spec):
         expected = page.locator(spec.smoke.expect).first
         expected.wait_for(state="visible")
         assert expected.is_visible()
+        assert_axe_clean(page, f"{spec.url_path or 'home'}, after its main control")
     screenshot(page, spec.url_path or "home")
 
 

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from gtl_dev.pages import rerun, wait_reported
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
@@ -46,6 +47,7 @@ def test_answer_a_quiz_question_by_typing_in_the_node(page, base_url):
     assert page.get_by_text("Not quite").is_visible()
     assert canvas(page).locator(".ans-f.bad").count() == 1  # marked on the node
     assert page.locator(FIELD).input_value() == "7"  # the field keeps it
+    assert_axe_clean(page, "practice, a quiz question answered wrong")
     page.locator(FIELD).fill("3")  # right: beta = min(+inf, 3)
     assert canvas(page).locator(".ans-f.bad").count() == 0  # edited: the mark goes
     with rerun(page):

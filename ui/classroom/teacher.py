@@ -42,7 +42,7 @@ def _join_panel(r: live.Room) -> None:
     st.markdown(f"**{r.title or 'Class session'}** · join with the code")
     st.markdown(f"<div class='gtl-code'>{r.code}</div>", unsafe_allow_html=True)
     st.markdown(f"<div class='gtl-join'>{link}</div>", unsafe_allow_html=True)
-    st.image(qr_svg(link).decode(), width=170)
+    st.image(qr_svg(link).decode(), width=170, alt="QR code of the join link above")
     st.markdown(
         f"<div class='gtl-count'>{plural(len(r.students), 'student')} joined</div>",
         unsafe_allow_html=True,
