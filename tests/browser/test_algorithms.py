@@ -42,9 +42,9 @@ def pick(page, key: str, label: str) -> None:
 
 
 def race_cells(page) -> list[str]:
-    """The race table's cells, row after row (the grid's accessible table)."""
-    cells = page.locator(f".st-key-{css_key(K.lab.race)} [role='gridcell']")
-    cells.first.wait_for(state="attached")  # the accessible table is hidden
+    """The race table's cells, row after row (a markdown table: ui.common.table)."""
+    cells = page.locator(f".st-key-{css_key(K.lab.race)} table td")
+    cells.first.wait_for()
     return [c.strip() for c in cells.all_text_contents()]
 
 
