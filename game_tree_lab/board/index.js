@@ -129,8 +129,10 @@ class Board {
     this.ranks.setAttribute("aria-hidden", "true");
     this.cells.forEach((cell, sq) => {
       const r = cell.querySelector(".co.r"), f = cell.querySelector(".co.f");
-      if (r) r.textContent = ranks[Math.floor(sq / cols)] || "";
-      if (f) f.textContent = files[sq % cols] || "";
+      // drawn by CSS (content: attr(data-t)): no text inside the named cell, whose name
+      // ("a4, empty") a screen reader says instead (axe: label-content-name-mismatch)
+      if (r) r.dataset.t = ranks[Math.floor(sq / cols)] || "";
+      if (f) f.dataset.t = files[sq % cols] || "";
     });
     this.files.setAttribute("aria-hidden", "true");
   }
