@@ -136,7 +136,7 @@ class Canvas {
       <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
       <div class="scroll-hint" aria-hidden="true"><span></span></div>
-      <div class="scroll"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
+      <div class="scroll" tabindex="0" role="region" aria-label="the tree's drawing (its words are in the tree view below)"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
       <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
         <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>

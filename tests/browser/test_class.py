@@ -29,7 +29,7 @@ from gtl_dev.class_flow import (
     wait_step,
     wait_text,
 )
-from gtl_dev.pages import CHART, open_url
+from gtl_dev.pages import CHART, open_url, rerun
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
 from ui.classroom.notify import PRIVATE
@@ -117,7 +117,8 @@ def test_a_class_session_survives_a_restart(browser):
         teacher = tctx.new_page()
         open_url(teacher, f"{server.url}/alphabeta")
         teacher.locator("summary").filter(has_text="Start a class session").click()
-        teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
+        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # the pill's run first
+            teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
         click(teacher, "ab.class_go")
         teacher.wait_for_url("**/classroom?room=*")  # the projector's address bar: no token
         code = teacher.locator(".gtl-code").inner_text().strip()
