@@ -105,7 +105,7 @@ def test_the_issue_tree_by_keys_only_in_eight_actions(page, base_url):
     assert_no_exception(page)
     assert actions <= 8 and keys == 12
     assert asked == 7  # one per edit; selecting (ArrowDown) is in the browser
-    assert "MAX (the first player) can force 3" in page.inner_text("body")
+    assert "MAX can force 3" in page.inner_text("body")  # teach.run_words.headline
     assert shown_text(page) == format_ural(parse_brackets(ISSUE_TREE)).strip()
     choose_format(page, "brackets")
     assert shown_text(page) == ISSUE_TREE

@@ -43,8 +43,6 @@ from viz.chase_board import chase_labels, chase_move_squares, chase_picture, cha
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
 # ---- pure helpers ----------------------------------------------------------------------
-LINE_ROWS = 12  # rows of the best line's ply table shown before it scrolls
-LINE_HEIGHT = 38 * (LINE_ROWS + 1)  # px of that many rows and the header
 FOLD_PX = 330  # the page's title, caption and mode switch above a board
 MIN_BOARD_PX = 320  # a board's width at least, however short the window
 PAWN_PIECE_CAP_5X5 = 10  # 5x5 with 10 pawns (the full start) solves in about 0.3 s
@@ -493,7 +491,7 @@ def best_line(
         if names:
             st.markdown(short_line(names))
             rows = ply_rows(names, movers)
-            show_table(rows, height=LINE_HEIGHT if len(rows) > LINE_ROWS else None)
+            show_table(rows)  # whole: a box that scrolls is out of a keyboard's reach
 
 
 def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:

@@ -7,8 +7,7 @@ of the alpha-beta lab's first visit over a bare page (bench/bench_wire.py). Thes
 have a few dozen rows at most and need no sorting: a markdown table is drawn by the markdown
 code every page already loads, and it is a real ``<table>`` that a screen reader walks.
 
-:func:`table_markdown` is pure (a test reads the text back); :func:`show_table` draws it,
-in a scrolling box of ``height`` px when given.
+:func:`table_markdown` is pure (a test reads the text back); :func:`show_table` draws it.
 """
 
 from __future__ import annotations
@@ -48,15 +47,8 @@ def table_markdown(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | N
 
 
 def show_table(
-    rows: Sequence[Mapping[str, Any]],
-    columns: Sequence[str] | None = None,
-    *,
-    box: Any = None,
-    height: int | None = None,
+    rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None, *, box: Any = None
 ) -> None:
-    """Draw ``rows`` as a table in ``box`` (default: the page), in a box ``height`` px tall
-    that scrolls when given."""
-    where = box if box is not None else st
-    if height is not None:
-        where = where.container(height=height, border=False)
-    where.markdown(table_markdown(rows, columns))
+    """Draw ``rows`` as a table in ``box`` (default: the page), whole (a box that scrolls
+    would be out of a keyboard's reach: axe's scrollable-region-focusable)."""
+    (box if box is not None else st).markdown(table_markdown(rows, columns))
