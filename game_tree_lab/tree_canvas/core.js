@@ -76,6 +76,7 @@ const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 
 const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg><span class="t"> pause</span>`;
 const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched to the width
 const READABLE = 0.85; // the least scale a fitted figure has (labels of 12 px: 10.2 px)
+const ASKED = 0.7; // the least for a question's still (labels of 8.4 px, the old stills' fit)
 const MIN_ROOM = 160; // px of height a figure's box has at least
 const ROOM_MARGIN = 12; // px kept free under the figure
 
@@ -338,7 +339,12 @@ class Canvas {
     const fitted = Math.min(S, fitW, room / h);
     let z;
     if (zv === "fit") z = fitted;
-    else if (zv === "auto") z = fitted >= (size.floor || READABLE) ? fitted : S;
+    else if (zv === "auto") {
+      // a question's still (a node asked about) fits down to ASKED: the question, its answer
+      // and the asked node share a phone's screen (issue 21, 4)
+      const asked = this.p.still && this.marks.ask !== null ? ASKED : READABLE;
+      z = fitted >= (size.floor || asked) ? fitted : S;
+    }
     else z = S * Math.min(1, Number(zv));
     z = Math.max(0.05, z);
     // The layout's room is the box's width at this scale: the tree spread to it (at most
