@@ -21,20 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
+
+from ui.common.component import declare
 
 NAME = "game-tree-lab.board"
 
 
 def _component():
-    """The component, declared on every mount (see ui.common.canvas._component)."""
-    try:
-        return st.components.v2.component(NAME, js="index.js", css="index.css")
-    except StreamlitAPIException as e:
-        raise RuntimeError(
-            "The board needs the project installed: run `pip install -e .` in the project's "
-            "folder (README), then start the app again."
-        ) from e
+    return declare(NAME, "The board")
 
 
 def _square(x, n: int) -> int | None:

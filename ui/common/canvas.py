@@ -28,8 +28,8 @@ from functools import partial
 from pathlib import Path
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
+from ui.common.component import declare
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
@@ -45,16 +45,7 @@ ASSETS = Path(__file__).parents[2] / "game_tree_lab" / "tree_canvas"
 
 
 def _component():
-    """The component, declared on every mount (cheap: a lookup of the two files; Streamlit
-    scans the installed packages' manifests when its runtime starts, so it cannot be
-    declared when this module is imported)."""
-    try:
-        return st.components.v2.component(NAME, js="index.js", css="index.css")
-    except StreamlitAPIException as e:
-        raise RuntimeError(
-            "The tree canvas needs the project installed: run `pip install -e .` in the "
-            "project's folder (README), then start the app again."
-        ) from e
+    return declare(NAME, "The tree canvas")
 
 
 def clamp_step(k: int, n: int) -> int:

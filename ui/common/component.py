@@ -1,0 +1,25 @@
+"""Declaring the project's custom components (components v2): the tree canvas
+(ui.common.canvas) and the boards (ui.common.board), each an ``index.js`` and
+``index.css`` in its asset_dir of the installed package (pyproject's
+[[tool.streamlit.component.components]])."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+
+def declare(name: str, what: str) -> Any:
+    """The component ``name``, declared on every mount (cheap: a lookup of its two files;
+    Streamlit scans the installed packages' manifests when its runtime starts, so it cannot
+    be declared when a module is imported). ``what`` names it in the error a checkout that
+    was not installed gets."""
+    try:
+        return st.components.v2.component(name, js="index.js", css="index.css")
+    except StreamlitAPIException as e:
+        raise RuntimeError(
+            f"{what} needs the project installed: run `pip install -e .` in the project's "
+            "folder (README), then start the app again."
+        ) from e
