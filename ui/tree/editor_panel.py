@@ -16,7 +16,7 @@ import streamlit as st
 from engine.algorithms import ALL_ALGOS, DEFAULT
 from engine.errors import InputError
 from engine.random_tree import random_tree
-from engine.tree import GameTree, format_value, minimax
+from engine.tree import GameTree, format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from teach import tree_edit as te
 from teach.algorithms import LABELS
@@ -135,7 +135,7 @@ def headline(tree: GameTree, lab: Lab) -> str:
     (teach.run_words); for MCTS, an estimate, the exact value and what MCTS did."""
     value = lab.run.value
     if lab.mcts is not None:
-        value = minimax(tree).value
+        value = lab.exact  # the tree's exact value, computed with the lab
     verdict = None
     if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
         who = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]

@@ -116,6 +116,7 @@ class Lab:
     types: dict[int, str] = field(default_factory=dict)
     history: dict | None = None  # MTD(f)'s passes beside the tree (teach.search_words)
     mcts: Mcts | None = None  # MCTS's record (visits, totals, iterations), else None
+    exact: object = None  # with MCTS, minimax's exact value of the tree (its headline's)
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
@@ -126,7 +127,8 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
     got = ea.tree_run(tree, ea.usable(tree, name), variant, params)
     run = got.run
     names = [node_name(tree, v) for v in range(len(tree))]
-    pv = [0] if tree.has_chance else minimax(tree).principal_variation()
+    best = None if tree.has_chance else minimax(tree)
+    pv = [0] if best is None else best.principal_variation()
     if got.mcts is not None:
         pv = [0]  # MCTS's figure draws no principal variation: it estimates
     return Lab(
@@ -139,6 +141,7 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
         ea.node_types(run),
         pass_history(run, got.passes),
         got.mcts,
+        best.value if got.mcts is not None and best is not None else None,
     )
 
 
@@ -211,7 +214,7 @@ def run_head(
     lab's run's); ``call`` labels a first metric with the statement's function call."""
     label = LABELS.get(lab.run.algorithm, lab.run.algorithm)
     if lab.mcts is not None:  # an estimate: the exact value, then what MCTS did
-        result_line(mcts_headline(lab.mcts, minimax(lab.run.tree).value, verdict), where)
+        result_line(mcts_headline(lab.mcts, lab.exact, verdict), where)
         items = mcts_metrics(lab.mcts)
     else:
         result_line(rw.headline(lab.run, label, verdict), where)
