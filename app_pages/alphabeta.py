@@ -48,7 +48,7 @@ step = tl.run_player(
     + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
 )
 if lab.mcts is not None:
-    mcts_panel.mcts_block(lab.mcts, K.lab, step, f"{source}|{order}|{seed}")
+    mcts_panel.mcts_block(lab.mcts, lab.exact, K.lab, step, f"{source}|{order}|{seed}")
 start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
 st.subheader("Race: every algorithm, with the children as given, best first and worst first")

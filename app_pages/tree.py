@@ -42,7 +42,7 @@ step = tl.run_player(
     events={"edit": ep.on_edit},
 )
 if lab.mcts is not None:
-    mcts_panel.mcts_block(lab.mcts, K.lab, step, source)
+    mcts_panel.mcts_block(lab.mcts, lab.exact, K.lab, step, source)
 start_box(K.lab.start, tree, variant, algorithm=algo)
 
 st.subheader("Race: every algorithm on this tree")

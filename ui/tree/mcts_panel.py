@@ -13,7 +13,7 @@ import streamlit as st
 from engine.algorithms import MCTS
 from engine.mcts import POLICIES, Mcts, MctsParams, mcts_tree
 from engine.search import search_tree
-from engine.tree import GameTree, minimax
+from engine.tree import GameTree
 from teach.explain import node_name
 from teach.mcts_words import summary
 from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
@@ -109,10 +109,10 @@ def _race(_tree: GameTree, tree_key: str, p: MctsParams) -> list[dict]:
     ]
 
 
-def beside_exact(m: Mcts, tree: GameTree, tree_key: str) -> None:
-    """The root's choice and estimate against minimax's exact value, the chart of the
-    estimate, and the race row."""
-    exact = minimax(tree).value
+def beside_exact(m: Mcts, exact: float, tree_key: str) -> None:
+    """The root's choice and estimate against minimax's exact value ``exact`` (the lab's),
+    the chart of the estimate, and the race row."""
+    tree = m.run.tree
     kids = tree.children[0]
     cols = st.columns(3)
     if kids:
@@ -217,8 +217,8 @@ def link_param(lab_mcts: Mcts | None) -> str | None:
     return encode(MctsParams(m.N[0], m.c, m.seed, m.policy))
 
 
-def mcts_block(m: Mcts, keys: TreeLab, step: int, tree_key: str) -> None:
-    """Under the canvas: the quiz, then MCTS beside the exact answer."""
+def mcts_block(m: Mcts, exact: float, keys: TreeLab, step: int, tree_key: str) -> None:
+    """Under the canvas: the quiz, then MCTS beside the exact answer ``exact``."""
     quiz_box(m, keys, step)
     st.subheader("MCTS beside the exact answer")
-    beside_exact(m, m.run.tree, tree_key)
+    beside_exact(m, exact, tree_key)
