@@ -53,7 +53,6 @@ const MIN_ZOOM = 0.75; // a sheet shrunk further than this is shown at 100% inst
 function ansTeardown(c) {
   const a = c.ans;
   if (!a) return;
-  a.sized.disconnect();
   a.layer.remove();
   a.bar.remove();
   if (c.part("svg")) for (const g of c.part("svg").querySelectorAll("g.ans-edges")) g.remove();
@@ -175,15 +174,6 @@ function ansSetup(c, x) {
     inp.addEventListener("blur", () => { if (a.typing === inp) a.typing = null; pm.style.display = "none"; });
   }
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
-  // A field that changes size after it was placed (the projector's larger type, a web font
-  // arriving late) would reach over its node: its row is placed again, once a frame.
-  let queued = false;
-  a.sized = new ResizeObserver(() => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => { queued = false; if (c.ans === a && a.layer.isConnected) ansPlace(c); });
-  });
-  for (const inp of a.inputs.values()) a.sized.observe(inp.parentElement);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);
   if (a.edges && c.z < MIN_ZOOM && c.part("zoom").value !== "1") {
