@@ -240,6 +240,7 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
             page.wait_for_selector(".gtl-canvas.projector .ans-f input")
             page.wait_for_selector(IDLE)
         c = canvas(page)
+        steady_box(c.locator("svg.tree"))  # the redrawn tree, not one read mid-redraw (CI, stop 28)
         fields = c.locator(".ans-f input")
         assert fields.count() == len(INNER)
         for i in range(fields.count()):
