@@ -11,7 +11,7 @@ from collections.abc import Callable
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.algorithms import ALPHABETA, game_run
+from engine.algorithms import ALPHABETA, MCTS, game_run
 from engine.errors import SearchError
 from engine.games import chase
 from engine.games.chase_solver import (
@@ -29,6 +29,7 @@ from teach.play_words import chase_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
+from ui.boards import board_mcts as bm
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import CHASE as K
@@ -339,6 +340,24 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     depth = st.slider("Search depth (plies)", *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
     algo = ba.algo_box(K.algo, depth_limited=True)
     code = chase.to_code(pos)
+    sides = ("white", "black") if pos.white_to_move else ("black", "white")
+    depth_param = None if depth == bk.DEFAULT_DEPTH else str(depth)
+    if algo == MCTS:  # playouts to the end (capped); the race's alpha-beta to the depth
+        bm.tab(
+            K.search,
+            game=GAME,
+            state=pos,
+            code=code,
+            sides=sides,
+            exact=(sol.winner, sol.plies),
+            exact_text=chase_answer(sol),
+            moves=sol.moves,
+            board=bl.chase_node_board,
+            race_game=chase.ChaseGame(table(pos.n)),
+            race_depth=depth,
+        )
+        publish(depth=depth_param)
+        return
     with st.spinner("Searching…"):
         got = searched(code, depth, algo)
     token = ba.run_token((code, depth), algo)
@@ -348,14 +367,13 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         K.search,
         got,
         token=token,
-        sides=("white", "black") if pos.white_to_move else ("black", "white"),
+        sides=sides,
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
         searched_what=searched_words(algo, depth),
         board=bl.chase_node_board,
         about=CYCLES,
     )
-    depth_param = None if depth == bk.DEFAULT_DEPTH else str(depth)
     publish(depth=depth_param, **bk.search_params(K.search, token))
     st.subheader("Race: every algorithm on this position")
     ba.race_panel(raced(code, depth), K.race)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine.algorithms import ALPHABETA, game_run
+from engine.algorithms import ALPHABETA, MCTS, game_run
 from engine.errors import SearchError
 from engine.games import pawn
 from engine.games.pawn_solver import solve
@@ -21,6 +21,7 @@ from teach.play_words import pawn_end_reason, pawn_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
+from ui.boards import board_mcts as bm
 from ui.boards import board_search as bs
 from ui.boards import pawn_search as ps
 from ui.common import projector
@@ -194,6 +195,23 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     code = pawn.to_code(pos)
     depth = ps.depth_box(K.depth)
     algo = ba.algo_box(K.algo, depth_limited=depth is not None)
+    sides = ("white", "black") if pos.white_to_move else ("black", "white")
+    if algo == MCTS:  # playouts to the end of the game; the race's alpha-beta to the depth
+        bm.tab(
+            K.search,
+            game=GAME,
+            state=pos,
+            code=code,
+            sides=sides,
+            exact=(sol.winner, sol.plies),
+            exact_text=verdict_words(sol.winner, sol.plies),
+            moves=sol.moves,
+            board=bl.pawn_node_board,
+            race_game=ps.GAME,
+            race_depth=depth,
+        )
+        publish(depth=None if depth is None else str(depth))
+        return
     how_far = "the whole game" if depth is None else f"{depth} plies deep"
     with st.spinner(f"{BOARD_LABELS[algo]} is searching {how_far}…"):
         got = searched(code, depth, algo)
@@ -205,7 +223,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         K.search,
         got,
         token=token,
-        sides=("white", "black") if pos.white_to_move else ("black", "white"),
+        sides=sides,
         exact=(sol.winner, sol.plies),
         exact_text=verdict_words(sol.winner, sol.plies),
         searched_what=searched_words(algo, depth),

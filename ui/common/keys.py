@@ -193,6 +193,11 @@ class Search:
     def start(self) -> ClassStart:
         return ClassStart(self.ns)
 
+    @property
+    def mcts(self) -> MctsKeys:
+        """MCTS on the tab: its parameters and quiz (ui.boards.board_mcts)."""
+        return MctsKeys(_join(self.ns, "mcts"))
+
 
 # ---- the pages ----------------------------------------------------------------------------
 SHARE_SEEN = "share.restored"  # the query parameters already read in this session
