@@ -237,7 +237,8 @@ def board_help(max_side: str, ply_cap: int) -> str:
         "plies with the game still undecided stops there and scores 0.5, a draw: it saw "
         "neither side win, so it counts for neither (the step's sentence says when it "
         "happened). The root's estimate W/N is then compared with the solver's exact result "
-        "on the same scale."
+        "on the same scale. A position where the game is over shows its game score on the "
+        "tree (a win at ply k scores 1000 − k, a loss −(1000 − k)); its reward is 1 or 0."
     )
 
 
@@ -252,8 +253,13 @@ def board_node_words(n: int, mean: float | None, max_side: str) -> str:
     )
 
 
-def pick_words(pick: str, pick_outcome: str, keeps: bool) -> str:
-    """The root's choice against the solver: ``b2-b3 (White wins in 7 plies): it keeps the
-    exact result`` or that it gives it away."""
-    how = "it keeps the exact result" if keeps else "it gives the exact result away"
+def pick_words(pick: str, pick_outcome: str, same_winner: bool, best: bool) -> str:
+    """The root's choice against the solver: ``b2-b3 (White wins in 7 plies): a best move``,
+    the same result but slower (a win) or faster (a loss), or the exact result given away."""
+    if best:
+        how = "a best move"
+    elif same_winner:
+        how = "the same result as the best move, but not as fast a win or as slow a loss"
+    else:
+        how = "it gives the exact result away"
     return f"MCTS's pick {pick}: {pick_outcome}; {how}"

@@ -52,6 +52,13 @@ def test_pawn_tab_runs_mcts_from_a_link():
     line = head(at)
     assert f"root's estimate W/N {m.value:.2f} for White" in line
     assert verdict_words(sol.winner, sol.plies) in line
+    pick = m.run.tree.labels[m.root_children[m.best]]
+    w, plies = next((w, k) for _, name, w, k in sol.moves if name == pick)
+    assert f"MCTS's pick {pick}: {verdict_words(w, plies)}; " in line
+    best = (w, plies) == (sol.winner, sol.plies)
+    assert ("a best move" in line) == best and ("gives the exact result away" in line) == (
+        w != sol.winner
+    )
     race = next(d for d in tables(at) if "playouts / leaves" in d.columns)
     assert list(race["algorithm"]) == ["MCTS, 50 iterations", "Alpha-beta, whole game"]
     assert at.query_params["algo"] == "mcts" and at.query_params["mcts"] == "50,0.9,3,random"

@@ -217,7 +217,8 @@ def head(
     if outcome is None:  # the solver names every legal move; this is a safeguard
         verdict = ""
     else:
-        keeps = (outcome[0] or "").lower() == (exact[0] or "").lower()
-        said = mw.pick_words(pick, verdict_words(*outcome), keeps)
-        verdict = f" · :{'green' if keeps else 'red'}[{said}]"
+        same = (outcome[0] or "").lower() == (exact[0] or "").lower()
+        best = same and (outcome[0] is None or outcome[1] == exact[1])
+        said = mw.pick_words(pick, verdict_words(*outcome), same, best)
+        verdict = f" · :{'green' if best else 'orange' if same else 'red'}[{said}]"
     st.markdown(f"{played} · **exact answer:** {exact_text}{verdict}")
