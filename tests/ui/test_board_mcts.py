@@ -16,8 +16,8 @@ from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn import PawnGame
 from engine.games.pawn import from_code as pawn_code
 from engine.games.pawn_solver import solve
-from engine.mcts import mcts_game
 from engine.judge import chase_answer
+from engine.mcts import mcts_game
 from teach.play_words import verdict_words
 from tests.canvas_data import canvas, report, shown
 from tests.ui.tables import tables
@@ -107,3 +107,23 @@ def test_chase_tab_runs_mcts_and_says_when_a_playout_hit_the_cap():
     assert list(race["algorithm"]) == ["MCTS, 40 iterations", "Alpha-beta, 3 plies"]
     help_text = " ".join(c.value for c in at.caption)
     assert "reaches 100 plies with the game still undecided stops there and scores 0.5" in help_text
+
+
+def test_chase_tab_selection_question_takes_the_childs_name():
+    code = "4-1.1-4.4-w"
+    at = tab("chase.py", CHASE, c=code, algo="mcts", mcts="30,1.41,2,random")
+    m = mcts_game(ChaseGame(), chase_code(code), 30, 2)
+    it = next(it for it in m.iterations if it.choices)  # the first choice by UCB, at the root
+    ch = it.choices[0]
+    assert ch.node == 0
+    report(at, CHASE.search.canvas, it.step + 1)  # the root entered: which child is next?
+    at.toggle(key=CHASE.search.mcts.quiz).set_value(True).run()
+    assert not at.exception, at.exception
+    assert any("Which child does selection pick next?" in md.value for md in at.markdown)
+    wrong = next(c for c in ch.children if c != ch.chosen)
+    at.text_input(key=CHASE.search.mcts.answer).input(m.run.tree.labels[wrong])
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert at.error and "Not quite" in at.error[0].value
+    at.text_input(key=CHASE.search.mcts.answer).input(m.run.tree.labels[ch.chosen])
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert at.success and f"{m.run.tree.labels[ch.chosen]} has the largest" in at.success[0].value
