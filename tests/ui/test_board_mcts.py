@@ -116,9 +116,12 @@ def test_chase_tab_selection_question_takes_the_childs_name():
     it = next(it for it in m.iterations if it.choices)  # the first choice by UCB, at the root
     ch = it.choices[0]
     assert ch.node == 0
-    report(at, CHASE.search.canvas, it.step + 1)  # the root entered: which child is next?
+    report(at, CHASE.search.canvas, it.step)  # before selection at the root
     at.toggle(key=CHASE.search.mcts.quiz).set_value(True).run()
     assert not at.exception, at.exception
+    assert at.session_state[CHASE.search.canvas.step] == it.step
+    assert "go to" not in shown(at)  # the sentence beside the question keeps the answer
+    # (it is the last backup's; the next step's sentence, at the root, says the choice)
     assert any("Which child does selection pick next?" in md.value for md in at.markdown)
     wrong = next(c for c in ch.children if c != ch.chosen)
     at.text_input(key=CHASE.search.mcts.answer).input(m.run.tree.labels[wrong])
