@@ -130,3 +130,12 @@ def test_chase_tab_selection_question_takes_the_childs_name():
     at.text_input(key=CHASE.search.mcts.answer).input(m.run.tree.labels[ch.chosen])
     next(b for b in at.button if b.label == "Check").click().run()
     assert at.success and f"{m.run.tree.labels[ch.chosen]} has the largest" in at.success[0].value
+
+
+def test_a_bad_mcts_link_falls_back_with_a_warning():
+    for bad in ("1,2,3", "99999,1,0,random", "10,nan,0,random", "<script>x</script>"):
+        at = tab("chase.py", CHASE, c="4-1.1-4.4-w", algo="mcts", mcts=bad)
+        assert not at.exception, at.exception
+        assert at.warning and "(`mcts`:" in at.warning[0].value, bad
+        assert at.session_state[CHASE.search.mcts.iterations] == 200  # the default run
+        assert at.query_params["mcts"] == "200,1.4142,0,random"  # c = √2 to four decimals
