@@ -13,7 +13,7 @@ import pytest
 
 from engine.games.chase import ChaseGame, ChasePosition
 from engine.games.pawn import PawnGame, from_code
-from engine.mcts import GREEDY, RANDOM, mcts_game
+from engine.mcts import GREEDY, RANDOM, mcts_game, visited_only
 
 
 class GameUct:
@@ -134,3 +134,31 @@ def test_chase_agrees_iteration_by_iteration_with_the_cap(seed, cap):
 
 def test_chase_greedy_agrees():
     agree(ChaseGame(), CHASE_SMALL, 150, 2, 1.0, 20, greedy=True)
+
+
+@pytest.mark.parametrize(
+    "game, state", [(PawnGame(), from_code("4x4w:pppp/..../..../PPPP")), (ChaseGame(), CHASE_SMALL)]
+)
+def test_visited_only_keeps_every_step_on_the_visited_positions(game, state):
+    m = mcts_game(game, state, 120, 3)
+    v = visited_only(m)
+    old, new = m.run, v.run
+    assert len(new.tree) == sum(1 for x in m.N if x) < len(old.tree)  # the untried moves go
+    assert all(v.N) and v.N[0] == 120 and v.visits == m.visits
+    for a, b in zip(old.events, new.events, strict=True):  # the same steps, renumbered
+        assert old.states[a.node] == new.states[b.node] and (a.kind, a.value) == (b.kind, b.value)
+    for n in range(1, len(new.tree)):  # each node is a move from its parent's position
+        p = new.tree.parent[n]
+        assert new.tree.depth[n] == new.tree.depth[p] + 1 and n in new.tree.children[p]
+        assert new.states[n] in [game.play(new.states[p], mv) for mv in game.moves(new.states[p])]
+        assert new.tree.children[p][b_path(new, n)[-1]] == n
+    for a, b in zip(m.iterations, v.iterations, strict=True):
+        assert [old.states[n] for n in a.path] == [new.states[n] for n in b.path]
+        for ca, cb in zip(a.choices, b.choices, strict=True):
+            assert [old.states[k] for k in ca.children] == [new.states[k] for k in cb.children]
+            assert old.states[ca.chosen] == new.states[cb.chosen] and ca.ucb == cb.ucb
+
+
+def b_path(run, n: int) -> tuple[int, ...]:
+    """Node ``n``'s path as its events carry it (child indices from the root)."""
+    return next(e.path for e in run.events if e.node == n)

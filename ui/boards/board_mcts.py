@@ -20,7 +20,7 @@ import streamlit as st
 
 from engine.errors import SearchError
 from engine.game import Game
-from engine.mcts import PLY_CAP, Mcts, MctsParams, mcts_game
+from engine.mcts import PLY_CAP, Mcts, MctsParams, mcts_game, visited_only
 from engine.search import search_game
 from engine.trace import Replayer
 from teach import mcts_words as mw
@@ -42,11 +42,13 @@ def searched(
     ns: str, code: str, p: MctsParams, _game: Game, _state: Any
 ) -> tuple[Mcts, Replayer, dict] | str:
     """MCTS from the position ``code`` of the lab ``ns`` (``_game`` its rules, ``_state``
-    the position), traced, with its replayer and its canvas plugin's data; or why not."""
+    the position), traced, on its own tree (the positions it visited: the moves it never
+    tried are not drawn), with its replayer and its canvas plugin's data; or why not."""
     try:
         m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
     except SearchError as e:
         return str(e)
+    m = visited_only(m)
     return m, Replayer(m.run), visits_extra(m)
 
 
