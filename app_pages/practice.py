@@ -8,6 +8,7 @@ out a link to exactly this exercise.
 import streamlit as st
 
 from engine.search import search_tree
+from teach.i18n import _
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.keys import Practice as K
 from ui.common.projector import page_header
@@ -18,7 +19,7 @@ from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
 from ui.practice.quiz_panel import practice_or_player, question_payload, run_signature
 from ui.practice.variants_panel import variants_panel
 
-page_header("Practice & exams")
+page_header(_("Practice & exams"))
 st.markdown(
     "Watching is not learning: **predict** each step of alpha-beta before it is shown, fill "
     "in a whole tree and get it graded, or print exam sheets with their answer keys."

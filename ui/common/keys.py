@@ -213,6 +213,15 @@ class View:
     head = "view.head"  # the title row's container
 
 
+class Lang:
+    """ui.common.language: the interface's language. ``link`` is the link's ``?lang=`` (read
+    once), ``chosen`` the person's own choice on the menu (None: not yet), ``menu`` the menu."""
+
+    link = "lang.link"
+    chosen = "lang.chosen"
+    menu = "lang.menu"
+
+
 HOME_PROBLEMS = "home.problems"
 
 
