@@ -68,7 +68,7 @@ jslint: js
 LOCALES := game_tree_lab/locales
 messages: install
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o $(LOCALES)/messages.pot .
-	for lang in zh ru; do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --omit-header -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; done
+	for lang in zh ru; do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info node_modules
