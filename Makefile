@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js run test unit jstest bench lint jslint chromium postgres messages clean
+.PHONY: install js run test unit jstest bench lint jslint chromium postgres fonts messages clean
 
 install: $(STAMP)
 
@@ -40,7 +40,11 @@ chromium:
 postgres:
 	@bash scripts/ensure_package.sh postgresql "the PostgreSQL class-mode tests" /usr/lib/postgresql/*/bin/initdb
 
-test: install chromium postgres jstest
+# Chinese exam sheets draw their glyphs with Debian's Noto Sans CJK: install it when missing.
+fonts:
+	@bash scripts/ensure_package.sh fonts-noto-cjk "the Chinese exam sheets' tests" /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+
+test: install chromium postgres fonts jstest
 	$(BIN)/python -m pytest
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.

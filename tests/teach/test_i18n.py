@@ -100,7 +100,9 @@ def test_russian_has_three_plural_forms_and_chinese_one(n):
 
 def test_named_placeholders_are_filled_after_translation():
     with i18n.use("ru"):
-        assert _("**{title}** · join with the code", title="Вторник") == "**Вторник** · вход по коду"
+        assert (
+            _("**{title}** · join with the code", title="Вторник") == "**Вторник** · вход по коду"
+        )
     with i18n.use("zh"):
         assert _("Projector") == "投影模式"
     assert _("Projector") == "Projector"  # the default language is English
