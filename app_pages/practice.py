@@ -21,8 +21,10 @@ from ui.practice.variants_panel import variants_panel
 
 page_header(_("Practice & exams"))
 st.markdown(
-    "Watching is not learning: **predict** each step of alpha-beta before it is shown, fill "
-    "in a whole tree and get it graded, or print exam sheets with their answer keys."
+    _(
+        "Watching is not learning: **predict** each step of alpha-beta before it is shown, "
+        "fill in a whole tree and get it graded, or print exam sheets with their answer keys."
+    )
 )
 
 tree = tree_chooser()
@@ -57,9 +59,11 @@ if exercise_tab.open:
 if exam_tab.open:
     with exam_tab:
         st.markdown(
-            "Printable sheets of random trees: students fill in the node values and cross out "
-            "the pruned edges. **The same seed always gives the same sheet**, so the link to "
-            "this page is the exam's reference."
+            _(
+                "Printable sheets of random trees: students fill in the node values and cross "
+                "out the pruned edges. **The same seed always gives the same sheet**, so the "
+                "link to this page is the exam's reference."
+            )
         )
         exam_panel()
 

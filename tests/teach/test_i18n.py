@@ -197,3 +197,25 @@ def test_no_string_of_the_home_page_escapes_translation():
     assert len(texts) > 10
     for text in texts:
         assert i18n.OPEN in text and i18n.CLOSE in text, text
+
+
+def test_no_string_of_the_exam_tab_escapes_translation():
+    """The exam tab in the pseudo-language: its widgets' labels, the sheet's lines, the
+    download buttons and the tab's words are all wrapped."""
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    at.query_params["lang"] = i18n.PSEUDO
+    at.query_params["tab"] = "Exam sheets"
+    at.run()
+    at.switch_page("app_pages/practice.py").run()
+    assert not at.exception
+    exam = [w for w in (*at.number_input, *at.toggle) if w.key.startswith("practice.exam.")]
+    labels = [w.label for w in exam]
+    labels += [b.proto.label for b in at.get("download_button")]
+    captions = [c.value for c in at.caption]
+    exam_words = [m.value for m in at.markdown if "seed" in m.value]
+    assert len(labels) >= 12 and captions and exam_words
+    for text in labels + exam_words:
+        assert text.startswith(i18n.OPEN) and text.endswith(i18n.CLOSE), text
+    for caption in captions:  # one line per exercise: "1. ⟦seed …⟧"
+        for line in caption.split("  \n"):
+            assert i18n.OPEN in line and line.endswith(i18n.CLOSE), line
