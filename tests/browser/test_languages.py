@@ -23,7 +23,7 @@ SIZES = {  # name -> context options
     "zoomed": {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5},
 }
 # the pages translated so far (README, Languages)
-PAGES = {"home": "", "exam": "practice?tab=Exam+sheets"}
+PAGES = {"home": "", "exam": "practice?tab=Exam+sheets", "join": "classroom"}
 
 
 @pytest.mark.parametrize("size", list(SIZES))

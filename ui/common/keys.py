@@ -215,11 +215,13 @@ class View:
 
 class Lang:
     """ui.common.language: the interface's language. ``link`` is the link's ``?lang=`` (read
-    once), ``chosen`` the person's own choice on the menu (None: not yet), ``menu`` the menu."""
+    once), ``chosen`` the person's own choice on the menu (None: not yet), ``menu`` the menu,
+    ``current`` the language the session's last run spoke (for callbacks, which run first)."""
 
     link = "lang.link"
     chosen = "lang.chosen"
     menu = "lang.menu"
+    current = "lang.current"  # the language of the session's last run
 
 
 HOME_PROBLEMS = "home.problems"

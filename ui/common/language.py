@@ -39,8 +39,15 @@ def choose() -> str:
     asked = ss.get(Lang.chosen) or link
     lang = i18n.negotiate(asked, st.context.locale)
     i18n.set_language(lang)
+    ss[Lang.current] = lang
     publish(**{PARAM: asked})
     return lang
+
+
+def session_language() -> str:
+    """The language of this session's last run: a callback, which runs before the page
+    sets its language, words what it says in it (``with i18n.use(session_language()):``)."""
+    return st.session_state.get(Lang.current, i18n.DEFAULT)
 
 
 def _chosen() -> None:
