@@ -4,6 +4,7 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.values import plural
+from teach.i18n import _
 from teach.play_words import verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -19,7 +20,7 @@ def set_pos(pos: pawn.PawnPosition) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-page_header("Pawn chess")
+page_header(_("Pawn chess"))
 st.caption(
     "Pawns step one square forward or capture one square diagonally forward. White moves up, "
     "black down; reaching the far rank wins, and a side with no legal move loses."

@@ -274,7 +274,7 @@ def test_the_exam_link_of_81_leaves_is_refused_before_any_tree_is_drawn(monkeypa
     assert not at.exception
     assert "cannot be printed" in at.warning[0].value and "81 leaves" in at.warning[0].value
     assert all(args[2] ** args[3] <= 27 for args in made)  # only the default sheet was made
-    assert isinstance(exam_panel.sheet_info(1, 4, 3, 4, 0, 20, 2), str)  # a cached refusal
+    assert isinstance(exam_panel.sheet_info("en", 1, 4, 3, 4, 0, 20, 2), str)  # a cached refusal
 
 
 @pytest.mark.parametrize(

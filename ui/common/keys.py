@@ -218,6 +218,17 @@ class View:
     head = "view.head"  # the title row's container
 
 
+class Lang:
+    """ui.common.language: the interface's language. ``link`` is the link's ``?lang=`` (read
+    once), ``chosen`` the person's own choice on the menu (None: not yet), ``menu`` the menu,
+    ``current`` the language the session's last run spoke (for callbacks, which run first)."""
+
+    link = "lang.link"
+    chosen = "lang.chosen"
+    menu = "lang.menu"
+    current = "lang.current"  # the language of the session's last run
+
+
 HOME_PROBLEMS = "home.problems"
 
 
