@@ -32,6 +32,7 @@ from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import CHASE as K
+from ui.common.plain_text import plain_text
 from ui.common.share import publish
 from viz.board import animated_figure
 from viz.chase_board import (
@@ -217,10 +218,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
     bl.move_table(pos.mover, sol.moves)
-    st.code(
-        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
-        language=None,
-    )
+    plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
 
 def board_px() -> int:

@@ -246,6 +246,7 @@ class Editor:
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"
+    shown = "ed.shown"  # the export's text, shown with its copy button (ui.common.plain_text)
     import_ = "ed.import"
     download_ural = "ed.dl_ural"
     download_brackets = "ed.dl_br"
@@ -271,6 +272,7 @@ class Board:
         self.n = _join(ns, "n")  # the chase's board-size slider: one key for every position
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
+        self.text = _join(ns, "text")  # the position as text (pawn) or the judge's line (chase)
 
     def preset(self, i: int) -> str:
         return _join(self.ns, "preset", int(i))
