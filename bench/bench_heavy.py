@@ -131,15 +131,15 @@ def pawn_search_session() -> None:
 
 def chase_session() -> None:
     """One session's server work when it opens the chase at n = 40: the shared table, the
-    exact answer, the board with its heat map and the best line's animation (the open tab)."""
+    exact answer, the board with its heat map and the best line's board (the open tab)."""
     pos = chase.from_code(CHASE_40)
     cl.table(pos.n)
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
     chase_board_data(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
-    fig, _, _ = cl.line_parts(CHASE_40)
-    fig.to_json()
+    line, _, _ = cl.line_parts(CHASE_40)
+    json.dumps(line)
 
 
 def at_once(work: Callable[[], None], n: int = STUDENTS) -> list[float]:

@@ -260,8 +260,7 @@ class Board:
         self.pos = _join(ns, "pos")
         self.mode = _join(ns, "mode")
         self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
-        self.line = _join(ns, "line")
-        self.line_board = _join(ns, "line", "board")  # the animated board's container
+        self.line_board = _join(ns, "line", "board")  # the best line's board (mode "line")
         self.board = _join(ns, "board")  # the board component (ui.common.board)
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
