@@ -125,7 +125,7 @@ def pawn_search_session() -> None:
     sol = pl.solved(PAWN_4X4)
     pawn_board_data(pos, arrows=sol.pv[:1])
     run, rep = pl.searched(PAWN_4X4)
-    json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run))  # shared; each session sends it
+    json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run, rep))  # shared; each session sends it
     json.dumps(bl.pawn_node_board(run.states[0], None))
 
 
