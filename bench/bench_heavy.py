@@ -31,6 +31,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from bench.bench_boards import chase_board_data, pawn_board_data
+from engine.algorithms import ALPHABETA
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde
 from engine.games.pawn_solver import solve
@@ -124,8 +125,10 @@ def pawn_search_session() -> None:
     pos = pawn.from_code(PAWN_4X4)
     sol = pl.solved(PAWN_4X4)
     pawn_board_data(pos, arrows=sol.pv[:1])
-    run, rep = pl.searched(PAWN_4X4)
-    json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run, rep))  # shared; each session sends it
+    # the page's own cache entries (Streamlit keys them by the arguments as passed)
+    run, rep = pl.searched(PAWN_4X4, None, ALPHABETA)
+    json.dumps(bs._payload(PAWN.search.ns, PAWN_4X4, 0, BUDGET, run, rep))  # each session sends it
+    json.dumps(bs._follow(PAWN.search.ns, PAWN_4X4, run, rep))
     json.dumps(bl.pawn_node_board(run.states[0], None))
 
 
