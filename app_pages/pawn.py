@@ -10,6 +10,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
+from ui.common.plain_text import plain_text
 from ui.common.projector import page_header
 from ui.common.share import publish, restore
 from viz.pawn_board import pawn_picture
@@ -84,7 +85,7 @@ with left:
             on_square=lambda sq: set_pos(bl.pawn_click(pos, sq)),
         )
     shown = game.position if playing and not bad and not too_big else pos
-    st.code(pawn.format_board(shown), language=None)
+    plain_text(pawn.format_board(shown), key=K.text)
 
 played = game if playing and not bad and not too_big else None
 publish(p=pawn.to_code(pos), **bk.play_params(played, pl.GAME, bk.pawn_token))

@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.errors import InputError
 from engine.games import pawn
+from tests.plain_texts import plain_texts
 from ui.common.registry import ROOT
 from ui.practice import exam_panel
 from ui.tree import tree_source
@@ -213,8 +214,9 @@ def test_the_corpus_has_twenty_links_per_page_of_every_kind():
 
 def _texts(at: AppTest) -> list[str]:
     out = []
-    for kind in ("markdown", "caption", "error", "warning", "info", "success", "title", "code"):
+    for kind in ("markdown", "caption", "error", "warning", "info", "success", "title"):
         out += [str(getattr(e, "value", "")) for e in getattr(at, kind)]
+    out += plain_texts(at)
     out += [m.message for m in at.exception]
     return out
 

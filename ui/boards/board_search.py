@@ -213,35 +213,49 @@ def _node_panel(
         )
 
 
-def _names_pv(run: SearchRun) -> tuple[list[str], list[int]]:
-    """Each node named by its own move (the sentences say the path), and the best line."""
+def _names_pv(run: SearchRun, replayer: Replayer) -> tuple[list[str], list[int]]:
+    """Each node named by its own move (the sentences say the path), and the best line
+    (from the lab's cached replayer: building another one is most of a cold tab's time)."""
     tree = run.tree
     names = (
         list(tree.labels)
         if tree.labels is not None
         else [node_name(tree, v) for v in range(len(tree))]
     )
-    return names, pv_nodes(run, Replayer(run).final_values())
+    return names, pv_nodes(run, replayer.final_values())
 
 
 @st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
 def _payload(
-    ns: str, token: Any, focus: int, budget: int, _run: SearchRun, _say: Callable = describe
+    ns: str,
+    token: Any,
+    focus: int,
+    budget: int,
+    _run: SearchRun,
+    _replayer: Replayer,
+    _say: Callable = describe,
 ) -> dict:
     """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
     with at most ``budget`` markers (shared by sessions: the run is cached by the lab);
     ``_say`` its step sentences. Other sentences than the exact searches' are MCTS's, which
     draws no best line: it estimates."""
-    names, pv = _names_pv(_run)
+    names, pv = _names_pv(_run, _replayer)
     if _say is not describe:
         pv = [0]
     return tree_payload(_run, _say, names, focus=focus, budget=budget, pv=pv)
 
 
 @st.cache_resource(max_entries=8, show_spinner="Indexing the search…")
-def _follow(ns: str, token: Any, _run: SearchRun) -> dict:
+def _follow(ns: str, token: Any, _run: SearchRun, _replayer: Replayer) -> dict:
     """The follow view's data (viz.follow) of the search named by (``ns``, ``token``)."""
-    return follow_payload(_run, *_names_pv(_run))
+    return follow_payload(_run, *_names_pv(_run, _replayer))
+
+
+def prepare(ns: str, token: Any, run: SearchRun, replayer: Replayer) -> None:
+    """Compute what a first visit of the search tab draws, the whole tree at the default
+    budget and the follow view, into the caches the tab reads (ui.boards.warm)."""
+    _payload(ns, token, TreeView().focus, BUDGET, run, replayer)
+    _follow(ns, token, run, replayer)
 
 
 def follow_first(run: SearchRun, budget: int) -> bool:
@@ -303,10 +317,10 @@ def search_panel(
         _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
     with left:
-        payload = _payload(keys.ns, token, view.focus, budget, run, say)
+        payload = _payload(keys.ns, token, view.focus, budget, run, replayer, say)
         extra = {"dropParam": True}  # gone from the link with the tab (plugins/links.js)
         if plugin is None:
-            extra["follow"] = _follow(keys.ns, token, run)
+            extra["follow"] = _follow(keys.ns, token, run, replayer)
             extra["mode"] = "follow" if follow_first(run, budget) else "tree"
         else:
             extra.update(plugin, mode="tree")

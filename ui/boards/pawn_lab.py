@@ -28,7 +28,7 @@ from ui.common import projector
 from ui.common.keys import PAWN as K
 from ui.common.link_codec import Fallback
 from ui.common.share import publish
-from viz.board import animated_figure
+from viz.board_payload import ply_caption
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
 PRESETS = {
@@ -41,6 +41,7 @@ PRESETS = {
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
+LINE_MS = 700  # a ply of the best line, playing
 BOARD_PX, BOARD_PX_PROJECTOR = 400, 640  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 5 / 11  # of the page's width: the page's columns
 HOW_TO_PLAY = (
@@ -174,19 +175,19 @@ def play_board(game: PlaySession) -> None:
 
 
 def line_tab(pos: pawn.PawnPosition, sol) -> None:
-    """The best line: numbered plies and an animated board."""
+    """The best line: numbered plies and the board stepping through it."""
     positions, pics = [pos], []
     for mv in sol.pv:
         positions.append(pawn.play(positions[-1], mv))
     names = [pawn.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
     for k, p in enumerate(positions):
         last = sol.pv[k - 1] if k else None
-        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+        cap = ply_caption(k, names)
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     words = verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
-    fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
-    bl.best_line(K.line, K.line_board, fig, names, words, movers=movers)
+    line = bl.line_board(spec(pos), pics, ver=pawn.to_code(pos), frame_ms=LINE_MS)
+    bl.best_line(K.line_board, spec(pos), line, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:

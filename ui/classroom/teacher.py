@@ -23,8 +23,7 @@ from ui.classroom import shared as sh
 from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
-from viz.animation import PLOTLY_CONFIG
-from viz.class_bars import answer_bars
+from viz.class_bars import CHART_CONFIG, answer_bars
 
 NAMES_SHOWN = 30  # the latest names joined, on the projector
 
@@ -139,7 +138,7 @@ def _question(r: live.Room) -> None:
     right.plotly_chart(
         answer_bars(rv.distribution, rv.right_answer, height=200),
         key=K.bars,
-        config=PLOTLY_CONFIG,
+        config=CHART_CONFIG,
         width="stretch",
     )
 
