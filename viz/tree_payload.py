@@ -50,6 +50,12 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``hist``      None, or a history beside the tree (MTD(f)'s passes: teach.search_words):
               ``title``, ``head`` (column names) and ``rows``, each ``{"from": step, "at":
               step, "cells": [...]}``: done from step ``at``, running from ``from``
+``cuts``      the cut-offs the canvas keeps explained (teach.cut_words.CutNote), each ``{"k":
+              step, "i": its node, "c": the node whose bound it compared (-1: none drawn),
+              "cr": the row of c's box holding that bound ("a", "b" or ""), "e": the pruned
+              children drawn, "note": the pruned edge's note, "text": the full sentence}``
+              (view positions); ``pc`` per view node the cut-off that pruned it (-1 none):
+              the tree view reads its sentence; ``cutw`` the legend's words for the notes
 ``acc``       the words of the tree view a screen reader walks (teach.access_words)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -75,6 +81,7 @@ from engine.trace import (
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.access_words import canvas_words
+from teach.cut_words import CUT_WORDS
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -241,6 +248,7 @@ def tree_payload(
     types: Mapping[int, str] | None = None,
     words: Mapping[str, str] | None = None,
     history: Mapping | None = None,
+    cuts: Sequence = (),
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -257,6 +265,7 @@ def tree_payload(
     ``history`` a table beside it (``hist``).
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
     canvas's node-type switch once the node is done; ``words`` the legend's words for them.
+    ``cuts``: the run's cut-offs in words (teach.cut_words.cut_notes), kept on the tree.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -308,6 +317,8 @@ def tree_payload(
     searched: set[int] = set()
     cur = [none_cur]
     enter = [-1] * m
+    cut_at = {c.step: j for j, c in enumerate(cuts)}  # the CUT event's step -> its note
+    pruned_by = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
     blank_bounds = set() if hidden is None else {index[v] for v in hidden.bounds if v in index}
     for k, e in enumerate(run.events[:n], start=1):
@@ -323,11 +334,14 @@ def tree_payload(
             else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
         if e.skipped:  # a cut, or a table entry that settles the node without its moves
+            by = cut_at.get(k, -1)
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
                     if j is not None and j not in searched:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
+                        if pruned_by[j] < 0:
+                            pruned_by[j] = by
         if probes and _is_null_window(e.alpha, e.beta):
             null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
@@ -381,6 +395,21 @@ def tree_payload(
         "geo": geo.as_dict(),
         "words": dict(words or {}),
         "hist": None if history is None else dict(history),
+        "cuts": [
+            {
+                "k": c.step,
+                "i": index.get(c.node, -1),
+                "c": index.get(c.cause, -1) if c.cause >= 0 else -1,
+                "cr": c.cause_row,
+                "e": [index[v] for v in c.skipped if v in index],
+                "note": c.note,
+                "text": c.text,
+            }
+            for c in cuts
+            if c.step <= n
+        ],
+        "pc": pruned_by if cuts else [],
+        "cutw": dict(CUT_WORDS) if cuts else {},
         "acc": canvas_words(tree, nodes, kinds),
         "code": None
         if code is None

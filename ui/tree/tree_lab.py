@@ -24,6 +24,7 @@ from engine.tree_text import parse_brackets
 from engine.values import plural
 from teach import run_words as rw
 from teach.algorithms import BOARD_LABELS, LABELS, describer
+from teach.cut_words import cut_notes
 from teach.explain import describe, node_name
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
@@ -243,6 +244,7 @@ def canvas_payload(
         types=lab.types or None,
         words=canvas_words() if lab.types else None,
         history=lab.history,
+        cuts=cut_notes(lab.run) if lab.types else (),
     )
 
 

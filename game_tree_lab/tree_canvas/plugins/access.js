@@ -78,6 +78,9 @@ export default function access(ctx) {
     else if (a >= 0 && (st === 1 || st === 2)) {
       parts.push(fill(A.window, { alpha: vals[a], beta: vals[b], value: v >= 0 ? vals[v] : A.unknown }));
     }
+    // a pruned node: the sentence of the cut-off that pruned it (plugins/cuts.js's note)
+    const pc = p.pc && p.pc.length ? p.pc[i] : -1;
+    if (st === 3 && pc >= 0 && A.cut) parts.push(fill(A.cut, { text: p.cuts[pc].text }));
     return parts.join(A.sep);
   }
 
