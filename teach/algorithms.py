@@ -15,6 +15,7 @@ can highlight it while stepping. The alpha-beta variants' code lives in :mod:`te
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from engine.algorithms import (
     ALPHABETA,
@@ -65,13 +66,14 @@ BOARD_HELP = (
 )
 
 
-def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
+def describer(got: AlgoRun, leaf_values: bool = True) -> Callable[[SearchRun, int], str]:
     """teach.explain.describe, with MTD(f)'s pass results said at each pass's end; MCTS's
-    own sentences (teach.mcts_words)."""
+    own sentences (teach.mcts_words). ``leaf_values=False``: leaves revealed as evaluated
+    (no pruned leaf's value said)."""
     if got.mcts is not None:
         return mcts_words.mcts_describer(got.mcts)
     if not got.passes:
-        return describe
+        return describe if leaf_values else partial(describe, leaf_values=False)
     ends = {k: i for i, k in enumerate(pass_ends(got.run))}
     starts = {
         k: i
@@ -85,7 +87,7 @@ def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
         if k in ends:
             i = ends[k]
             return mtdf_pass_sentence(i + 1, passes[i], last=i == len(passes) - 1)
-        text = describe(run, k)
+        text = describe(run, k, leaf_values)
         if k in starts:
             return f"Pass {starts[k] + 1} of MTD(f). {text}"
         return text

@@ -18,7 +18,9 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               (0 MAX, 1 MIN, 2 leaf, 3 unexplored move), ``x`` twice the tidy x (an integer:
               leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
               (teach.explain's: a letter, or "leaf 5" for a leaf), ``lv`` a leaf's value
-              (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
+              (index into ``vals``, -1 for none), ``lk`` with ``hide_leaves`` the step that
+              first evaluates each leaf (-1: no step sent does; empty: every leaf shown):
+              the canvas draws "?" for its value before (and for good when -1), ``side`` where its α/β/value box goes (-1 left,
               1 right, 0 no box), ``en`` the step the search enters it (-1 never), ``ty``
               the node type (PV / CUT / ALL, "" for none; an empty list: no types sent)
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
@@ -249,6 +251,7 @@ def tree_payload(
     words: Mapping[str, str] | None = None,
     history: Mapping | None = None,
     cuts: Sequence = (),
+    hide_leaves: bool = False,
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -266,6 +269,9 @@ def tree_payload(
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
     canvas's node-type switch once the node is done; ``words`` the legend's words for them.
     ``cuts``: the run's cut-offs in words (teach.cut_words.cut_notes), kept on the tree.
+    ``hide_leaves``: leaves revealed as evaluated: a leaf's value is drawn from the step that
+    evaluates it (``lk``); one no step sent evaluates shows "?" at every step (the editor's
+    edit mode, not a search, shows every value).
     """
     tree = run.tree
     n_all = len(run.events)
@@ -280,6 +286,11 @@ def tree_payload(
         f"leaf {names[v]}" if not tree.children[v] and tree.labels is None else names[v]
         for v in nodes
     ]
+    evaluated: dict[int, int] = {}  # leaf -> the step that first evaluates it
+    if hide_leaves:
+        for k, e in enumerate(run.events[:n], start=1):
+            if e.kind == LEAF and not tree.children[e.node]:
+                evaluated.setdefault(e.node, k)
     leaf_vals = [vals(tree.values[v]) if not tree.children[v] else -1 for v in nodes]
     parent_pos = [index.get(tree.parent[v], -1) if i else -1 for i, v in enumerate(nodes)]
     summary_of = {sm.parent: j for j, sm in enumerate(view.summaries)}
@@ -370,6 +381,7 @@ def tree_payload(
             "lv": leaf_vals,
             "side": sides,
             "en": enter,
+            "lk": [evaluated.get(v, -1) for v in nodes] if hide_leaves else [],
             "ty": [] if types is None else [types.get(v, "") for v in nodes],
         },
         "sum": [

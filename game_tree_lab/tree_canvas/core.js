@@ -380,7 +380,7 @@ class Canvas {
   }
 
   draw(again = false) {
-    const p = this.p, g = p.geo, nd = p.nodes, vals = p.vals;
+    const p = this.p, g = p.geo, nd = p.nodes;
     const { X, Y, w, h } = this.positions();
     this.X = X; this.Y = Y;
     const parts = [];
@@ -408,7 +408,7 @@ class Canvas {
         const ty = nd.ty && nd.ty[i] ? `<text class="nt nt-${nd.ty[i]}" y="${g.ring_out + (inside ? 9 : 23)}">${esc(nd.ty[i])}</text>` : "";
         parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/>${label}${ty}</g>`);
       } else {
-        const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
+        const val = esc(this.leafText(i));
         const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
         parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<circle r="${k === 2 ? g.leaf_r : 6}"/><text class="lv${long}" y="0.5">${val}</text><text class="ln" y="${g.ring_out + 9}">${esc(nd.nm[i])}</text></g>`);
       }
@@ -482,6 +482,17 @@ class Canvas {
     return `box b-${STATUS[this.s.st[i]]}${nw}`;
   }
 
+  leafText(i) {
+    // A leaf's value: with leaves revealed as evaluated (p.nodes.lk), "?" until the step that
+    // evaluates it, and "?" for good when no step does; the editor's edit mode (not a
+    // search) shows every value.
+    const nd = this.p.nodes, lk = nd.lk;
+    if (nd.k[i] !== 2) return "";
+    const editing = this.el.classList.contains("editing");
+    if (lk && lk.length && !editing && !(lk[i] >= 0 && this.k >= lk[i])) return "?";
+    return nd.lv[i] >= 0 ? this.p.vals[nd.lv[i]] : "";
+  }
+
   boxTexts(i) {
     // [shown, α, β, value]: a box shows once the search has reached its node.
     const s = this.s, st = s.st[i];
@@ -513,6 +524,10 @@ class Canvas {
     this.nodeEl[i].setAttribute("class", this.nodeClass(i));
     const e = this.edgeEl[i];
     if (e) e.setAttribute("class", `e-${s}`);
+    if (this.p.nodes.lk && this.p.nodes.lk.length && this.p.nodes.k[i] === 2) {
+      const t = this.nodeEl[i].querySelector("text.lv");
+      if (t) t.textContent = this.leafText(i);
+    }
     const [vis, ta, tb, tv] = this.boxTexts(i);
     const b = this.boxEl[i] || (vis && this.p.nodes.side[i] ? this.makeBox(i) : null);
     if (b) {

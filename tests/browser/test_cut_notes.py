@@ -85,3 +85,40 @@ def test_a_tap_on_the_note_opens_the_sentence_on_a_phone(browser, base_url):
         expect(pop).to_be_hidden()
     finally:
         context.close()
+
+
+def test_leaves_hidden_show_only_what_the_search_evaluated(page, base_url):
+    """issue 22: with ``leaves=hidden`` a leaf shows "?" until the step that evaluates it,
+    and a pruned leaf keeps "?" at the last step; the tree view says the same."""
+    run = search_tree(SAMPLE)
+    evaluated = {}
+    for k, e in enumerate(run.events, start=1):
+        if e.kind == "leaf":
+            evaluated.setdefault(e.node, k)
+    open_url(page, f"{base_url}/alphabeta?leaves=hidden&k=10")
+    cv = page.locator(CANVAS)
+    expect(cv).to_have_attribute("data-step", "10")
+
+    def shown_values():
+        return {
+            v: cv.locator(f'g.n[data-id="{v}"] text.lv').text_content()
+            for v in range(len(SAMPLE))
+            if not SAMPLE.children[v]
+        }
+
+    def expected(k):
+        return {
+            v: str(SAMPLE.values[v]) if evaluated.get(v, 10**9) <= k else "?"
+            for v in range(len(SAMPLE))
+            if not SAMPLE.children[v]
+        }
+
+    assert shown_values() == expected(10)
+    page.keyboard.press("End")
+    expect(cv).to_have_attribute("data-step", str(len(run.events)))
+    assert shown_values() == expected(len(run.events))
+    assert [v for v, t in shown_values().items() if t == "?"] == [8, 9]  # the pruned ones
+    item = cv.locator('.acc-tree [role="treeitem"][data-id="8"]')
+    assert "value not known yet" in item.get_attribute("aria-label")
+    cv.locator("svg.tree").scroll_into_view_if_needed()
+    screenshot(page, "leaves_hidden_end_1400", full_page=False)

@@ -128,6 +128,7 @@ class TreeLab:
     focus = _at("focus")
     run = _at("run")  # the run shown last: (source, variant, ordering, seed, algorithm)
     race = _at("race")  # the race table's container (ui.tree.race_panel)
+    hide = _at("hide")  # leaves revealed as evaluated (ui.tree.leaf_option)
 
     @property
     def canvas(self) -> Canvas:
