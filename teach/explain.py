@@ -172,8 +172,10 @@ def describe(run: SearchRun, k: int, leaf_values: bool = True) -> str:
         )
     if e.kind == ENTER and e.tag == RE_SEARCH:
         up = _who(tree, tree.parent[e.node])
+        # MAX's view, as every sentence: under a MIN node the probe fails low
+        how = "high" if tree.is_max(tree.parent[e.node]) else "low"
         return (
-            f"Re-search: the null window of {who} failed high, strictly inside the window of "
+            f"Re-search: the null window of {who} failed {how}, strictly inside the window of "
             f"{up}, so search {who} again with the full window, {window}."
         )
     if e.kind == TABLE:

@@ -5,11 +5,13 @@ cut-off happened is teach.cut_words).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.mtdf import MtdfPass
 from engine.node_types import CUT_NODE as CUT_TYPE
 from engine.node_types import PV, NodeTypes
 from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
-from engine.trace import ENTER, EXIT, SearchRun
+from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import node_name
@@ -187,3 +189,59 @@ def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
         "head": ["pass", "test", "root returned", "bounds after it"],
         "rows": rows,
     }
+
+
+# PVS's re-searches drawn on the tree (the canvas's ``rs``: plugins/research.js)
+RE_SEARCH_WORDS = {
+    "probe": "probe",
+    "full": "re-search",
+    "legend": "a null-window probe that failed, and the full-window search of the same node "
+    "that follows it (PVS's re-search)",
+}
+
+
+@dataclass(frozen=True)
+class ReSearch:
+    """One PVS re-search of ``node``: its null-window probe ended at step ``failed`` outside
+    its window, the full-window search runs from step ``start`` to ``end`` (1-based).
+    ``probe_words`` ("probe (5, 6) failed low: 4 ≤ 5", MAX's view) is drawn at the node from
+    ``failed`` until ``start``; ``full_words`` ("re-search (−∞, 6)") from ``start`` to
+    ``end``."""
+
+    node: int
+    failed: int
+    start: int
+    end: int
+    probe_words: str
+    full_words: str
+
+
+def re_searches(run: SearchRun) -> list[ReSearch]:
+    """Every re-search of a PVS run, with its probe (MAX's view: a MAX parent's probe fails
+    high, at or above its β; a MIN parent's fails low, at or below its α)."""
+    tree, events = run.tree, run.events
+    out = []
+    probe: dict[int, Event] = {}  # node -> its last null-window ENTER
+    probe_end: dict[int, tuple[int, Event]] = {}  # node -> (step, LEAF/EXIT) of that probe
+    open_: dict[int, tuple[int, int, Event]] = {}  # node -> (failed, start, its ENTER)
+    for k, e in enumerate(events, start=1):
+        v = e.node
+        if e.kind == ENTER and e.tag == NULL_WINDOW:
+            probe[v] = e
+            probe_end.pop(v, None)
+        elif e.kind == ENTER and e.tag == RE_SEARCH and v in probe_end:
+            open_[v] = (probe_end[v][0], k, e)
+        elif e.kind in (LEAF, EXIT):
+            if v in open_:
+                failed, start, enter = open_.pop(v)
+                p, (_, back) = probe.pop(v), probe_end.pop(v)
+                high = tree.is_max(tree.parent[v])
+                got, a, b = fmt_value(back.value), fmt_value(p.alpha), fmt_value(p.beta)
+                how = f"failed high: {got} ≥ {b}" if high else f"failed low: {got} ≤ {a}"
+                full = f"({fmt_value(enter.alpha)}, {fmt_value(enter.beta)})"
+                out.append(
+                    ReSearch(v, failed, start, k, f"probe ({a}, {b}) {how}", f"re-search {full}")
+                )
+            elif v in probe and v not in probe_end:
+                probe_end[v] = (k, e)
+    return out

@@ -58,6 +58,10 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               children drawn, "note": the pruned edge's note, "text": the full sentence}``
               (view positions); ``pc`` per view node the cut-off that pruned it (-1 none):
               the tree view reads its sentence; ``cutw`` the legend's words for the notes
+``rs``        PVS's re-searches (teach.search_words.ReSearch), each ``{"i": node, "f": the step
+              its probe failed, "s"/"e": the steps its full-window search starts and ends,
+              "probe": words drawn at the node from f until s, "full": from s to e}``;
+              ``rsw`` the legend's words for them (empty: no re-search)
 ``acc``       the words of the tree view a screen reader walks (teach.access_words)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -84,6 +88,7 @@ from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.access_words import canvas_words
 from teach.cut_words import CUT_WORDS
+from teach.search_words import RE_SEARCH_WORDS
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -252,6 +257,7 @@ def tree_payload(
     history: Mapping | None = None,
     cuts: Sequence = (),
     hide_leaves: bool = False,
+    research: Sequence = (),
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -271,7 +277,8 @@ def tree_payload(
     ``cuts``: the run's cut-offs in words (teach.cut_words.cut_notes), kept on the tree.
     ``hide_leaves``: leaves revealed as evaluated: a leaf's value is drawn from the step that
     evaluates it (``lk``); one no step sent evaluates shows "?" at every step (the editor's
-    edit mode, not a search, shows every value).
+    edit mode, not a search, shows every value). ``research``: PVS's re-searches
+    (teach.search_words.re_searches), drawn at their steps.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -422,6 +429,19 @@ def tree_payload(
         ],
         "pc": pruned_by if cuts else [],
         "cutw": dict(CUT_WORDS) if cuts else {},
+        "rs": [
+            {
+                "i": index[r.node],
+                "f": r.failed,
+                "s": r.start,
+                "e": r.end,
+                "probe": r.probe_words,
+                "full": r.full_words,
+            }
+            for r in research
+            if r.node in index and r.failed <= n
+        ],
+        "rsw": dict(RE_SEARCH_WORDS) if research else {},
         "acc": canvas_words(tree, nodes, kinds),
         "code": None
         if code is None

@@ -12,6 +12,7 @@ import history from "./plugins/history.js";
 import links from "./plugins/links.js";
 import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
+import research from "./plugins/research.js";
 import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, cuts, edit, follow, history, links, mcts, projector, takeaway, access]);
+export default mount([answer, cuts, edit, follow, history, links, mcts, projector, research, takeaway, access]);

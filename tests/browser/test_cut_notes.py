@@ -122,3 +122,35 @@ def test_leaves_hidden_show_only_what_the_search_evaluated(page, base_url):
     assert "value not known yet" in item.get_attribute("aria-label")
     cv.locator("svg.tree").scroll_into_view_if_needed()
     screenshot(page, "leaves_hidden_end_1400", full_page=False)
+
+
+def test_pvs_re_searches_are_drawn_at_their_steps(page, base_url):
+    """issue 22: PVS's probe that fails and its full-window re-search are drawn at the node
+    at their steps (teach.search_words.re_searches), with a legend entry only PVS has."""
+    from engine.pvs import pvs
+    from engine.search import reorder
+    from teach.search_words import re_searches
+
+    tree = reorder(SAMPLE, "worst-first")
+    last = re_searches(pvs(tree))[-1]  # B: probe (2, 3) failed high, then (2, +∞)
+    cv = page.locator(CANVAS)
+    open_url(page, f"{base_url}/alphabeta?algo=pvs&order=worst-first&k={last.failed}")
+    expect(cv).to_have_attribute("data-step", str(last.failed))
+    pill = cv.locator("g.rs-pill:visible")
+    expect(pill).to_have_count(1)
+    expect(pill).to_have_class("rs-pill rs-probe")
+    expect(pill.locator("text")).to_have_text(last.probe_words)
+    expect(cv.locator(".legend .lg-rs")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(pill).to_have_class("rs-pill rs-full")
+    expect(pill.locator("text")).to_have_text(last.full_words)
+    expect(cv.locator(f'g.box.rs-box[data-id="{last.node}"]')).to_have_count(1)
+    cv.locator("svg.tree").scroll_into_view_if_needed()
+    screenshot(page, "pvs_re_search_1400", full_page=False)
+    page.keyboard.press("End")
+    expect(cv.locator("g.rs-pill:visible")).to_have_count(0)
+    expect(cv.locator("g.box.rs-box")).to_have_count(0)
+    open_url(page, f"{base_url}/alphabeta?order=worst-first&k=5")  # plain alpha-beta
+    expect(cv).to_have_attribute("data-step", "5")
+    expect(cv.locator(".legend .lg-cut")).to_have_count(0)  # worst first: no cut-off either
+    expect(cv.locator(".legend .lg-rs")).to_have_count(0)

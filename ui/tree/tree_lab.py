@@ -28,7 +28,7 @@ from teach.cut_words import cut_notes
 from teach.explain import describe, node_name
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
-from teach.search_words import canvas_words, pass_history
+from teach.search_words import canvas_words, pass_history, re_searches
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons, take_away
 from ui.common.keys import Canvas, TreeLab
@@ -253,6 +253,7 @@ def canvas_payload(
         history=lab.history,
         cuts=cut_notes(lab.run) if lab.types else (),
         hide_leaves=hide,
+        research=re_searches(lab.run) if lab.run.algorithm == ea.PVS else (),
     )
 
 
