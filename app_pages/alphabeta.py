@@ -13,7 +13,7 @@ from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import leaf_option, mcts_panel
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import algorithm_box
+from ui.tree.algorithm_choice import algorithm_box, expectimax_offer
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 
@@ -22,6 +22,7 @@ setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 head = st.container()  # the run's words and counts, above its controls
 algo = algorithm_box(st, tl.tree_of(source), K.algo)
+expectimax_offer(st, tl.tree_of(source), algo)
 order, variant = run_controls()
 hide = leaf_option.leaves_switch(st, K.lab)
 seed = int(setup.recipe[4]) if setup.recipe else 0

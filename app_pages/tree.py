@@ -23,7 +23,8 @@ tree = state.tree
 top = st.container(horizontal=True, gap="medium")  # wraps on a narrow page: nothing cut
 ep.preset_box(top)
 variant = variant_box(top, K.variant)
-algo = algorithm_box(st, tree, K.algo)
+algo = algorithm_box(st, tree, K.algo, on_change=ep.on_algorithm)
+ep.expectimax_note(tree, algo)
 hide = leaf_option.leaves_switch(st, K.lab)
 
 source = tl.source_of_tree(tree)

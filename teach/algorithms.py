@@ -49,6 +49,18 @@ HELP = (
     "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
     "expectimax averages over chance nodes. " + mcts_words.HELP
 )
+CHANCE_PRESET = "Expectimax: dice between MAX and MIN"  # the editor's preset with chance nodes
+CHANCE_PRESET_TREE = "(?(1/2:(3 12) 1/2:(8 2)) ?(1/4:(4 6) 3/4:(14 5)))"
+EXPECTIMAX_LOADED = (
+    "Expectimax averages over chance nodes, and the tree had none: the editor loaded the "
+    f"preset “{CHANCE_PRESET}” (MAX chooses between two dice throws, each followed by MIN's "
+    "choice). Undo (u) brings your tree back."
+)
+EXPECTIMAX_PLAIN = (
+    "This tree has no chance nodes, so expectimax gives minimax's values here. Expectimax "
+    f"averages over chance nodes: the editor's preset “{CHANCE_PRESET}” has them."
+)
+EXPECTIMAX_LINK = "Open the preset in the editor with expectimax"
 BOARD_LABELS = {
     ALPHABETA: "Alpha-beta",
     MINIMAX: "Minimax",

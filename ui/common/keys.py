@@ -244,6 +244,7 @@ class Editor:
     preset = "ed.preset"
     variant = "ed.variant"
     algo = "ed.algo"
+    said = "ed.said"  # the sentence of the preset expectimax loaded, said once
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"
