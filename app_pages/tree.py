@@ -20,11 +20,11 @@ from ui.tree.race_panel import race_panel
 page_header("Game tree editor")
 state = ep.restore_link()
 tree = state.tree
-top = st.container(horizontal=True, gap="medium")  # wraps on a narrow page: nothing cut
+top = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")  # wraps: nothing cut
 ep.preset_box(top)
 variant = variant_box(top, K.variant)
 algo = algorithm_box(st, tree, K.algo, on_change=ep.on_algorithm)
-ep.expectimax_note(tree, algo)
+ep.loaded_note(tree, algo)
 hide = leaf_option.leaves_switch(st, K.lab)
 
 source = tl.source_of_tree(tree)

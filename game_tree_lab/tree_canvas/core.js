@@ -348,13 +348,17 @@ class Canvas {
     else z = S * Math.min(1, Number(zv));
     z = Math.max(0.05, z);
     // The layout's room is the box's width at this scale: the tree spread to it (at most
-    // MAX_UNIT per leaf unit) and centred in it.
-    const avail = Math.max(0, cw / z - g.left - g.right - 2 * pad);
+    // MAX_UNIT per leaf unit) and its nodes centred in it: the margins for labels (a box on
+    // one side only) are taken on both sides when the box is wide enough, so the nodes, not
+    // nodes and boxes together, sit in the middle (issue 22; the editor draws no boxes).
+    const side = Math.max(g.left, g.right), room2 = cw / z - 2 * pad;
+    const even = room2 - 2 * side >= span * g.unit; // both sides get the wider margin
+    const avail = Math.max(0, room2 - (even ? 2 * side : g.left + g.right));
     let unit = g.unit;
     if (span > 0 && avail / span > unit) unit = Math.min(avail / span, Math.max(MAX_UNIT, g.unit));
     const used = g.left + g.right + 2 * pad + span * unit;
     const w = Math.max(used, Math.floor(cw / z));
-    const left = pad + g.left + (w - used) / 2;
+    const left = even ? pad + side + (w - 2 * side - 2 * pad - span * unit) / 2 : pad + g.left + (w - used) / 2;
     const X = (x2) => left + ((x2 - lo) / 2) * unit;
     const Y = (d) => g.top + d * lh;
     this.z = z;

@@ -244,7 +244,8 @@ class Editor:
     preset = "ed.preset"
     variant = "ed.variant"
     algo = "ed.algo"
-    said = "ed.said"  # the sentence of the preset expectimax loaded, said once
+    said = "ed.said"  # the sentence of a tree just loaded (empty, expectimax's preset), once
+    new = "ed.new"  # the "New empty tree" button
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"

@@ -73,14 +73,28 @@ def on_algorithm() -> None:
         ss[K.said] = EXPECTIMAX_LOADED
 
 
-def expectimax_note(tree: GameTree, algo: str) -> None:
-    """The sentence under the menu: the preset just loaded, or expectimax on a tree with no
-    chance node (a link's) giving minimax's values."""
+def loaded_note(tree: GameTree, algo: str) -> None:
+    """The sentence under the menu: the new empty tree's or the chance preset's just loaded,
+    or expectimax on a tree with no chance node (a link's) giving minimax's values."""
     said = st.session_state.pop(K.said, None)
-    if said and tree.has_chance:
+    if said and (tree.has_chance or said == EMPTY_SAID):
         st.info(said)
     elif algo == EXPECTIMAX and not tree.has_chance:
         st.info(EXPECTIMAX_PLAIN)
+
+
+NEW_EMPTY = "New empty tree"
+NEW_EMPTY_HELP = "The root alone, selected: add its children with + child (c)."
+EMPTY_SAID = (
+    "A new tree: the root alone, selected. Type a value and press + child (c) to give it a "
+    "child; select a node and press + sibling (s) for the next one beside it. Undo (u) "
+    "brings the last tree back."
+)
+
+
+def _on_new() -> None:
+    _put(te.replace_tree(_state(), te.empty_tree()))
+    st.session_state[K.said] = EMPTY_SAID
 
 
 def _on_import() -> None:
@@ -144,6 +158,8 @@ def restore_link() -> te.EditorState:
 
 
 def preset_box(where) -> None:
+    """The presets and the "New empty tree" button."""
+    where.button(NEW_EMPTY, key=K.new, on_click=_on_new, help=NEW_EMPTY_HELP)
     where.selectbox(
         "Preset",
         list(PRESETS),
