@@ -146,8 +146,8 @@ class Canvas {
         <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg active"/></svg>on the current path</span>
         <span class="lg-run"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ring"/></svg>current node</span>
         <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
-        <span class="lg-run"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
-        <span class="lg-run"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
+        <span class="lg-run lg-pruned"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
+        <span class="lg-run lg-ab"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
         <span class="lg-nw"><span class="lg-box nullw">α β v</span>a null window (β = α + 1)</span>
         <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (drawn once the search has proved it)</span>
         <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>

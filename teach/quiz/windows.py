@@ -67,27 +67,40 @@ def re_search_questions(run: SearchRun, names: list[str] | None = None) -> list[
         p = tree.parent[n]
         j = next(k for k in range(i + 1, len(ev)) if ev[k].node == n and ev[k].kind in (EXIT, LEAF))
         again = j + 1 < len(ev) and ev[j + 1].node == n and ev[j + 1].tag == RE_SEARCH
-        # the parent's window in its own (negamax) view, and the probe's score there
+        # the parent's window and the probe's score from MAX's view, as every sentence of
+        # the app speaks (the engine keeps them in the parent's own negamax view: a MIN
+        # parent's (a, b) is MAX's (-b, -a), and its score is negated)
         up = next(ev[k] for k in range(i - 1, -1, -1) if ev[k].node == p)
         a, b = up.nm_alpha, up.nm_beta
+        a = -math.inf if a is None else a
+        b = math.inf if b is None else b
         score = -(ev[j].nm_value or 0)
+        at_max = tree.is_max(p)
+        lo, hi, v = (a, b, score) if at_max else (-b, -a, -score)
+        side = "MAX" if at_max else "MIN"
+        edge = f"alpha = {fmt_value(lo)}" if at_max else f"beta = {fmt_value(hi)}"
         if again:
-            why = f"{fmt_value(a)} < {score} < {fmt_value(b)}: it failed high inside the window"
-        elif score >= (b if b is not None else math.inf):
             why = (
-                f"{score} >= beta = {fmt_value(b)}: it failed high beyond beta, so {names[p]} cuts"
+                f"{fmt_value(lo)} < {v} < {fmt_value(hi)}: it landed inside the window, so the "
+                "probe's bound is not enough"
             )
+        elif at_max and v >= hi:
+            why = f"{v} >= beta = {fmt_value(hi)}: it failed high beyond beta, so {names[p]} cuts"
+        elif not at_max and v <= lo:
+            why = f"{v} <= alpha = {fmt_value(lo)}: it failed low below alpha, so {names[p]} cuts"
+        elif at_max:
+            why = f"{v} <= alpha = {fmt_value(lo)}: it failed low, {names[n]} is no better for MAX"
         else:
-            why = f"{score} <= alpha = {fmt_value(a)}: it failed low, {names[n]} is no better"
+            why = f"{v} >= beta = {fmt_value(hi)}: it failed high, {names[n]} is no better for MIN"
         out.append(
             Question(
                 i,
                 RE_SEARCH_Q,
                 n,
-                f"{names[p]} probes {names[n]} with a null window around its alpha = "
-                f"{fmt_value(a)}. Will {names[n]} be searched again with the full window?",
+                f"{side} node {names[p]} probes {names[n]} with a null window at its {edge}. "
+                f"Will {names[n]} be searched again with the full window?",
                 again,
-                f"The probe scores {score} for {names[p]}: {why}.",
+                f"The probe scores {v} (for MAX): {why}.",
             )
         )
     return out

@@ -68,6 +68,10 @@ def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     mean = f"W/N {m.iterations[0].reward:.2f}"
     expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(mean)
     expect(page.locator(f"{CANVAS} .mc-note")).to_contain_text("iteration 1 of 200")
+    # MCTS prunes nothing and keeps no window: the legend does not say it does
+    expect(page.locator(f"{CANVAS} .legend .lg-pruned")).to_be_hidden()
+    expect(page.locator(f"{CANVAS} .legend .lg-ab")).to_be_hidden()
+    expect(page.locator(f"{CANVAS} .legend").get_by_text("current node")).to_be_visible()
     page.locator("h1").first.click()
     page.keyboard.press("End")  # the last step: the root has all 200 visits
     expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 200")

@@ -176,3 +176,18 @@ def test_a_pvs_quiz_asks_the_re_searches():
     qs = questions(run, (VALUE, RE_SEARCH_Q))
     assert [q for q in qs if q.kind == RE_SEARCH_Q] == re_search_questions(run)
     assert [q.step for q in qs] == sorted(q.step for q in qs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_trees())
+def test_re_search_explanations_speak_from_maxs_view(tree):
+    """A probed leaf scores its own value for MAX, under a MIN node too (the engine keeps
+    the parent's negamax view, where a MIN node's scores are negated), and the question
+    names the window's edge the side to move probes at: alpha for MAX, beta for MIN."""
+    run = pvs(tree)
+    for q in re_search_questions(run):
+        p = tree.parent[q.node]
+        assert q.prompt.startswith("MAX node" if tree.is_max(p) else "MIN node")
+        assert ("at its alpha" if tree.is_max(p) else "at its beta") in q.prompt
+        if tree.is_leaf(q.node):
+            assert q.explanation.startswith(f"The probe scores {tree.values[q.node]} (for MAX)")

@@ -5,7 +5,9 @@
 // data.x.mcts = {n: [step, node id, N, W/N, ...] (every change, in step order; ctx.index
 //                maps an id to its view position, -1 when it is not drawn),
 //                it: [the first step of each iteration], legend: "..."}.
-// A line under the controls says the legend and the iteration at the step.
+// A line under the controls says the legend and the iteration at the step. The core's
+// legend entries of the exact searches that MCTS has no part of (pruned edges; α, β and a
+// best-so-far value) are hidden while its data is shown: it prunes nothing and keeps no window.
 
 import { esc, SVGNS } from "../lib/util.js";
 
@@ -29,7 +31,14 @@ function at(line, k) {
 export default function mcts(ctx) {
   let x = null, lines = null, layer = null, note = null, texts = [], means = [];
 
+  function legend(shown) {
+    for (const el of ctx.el.querySelectorAll(".legend .lg-pruned, .legend .lg-ab")) {
+      el.style.display = shown ? "" : "none";
+    }
+  }
+
   function teardown() {
+    if (x) legend(true);
     if (layer) layer.remove();
     if (note) note.remove();
     x = lines = layer = note = null;
@@ -94,6 +103,7 @@ export default function mcts(ctx) {
           if (bar) bar.after(note); else ctx.el.appendChild(note);
         }
         note.innerHTML = `<b class="mc-it"></b> · ${esc(got.legend || "")}`;
+        legend(false);
         place();
       }
     },
