@@ -136,11 +136,14 @@ def test_the_thread_looks_each_tick_and_at_once_on_a_ring():
     f = Fake()
     bell = Bell(f.look, f.wake, tick=3600)  # a tick never comes in this test
     f.now = {"A": _pulse()}
-    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
-    f.now["A"] = _pulse(step=1)
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)  # a class it has not read
+    f.wait_for(lambda: f.looks == 1)  # so it looks at once
+    assert f.woken == []
+    with f.changed:
+        f.now["A"] = _pulse(step=1)
     bell.ring()
     f.wait_for(lambda: f.woken)  # the ring, not the hour's tick
-    assert f.woken == ["ann"] and f.looks == 1
+    assert f.woken == ["ann"] and f.looks == 2
     g = Fake()
     quick = Bell(g.look, g.wake, tick=0.01)
     g.now = {"A": _pulse()}

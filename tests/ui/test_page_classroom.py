@@ -292,7 +292,9 @@ def test_the_teacher_is_told_when_the_pages_must_look_by_themselves(store, made,
     attribute of Streamlit is gone), the projector says so and why; while it can, no note."""
     from ui.classroom.notify import Bell
 
-    works = Bell(look=lambda codes: {}, wake=lambda ids: {}, tick=3600)
+    from classroom.pulse import pulses
+
+    works = Bell(look=lambda codes: pulses(store, codes), wake=lambda ids: {}, tick=3600)
     monkeypatch.setattr(shared, "session_id", lambda: "s1")
     monkeypatch.setattr(shared, "bell", lambda: works)
     at = page(t=made.teacher_token)

@@ -47,6 +47,7 @@ from classroom.pulse import Pulse
 
 TICK = 0.2  # seconds between two looks at the database (for changes made by other processes)
 RETRY, TRIES = 3.0, 3  # a woken page that did not watch again is woken again, so many times
+SEEN_MAX = 1024  # pulses kept for pages that read them (the bell's look keeps the watched ones)
 POLL = 2.0  # seconds between two looks of a page that follows by itself (the bell gave up)
 WOKEN, BUSY, GONE = "woken", "busy", "gone"
 # AppSession's private attributes wake_sessions reads, and what each must be
@@ -86,6 +87,7 @@ class Bell:
     ) -> None:
         self._look, self._wake, self._tick, self._clock = look, wake, tick, clock
         self._pages: dict[str, _Page] = {}  # Streamlit session id -> what its page drew
+        self._seen: dict[str, tuple[Pulse, float]] = {}  # code -> its last pulse read, when
         self._lock = threading.Lock()
         self._soon = threading.Event()
         self._thread: threading.Thread | None = None
@@ -100,6 +102,9 @@ class Bell:
             if self.broken is not None:
                 return False
             self._pages[session] = _Page(code, drawn, part)
+            seen = self._seen.get(code)
+            if seen is None or part(seen[0]) != drawn:  # drawn from an older state: look now
+                self._soon.set()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
                 self._thread.start()
@@ -129,6 +134,22 @@ class Bell:
         """Something changed here: look now rather than at the next tick."""
         self._soon.set()
 
+    def known(self, code: str, fresh: float = 2 * TICK) -> Pulse | None:
+        """The pulse of class ``code`` as the bell last read it, when that was at most
+        ``fresh`` seconds ago; else None (the caller reads it, and tells :meth:`saw`)."""
+        with self._lock:
+            seen = self._seen.get(code)
+        if seen is None or self._clock() - seen[1] > fresh:
+            return None
+        return seen[0]
+
+    def saw(self, code: str, pulse: Pulse) -> None:
+        """A page read the pulse of class ``code`` itself: the other pages share it."""
+        with self._lock:
+            if len(self._seen) >= SEEN_MAX:  # classes no page of this process follows
+                self._seen.clear()
+            self._seen[code] = (pulse, self._clock())
+
     def watched(self) -> int:
         with self._lock:
             return len(self._pages)
@@ -141,11 +162,14 @@ class Bell:
             return []
         t = self._clock()
         waiting = {s for s, p in pages.items() if p.woken is not None}
+        codes = {p.code for p in pages.values()}
         try:
-            now = self._look({p.code for s, p in pages.items() if s not in waiting})
+            now = self._look(codes)  # also of classes whose pages all run: they share it
         except UNREACHABLE:  # every page is behind: its run says it is reconnecting
             _LOG.warning("the class database is away: the class pages say they are reconnecting")
             now = {}
+        with self._lock:
+            self._seen = {c: (p, t) for c, p in now.items()}
         behind = [
             s
             for s, p in pages.items()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import astuple
 from functools import partial
 from urllib.parse import urlencode, urlsplit
 
@@ -71,6 +72,39 @@ def still(code: str, step: int, question: live.QuestionInfo | None, _token: str)
     ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
     run, names = session_run(code, _token)
     return question_payload(run, names, step, question)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def class_state(code: str, pulse: tuple) -> live.ClassState | None:
+    """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
+    per state of the class by the first student page that needs it, shared by every other
+    (classroom.live.class_state)."""
+    return live.class_state(store(), code)
+
+
+def student_view(token: str) -> live.StudentView:
+    """What the student page of ``token`` shows. The first run of a page reads who the token
+    names (AccessError: the page says so); the run after the student's own tap reads their
+    view afresh; every other run (the bell's wake-ups) takes the student's part of the class's
+    state at the pulse the bell last read (:func:`class_state`): one read per class and
+    state for all the pages of this process, however many."""
+    ss = st.session_state
+    acted = ss.pop(K.acted, False)
+    me = ss.get(K.me)
+    if me is None or me[0] != token:
+        me = (token, live.whoami(store(), token))
+        ss[K.me] = me
+    who = me[1]
+    if not acted:
+        now = bell().known(who.code)
+        if now is None:
+            now = pulses(store(), [who.code]).get(who.code)
+            if now is not None:
+                bell().saw(who.code, now)
+        state = class_state(who.code, astuple(now)) if now is not None else None
+        if state is not None:
+            return state.view(who)
+    return live.student_view(store(), token)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:
@@ -139,6 +173,7 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
         st.session_state[K.note] = ("error", str(e))
         return None
     st.session_state[K.note] = None
+    st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     if ring:
         bell().ring()  # the other pages of this process follow now, not at the next tick
     return got

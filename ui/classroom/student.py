@@ -3,8 +3,9 @@ student's page: the tree at the teacher's step, the open question with one butto
 answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
 
 The student's token is in the link (``?s=``), so a reload or a server restart comes back to
-the same place. The page only ever reads classroom.live.student_view: nothing of the
-answers reaches the browser before the reveal.
+the same place. The page only ever draws a classroom.live.StudentView (read through
+ui.classroom.shared.student_view, the class's state shared by the pages of the process):
+nothing of the answers reaches the browser before the reveal.
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ def _question(token: str, view: live.StudentView, run) -> None:
 
 def student_page(token: str) -> None:
     """The page of the student whose token is in the link."""
-    view = live.student_view(sh.store(), token)  # AccessError: the page says so and offers to join
+    view = sh.student_view(token)  # AccessError: the page says so and offers to join
     run, _names = sh.session_run(view.code, token)
     st.markdown(
         _CSS + f"<div class='gtl-class-head'>You are <b>{_escape(view.name)}</b> in class "
