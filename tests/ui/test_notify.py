@@ -136,14 +136,11 @@ def test_the_thread_looks_each_tick_and_at_once_on_a_ring():
     f = Fake()
     bell = Bell(f.look, f.wake, tick=3600)  # a tick never comes in this test
     f.now = {"A": _pulse()}
-    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)  # a class it has not read
-    f.wait_for(lambda: f.looks == 1)  # so it looks at once
-    assert f.woken == []
-    with f.changed:
-        f.now["A"] = _pulse(step=1)
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    f.now["A"] = _pulse(step=1)
     bell.ring()
     f.wait_for(lambda: f.woken)  # the ring, not the hour's tick
-    assert f.woken == ["ann"] and f.looks == 2
+    assert f.woken == ["ann"] and f.looks == 1
     g = Fake()
     quick = Bell(g.look, g.wake, tick=0.01)
     g.now = {"A": _pulse()}
@@ -154,6 +151,86 @@ def test_the_thread_looks_each_tick_and_at_once_on_a_ring():
         g.now["A"] = _pulse(step=2)
     g.wait_for(lambda: g.woken)
     assert g.woken == ["bob"]
+
+
+def test_the_pulse_a_look_read_is_shared_while_fresh_and_a_page_behind_it_is_looked_at():
+    """Student pages take their class's state at the bell's last pulse (Bell.known): fresh
+    for two ticks while the bell looks each tick; a pulse a page read itself (Bell.saw) is
+    shared too; a page that watches from an older state than the bell's is looked at now."""
+    f, t = Fake(), [0.0]
+    bell = Bell(f.look, f.wake, tick=3600, clock=lambda: t[0])
+    assert bell.known("A") is None
+    f.now = {"A": _pulse(), "B": _pulse(step=4)}
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    assert bell.look_once() == [] and bell.known("A") == _pulse()
+    assert bell.known("B") is None  # no page here follows B: not read
+    t[0] += 2 * notify.TICK + 0.01
+    assert bell.known("A") is None  # too old: the page reads it itself
+    bell.saw("B", _pulse(step=5))
+    assert bell.known("B") == _pulse(step=5)
+    f.now["A"] = _pulse(step=1)
+    assert bell.look_once() == ["ann"]
+    with f.changed:
+        looks = f.looks
+        bell.watch("bob", "A", _pulse().student(), Pulse.student)  # drawn from step 0
+    f.wait_for(lambda: f.looks > looks)  # the thread looks at once, not at the hour's tick
+    f.wait_for(lambda: "bob" in f.woken)
+
+
+class Ear:
+    """A fake listening connection: ``ready`` once listening, ``tell`` a change, ``drop``
+    the connection (the bell's listen raises, as psycopg does)."""
+
+    def __init__(self) -> None:
+        self.heard = None
+        self.listens = 0
+        self.up = threading.Condition()
+        self.dropped = threading.Event()
+
+    def listen(self, ready, heard, stop) -> None:  # noqa: ANN001
+        with self.up:
+            self.listens += 1
+            self.heard = heard
+            self.dropped.clear()
+            ready()
+            self.up.notify_all()
+        while not stop.is_set():
+            if self.dropped.wait(0.01):
+                raise OSError("the listening connection dropped")
+
+    def wait_listening(self, n: int) -> None:
+        with self.up:
+            assert self.up.wait_for(lambda: self.listens >= n, HANG_S)
+
+
+def test_a_listening_bell_looks_when_told_and_looks_each_tick_while_its_connection_is_down(
+    monkeypatch,
+):
+    """On PostgreSQL the bell looks when the database tells of a change (and never on a
+    clock); when the listening connection drops it looks each tick, and listens again."""
+    monkeypatch.setattr(notify, "RELISTEN", 0.05)
+    f, ear = Fake(), Ear()
+    bell = Bell(f.look, f.wake, tick=0.01, listen=ear.listen)  # a tick would be often
+    f.now = {"A": _pulse()}
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    ear.wait_listening(1)
+    f.wait_for(lambda: f.looks >= 1)  # once listening: one look, at what it may have missed
+    assert bell.listening
+    for step in (1, 2, 3):
+        with f.changed:
+            f.now["A"] = _pulse(step=step)
+            looks = f.looks
+        ear.heard()
+        f.wait_for(lambda step=step: len(f.woken) == step)
+        bell.watch("ann", "A", f.now["A"].student(), Pulse.student)  # its rerun
+        assert f.looks == looks + 1  # one look per change told, none on the clock
+    ear.dropped.set()
+    f.wait_for(lambda: f.looks >= looks + 6)  # no longer listening: it looks each tick
+    with f.changed:
+        f.now["A"] = _pulse(step=4)  # a change nobody tells of
+    f.wait_for(lambda: len(f.woken) == 4)
+    ear.wait_listening(2)  # and it listens again
+    bell.close()
 
 
 def test_a_database_away_for_a_moment_does_not_stop_the_bell(caplog):

@@ -3,18 +3,26 @@
 Every class page, at the end of its run, tells the bell which class it drew and what it drew
 of it (:meth:`Bell.watch`: the student's part of the pulse, or the teacher's whole pulse,
 classroom.pulse). The bell's thread reads the pulse of every watched class with a handful of
-queries, ``TICK`` seconds apart, and at once when a page of this process changed something
-(:meth:`Bell.ring`); a page whose part differs from what it drew is rerun, once, the way
-Streamlit reruns a page whose source file was saved (the session's last client state: same
-page, same link, same widget values). Its rerun draws the new state and watches again.
+queries when a class may have changed, and a page whose part differs from what it drew is
+rerun, once, the way Streamlit reruns a page whose source file was saved (the session's last
+client state: same page, same link, same widget values). Its rerun draws the new state and
+watches again. The pulses the bell read are shared: a student page's run takes its class's
+state at the bell's last pulse (:meth:`Bell.known`; ui.classroom.shared.student_view), so a
+class is read once per change for every page of the process.
+
+When does the bell look? At once when a page of this process changed something
+(:meth:`Bell.ring`) or watched from an older state than the bell's; on PostgreSQL, at once
+when any replica commits a change to a class (``listen``: classroom.listen, LISTEN/NOTIFY on
+a connection of its own), and on no clock; on SQLite, or while the listening connection is
+down (it is made again every ``RELISTEN`` seconds), every ``TICK`` seconds as well.
 
 A woken page that has not watched again ``RETRY`` seconds later (its run failed, or the
 wake was lost on the way) is woken again, up to ``TRIES`` times; a page that left for another
 page is forgotten then. So a quiet class costs no script run at all, a student follows the
-teacher's click within a tick plus one run of the page, and several ``streamlit run``
-processes on one database each see the others' changes within a tick. A page busy with its
-own run (a student's click) is not interrupted: it is woken after that run, if what it drew
-is still behind.
+teacher's click within one look plus one run of the page, and several ``streamlit run``
+processes on one database each see the others' changes. A page busy with its own run (a
+student's click) is not interrupted: it is woken after that run, if what it drew is still
+behind.
 
 Waking a session from another thread has no public API in Streamlit. :func:`wake_sessions`
 finds a session with ``Runtime.get_app_session`` (public, safe from any thread) and then
@@ -48,6 +56,7 @@ from classroom.pulse import Pulse
 TICK = 0.2  # seconds between two looks at the database (for changes made by other processes)
 RETRY, TRIES = 3.0, 3  # a woken page that did not watch again is woken again, so many times
 SEEN_MAX = 1024  # pulses kept for pages that read them (the bell's look keeps the watched ones)
+RELISTEN = 5.0  # seconds between two tries to listen again (meanwhile the bell looks each tick)
 POLL = 2.0  # seconds between two looks of a page that follows by itself (the bell gave up)
 WOKEN, BUSY, GONE = "woken", "busy", "gone"
 # AppSession's private attributes wake_sessions reads, and what each must be
@@ -58,6 +67,10 @@ PRIVATE = {
 }
 
 _LOG = logging.getLogger(__name__)
+
+
+# listen(ready, heard, stop): hear of every class change (classroom.listen.listen)
+Listen = Callable[[Callable[[], None], Callable[[], None], threading.Event], None]
 
 
 @dataclass(frozen=True)
@@ -84,14 +97,18 @@ class Bell:
         wake: Callable[[list[str]], dict[str, str]],
         tick: float = TICK,
         clock: Callable[[], float] = time.monotonic,
+        listen: Listen | None = None,
     ) -> None:
         self._look, self._wake, self._tick, self._clock = look, wake, tick, clock
+        self._listen = listen
         self._pages: dict[str, _Page] = {}  # Streamlit session id -> what its page drew
         self._seen: dict[str, tuple[Pulse, float]] = {}  # code -> its last pulse read, when
         self._lock = threading.Lock()
         self._soon = threading.Event()
+        self._stop = threading.Event()  # the listener's end (tests)
         self._thread: threading.Thread | None = None
         self.broken: str | None = None  # why pages cannot be woken (give_up), None while they can
+        self.listening = False  # the database tells of every change (no look every tick)
 
     def watch(
         self, session: str, code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]
@@ -103,11 +120,15 @@ class Bell:
                 return False
             self._pages[session] = _Page(code, drawn, part)
             seen = self._seen.get(code)
-            if seen is None or part(seen[0]) != drawn:  # drawn from an older state: look now
-                self._soon.set()
+            if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
+                self._soon.set()  # drawn from an older state, or no tick will come: look now
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
                 self._thread.start()
+                if self._listen is not None:
+                    threading.Thread(
+                        target=self._hear, name="class-bell-listener", daemon=True
+                    ).start()
         return True
 
     def give_up(self, why: str, exc_info: bool = False) -> None:
@@ -118,6 +139,7 @@ class Bell:
                 return
             self.broken = why
             self._pages.clear()
+        self._stop.set()
         _LOG.error(
             "class pages cannot be woken (%s): each class page looks at its class every %g s "
             "instead",
@@ -139,9 +161,9 @@ class Bell:
         ``fresh`` seconds ago; else None (the caller reads it, and tells :meth:`saw`)."""
         with self._lock:
             seen = self._seen.get(code)
-        if seen is None or self._clock() - seen[1] > fresh:
+        if seen is None or (not self.listening and self._clock() - seen[1] > fresh):
             return None
-        return seen[0]
+        return seen[0]  # while listening, the last look is the class's until it is told
 
     def saw(self, code: str, pulse: Pulse) -> None:
         """A page read the pulse of class ``code`` itself: the other pages share it."""
@@ -154,27 +176,41 @@ class Bell:
         with self._lock:
             return len(self._pages)
 
-    def look_once(self) -> list[str]:
-        """One look: wake every page that is behind its class; the sessions woken."""
+    def look_once(self, read: bool = True) -> list[str]:
+        """One look: wake every page that is behind its class; the sessions woken.
+        ``read``: read the pulses (else compare with the last ones read: while listening,
+        only a woken page that did not watch again is woken again)."""
         with self._lock:
-            pages = dict(self._pages)
-        if not pages:
-            return []
+            if not self._pages:
+                return []
+            codes = {p.code for p in self._pages.values()}
         t = self._clock()
-        waiting = {s for s, p in pages.items() if p.woken is not None}
-        codes = {p.code for p in pages.values()}
-        try:
-            now = self._look(codes)  # also of classes whose pages all run: they share it
-        except UNREACHABLE:  # every page is behind: its run says it is reconnecting
-            _LOG.warning("the class database is away: the class pages say they are reconnecting")
-            now = {}
+        if read:
+            try:
+                now = self._look(codes)  # also of classes whose pages all run: they share it
+            except UNREACHABLE:  # every page is behind: its run says it is reconnecting
+                _LOG.warning(
+                    "the class database is away: the class pages say they are reconnecting"
+                )
+                now = {}
         with self._lock:
-            self._seen = {c: (p, t) for c, p in now.items()}
+            if read:
+                self._seen = {c: (p, t) for c, p in now.items()}
+            else:
+                now = {c: p for c, (p, _) in self._seen.items()}
+                codes = set(now)
+            # the pages as they are after the pulses were kept: one that watches later
+            # compares with them itself (watch)
+            pages = dict(self._pages)
         behind = [
             s
             for s, p in pages.items()
-            if (s in waiting and t - p.woken >= RETRY)
-            or (s not in waiting and (p.code not in now or p.part(now[p.code]) != p.drawn))
+            if (p.woken is not None and t - p.woken >= RETRY)
+            or (
+                p.woken is None
+                and p.code in codes
+                and (p.code not in now or p.part(now[p.code]) != p.drawn)
+            )
         ]
         if not behind:
             return []
@@ -199,12 +235,42 @@ class Bell:
 
     def _run(self) -> None:
         while self.broken is None:
-            self._soon.wait(self._tick)
+            listening = self.listening
+            rang = self._soon.wait(RETRY if listening else self._tick)
             self._soon.clear()
-            try:
-                self.look_once()  # a failure to wake is handled there (give_up)
+            try:  # a failure to wake is handled there (give_up)
+                self.look_once(read=rang or not listening)
             except Exception:  # noqa: BLE001 - a database away for a moment: look again
                 _LOG.warning("the class bell could not look at the database", exc_info=True)
+
+    def _hear(self) -> None:
+        """The listener's thread: listen; when the connection drops (or cannot be made),
+        look every tick and listen again RELISTEN seconds later."""
+        while self.broken is None and not self._stop.is_set():
+            try:
+                self._listen(self._ready, self.ring, self._stop)  # type: ignore[misc]
+            except Exception as e:  # noqa: BLE001 - not silence: logged, and the bell looks
+                if self.listening:
+                    _LOG.warning(
+                        "the class bell stopped hearing of changes (%s: %s): it looks every "
+                        "%g s until it hears again",
+                        type(e).__name__,
+                        e,
+                        self._tick,
+                    )
+            self.listening = False
+            self.ring()  # look now, then every tick
+            self._stop.wait(RELISTEN)
+
+    def _ready(self) -> None:
+        if not self.listening:
+            _LOG.info("the class bell hears of every change to a class (PostgreSQL NOTIFY)")
+        self.listening = True
+        self.ring()  # what changed while it was not listening
+
+    def close(self) -> None:
+        """Stop listening (tests: a bell per server is never closed)."""
+        self._stop.set()
 
 
 def session_id() -> str | None:

@@ -1,11 +1,11 @@
-"""What the class pages share: the one Store of the process, a session's run and the still
-of its step (cached per session and step, shared by every student), the page's links and
-the watcher that reruns a page when the class moves on.
+"""What the class pages share: the one Store of the process, a session's run, the still of
+its step (cached per session and step) and the class's state (cached per class and pulse:
+:func:`student_view`), each shared by every student page of the process; the page's links
+and the watcher that reruns a page when the class moves on.
 
 A page does not poll: :func:`follow` hands what it drew of its class (its part of the
 class's pulse, classroom.pulse) to the process's bell (ui.classroom.notify), which reruns the
-page once the class has moved on. A quiet class costs no script run; the tree is sent again
-only when it changed. Only when this server cannot wake pages (the bell gave up: Streamlit's
+page once the class has moved on. A quiet class costs no script run. Only when this server cannot wake pages (the bell gave up: Streamlit's
 internals moved) does a page follow by itself, with Streamlit's public
 ``st.fragment(run_every=...)`` (:func:`_follow_by_looking`), and the teacher's page says so
 (:func:`cannot_wake`).
@@ -25,6 +25,7 @@ import streamlit as st
 from classroom import live
 from classroom.db import UNREACHABLE, Store, open_store, reachable
 from classroom.guard import client_address, trusted_proxies
+from classroom.listen import can_listen, listen
 from classroom.pulse import Pulse, pulses
 from classroom.retention import purge, retention_days
 from engine.errors import InputError
@@ -189,10 +190,16 @@ def note() -> None:
 
 @st.cache_resource(show_spinner=False)
 def bell() -> Bell:
-    """The bell of this process: it wakes the class pages whose class moved on. Made on the
-    first class page, whose own session shows whether Streamlit still has what waking needs
+    """The bell of this process: it wakes the class pages whose class moved on (on
+    PostgreSQL it hears of every change, classroom.listen; else it looks each tick). Made on
+    the first class page, whose own session shows whether Streamlit still has what waking needs
     (notify.cannot_wake); if not, the bell gives up at once (logged)."""
-    made = Bell(look=partial(pulses, store()), wake=wake_sessions)
+    db = store()
+    made = Bell(
+        look=partial(pulses, db),
+        wake=wake_sessions,
+        listen=partial(listen, db) if can_listen(db) else None,
+    )
     why = notify.cannot_wake()
     if why is not None:
         made.give_up(why)
