@@ -186,8 +186,11 @@ class Ear:
         self.listens = 0
         self.up = threading.Condition()
         self.dropped = threading.Event()
+        self.refused = threading.Event()  # the database refuses a new listening connection
 
     def listen(self, ready, heard, stop) -> None:  # noqa: ANN001
+        if self.refused.is_set():
+            raise OSError("connection refused")
         with self.up:
             self.listens += 1
             self.heard = heard
@@ -210,12 +213,13 @@ def test_a_listening_bell_looks_when_told_and_looks_each_tick_while_its_connecti
     clock); when the listening connection drops it looks each tick, and listens again."""
     monkeypatch.setattr(notify, "RELISTEN", 0.05)
     f, ear = Fake(), Ear()
-    bell = Bell(f.look, f.wake, tick=0.01, listen=ear.listen)  # a tick would be often
+    bell = Bell(f.look, f.wake, tick=3600, listen=ear.listen)
     f.now = {"A": _pulse()}
     bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
     ear.wait_listening(1)
-    f.wait_for(lambda: f.looks >= 1)  # once listening: one look, at what it may have missed
+    f.wait_for(lambda: f.looks == 1)  # once listening: one look, at what it may have missed
     assert bell.listening
+    bell._tick = 0.01  # from now on a tick would come often
     for step in (1, 2, 3):
         with f.changed:
             f.now["A"] = _pulse(step=step)
@@ -224,11 +228,13 @@ def test_a_listening_bell_looks_when_told_and_looks_each_tick_while_its_connecti
         f.wait_for(lambda step=step: len(f.woken) == step)
         bell.watch("ann", "A", f.now["A"].student(), Pulse.student)  # its rerun
         assert f.looks == looks + 1  # one look per change told, none on the clock
+    ear.refused.set()
     ear.dropped.set()
     f.wait_for(lambda: f.looks >= looks + 6)  # no longer listening: it looks each tick
     with f.changed:
         f.now["A"] = _pulse(step=4)  # a change nobody tells of
     f.wait_for(lambda: len(f.woken) == 4)
+    ear.refused.clear()
     ear.wait_listening(2)  # and it listens again
     bell.close()
 
@@ -383,6 +389,37 @@ def test_a_failure_to_wake_is_logged_and_the_bell_gives_up(caplog):
         bell.give_up("again")  # said once: the first reason stays
     assert sum("cannot be woken" in r.getMessage() for r in caplog.records) == 1
     assert "_client_state" in bell.broken
+
+
+class _Session:
+    """What wake_sessions' _wake touches of an AppSession."""
+
+    def __init__(self, fragments: set[str]) -> None:
+        self._scriptrunner = None
+        self._client_state = ClientState(query_string="s=abc", page_name="classroom")
+        self._client_state.fragment_id = "stale"  # as a fragment's run may leave it
+        self.fragments = fragments
+        self.asked: list[ClientState] = []
+
+    def has_fragment(self, fid: str) -> bool:
+        return fid in self.fragments
+
+    def request_rerun(self, state: ClientState) -> None:
+        self.asked.append(state)
+
+
+def test_a_page_drawn_in_a_fragment_is_woken_as_that_fragment_while_it_holds_it():
+    """A student page is one fragment: the bell reruns that fragment alone (not app.py),
+    with the page's link; a fragment the session no longer holds (a full run dropped it)
+    reruns the whole page, never nothing (Streamlit ignores a rerun of a lost fragment)."""
+    s = _Session({"frag1"})
+    assert notify._wake(s, "frag1") == WOKEN
+    assert s.asked[-1].fragment_id == "frag1" and s.asked[-1].query_string == "s=abc"
+    assert notify._wake(s, "gone") == WOKEN and s.asked[-1].fragment_id == ""
+    assert notify._wake(s, None) == WOKEN and s.asked[-1].fragment_id == ""
+    assert s._client_state.fragment_id == "stale"  # the session's own state is left as it was
+    s._scriptrunner = object()
+    assert notify._wake(s, "frag1") == BUSY and len(s.asked) == 3
 
 
 def test_the_bells_thread_gives_up_on_a_failure_to_wake_and_ends():

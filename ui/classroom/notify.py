@@ -43,7 +43,7 @@ import concurrent.futures
 import logging
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from streamlit import runtime
@@ -80,13 +80,15 @@ class _Page:
     part: Callable[[Pulse], Hashable]
     woken: float | None = None  # when it was woken, until it watches again
     tries: int = 0
+    fragment: str | None = None  # the fragment that draws the class (rerun alone), if any
 
 
 class Bell:
     """The pages of one process that follow a class, and the thread that wakes them.
 
     ``look(codes)`` gives the pulse of each class (a code it leaves out is gone);
-    ``wake(session_ids)`` reruns those sessions and says, per session, WOKEN, BUSY (running:
+    ``wake({session id: fragment or None})`` reruns those sessions (only that fragment of
+    the page, when given) and says, per session, WOKEN, BUSY (running:
     try again next tick) or GONE (the browser left). A ``wake`` that raises makes the bell
     give up (:meth:`give_up`); a ``look`` that raises is tried again next tick (a database
     away for a moment)."""
@@ -94,7 +96,7 @@ class Bell:
     def __init__(
         self,
         look: Callable[[set[str]], dict[str, Pulse]],
-        wake: Callable[[list[str]], dict[str, str]],
+        wake: Callable[[dict[str, str | None]], dict[str, str]],
         tick: float = TICK,
         clock: Callable[[], float] = time.monotonic,
         listen: Listen | None = None,
@@ -111,14 +113,20 @@ class Bell:
         self.listening = False  # the database tells of every change (no look every tick)
 
     def watch(
-        self, session: str, code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]
+        self,
+        session: str,
+        code: str,
+        drawn: Hashable,
+        part: Callable[[Pulse], Hashable],
+        fragment: str | None = None,
     ) -> bool:
-        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``.
-        False when the bell has given up: the page must follow by itself."""
+        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``
+        (``fragment``: in that fragment of the page, which is rerun alone). False when the
+        bell has given up: the page must follow by itself."""
         with self._lock:
             if self.broken is not None:
                 return False
-            self._pages[session] = _Page(code, drawn, part)
+            self._pages[session] = _Page(code, drawn, part, fragment=fragment)
             seen = self._seen.get(code)
             if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
                 self._soon.set()  # drawn from an older state, or no tick will come: look now
@@ -215,7 +223,7 @@ class Bell:
         if not behind:
             return []
         try:
-            said = self._wake(behind)
+            said = self._wake({s: pages[s].fragment for s in behind})
         except Exception as e:  # noqa: BLE001 - not silence: logged, and the pages poll
             self.give_up(f"waking a page failed: {type(e).__name__}: {e}", exc_info=True)
             return []
@@ -307,18 +315,22 @@ def cannot_wake() -> str | None:
     return None if session is None else missing_internals(session)
 
 
-def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
+def wake_sessions(
+    ids: Mapping[str, str | None] | Iterable[str], timeout: float = 5.0
+) -> dict[str, str]:
     """Rerun the idle sessions of ``ids`` with their last client state (as Streamlit does on
-    a saved source file); a running session is left alone (BUSY). Done on the server's event
+    a saved source file); a running session is left alone (BUSY). ``ids`` may map a session
+    to a fragment of its page: only that fragment is rerun (as a widget inside it would),
+    while the session still holds it; else the whole page. Done on the server's event
     loop, where the browser's own rerun requests are handled, so none is overtaken. Anything
     that goes wrong on the way (an attribute that moved) is raised to the caller (the bell
     gives up); only an event loop too busy to answer within ``timeout`` is BUSY for all."""
-    ids = list(ids)
+    wanted = dict(ids) if isinstance(ids, Mapping) else dict.fromkeys(ids)
     if not runtime.exists():  # the server is gone (or never was: AppTest)
-        return dict.fromkeys(ids, GONE)
+        return dict.fromkeys(wanted, GONE)
     rt = runtime.Runtime.instance()
     sessions, said = {}, {}
-    for sid in ids:
+    for sid in wanted:
         session = rt.get_app_session(sid)
         if session is None:
             said[sid] = GONE
@@ -330,7 +342,7 @@ def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
 
     def on_loop() -> None:
         try:
-            done.set_result({sid: _wake(s) for sid, s in sessions.items()})
+            done.set_result({sid: _wake(s, wanted[sid]) for sid, s in sessions.items()})
         except Exception as e:  # noqa: BLE001 - raised again in the bell's thread
             done.set_exception(e)
 
@@ -343,8 +355,12 @@ def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
     return said
 
 
-def _wake(s: object) -> str:  # on the event loop
+def _wake(s: object, fragment: str | None) -> str:  # on the event loop
     if s._scriptrunner is not None:  # type: ignore[attr-defined]
         return BUSY
-    s.request_rerun(s._client_state)  # type: ignore[attr-defined]
+    state = ClientState()
+    state.CopyFrom(s._client_state)  # type: ignore[attr-defined]
+    held = getattr(s, "has_fragment", None)  # public on AppSession since 1.4x
+    state.fragment_id = fragment if fragment and held is not None and held(fragment) else ""
+    s.request_rerun(state)  # type: ignore[attr-defined]
     return WOKEN

@@ -215,14 +215,34 @@ def cannot_wake() -> str | None:
 def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
     """This page drew ``drawn`` (== ``part(pulse)``) of class ``code``: rerun it when that
     changes (ui.classroom.notify; the page looks by itself when the bell cannot wake it).
-    Nothing happens without a server (AppTest)."""
+    Called inside an ``st.fragment``, only that fragment is rerun. Nothing happens without a
+    server (AppTest)."""
     sid = session_id()
     if sid is None:
         return
-    if bell().watch(sid, code, drawn, part):
+    if bell().watch(sid, code, drawn, part, fragment=fragment_here()):
         st.session_state[K.following] = True
     else:
         _follow_by_looking(code, drawn, part)
+
+
+def fragment_run() -> bool:
+    """Whether this run reruns fragments only (not the whole page)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def fragment_here() -> str | None:
+    """The id of the st.fragment this code runs in, None outside one (or when Streamlit's
+    private ThreadState moved: the whole page is rerun then, as before fragments)."""
+    try:
+        from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
+
+        return ThreadState.get().fragment_id
+    except (ImportError, AttributeError):
+        return None
 
 
 @st.fragment(run_every=POLL)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom import access, live, pulse
+from classroom.access import AccessError
+from classroom.db import UNREACHABLE
 from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
@@ -160,7 +162,26 @@ def _question(token: str, view: live.StudentView, run) -> None:
 
 
 def student_page(token: str) -> None:
-    """The page of the student whose token is in the link."""
+    """The page of the student whose token is in the link: one fragment, so a tap and the
+    bell's wake-up rerun it alone (not app.py nor the page's frame). What it cannot draw (a
+    forged token: AccessError; the database away) is raised here, for the page to say."""
+    failed: list[Exception] = []
+    _student_fragment(token, failed)
+    if failed:
+        raise failed[0]
+
+
+@st.fragment
+def _student_fragment(token: str, failed: list[Exception]) -> None:
+    try:
+        _student(token)
+    except (AccessError, *UNREACHABLE) as e:
+        if sh.fragment_run():  # rerun alone: the whole page runs again and says so
+            st.rerun(scope="app")
+        failed.append(e)  # a fragment keeps its errors: the page raises it
+
+
+def _student(token: str) -> None:
     view = sh.student_view(token)  # AccessError: the page says so and offers to join
     run, _names = sh.session_run(view.code, token)
     st.markdown(
