@@ -42,6 +42,10 @@ URL_PATH = "classroom"
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
 RETRY_S, RETRY_PAUSE = 10.0, 0.5  # an action waits this long for a database that went away
 RECONNECT_EVERY = 1.0  # seconds: a page whose database is away looks this often
+FRESH = 1.0  # seconds: a pulse the bell read this recently is the class's for a page's run
+# The cached functions below are called with keyword arguments on the pages' hot path:
+# Streamlit inspects a function's signature on every call to name a positional argument,
+# a sixth of a woken student page's script time (py-spy).
 
 
 @st.cache_resource(show_spinner=False)
@@ -71,7 +75,7 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
 def still(code: str, step: int, question: live.QuestionInfo | None, _token: str) -> dict:
     """The tree canvas's still of the session at ``step``: nothing of what an open
     ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
-    run, names = session_run(code, _token)
+    run, names = session_run(code=code, _token=_token)
     return question_payload(run, names, step, question)
 
 
@@ -97,12 +101,13 @@ def student_view(token: str) -> live.StudentView:
         ss[K.me] = me
     who = me[1]
     if not acted:
-        now = bell().known(who.code)
+        the_bell = bell()
+        now = the_bell.known(who.code, fresh=FRESH)
         if now is None:
             now = pulses(store(), [who.code]).get(who.code)
             if now is not None:
-                bell().saw(who.code, now)
-        state = class_state(who.code, astuple(now)) if now is not None else None
+                the_bell.saw(who.code, now)
+        state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
         if state is not None:
             return state.view(who)
     return live.student_view(store(), token)

@@ -183,7 +183,7 @@ def _student_fragment(token: str, failed: list[Exception]) -> None:
 
 def _student(token: str) -> None:
     view = sh.student_view(token)  # AccessError: the page says so and offers to join
-    run, _names = sh.session_run(view.code, token)
+    run, _names = sh.session_run(code=view.code, _token=token)
     st.markdown(
         _CSS + f"<div class='gtl-class-head'>You are <b>{_escape(view.name)}</b> in class "
         f"<b>{view.code}</b></div>",
@@ -195,7 +195,7 @@ def _student(token: str) -> None:
     sh.note()
     shown = sh.shown_question(view.question)
     tree_still(
-        sh.still(view.code, view.step, shown, token),
+        sh.still(code=view.code, step=view.step, question=shown, _token=token),
         key=K.figure,
         ask=shown.node if shown is not None else None,
     )
