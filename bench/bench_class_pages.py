@@ -108,19 +108,21 @@ class WsStudent(threading.Thread):
         self.name = f"Student {i:03d}"
         self.rng = random.Random(i)
         self.seen: set[int] = set()  # questions seen open
-        self.buttons: dict[str, str] = {}  # the last run's answer buttons: label -> widget id
+        self.buttons: dict[str, tuple[str, str]] = {}  # label -> (widget id, its fragment)
         self.page = ""  # the last finished run's text
         self.ran = threading.Condition()
         self.runs = 0
 
-    def send(self, widget: str | None = None) -> None:
+    def send(self, widget: tuple[str, str] | None = None) -> None:
         """A rerun of the page, as the browser asks for one; ``widget``: a tap on the button
-        with that id (its trigger: Streamlit runs the button's callback first)."""
+        (its id and the fragment it is drawn in: the browser reruns only that fragment),
+        sent as its trigger (Streamlit runs the button's callback first)."""
         m = BackMsg()
         m.rerun_script.query_string = f"s={self.token}"
         m.rerun_script.page_name = "classroom"
         if widget is not None:
-            m.rerun_script.widget_states.widgets.add(id=widget, trigger_value=True)
+            m.rerun_script.widget_states.widgets.add(id=widget[0], trigger_value=True)
+            m.rerun_script.fragment_id = widget[1]
         self.ws.send(m.SerializeToString())
 
     def run(self) -> None:
@@ -133,7 +135,7 @@ class WsStudent(threading.Thread):
                 self.ws = ws
                 self.send()
                 texts: list[str] = []
-                buttons: dict[str, str] = {}
+                buttons: dict[str, tuple[str, str]] = {}
                 while not room.stop:
                     try:
                         raw = ws.recv(timeout=0.5)
@@ -149,14 +151,14 @@ class WsStudent(threading.Thread):
                         if what == "markdown":
                             texts.append(el.markdown.body)
                         elif what == "button" and CHOICE_KEY in el.button.id:
-                            buttons[el.button.label] = el.button.id
+                            buttons[el.button.label] = (el.button.id, msg.delta.fragment_id)
                     elif kind == "script_finished":
                         self.finished("\n".join(texts), buttons, time.perf_counter())
         except Exception as e:  # noqa: BLE001 - reported with the figures
             if not room.stop:
                 room.errors.append(f"student {self.i}: {e!r}")
 
-    def finished(self, page: str, buttons: dict[str, str], now: float) -> None:
+    def finished(self, page: str, buttons: dict[str, tuple[str, str]], now: float) -> None:
         """One finished run of the page: what it showed."""
         with self.ran:
             self.page, self.buttons = page, buttons
