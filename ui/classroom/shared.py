@@ -21,6 +21,7 @@ from functools import partial
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from classroom import live
 from classroom.db import UNREACHABLE, Store, open_store, reachable
@@ -233,8 +234,6 @@ def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> Non
 
 def fragment_run() -> bool:
     """Whether this run reruns fragments only (not the whole page)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
     ctx = get_script_run_ctx()
     return bool(ctx is not None and ctx.fragment_ids_this_run)
 
@@ -242,7 +241,7 @@ def fragment_run() -> bool:
 def fragment_here() -> str | None:
     """The id of the st.fragment this code runs in, None outside one (or when Streamlit's
     private ThreadState moved: the whole page is rerun then, as before fragments)."""
-    try:
+    try:  # deferred: private to Streamlit; if it moved, pages are woken whole, as before
         from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
         return ThreadState.get().fragment_id
