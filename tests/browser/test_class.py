@@ -211,7 +211,12 @@ def _no_secret_shown(teacher, code: str, token: str, base: str) -> None:  # noqa
     assert teacher.evaluate("navigator.clipboard.readText()") == f"{base}/classroom?t={token}"
 
 
-def _replicas(browser, env: dict[str, str], db_url: str, listening: bool = False) -> None:  # noqa: ANN001
+def _replicas(
+    browser,  # noqa: ANN001
+    env: dict[str, str],
+    db_url: str,
+    listening: bool = False,
+) -> None:
     """The teacher on replica one, two students on replica two. ``listening`` (PostgreSQL):
     each replica's bell listens (it hears of a change on the other replica, and looks on no
     clock), and when the listening connections are cut the pages still follow (each bell

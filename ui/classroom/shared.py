@@ -5,10 +5,10 @@ and the watcher that reruns a page when the class moves on.
 
 A page does not poll: :func:`follow` hands what it drew of its class (its part of the
 class's pulse, classroom.pulse) to the process's bell (ui.classroom.notify), which reruns the
-page once the class has moved on. A quiet class costs no script run. Only when this server cannot wake pages (the bell gave up: Streamlit's
-internals moved) does a page follow by itself, with Streamlit's public
-``st.fragment(run_every=...)`` (:func:`_follow_by_looking`), and the teacher's page says so
-(:func:`cannot_wake`).
+page once the class has moved on. A quiet class costs no script run. Only when this server
+cannot wake pages (the bell gave up: Streamlit's internals moved) does a page follow by
+itself, with Streamlit's public ``st.fragment(run_every=...)`` (:func:`_follow_by_looking`),
+and the teacher's page says so (:func:`cannot_wake`).
 """
 
 from __future__ import annotations
