@@ -95,6 +95,27 @@ def test_a_running_page_is_woken_after_its_run_and_a_page_that_left_is_forgotten
     assert bell.look_once() == ["ann"]
 
 
+def test_the_projectors_counts_alone_wake_it_at_most_every_calm_seconds():
+    """Answers pouring in move the projector's count each look; it is rerun for them at most
+    every ``calm`` seconds after it watched, while a step, a question or a reveal (its
+    common part) reruns it at once. Student pages are not calmed."""
+    f, t = Fake(), [0.0]
+    bell = Bell(f.look, f.wake, tick=3600, clock=lambda: t[0])
+    f.now = {"A": _pulse()}
+    bell.watch("teacher", "A", f.now["A"], Pulse.teacher, calm=1.0)
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    f.now["A"] = _pulse(answered=1)
+    assert bell.look_once() == []  # a count alone, 0 s after it watched: later
+    t[0] = 0.5
+    f.now["A"] = _pulse(answered=7)
+    assert bell.look_once() == []
+    t[0] = 1.0
+    assert bell.look_once() == ["teacher"]  # due: it shows 7 now
+    bell.watch("teacher", "A", f.now["A"], Pulse.teacher, calm=1.0)  # its rerun
+    f.now["A"] = _pulse(step=1, answered=7, question=1, state="open")
+    assert sorted(bell.look_once()) == ["ann", "teacher"]  # a question: both at once
+
+
 def test_a_woken_page_that_does_not_watch_again_is_woken_again_then_forgotten():
     """A lost wake (or a run that failed before it watched) does not leave a student behind;
     a page that went to another page is forgotten after a few tries."""

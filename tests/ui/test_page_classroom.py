@@ -286,7 +286,7 @@ class _Bell:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
 
-    def watch(self, sid, code, drawn, part, fragment=None) -> bool:  # noqa: ANN001
+    def watch(self, sid, code, drawn, part, fragment=None, calm=0.0) -> bool:  # noqa: ANN001
         self.calls.append(("watch", sid))
         self.fragment = fragment
         return True  # watched: the bell wakes the page

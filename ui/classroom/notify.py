@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -57,6 +58,7 @@ TICK = 0.2  # seconds between two looks at the database (for changes made by oth
 RETRY, TRIES = 3.0, 3  # a woken page that did not watch again is woken again, so many times
 SEEN_MAX = 1024  # pulses kept for pages that read them (the bell's look keeps the watched ones)
 RELISTEN = 5.0  # seconds between two tries to listen again (meanwhile the bell looks each tick)
+COUNTS_EVERY = 1.0  # seconds: the projector's counts alone rerun it at most this often
 POLL = 2.0  # seconds between two looks of a page that follows by itself (the bell gave up)
 WOKEN, BUSY, GONE = "woken", "busy", "gone"
 # AppSession's private attributes wake_sessions reads, and what each must be
@@ -81,6 +83,8 @@ class _Page:
     woken: float | None = None  # when it was woken, until it watches again
     tries: int = 0
     fragment: str | None = None  # the fragment that draws the class (rerun alone), if any
+    since: float = 0.0  # when it watched
+    calm: float = 0.0  # a page that drew a whole pulse: its counts alone wake it this seldom
 
 
 class Bell:
@@ -111,6 +115,7 @@ class Bell:
         self._thread: threading.Thread | None = None
         self.broken: str | None = None  # why pages cannot be woken (give_up), None while they can
         self.listening = False  # the database tells of every change (no look every tick)
+        self._due: float | None = None  # when a page's calmed counts are due (look then)
 
     def watch(
         self,
@@ -119,14 +124,19 @@ class Bell:
         drawn: Hashable,
         part: Callable[[Pulse], Hashable],
         fragment: str | None = None,
+        calm: float = 0.0,
     ) -> bool:
         """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``
-        (``fragment``: in that fragment of the page, which is rerun alone). False when the
-        bell has given up: the page must follow by itself."""
+        (``fragment``: in that fragment of the page, which is rerun alone). ``calm``: the
+        page drew a whole :class:`Pulse` (the projector), and a change of its counts alone
+        (answers coming in) reruns it at most every ``calm`` seconds; any other change at
+        once. False when the bell has given up: the page must follow by itself."""
         with self._lock:
             if self.broken is not None:
                 return False
-            self._pages[session] = _Page(code, drawn, part, fragment=fragment)
+            self._pages[session] = _Page(
+                code, drawn, part, fragment=fragment, since=self._clock(), calm=calm
+            )
             seen = self._seen.get(code)
             if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
                 self._soon.set()  # drawn from an older state, or no tick will come: look now
@@ -210,16 +220,19 @@ class Bell:
             # the pages as they are after the pulses were kept: one that watches later
             # compares with them itself (watch)
             pages = dict(self._pages)
-        behind = [
-            s
-            for s, p in pages.items()
-            if (p.woken is not None and t - p.woken >= RETRY)
-            or (
-                p.woken is None
-                and p.code in codes
-                and (p.code not in now or p.part(now[p.code]) != p.drawn)
-            )
-        ]
+        behind, due = [], None
+        for s, p in pages.items():
+            if p.woken is not None:
+                if t - p.woken >= RETRY:
+                    behind.append(s)
+            elif p.code in codes and (p.code not in now or p.part(now[p.code]) != p.drawn):
+                if _counts_only(p, now.get(p.code)) and t - p.since < p.calm:
+                    due = min(due or math.inf, p.since + p.calm)  # its counts, later
+                else:
+                    behind.append(s)
+        with self._lock:
+            self._due = due
+
         if not behind:
             return []
         try:
@@ -244,7 +257,10 @@ class Bell:
     def _run(self) -> None:
         while self.broken is None:
             listening = self.listening
-            rang = self._soon.wait(RETRY if listening else self._tick)
+            wait = RETRY if listening else self._tick
+            if listening and self._due is not None:
+                wait = max(0.0, min(wait, self._due - self._clock()))
+            rang = self._soon.wait(wait)
             self._soon.clear()
             try:  # a failure to wake is handled there (give_up)
                 self.look_once(read=rang or not listening)
@@ -279,6 +295,16 @@ class Bell:
     def close(self) -> None:
         """Stop listening (tests: a bell per server is never closed)."""
         self._stop.set()
+
+
+def _counts_only(p: _Page, now: Pulse | None) -> bool:
+    """Whether page ``p`` drew a whole pulse that differs from ``now`` in its counts only."""
+    return (
+        p.calm > 0
+        and now is not None
+        and isinstance(p.drawn, Pulse)
+        and p.drawn.common == now.common
+    )
 
 
 def session_id() -> str | None:

@@ -43,6 +43,7 @@ URL_PATH = "classroom"
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
 RETRY_S, RETRY_PAUSE = 10.0, 0.5  # an action waits this long for a database that went away
 RECONNECT_EVERY = 1.0  # seconds: a page whose database is away looks this often
+COUNTS_EVERY = notify.COUNTS_EVERY  # the projector's counts alone rerun it this seldom (s)
 FRESH = 1.0  # seconds: a pulse the bell read this recently is the class's for a page's run
 # The cached functions below are called with keyword arguments on the pages' hot path:
 # Streamlit inspects a function's signature on every call to name a positional argument,
@@ -218,15 +219,17 @@ def cannot_wake() -> str | None:
     return None if session_id() is None else bell().broken
 
 
-def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
+def follow(
+    code: str, drawn: Hashable, part: Callable[[Pulse], Hashable], calm: float = 0.0
+) -> None:
     """This page drew ``drawn`` (== ``part(pulse)``) of class ``code``: rerun it when that
     changes (ui.classroom.notify; the page looks by itself when the bell cannot wake it).
-    Called inside an ``st.fragment``, only that fragment is rerun. Nothing happens without a
-    server (AppTest)."""
+    Called inside an ``st.fragment``, only that fragment is rerun. ``calm``: see
+    notify.Bell.watch (the projector's counts). Nothing happens without a server (AppTest)."""
     sid = session_id()
     if sid is None:
         return
-    if bell().watch(sid, code, drawn, part, fragment=fragment_here()):
+    if bell().watch(sid, code, drawn, part, fragment=fragment_here(), calm=calm):
         st.session_state[K.following] = True
     else:
         _follow_by_looking(code, drawn, part)
