@@ -175,13 +175,13 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
     """Run one classroom.live action from a button; a refusal is kept as the page's note
     (also when the database stayed away: :func:`retrying`). ``ring``: tell this process's
     other class pages now (else the caller rings later)."""
+    st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     try:
         got = retrying(lambda: fn(store(), *args))
     except InputError as e:
         st.session_state[K.note] = ("error", str(e))
         return None
     st.session_state[K.note] = None
-    st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     if ring:
         bell().ring()  # the other pages of this process follow now, not at the next tick
     return got
