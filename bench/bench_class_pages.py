@@ -1,23 +1,31 @@
-"""Class mode under load, as the pages see it: one `streamlit run` server, a teacher's
-projector page and a few student pages in real chromium pages, and the rest of the class as
-websocket sessions: real sessions of the student page on the server (Streamlit's own
-protocol, the page rerun by the server's bell as a browser's is), read by a thread each
-instead of drawn by a browser. A websocket student answers the way a student page does (a
-fifth tap twice, a third change their mind once): through classroom.live, then a rerun of
-its page, as a tap gives.
+"""Class mode under load, as a browser drives the pages: `streamlit run` servers (one, or
+several replicas on one database), the teacher's projector page and a few students in real
+chromium pages, and the rest of the class as websocket sessions of the student page:
+Streamlit's own protocol, each page run on the server exactly as a browser's (rerun by the
+server's bell), read by a thread per student instead of drawn. A websocket student answers
+as a person does: it taps its page's answer button (the BackMsg a browser sends: the
+button's widget trigger, so the button's own callback runs), waits for the page's run,
+and a third of them tap a second button (a change of mind), a fifth the same one twice.
 
-Each round the teacher (a real page) asks a question, everyone answers, the teacher
-reveals (which steps on) and steps once more. Printed:
+Each round the teacher (a real page) presses "Ask", everyone answers, the teacher presses
+"Reveal" (which steps on) and "Next". Printed, per size of class:
 
-- answers lost: answers in the database against the answers the students were told were in;
-- questions missed: a websocket page that never showed a question open (a lost wake-up);
-- answer-to-projector: from an answer's receipt to the projector page's count including it;
-- follow-the-step: from the teacher's click to a student's page showing the new step or
-  question (a browser page's canvas; a websocket session's finished run);
-- the server process's CPU seconds and peak memory, and the wall time.
+- "Ask" to every student's page: from the teacher's click to each student's page showing
+  the question open (a websocket page's finished run, a browser page's text), p50 / p95;
+- answers stored / taps told: answer rows in the database against the (student, question)
+  pairs whose page said "Your answer: ..." after the student's last tap (0 lost: equal);
+- the servers' CPU seconds while the class ran, and per student page per class change
+  (three changes a round: ask, reveal, next; the runs after the taps are counted in);
+- the wall time and the servers' peak memory.
 
-No asserts: figures only. Run: python bench/bench_class_pages.py [--students 60]
-[--browsers 4] [--questions 10] [--postgres]. Needs chromium (as the browser tests).
+No asserts: figures only. Goals (issue 23): 300 students on one process p95 <= 1.5 s and
+<= 4 ms of server CPU per student page per class change, 0 answers lost; two replicas on
+PostgreSQL with 300 students p95 <= 1.0 s; 60 students p95 <= 0.5 s.
+
+Run: python bench/bench_class_pages.py [--students 60,150,300] [--replicas 2]
+[--browsers 4] [--questions 3] [--postgres]. With no arguments: 60, 150 and 300 students
+on one process (SQLite), then 300 on two replicas on PostgreSQL. Needs chromium (as the
+browser tests) and, for --postgres or replicas, Debian's postgresql (as the tests).
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import re
 import statistics
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -38,17 +47,18 @@ from websockets.sync.client import connect
 
 from classroom import access, live
 from classroom.db import Answer, open_store
-from engine.errors import InputError
 from engine.random_tree import random_leaves
 from engine.tree import complete_tree
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS
-from gtl_dev.class_flow import CHOICE, Sqlite, class_server, join, sentence_step
+from gtl_dev.class_flow import CHOICE, Sqlite, class_server, join
 from gtl_dev.pg_server import PgServer
 
 COUNT = re.compile(r"(\d+) of (\d+) students? answered")
-STEP = re.compile(rb'"step":\s*(\d+)')  # the tree still's step, in the canvas's data
-QUESTION = re.compile(rb"\*\*Question (\d+)\*\*")
-OPEN = (b"Tap your answer", b"you may change it until")  # the question is open on the page
+QUESTION = re.compile(r"\*\*Question (\d+)\*\*")
+OPEN = ("Tap your answer", "you may change it until")  # the question is open on the page
+RECEIPT = re.compile(r"Your answer: \*\*(.+?)\*\*")
+CHOICE_KEY = "class.choice"  # the answer buttons' keys (ui.common.keys.Classroom.choice)
+CHANGES_PER_ROUND = 3  # ask, reveal, next
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -56,15 +66,6 @@ def pct(xs: list[float], p: float) -> float:
         return float("nan")
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
-
-
-def line(name: str, xs: list[float]) -> str:
-    if not xs:
-        return f"{name:<44} (none)"
-    return (
-        f"{name:<44} n={len(xs):>4}  p50 {statistics.median(xs):6.2f} s  "
-        f"p95 {pct(xs, 95):6.2f} s  max {max(xs):6.2f} s"
-    )
 
 
 class Proc:
@@ -86,257 +87,307 @@ class Proc:
 
 
 class Room:
-    """What the threads share with the main thread."""
+    """What the student threads share with the main thread."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.opened: dict[int, float] = {}  # question number -> when the teacher clicked
-        self.stepped: dict[int, float] = {}  # step -> when the teacher clicked
-        self.receipts: list[tuple[int, float]] = []  # (question, when the answer was in)
-        self.saw: list[tuple[str, int, float]] = []  # what a websocket page showed, and when
-        self.told = 0  # answers the students were told were counted (one per question)
+        self.opened: dict[int, float] = {}  # question number -> when the teacher clicked Ask
+        self.ask: list[float] = []  # Ask -> a student's page showing the question open
+        self.told: set[tuple[str, int]] = set()  # (student, question) a page said was in
+        self.taps = 0
         self.errors: list[str] = []
         self.stop = False
 
 
 class WsStudent(threading.Thread):
-    """One student: a session of the student page on the server, over its websocket."""
+    """One student: a session of the student page on a server, over its websocket."""
 
     def __init__(self, url: str, store, code: str, i: int, room: Room) -> None:  # noqa: ANN001
         super().__init__(daemon=True)
         self.url, self.store, self.code, self.i, self.room = url, store, code, i, room
+        self.name = f"Student {i:03d}"
         self.rng = random.Random(i)
-        self.seen_step: int | None = None
-        self.answered: set[int] = set()
-        self.lock = threading.Lock()
+        self.seen: set[int] = set()  # questions seen open
+        self.buttons: dict[str, tuple[str, str]] = {}  # label -> (widget id, its fragment)
+        self.page = ""  # the last finished run's text
+        self.ran = threading.Condition()
+        self.runs = 0
 
-    def rerun(self) -> None:
+    def send(self, widget: tuple[str, str] | None = None) -> None:
+        """A rerun of the page, as the browser asks for one; ``widget``: a tap on the button
+        (its id and the fragment it is drawn in: the browser reruns only that fragment),
+        sent as its trigger (Streamlit runs the button's callback first)."""
         m = BackMsg()
         m.rerun_script.query_string = f"s={self.token}"
         m.rerun_script.page_name = "classroom"
-        with self.lock:
-            self.ws.send(m.SerializeToString())
+        if widget is not None:
+            m.rerun_script.widget_states.widgets.add(id=widget[0], trigger_value=True)
+            m.rerun_script.fragment_id = widget[1]
+        self.ws.send(m.SerializeToString())
 
     def run(self) -> None:
         room = self.room
         try:
-            self.token = access.join(self.store, self.code, f"Student {self.i:02d}", f"ws-{self.i}")
+            self.token = access.join(self.store, self.code, self.name, f"ws-{self.i}")
             self.token = self.token.student_token
-            run = live.class_run(self.store, self.token)
-            self.values = sorted({v for v in run.tree.values if v is not None})
             ws_url = self.url.replace("http", "ws", 1) + "/_stcore/stream"
             with connect(ws_url, subprotocols=["streamlit"], origin=self.url, max_size=None) as ws:
                 self.ws = ws
-                self.rerun()
-                drawn: list[bytes] = []
+                self.send()
+                texts: list[str] = []
+                buttons: dict[str, tuple[str, str]] = {}
                 while not room.stop:
                     try:
                         raw = ws.recv(timeout=0.5)
                     except TimeoutError:
                         continue
-                    kind = ForwardMsg.FromString(raw).WhichOneof("type")
+                    msg = ForwardMsg.FromString(raw)
+                    kind = msg.WhichOneof("type")
                     if kind == "new_session":
-                        drawn = []
-                    elif kind == "delta":
-                        drawn.append(raw)
+                        texts, buttons = [], {}
+                    elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+                        el = msg.delta.new_element
+                        what = el.WhichOneof("type")
+                        if what == "markdown":
+                            texts.append(el.markdown.body)
+                        elif what == "button" and CHOICE_KEY in el.button.id:
+                            buttons[el.button.label] = (el.button.id, msg.delta.fragment_id)
                     elif kind == "script_finished":
-                        self.shown(b"".join(drawn), time.perf_counter())
+                        self.finished("\n".join(texts), buttons, time.perf_counter())
         except Exception as e:  # noqa: BLE001 - reported with the figures
             if not room.stop:
                 room.errors.append(f"student {self.i}: {e!r}")
 
-    def shown(self, page: bytes, now: float) -> None:
+    def finished(self, page: str, buttons: dict[str, tuple[str, str]], now: float) -> None:
         """One finished run of the page: what it showed."""
-        room = self.room
-        steps = STEP.findall(page)
-        if steps:
-            step = int(steps[-1])
-            if step != self.seen_step:
-                if self.seen_step is not None:
-                    with room.lock:
-                        room.saw.append(("step", step, now))
-                self.seen_step = step
+        with self.ran:
+            self.page, self.buttons = page, buttons
+            self.runs += 1
+            self.ran.notify_all()
         numbers = QUESTION.findall(page)
         if not numbers or not any(o in page for o in OPEN):
             return
         n = int(numbers[-1])
-        if n in self.answered:
+        if n in self.seen:
             return
-        self.answered.add(n)
+        self.seen.add(n)
+        room = self.room
         with room.lock:
-            room.saw.append(("question", n, now))
-        kind = "prune" if b"Yes, pruned" in page else "value"  # its buttons
-        threading.Timer(self.rng.uniform(0.2, 2.5), self.answer, (n, kind)).start()  # thinking
+            if n in room.opened:
+                room.ask.append(now - room.opened[n])
+        threading.Timer(self.rng.uniform(0.2, 2.5), self.answer, (n,)).start()  # thinking
 
-    def answer(self, n: int, kind: str) -> None:
-        rng, values = self.rng, self.values
-        texts = [rng.choice(["yes", "no"])] if kind == "prune" else [str(rng.choice(values))]
-        if rng.random() < 1 / 3:
-            texts.append(str(rng.choice(values)) if kind != "prune" else "yes")
-        if rng.random() < 1 / 5:
-            texts.append(texts[-1])  # a double tap
-        try:
-            for text in texts:
-                try:
-                    live.answer(self.store, self.token, n, text)
-                except InputError as e:
-                    self.room.errors.append(f"student {self.i}: {e}")
-                self.rerun()  # the page's run after a tap
+    def tap(self, label: str) -> str:
+        """Tap the button ``label`` and wait for the page's run after it; its text."""
+        with self.ran:
+            runs, widget = self.runs, self.buttons[label]
+            self.send(widget)
             with self.room.lock:
-                self.room.receipts.append((n, time.perf_counter()))
-                self.room.told += 1
+                self.room.taps += 1
+            if not self.ran.wait_for(lambda: self.runs > runs, 60):
+                raise TimeoutError("no run of the page after a tap in 60 s")
+            return self.page
+
+    def answer(self, n: int) -> None:
+        rng = self.rng
+        try:
+            with self.ran:
+                labels = sorted(self.buttons)
+            if not labels:
+                return  # the question closed before the student made up their mind
+            picks = [rng.choice(labels)]
+            if rng.random() < 1 / 3:
+                picks.append(rng.choice(labels))  # a change of mind
+            if rng.random() < 1 / 5:
+                picks.append(picks[-1])  # a double tap
+            page = ""
+            for label in picks:
+                page = self.tap(label)
+            got = RECEIPT.findall(page)
+            if got and got[-1] == picks[-1]:
+                with self.room.lock:
+                    self.room.told.add((self.name, n))
+            elif "closed" not in page:
+                self.room.errors.append(f"student {self.i}: no receipt for {picks[-1]}")
         except Exception as e:  # noqa: BLE001 - reported with the figures
             self.room.errors.append(f"student {self.i}: {e!r}")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--students", type=int, default=60)
-    ap.add_argument("--browsers", type=int, default=4, help="students in real browser pages")
-    ap.add_argument("--questions", type=int, default=10)
-    ap.add_argument("--postgres", action="store_true")
-    args = ap.parse_args()
+@dataclass
+class Row:
+    students: int
+    replicas: int
+    database: str
+    ask: list[float]
+    stored: int
+    told: int
+    taps: int
+    cpu: float
+    changes: int
+    wall: float
+    peak_mb: float
+    errors: list[str]
+
+    def line(self) -> str:
+        per = self.cpu / max(1, self.students * self.changes) * 1000
+        return (
+            f"| {self.students} | {self.replicas} ({self.database}) | "
+            f"{statistics.median(self.ask) if self.ask else float('nan'):.2f} / "
+            f"{pct(self.ask, 95):.2f} s | {self.stored} / {self.told} ({self.taps} taps) | "
+            f"{self.cpu:.1f} s in {self.wall:.0f} s | {per:.1f} ms | {self.peak_mb:.0f} MB |"
+        )
+
+
+HEADER = (
+    "| students | replicas | Ask -> every student's page, p50 / p95 | answers stored / told "
+    "| server CPU | CPU per student page per class change | peak memory (largest) |\n"
+    "| --- | --- | --- | --- | --- | --- | --- |"
+)
+
+
+def run_class(students: int, replicas: int, browsers: int, questions: int, pg: bool) -> Row:
     from playwright.sync_api import sync_playwright
 
-    pg = None
-    if args.postgres:
-        pg = PgServer().start()
-        url = pg.create_database()
+    server_pg = None
+    if pg:
+        server_pg = PgServer().start()
+        url = server_pg.create_database()
         env = {"GTL_DATABASE_URL": url}
     else:
         db = Sqlite()
         url, env = db.url, db.env
-    server = class_server(env).start()
-    proc = Proc(server.proc.pid)
+    servers = [class_server(env).start() for _ in range(replicas)]
+    procs = [Proc(s.proc.pid) for s in servers]
     store = open_store(url)
     tree = complete_tree(random_leaves(3, 3, 0, 9, seed=7), 3)
     made = live.create_session(store, tree, kinds=["value", "bound"], title="Bench")
     room = Room()
-    wall = time.perf_counter()
-    cpu0 = proc.cpu()
-    page_follow: list[float] = []
-    missed: list[tuple[int, int]] = []  # (question, student) never shown open in 60 s
-    projector: list[float] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-        ctx.set_default_timeout(60_000)
-        teacher = ctx.new_page()
-        teacher.goto(f"{server.url}/classroom?t={made.teacher_token}")
-        teacher.locator(".gtl-code").wait_for()
-        pages = []
-        for i in range(args.browsers):
-            pg_ = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            pg_.set_default_timeout(60_000)
-            join(pg_, server.url, made.code, f"Browser {i}")
-            pages.append(pg_)
-        threads = [
-            WsStudent(server.url, store, made.code, i, room)
-            for i in range(args.students - args.browsers)
-        ]
-        for t in threads:
-            t.start()
-            time.sleep(0.02)
-        teacher.locator('[data-testid="stMain"]').filter(
-            has_text=f"{args.students} students joined"
-        ).wait_for()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+            ctx.set_default_timeout(120_000)
+            teacher = ctx.new_page()
+            teacher.goto(f"{servers[0].url}/classroom?t={made.teacher_token}")
+            teacher.locator(".gtl-code").wait_for()
+            pages = []
+            for i in range(browsers):
+                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+                page.set_default_timeout(120_000)
+                join(page, servers[(i + 1) % replicas].url, made.code, f"Browser {i}")
+                pages.append(page)
+            threads = [
+                WsStudent(servers[i % replicas].url, store, made.code, i, room)
+                for i in range(students - browsers)
+            ]
+            for t in threads:
+                t.start()
+                time.sleep(0.02)
+            main = teacher.locator('[data-testid="stMain"]')
+            main.filter(has_text=f"{students} students joined").wait_for()
+            time.sleep(1.0)  # the first runs of the last pages
 
-        def click(key: str) -> float:
-            teacher.locator(f".st-key-{key.replace('.', '-')} button").first.click()
-            return time.perf_counter()
+            def click(key: str) -> float:
+                teacher.locator(f".st-key-{key.replace('.', '-')} button").first.click()
+                return time.perf_counter()
 
-        def follow(k: int, t0: float) -> None:
-            """Look at each browser page in turn until every one shows step ``k``."""
-            left = list(pages)
-            while left:
-                for s in list(left):
-                    if sentence_step(s) == k:
-                        page_follow.append(time.perf_counter() - t0)
-                        left.remove(s)
-                if left:
-                    left[0].wait_for_timeout(10)
-
-        for n in range(1, args.questions + 1):
-            step = live.room(store, made.teacher_token).step
-            t0 = click("class.ask")
-            with room.lock:
-                room.opened[n] = t0
-            q = None
-            while q is None or q.number != n:
-                q = live.room(store, made.teacher_token).question
-                time.sleep(0.05)
-            left = list(pages)  # the question on every browser student's page
-            while left:
-                for s in list(left):
-                    main = s.locator('[data-testid="stMain"]').filter(has_text=f"Question {n}")
-                    if main.count():
-                        page_follow.append(time.perf_counter() - room.opened[n])
-                        left.remove(s)
-                if left:
-                    left[0].wait_for_timeout(10)
-            for s in pages:
-                buttons = s.locator(CHOICE)
-                buttons.first.wait_for()
-                buttons.nth(random.randrange(buttons.count())).click()
-            with room.lock:
-                room.receipts += [(n, time.perf_counter())] * len(pages)
-                room.told += len(pages)
-            # the projector's count, watched until every answer is in
-            deadline = time.perf_counter() + 60
-            got = 0
-            while got < args.students and time.perf_counter() < deadline:
-                m = COUNT.search(teacher.locator('[data-testid="stMain"]').inner_text())
-                shown = int(m.group(1)) if m else 0
-                if shown > got:
-                    now = time.perf_counter()
+            wall = time.perf_counter()
+            cpu0 = sum(p.cpu() for p in procs)
+            for n in range(1, questions + 1):
+                with room.lock:
+                    room.opened[n] = click("class.ask")
+                left = list(pages)  # the question on every browser student's page
+                while left:
+                    for s in list(left):
+                        if (
+                            s.locator('[data-testid="stMain"]')
+                            .filter(has_text=f"Question {n}")
+                            .count()
+                        ):
+                            with room.lock:
+                                room.ask.append(time.perf_counter() - room.opened[n])
+                            left.remove(s)
+                    if left:
+                        left[0].wait_for_timeout(10)
+                for s in pages:
+                    buttons = s.locator(CHOICE)
+                    buttons.first.wait_for()
+                    buttons.nth(random.randrange(buttons.count())).click()
+                    s.get_by_text("Your answer:").first.wait_for()
                     with room.lock:
-                        mine = sorted(t for k, t in room.receipts if k == n)
-                    projector += [now - t for t in mine[got:shown]]
-                    got = shown
-                teacher.wait_for_timeout(50)
-            missed += [(n, w.i) for w in threads if n not in w.answered]
-            step = live.room(store, made.teacher_token).step
-            t0 = click("class.reveal")
-            with room.lock:
-                room.stepped[step + 1] = t0
-            follow(step + 1, t0)
-            t0 = click("class.next")
-            with room.lock:
-                room.stepped[step + 2] = t0
-            follow(step + 2, t0)
-        room.stop = True
-        for t in threads:
-            t.join(timeout=5)
-        browser.close()
-    cpu = proc.cpu() - cpu0
-    peak = proc.peak_mb()
-    elapsed = time.perf_counter() - wall
-    with store.sessions.begin() as db:
-        stored = db.scalar(select(func.count()).select_from(Answer)) or 0
-    server.stop()
-    store.close()
-    if pg is not None:
-        pg.stop()
-    print(
-        f"class pages: {args.students} students ({args.browsers} in browser pages, "
-        f"{args.students - args.browsers} websocket sessions), {args.questions} "
-        f"questions, {'PostgreSQL' if pg else 'SQLite'}"
+                        room.told.add((f"Browser {pages.index(s)}", n))
+                # the projector's count until every answer is in (or a minute)
+                deadline = time.perf_counter() + 60
+                while time.perf_counter() < deadline:
+                    m = COUNT.search(main.inner_text())
+                    if m and int(m.group(1)) >= students:
+                        break
+                    teacher.wait_for_timeout(100)
+                time.sleep(0.5)  # second taps in flight
+                click("class.reveal")
+                main.filter(has_text="Answer:").first.wait_for()
+                click("class.next")
+                time.sleep(1.0)
+            cpu = sum(p.cpu() for p in procs) - cpu0
+            elapsed = time.perf_counter() - wall
+            peak = max(p.peak_mb() for p in procs)
+            room.stop = True
+            for t in threads:
+                t.join(timeout=5)
+            browser.close()
+        with store.sessions.begin() as db:
+            stored = db.scalar(select(func.count()).select_from(Answer)) or 0
+    finally:
+        for s in servers:
+            s.stop()
+        store.close()
+        if server_pg is not None:
+            server_pg.stop()
+    return Row(
+        students,
+        replicas,
+        "PostgreSQL" if pg else "SQLite",
+        room.ask,
+        stored,
+        len(room.told),
+        room.taps,
+        cpu,
+        questions * CHANGES_PER_ROUND,
+        elapsed,
+        peak,
+        room.errors,
     )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--students", default=None, help="class sizes, comma-separated")
+    ap.add_argument("--replicas", type=int, default=None)
+    ap.add_argument("--browsers", type=int, default=4, help="students in real browser pages")
+    ap.add_argument("--questions", type=int, default=3)
+    ap.add_argument("--postgres", action="store_true")
+    args = ap.parse_args()
+    if args.students is None and args.replicas is None:  # the issue's table
+        runs = [(n, 1, False) for n in (60, 150, 300)] + [(300, 2, True)]
+    else:
+        sizes = [int(x) for x in (args.students or "60").split(",")]
+        runs = [(n, args.replicas or 1, args.postgres) for n in sizes]
+    rows = []
+    for students, replicas, pg in runs:
+        row = run_class(students, replicas, args.browsers, args.questions, pg)
+        rows.append(row)
+        print(f"{students} students on {replicas} replica(s): done", flush=True)
     print(
-        f"answers lost: {room.told - stored} ({stored} in the database, {room.told} told counted)"
+        f"class pages: {args.browsers} students in browser pages, the rest websocket sessions "
+        f"tapping their buttons; {args.questions} questions; load average "
+        f"{os.getloadavg()[0]:.1f}"
     )
-    print(f"questions a websocket page never showed open (60 s): {len(missed)} {missed[:5]}")
-    print(line("answer-to-projector (projector page)", projector))
-    print(line("follow the step: browser student pages", page_follow))
-    clicked = {"step": room.stepped, "question": room.opened}
-    ws_follow = [now - clicked[k][n] for k, n, now in room.saw if n in clicked[k]]
-    print(line("follow the step: websocket student pages", ws_follow))
-    print(line("follow the step: every student", page_follow + ws_follow))
-    print(
-        f"server: {cpu:.1f} CPU s in {elapsed:.0f} s wall ({cpu / elapsed:.0%} of one core), peak {peak:.0f} MB"
-    )
-    if room.errors:
-        print(f"errors ({len(room.errors)}): {room.errors[:3]}")
+    print(HEADER)
+    for row in rows:
+        print(row.line())
+    for row in rows:
+        if row.errors:
+            print(f"errors at {row.students} ({len(row.errors)}): {row.errors[:3]}")
 
 
 if __name__ == "__main__":

@@ -6,12 +6,15 @@ A student's page shows the step, the latest question and its state, the task's s
 whether the session is over (:class:`StudentPulse`, one type for the pulse read from the
 database and for what a page drew); the teacher's projector shows those and the counts:
 students joined, answers to the latest question, task sheets handed in (:class:`Pulse`).
+The whole pulse, with the count of changed answers too, names one state of a class: the
+student pages of a process share the class's state read once per pulse
+(ui.classroom.shared.class_state).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -60,14 +63,15 @@ class Pulse:
     students: int
     answered: int  # answers to the latest question
     tasks_in: int
+    changed: int = 0  # times an answer to the latest question was changed (no page shows it)
 
     def student(self) -> StudentPulse:
         """A student's part of the pulse."""
         return self.common
 
     def teacher(self) -> Pulse:
-        """The projector's part: all of it."""
-        return self
+        """The projector's part: all but :attr:`changed`."""
+        return replace(self, changed=0)
 
 
 def of_room(r: Room) -> Pulse:
@@ -129,9 +133,9 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
         ).all()
         by_session = {q.session_id: q for q in latest}
         answered = {
-            k: n
-            for k, n in db.execute(
-                select(Answer.question_id, func.count())
+            k: (n, changed)
+            for k, n, changed in db.execute(
+                select(Answer.question_id, func.count(), func.sum(Answer.changes))
                 .where(Answer.question_id.in_([q.id for q in latest]))
                 .group_by(Answer.question_id)
             )
@@ -139,11 +143,13 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
     out = {}
     for r in rows:
         q = by_session.get(r.id)
+        answers = answered.get(q.id, (0, 0)) if q is not None else (0, 0)
         out[r.code] = Pulse(
             # a row has the two columns is_live reads
             common=StudentPulse.of(r.step, q, r.task_state, not is_live(r, now)),
             students=students.get(r.id, 0),
-            answered=answered.get(q.id, 0) if q is not None else 0,
+            answered=answers[0],
             tasks_in=tasks.get(r.id, 0),
+            changed=int(answers[1] or 0),
         )
     return out

@@ -12,9 +12,11 @@ import re
 import time
 
 import pytest
+from sqlalchemy import text
 
 from classroom import live
 from classroom.db import open_store
+from classroom.listen import APPLICATION, CHANNEL
 from classroom.results import results
 from engine.tree_text import parse_brackets
 from gtl_dev.class_flow import (
@@ -170,9 +172,29 @@ def test_two_replicas_on_one_postgresql_database(browser):
         no_postgres(str(e))
     try:
         url = pg.create_database()
-        _replicas(browser, {"GTL_DATABASE_URL": url}, url)
+        _replicas(browser, {"GTL_DATABASE_URL": url}, url, listening=True)
     finally:
         pg.stop()
+
+
+def _listeners(store) -> int:  # noqa: ANN001
+    """The bells listening for class changes on ``store``'s PostgreSQL (classroom.listen)."""
+    with store.reads.begin() as db:
+        return db.scalar(
+            text(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = :name "
+                "AND query = :listen"
+            ),
+            {"name": APPLICATION, "listen": f"LISTEN {CHANNEL}"},
+        )
+
+
+def _until(what, why: str, timeout_s: float = 60.0) -> None:  # noqa: ANN001
+    """Wait until ``what()`` holds (a wait, not a speed check)."""
+    deadline = time.monotonic() + timeout_s
+    while not what():
+        assert time.monotonic() < deadline, why
+        time.sleep(0.1)
 
 
 def _no_secret_shown(teacher, code: str, token: str, base: str) -> None:  # noqa: ANN001
@@ -189,8 +211,16 @@ def _no_secret_shown(teacher, code: str, token: str, base: str) -> None:  # noqa
     assert teacher.evaluate("navigator.clipboard.readText()") == f"{base}/classroom?t={token}"
 
 
-def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN001
-    """The teacher on replica one, two students on replica two."""
+def _replicas(
+    browser,  # noqa: ANN001
+    env: dict[str, str],
+    db_url: str,
+    listening: bool = False,
+) -> None:
+    """The teacher on replica one, two students on replica two. ``listening`` (PostgreSQL):
+    each replica's bell listens (it hears of a change on the other replica, and looks on no
+    clock), and when the listening connections are cut the pages still follow (each bell
+    looks every tick) until the bells listen again."""
     one, two = class_server(env), class_server(env)
     one.start()
     two.start()
@@ -208,9 +238,26 @@ def _replicas(browser, env: dict[str, str], db_url: str) -> None:  # noqa: ANN00
         wait_text(teacher, "2 students joined")
         teacher.reload()  # the address bar's link reopens the teacher's view on this browser
         wait_text(teacher, "2 students joined")
-        _follow(teacher, students, 1)
+        if listening:
+            _until(lambda: _listeners(store) == 2, "a replica's bell does not listen")
+        _follow(teacher, students, 1)  # heard: the other replica's bell looks on no clock
+        if listening:
+            with store.sessions.begin() as db:  # cut both bells' listening connections
+                db.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE application_name = :name"
+                    ),
+                    {"name": APPLICATION},
+                )
+            _until(
+                lambda: "stopped hearing of changes" in (two.logs / "stderr").read_text(),
+                "replica two's bell did not notice its listening connection was cut",
+            )
         right, wrong, _ = _ask_and_answer(teacher, students, db_url)
         _reveal(teacher, students, right, wrong)
+        if listening:
+            _until(lambda: _listeners(store) == 2, "the bells do not listen again")
     finally:
         store.close()
         one.stop()

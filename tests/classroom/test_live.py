@@ -123,6 +123,38 @@ def test_a_question_from_open_to_reveal(store, cls):
     assert live.room(store, cls.teacher_token, now=T0).revealed == r
 
 
+def test_the_class_state_read_once_gives_each_student_their_own_view(store, cls):
+    """classroom.live.class_state (read once for every student page of a process) gives
+    each student what their own read gives, at each state of a question; nothing of it
+    names another student's answer."""
+    toks = [_join(store, cls, n) for n in ("Ann", "Bob", "Cem")]
+    mes = [live.whoami(store, t) for t in toks]
+    assert [m.name for m in mes] == ["Ann", "Bob", "Cem"] and {m.code for m in mes} == {cls.code}
+    assert live.class_state(store, "NOSUCH", now=T0) is None
+
+    def same() -> live.ClassState:
+        state = live.class_state(store, cls.code, now=T0)
+        for t, m in zip(toks, mes, strict=True):
+            assert state.view(m) == live.student_view(store, t, now=T0)
+        return state
+
+    assert same().question is None
+    live.open_question(store, cls.teacher_token, now=T0)
+    live.answer(store, toks[0], 1, "3", now=T0)
+    live.answer(store, toks[1], 1, "12", now=T0)
+    live.answer(store, toks[1], 1, "8", now=T0)  # Bob changes his mind
+    state = same()
+    assert [state.view(m).my_answer for m in mes] == ["3", "8", None]
+    assert {state.view(m).right_answer for m in mes} == {None}
+    live.close_question(store, cls.teacher_token, now=T0)
+    same()
+    live.reveal(store, cls.teacher_token, now=T0)
+    state = same()
+    assert [state.view(m).correct for m in mes] == [True, False, False]  # Cem: no answer
+    late = T0 + timedelta(days=3)
+    assert live.class_state(store, cls.code, now=late).view(mes[0]).read_only
+
+
 def test_every_question_of_the_quiz_can_be_asked_in_turn(store, cls):
     a = _join(store, cls, "Ann")
     qs = quiz.questions(search_tree(tree()))

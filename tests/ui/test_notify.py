@@ -95,6 +95,27 @@ def test_a_running_page_is_woken_after_its_run_and_a_page_that_left_is_forgotten
     assert bell.look_once() == ["ann"]
 
 
+def test_the_projectors_counts_alone_wake_it_at_most_every_calm_seconds():
+    """Answers pouring in move the projector's count each look; it is rerun for them at most
+    every ``calm`` seconds after it watched, while a step, a question or a reveal (its
+    common part) reruns it at once. Student pages are not calmed."""
+    f, t = Fake(), [0.0]
+    bell = Bell(f.look, f.wake, tick=3600, clock=lambda: t[0])
+    f.now = {"A": _pulse()}
+    bell.watch("teacher", "A", f.now["A"], Pulse.teacher, calm=1.0)
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    f.now["A"] = _pulse(answered=1)
+    assert bell.look_once() == []  # a count alone, 0 s after it watched: later
+    t[0] = 0.5
+    f.now["A"] = _pulse(answered=7)
+    assert bell.look_once() == []
+    t[0] = 1.0
+    assert bell.look_once() == ["teacher"]  # due: it shows 7 now
+    bell.watch("teacher", "A", f.now["A"], Pulse.teacher, calm=1.0)  # its rerun
+    f.now["A"] = _pulse(step=1, answered=7, question=1, state="open")
+    assert sorted(bell.look_once()) == ["ann", "teacher"]  # a question: both at once
+
+
 def test_a_woken_page_that_does_not_watch_again_is_woken_again_then_forgotten():
     """A lost wake (or a run that failed before it watched) does not leave a student behind;
     a page that went to another page is forgotten after a few tries."""
@@ -151,6 +172,92 @@ def test_the_thread_looks_each_tick_and_at_once_on_a_ring():
         g.now["A"] = _pulse(step=2)
     g.wait_for(lambda: g.woken)
     assert g.woken == ["bob"]
+
+
+def test_the_pulse_a_look_read_is_shared_while_fresh_and_a_page_behind_it_is_looked_at():
+    """Student pages take their class's state at the bell's last pulse (Bell.known): fresh
+    for two ticks while the bell looks each tick; a pulse a page read itself (Bell.saw) is
+    shared too; a page that watches from an older state than the bell's is looked at now."""
+    f, t = Fake(), [0.0]
+    bell = Bell(f.look, f.wake, tick=3600, clock=lambda: t[0])
+    assert bell.known("A") is None
+    f.now = {"A": _pulse(), "B": _pulse(step=4)}
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    assert bell.look_once() == [] and bell.known("A") == _pulse()
+    assert bell.known("B") is None  # no page here follows B: not read
+    t[0] += 2 * notify.TICK + 0.01
+    assert bell.known("A") is None  # too old: the page reads it itself
+    bell.saw("B", _pulse(step=5))
+    assert bell.known("B") == _pulse(step=5)
+    f.now["A"] = _pulse(step=1)
+    assert bell.look_once() == ["ann"]
+    with f.changed:
+        looks = f.looks
+        bell.watch("bob", "A", _pulse().student(), Pulse.student)  # drawn from step 0
+    f.wait_for(lambda: f.looks > looks)  # the thread looks at once, not at the hour's tick
+    f.wait_for(lambda: "bob" in f.woken)
+
+
+class Ear:
+    """A fake listening connection: ``ready`` once listening, ``tell`` a change, ``drop``
+    the connection (the bell's listen raises, as psycopg does)."""
+
+    def __init__(self) -> None:
+        self.heard = None
+        self.listens = 0
+        self.up = threading.Condition()
+        self.dropped = threading.Event()
+        self.refused = threading.Event()  # the database refuses a new listening connection
+
+    def listen(self, ready, heard, stop) -> None:  # noqa: ANN001
+        if self.refused.is_set():
+            raise OSError("connection refused")
+        with self.up:
+            self.listens += 1
+            self.heard = heard
+            self.dropped.clear()
+            ready()
+            self.up.notify_all()
+        while not stop.is_set():
+            if self.dropped.wait(0.01):
+                raise OSError("the listening connection dropped")
+
+    def wait_listening(self, n: int) -> None:
+        with self.up:
+            assert self.up.wait_for(lambda: self.listens >= n, HANG_S)
+
+
+def test_a_listening_bell_looks_when_told_and_looks_each_tick_while_its_connection_is_down(
+    monkeypatch,
+):
+    """On PostgreSQL the bell looks when the database tells of a change (and never on a
+    clock); when the listening connection drops it looks each tick, and listens again."""
+    monkeypatch.setattr(notify, "RELISTEN", 0.05)
+    f, ear = Fake(), Ear()
+    bell = Bell(f.look, f.wake, tick=3600, listen=ear.listen)
+    f.now = {"A": _pulse()}
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    ear.wait_listening(1)
+    f.wait_for(lambda: f.looks == 1)  # once listening: one look, at what it may have missed
+    assert bell.listening
+    bell._tick = 0.01  # from now on a tick would come often
+    for step in (1, 2, 3):
+        with f.changed:
+            f.now["A"] = _pulse(step=step)
+            looks = f.looks
+        ear.heard()
+        f.wait_for(lambda step=step: len(f.woken) == step)
+        bell.watch("ann", "A", f.now["A"].student(), Pulse.student)  # its rerun
+        assert f.looks == looks + 1  # one look per change told, none on the clock
+    ear.refused.set()
+    ear.dropped.set()
+    f.wait_for(lambda: f.looks >= looks + 6)  # no longer listening: it looks each tick
+    with f.changed:
+        f.now["A"] = _pulse(step=4)  # a change nobody tells of
+    f.wait_for(lambda: len(f.woken) == 4)
+    ear.refused.clear()
+    ear.wait_listening(2)  # and it listens again
+    bell.close()
 
 
 def test_a_database_away_for_a_moment_does_not_stop_the_bell(caplog):
@@ -303,6 +410,37 @@ def test_a_failure_to_wake_is_logged_and_the_bell_gives_up(caplog):
         bell.give_up("again")  # said once: the first reason stays
     assert sum("cannot be woken" in r.getMessage() for r in caplog.records) == 1
     assert "_client_state" in bell.broken
+
+
+class _Session:
+    """What wake_sessions' _wake touches of an AppSession."""
+
+    def __init__(self, fragments: set[str]) -> None:
+        self._scriptrunner = None
+        self._client_state = ClientState(query_string="s=abc", page_name="classroom")
+        self._client_state.fragment_id = "stale"  # as a fragment's run may leave it
+        self.fragments = fragments
+        self.asked: list[ClientState] = []
+
+    def has_fragment(self, fid: str) -> bool:
+        return fid in self.fragments
+
+    def request_rerun(self, state: ClientState) -> None:
+        self.asked.append(state)
+
+
+def test_a_page_drawn_in_a_fragment_is_woken_as_that_fragment_while_it_holds_it():
+    """A student page is one fragment: the bell reruns that fragment alone (not app.py),
+    with the page's link; a fragment the session no longer holds (a full run dropped it)
+    reruns the whole page, never nothing (Streamlit ignores a rerun of a lost fragment)."""
+    s = _Session({"frag1"})
+    assert notify._wake(s, "frag1") == WOKEN
+    assert s.asked[-1].fragment_id == "frag1" and s.asked[-1].query_string == "s=abc"
+    assert notify._wake(s, "gone") == WOKEN and s.asked[-1].fragment_id == ""
+    assert notify._wake(s, None) == WOKEN and s.asked[-1].fragment_id == ""
+    assert s._client_state.fragment_id == "stale"  # the session's own state is left as it was
+    s._scriptrunner = object()
+    assert notify._wake(s, "frag1") == BUSY and len(s.asked) == 3
 
 
 def test_the_bells_thread_gives_up_on_a_failure_to_wake_and_ends():

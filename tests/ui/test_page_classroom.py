@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from classroom import access, live
 from classroom.db import open_store
+from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
 from ui.classroom import shared
@@ -31,6 +32,8 @@ def store(tmp_path, monkeypatch):
     shared.store.clear()
     shared.session_run.clear()
     shared.still.clear()
+    shared.class_state.clear()
+    shared.bell.clear()
     s = open_store()
     yield s
     s.close()
@@ -173,6 +176,40 @@ def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
     assert asked.explanation in texts(at)
 
 
+def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkeypatch):
+    """A page's first run reads who its token names; then every student page of the class
+    in one state takes the class's state read once (shared.class_state), each showing only
+    its own answer; the run after a student's own tap reads that student's view afresh."""
+    reads = []
+    real = live.class_state
+    monkeypatch.setattr(
+        live, "class_state", lambda s, code, now=None: reads.append(code) or real(s, code, now)
+    )
+    tokens = [access.join(store, made.code, f"Student {i}", f"x{i}").student_token for i in "ABC"]
+    pages = [page(s=t) for t in tokens]
+    for at, name in zip(pages, "ABC", strict=True):
+        ok(at)
+        assert f"You are <b>Student {name}</b>" in texts(at)
+    assert reads == [made.code]
+
+    def bell_looks() -> None:  # what the bell's thread does on a server (none under AppTest)
+        shared.bell().saw(made.code, pulses(store, [made.code])[made.code])
+
+    q = live.open_question(store, made.teacher_token)
+    bell_looks()
+    pages = [at.run() for at in pages]  # as the bell reruns them
+    assert reads == [made.code] * 2
+    assert all(q.prompt in texts(at) and "Tap your answer." in texts(at) for at in pages)
+    tapped = next(b for b in pages[0].button if b.label == "3").click().run()
+    assert reads == [made.code] * 2  # the tap's run read the student's own view
+    assert "Your answer: **3**" in texts(tapped)
+    live.answer(store, tokens[1], q.number, "5")
+    bell_looks()
+    pages = [tapped, *(at.run() for at in pages[1:])]
+    assert "Your answer: **5**" in texts(pages[1]) and "Your answer" not in texts(pages[2])
+    assert reads == [made.code] * 3  # one more state: two answers in
+
+
 def test_an_ended_session_reopens_read_only_from_the_teacher_link(store, made):
     live.end_session(store, made.teacher_token)
     at = page(t=made.teacher_token)
@@ -249,8 +286,9 @@ class _Bell:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
 
-    def watch(self, sid, code, drawn, part) -> bool:  # noqa: ANN001
+    def watch(self, sid, code, drawn, part, fragment=None, calm=0.0) -> bool:  # noqa: ANN001
         self.calls.append(("watch", sid))
+        self.fragment = fragment
         return True  # watched: the bell wakes the page
 
     def forget(self, sid) -> None:  # noqa: ANN001
@@ -292,7 +330,7 @@ def test_the_teacher_is_told_when_the_pages_must_look_by_themselves(store, made,
     attribute of Streamlit is gone), the projector says so and why; while it can, no note."""
     from ui.classroom.notify import Bell
 
-    works = Bell(look=lambda codes: {}, wake=lambda ids: {}, tick=3600)
+    works = Bell(look=lambda codes: pulses(store, codes), wake=lambda ids: {}, tick=3600)
     monkeypatch.setattr(shared, "session_id", lambda: "s1")
     monkeypatch.setattr(shared, "bell", lambda: works)
     at = page(t=made.teacher_token)

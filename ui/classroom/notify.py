@@ -3,18 +3,26 @@
 Every class page, at the end of its run, tells the bell which class it drew and what it drew
 of it (:meth:`Bell.watch`: the student's part of the pulse, or the teacher's whole pulse,
 classroom.pulse). The bell's thread reads the pulse of every watched class with a handful of
-queries, ``TICK`` seconds apart, and at once when a page of this process changed something
-(:meth:`Bell.ring`); a page whose part differs from what it drew is rerun, once, the way
-Streamlit reruns a page whose source file was saved (the session's last client state: same
-page, same link, same widget values). Its rerun draws the new state and watches again.
+queries when a class may have changed, and a page whose part differs from what it drew is
+rerun, once, the way Streamlit reruns a page whose source file was saved (the session's last
+client state: same page, same link, same widget values). Its rerun draws the new state and
+watches again. The pulses the bell read are shared: a student page's run takes its class's
+state at the bell's last pulse (:meth:`Bell.known`; ui.classroom.shared.student_view), so a
+class is read once per change for every page of the process.
+
+When does the bell look? At once when a page of this process changed something
+(:meth:`Bell.ring`) or watched from an older state than the bell's; on PostgreSQL, at once
+when any replica commits a change to a class (``listen``: classroom.listen, LISTEN/NOTIFY on
+a connection of its own), and on no clock; on SQLite, or while the listening connection is
+down (it is made again every ``RELISTEN`` seconds), every ``TICK`` seconds as well.
 
 A woken page that has not watched again ``RETRY`` seconds later (its run failed, or the
 wake was lost on the way) is woken again, up to ``TRIES`` times; a page that left for another
 page is forgotten then. So a quiet class costs no script run at all, a student follows the
-teacher's click within a tick plus one run of the page, and several ``streamlit run``
-processes on one database each see the others' changes within a tick. A page busy with its
-own run (a student's click) is not interrupted: it is woken after that run, if what it drew
-is still behind.
+teacher's click within one look plus one run of the page, and several ``streamlit run``
+processes on one database each see the others' changes. A page busy with its own run (a
+student's click) is not interrupted: it is woken after that run, if what it drew is still
+behind.
 
 Waking a session from another thread has no public API in Streamlit. :func:`wake_sessions`
 finds a session with ``Runtime.get_app_session`` (public, safe from any thread) and then
@@ -33,9 +41,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import math
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from streamlit import runtime
@@ -47,6 +56,9 @@ from classroom.pulse import Pulse
 
 TICK = 0.2  # seconds between two looks at the database (for changes made by other processes)
 RETRY, TRIES = 3.0, 3  # a woken page that did not watch again is woken again, so many times
+SEEN_MAX = 1024  # pulses kept for pages that read them (the bell's look keeps the watched ones)
+RELISTEN = 5.0  # seconds between two tries to listen again (meanwhile the bell looks each tick)
+COUNTS_EVERY = 1.0  # seconds: the projector's counts alone rerun it at most this often
 POLL = 2.0  # seconds between two looks of a page that follows by itself (the bell gave up)
 WOKEN, BUSY, GONE = "woken", "busy", "gone"
 # AppSession's private attributes wake_sessions reads, and what each must be
@@ -59,6 +71,10 @@ PRIVATE = {
 _LOG = logging.getLogger(__name__)
 
 
+# listen(ready, heard, stop): hear of every class change (classroom.listen.listen)
+Listen = Callable[[Callable[[], None], Callable[[], None], threading.Event], None]
+
+
 @dataclass(frozen=True)
 class _Page:
     code: str
@@ -66,13 +82,17 @@ class _Page:
     part: Callable[[Pulse], Hashable]
     woken: float | None = None  # when it was woken, until it watches again
     tries: int = 0
+    fragment: str | None = None  # the fragment that draws the class (rerun alone), if any
+    since: float = 0.0  # when it watched
+    calm: float = 0.0  # a page that drew a whole pulse: its counts alone wake it this seldom
 
 
 class Bell:
     """The pages of one process that follow a class, and the thread that wakes them.
 
     ``look(codes)`` gives the pulse of each class (a code it leaves out is gone);
-    ``wake(session_ids)`` reruns those sessions and says, per session, WOKEN, BUSY (running:
+    ``wake({session id: fragment or None})`` reruns those sessions (only that fragment of
+    the page, when given) and says, per session, WOKEN, BUSY (running:
     try again next tick) or GONE (the browser left). A ``wake`` that raises makes the bell
     give up (:meth:`give_up`); a ``look`` that raises is tried again next tick (a database
     away for a moment)."""
@@ -80,29 +100,53 @@ class Bell:
     def __init__(
         self,
         look: Callable[[set[str]], dict[str, Pulse]],
-        wake: Callable[[list[str]], dict[str, str]],
+        wake: Callable[[dict[str, str | None]], dict[str, str]],
         tick: float = TICK,
         clock: Callable[[], float] = time.monotonic,
+        listen: Listen | None = None,
     ) -> None:
         self._look, self._wake, self._tick, self._clock = look, wake, tick, clock
+        self._listen = listen
         self._pages: dict[str, _Page] = {}  # Streamlit session id -> what its page drew
+        self._seen: dict[str, tuple[Pulse, float]] = {}  # code -> its last pulse read, when
         self._lock = threading.Lock()
         self._soon = threading.Event()
+        self._stop = threading.Event()  # the listener's end (tests)
         self._thread: threading.Thread | None = None
         self.broken: str | None = None  # why pages cannot be woken (give_up), None while they can
+        self.listening = False  # the database tells of every change (no look every tick)
+        self._due: float | None = None  # when a page's calmed counts are due (look then)
 
     def watch(
-        self, session: str, code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]
+        self,
+        session: str,
+        code: str,
+        drawn: Hashable,
+        part: Callable[[Pulse], Hashable],
+        fragment: str | None = None,
+        calm: float = 0.0,
     ) -> bool:
-        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``.
-        False when the bell has given up: the page must follow by itself."""
+        """Session ``session``'s page drew ``drawn`` == ``part(pulse)`` of class ``code``
+        (``fragment``: in that fragment of the page, which is rerun alone). ``calm``: the
+        page drew a whole :class:`Pulse` (the projector), and a change of its counts alone
+        (answers coming in) reruns it at most every ``calm`` seconds; any other change at
+        once. False when the bell has given up: the page must follow by itself."""
         with self._lock:
             if self.broken is not None:
                 return False
-            self._pages[session] = _Page(code, drawn, part)
+            self._pages[session] = _Page(
+                code, drawn, part, fragment=fragment, since=self._clock(), calm=calm
+            )
+            seen = self._seen.get(code)
+            if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
+                self._soon.set()  # drawn from an older state, or no tick will come: look now
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
                 self._thread.start()
+                if self._listen is not None:
+                    threading.Thread(
+                        target=self._hear, name="class-bell-listener", daemon=True
+                    ).start()
         return True
 
     def give_up(self, why: str, exc_info: bool = False) -> None:
@@ -113,6 +157,7 @@ class Bell:
                 return
             self.broken = why
             self._pages.clear()
+        self._stop.set()
         _LOG.error(
             "class pages cannot be woken (%s): each class page looks at its class every %g s "
             "instead",
@@ -129,33 +174,69 @@ class Bell:
         """Something changed here: look now rather than at the next tick."""
         self._soon.set()
 
+    def known(self, code: str, fresh: float = 2 * TICK) -> Pulse | None:
+        """The pulse of class ``code`` as the bell last read it, when that was at most
+        ``fresh`` seconds ago; else None (the caller reads it, and tells :meth:`saw`)."""
+        with self._lock:
+            seen = self._seen.get(code)
+        if seen is None or (not self.listening and self._clock() - seen[1] > fresh):
+            return None
+        return seen[0]  # while listening, the last look is the class's until it is told
+
+    def saw(self, code: str, pulse: Pulse) -> None:
+        """A page read the pulse of class ``code`` itself: the other pages share it."""
+        with self._lock:
+            if len(self._seen) >= SEEN_MAX:  # classes no page of this process follows
+                self._seen.clear()
+            self._seen[code] = (pulse, self._clock())
+
     def watched(self) -> int:
         with self._lock:
             return len(self._pages)
 
-    def look_once(self) -> list[str]:
-        """One look: wake every page that is behind its class; the sessions woken."""
+    def look_once(self, read: bool = True) -> list[str]:
+        """One look: wake every page that is behind its class; the sessions woken.
+        ``read``: read the pulses (else compare with the last ones read: while listening,
+        only a woken page that did not watch again is woken again)."""
         with self._lock:
-            pages = dict(self._pages)
-        if not pages:
-            return []
+            if not self._pages:
+                return []
+            codes = {p.code for p in self._pages.values()}
         t = self._clock()
-        waiting = {s for s, p in pages.items() if p.woken is not None}
-        try:
-            now = self._look({p.code for s, p in pages.items() if s not in waiting})
-        except UNREACHABLE:  # every page is behind: its run says it is reconnecting
-            _LOG.warning("the class database is away: the class pages say they are reconnecting")
-            now = {}
-        behind = [
-            s
-            for s, p in pages.items()
-            if (s in waiting and t - p.woken >= RETRY)
-            or (s not in waiting and (p.code not in now or p.part(now[p.code]) != p.drawn))
-        ]
+        if read:
+            try:
+                now = self._look(codes)  # also of classes whose pages all run: they share it
+            except UNREACHABLE:  # every page is behind: its run says it is reconnecting
+                _LOG.warning(
+                    "the class database is away: the class pages say they are reconnecting"
+                )
+                now = {}
+        with self._lock:
+            if read:
+                self._seen = {c: (p, t) for c, p in now.items()}
+            else:
+                now = {c: p for c, (p, _) in self._seen.items()}
+                codes = set(now)
+            # the pages as they are after the pulses were kept: one that watches later
+            # compares with them itself (watch)
+            pages = dict(self._pages)
+        behind, due = [], None
+        for s, p in pages.items():
+            if p.woken is not None:
+                if t - p.woken >= RETRY:
+                    behind.append(s)
+            elif p.code in codes and (p.code not in now or p.part(now[p.code]) != p.drawn):
+                if _counts_only(p, now.get(p.code)) and t - p.since < p.calm:
+                    due = min(due or math.inf, p.since + p.calm)  # its counts, later
+                else:
+                    behind.append(s)
+        with self._lock:
+            self._due = due
+
         if not behind:
             return []
         try:
-            said = self._wake(behind)
+            said = self._wake({s: pages[s].fragment for s in behind})
         except Exception as e:  # noqa: BLE001 - not silence: logged, and the pages poll
             self.give_up(f"waking a page failed: {type(e).__name__}: {e}", exc_info=True)
             return []
@@ -175,12 +256,55 @@ class Bell:
 
     def _run(self) -> None:
         while self.broken is None:
-            self._soon.wait(self._tick)
+            listening = self.listening
+            wait = RETRY if listening else self._tick
+            if listening and self._due is not None:
+                wait = max(0.0, min(wait, self._due - self._clock()))
+            rang = self._soon.wait(wait)
             self._soon.clear()
-            try:
-                self.look_once()  # a failure to wake is handled there (give_up)
+            try:  # a failure to wake is handled there (give_up)
+                self.look_once(read=rang or not listening)
             except Exception:  # noqa: BLE001 - a database away for a moment: look again
                 _LOG.warning("the class bell could not look at the database", exc_info=True)
+
+    def _hear(self) -> None:
+        """The listener's thread: listen; when the connection drops (or cannot be made),
+        look every tick and listen again RELISTEN seconds later."""
+        while self.broken is None and not self._stop.is_set():
+            try:
+                self._listen(self._ready, self.ring, self._stop)  # type: ignore[misc]
+            except Exception as e:  # noqa: BLE001 - not silence: logged, and the bell looks
+                if self.listening:
+                    _LOG.warning(
+                        "the class bell stopped hearing of changes (%s: %s): it looks every "
+                        "%g s until it hears again",
+                        type(e).__name__,
+                        e,
+                        self._tick,
+                    )
+            self.listening = False
+            self.ring()  # look now, then every tick
+            self._stop.wait(RELISTEN)
+
+    def _ready(self) -> None:
+        if not self.listening:
+            _LOG.info("the class bell hears of every change to a class (PostgreSQL NOTIFY)")
+        self.listening = True
+        self.ring()  # what changed while it was not listening
+
+    def close(self) -> None:
+        """Stop listening (tests: a bell per server is never closed)."""
+        self._stop.set()
+
+
+def _counts_only(p: _Page, now: Pulse | None) -> bool:
+    """Whether page ``p`` drew a whole pulse that differs from ``now`` in its counts only."""
+    return (
+        p.calm > 0
+        and now is not None
+        and isinstance(p.drawn, Pulse)
+        and p.drawn.common == now.common
+    )
 
 
 def session_id() -> str | None:
@@ -217,18 +341,22 @@ def cannot_wake() -> str | None:
     return None if session is None else missing_internals(session)
 
 
-def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
+def wake_sessions(
+    ids: Mapping[str, str | None] | Iterable[str], timeout: float = 5.0
+) -> dict[str, str]:
     """Rerun the idle sessions of ``ids`` with their last client state (as Streamlit does on
-    a saved source file); a running session is left alone (BUSY). Done on the server's event
+    a saved source file); a running session is left alone (BUSY). ``ids`` may map a session
+    to a fragment of its page: only that fragment is rerun (as a widget inside it would),
+    while the session still holds it; else the whole page. Done on the server's event
     loop, where the browser's own rerun requests are handled, so none is overtaken. Anything
     that goes wrong on the way (an attribute that moved) is raised to the caller (the bell
     gives up); only an event loop too busy to answer within ``timeout`` is BUSY for all."""
-    ids = list(ids)
+    wanted = dict(ids) if isinstance(ids, Mapping) else dict.fromkeys(ids)
     if not runtime.exists():  # the server is gone (or never was: AppTest)
-        return dict.fromkeys(ids, GONE)
+        return dict.fromkeys(wanted, GONE)
     rt = runtime.Runtime.instance()
     sessions, said = {}, {}
-    for sid in ids:
+    for sid in wanted:
         session = rt.get_app_session(sid)
         if session is None:
             said[sid] = GONE
@@ -240,7 +368,7 @@ def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
 
     def on_loop() -> None:
         try:
-            done.set_result({sid: _wake(s) for sid, s in sessions.items()})
+            done.set_result({sid: _wake(s, wanted[sid]) for sid, s in sessions.items()})
         except Exception as e:  # noqa: BLE001 - raised again in the bell's thread
             done.set_exception(e)
 
@@ -253,8 +381,12 @@ def wake_sessions(ids: Iterable[str], timeout: float = 5.0) -> dict[str, str]:
     return said
 
 
-def _wake(s: object) -> str:  # on the event loop
+def _wake(s: object, fragment: str | None) -> str:  # on the event loop
     if s._scriptrunner is not None:  # type: ignore[attr-defined]
         return BUSY
-    s.request_rerun(s._client_state)  # type: ignore[attr-defined]
+    state = ClientState()
+    state.CopyFrom(s._client_state)  # type: ignore[attr-defined]
+    held = getattr(s, "has_fragment", None)  # public on AppSession since 1.4x
+    state.fragment_id = fragment if fragment and held is not None and held(fragment) else ""
+    s.request_rerun(state)  # type: ignore[attr-defined]
     return WOKEN

@@ -1,14 +1,14 @@
-"""What the class pages share: the one Store of the process, a session's run and the still
-of its step (cached per session and step, shared by every student), the page's links and
-the watcher that reruns a page when the class moves on.
+"""What the class pages share: the one Store of the process, a session's run, the still of
+its step (cached per session and step) and the class's state (cached per class and pulse:
+:func:`student_view`), each shared by every student page of the process; the page's links
+and the watcher that reruns a page when the class moves on.
 
 A page does not poll: :func:`follow` hands what it drew of its class (its part of the
 class's pulse, classroom.pulse) to the process's bell (ui.classroom.notify), which reruns the
-page once the class has moved on. A quiet class costs no script run; the tree is sent again
-only when it changed. Only when this server cannot wake pages (the bell gave up: Streamlit's
-internals moved) does a page follow by itself, with Streamlit's public
-``st.fragment(run_every=...)`` (:func:`_follow_by_looking`), and the teacher's page says so
-(:func:`cannot_wake`).
+page once the class has moved on. A quiet class costs no script run. Only when this server
+cannot wake pages (the bell gave up: Streamlit's internals moved) does a page follow by
+itself, with Streamlit's public ``st.fragment(run_every=...)`` (:func:`_follow_by_looking`),
+and the teacher's page says so (:func:`cannot_wake`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,17 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import astuple
 from functools import partial
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from classroom import live
 from classroom.db import UNREACHABLE, Store, open_store, reachable
 from classroom.guard import client_address, trusted_proxies
+from classroom.listen import can_listen, listen
 from classroom.pulse import Pulse, pulses
 from classroom.retention import purge, retention_days
 from engine.errors import InputError
@@ -40,6 +43,11 @@ URL_PATH = "classroom"
 TEACHER, STUDENT, JOIN = "t", "s", "join"  # the link's parameters
 RETRY_S, RETRY_PAUSE = 10.0, 0.5  # an action waits this long for a database that went away
 RECONNECT_EVERY = 1.0  # seconds: a page whose database is away looks this often
+COUNTS_EVERY = notify.COUNTS_EVERY  # the projector's counts alone rerun it this seldom (s)
+FRESH = 1.0  # seconds: a pulse the bell read this recently is the class's for a page's run
+# The cached functions below are called with keyword arguments on the pages' hot path:
+# Streamlit inspects a function's signature on every call to name a positional argument,
+# a sixth of a woken student page's script time (py-spy).
 
 
 @st.cache_resource(show_spinner=False)
@@ -69,8 +77,42 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
 def still(code: str, step: int, question: live.QuestionInfo | None, _token: str) -> dict:
     """The tree canvas's still of the session at ``step``: nothing of what an open
     ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
-    run, names = session_run(code, _token)
+    run, names = session_run(code=code, _token=_token)
     return question_payload(run, names, step, question)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def class_state(code: str, pulse: tuple) -> live.ClassState | None:
+    """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
+    per state of the class by the first student page that needs it, shared by every other
+    (classroom.live.class_state)."""
+    return live.class_state(store(), code)
+
+
+def student_view(token: str) -> live.StudentView:
+    """What the student page of ``token`` shows. The first run of a page reads who the token
+    names (AccessError: the page says so); the run after the student's own tap reads their
+    view afresh; every other run (the bell's wake-ups) takes the student's part of the class's
+    state at the pulse the bell last read (:func:`class_state`): one read per class and
+    state for all the pages of this process, however many."""
+    ss = st.session_state
+    acted = ss.pop(K.acted, False)
+    me = ss.get(K.me)
+    if me is None or me[0] != token:
+        me = (token, live.whoami(store(), token))
+        ss[K.me] = me
+    who = me[1]
+    if not acted:
+        the_bell = bell()
+        now = the_bell.known(who.code, fresh=FRESH)
+        if now is None:
+            now = pulses(store(), [who.code]).get(who.code)
+            if now is not None:
+                the_bell.saw(who.code, now)
+        state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
+        if state is not None:
+            return state.view(who)
+    return live.student_view(store(), token)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:
@@ -133,6 +175,7 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
     """Run one classroom.live action from a button; a refusal is kept as the page's note
     (also when the database stayed away: :func:`retrying`). ``ring``: tell this process's
     other class pages now (else the caller rings later)."""
+    st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     try:
         got = retrying(lambda: fn(store(), *args))
     except InputError as e:
@@ -154,10 +197,16 @@ def note() -> None:
 
 @st.cache_resource(show_spinner=False)
 def bell() -> Bell:
-    """The bell of this process: it wakes the class pages whose class moved on. Made on the
-    first class page, whose own session shows whether Streamlit still has what waking needs
+    """The bell of this process: it wakes the class pages whose class moved on (on
+    PostgreSQL it hears of every change, classroom.listen; else it looks each tick). Made on
+    the first class page, whose own session shows whether Streamlit still has what waking needs
     (notify.cannot_wake); if not, the bell gives up at once (logged)."""
-    made = Bell(look=partial(pulses, store()), wake=wake_sessions)
+    db = store()
+    made = Bell(
+        look=partial(pulses, db),
+        wake=wake_sessions,
+        listen=partial(listen, db) if can_listen(db) else None,
+    )
     why = notify.cannot_wake()
     if why is not None:
         made.give_up(why)
@@ -170,17 +219,37 @@ def cannot_wake() -> str | None:
     return None if session_id() is None else bell().broken
 
 
-def follow(code: str, drawn: Hashable, part: Callable[[Pulse], Hashable]) -> None:
+def follow(
+    code: str, drawn: Hashable, part: Callable[[Pulse], Hashable], calm: float = 0.0
+) -> None:
     """This page drew ``drawn`` (== ``part(pulse)``) of class ``code``: rerun it when that
     changes (ui.classroom.notify; the page looks by itself when the bell cannot wake it).
-    Nothing happens without a server (AppTest)."""
+    Called inside an ``st.fragment``, only that fragment is rerun. ``calm``: see
+    notify.Bell.watch (the projector's counts). Nothing happens without a server (AppTest)."""
     sid = session_id()
     if sid is None:
         return
-    if bell().watch(sid, code, drawn, part):
+    if bell().watch(sid, code, drawn, part, fragment=fragment_here(), calm=calm):
         st.session_state[K.following] = True
     else:
         _follow_by_looking(code, drawn, part)
+
+
+def fragment_run() -> bool:
+    """Whether this run reruns fragments only (not the whole page)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def fragment_here() -> str | None:
+    """The id of the st.fragment this code runs in, None outside one (or when Streamlit's
+    private ThreadState moved: the whole page is rerun then, as before fragments)."""
+    try:  # deferred: private to Streamlit; if it moved, pages are woken whole, as before
+        from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
+
+        return ThreadState.get().fragment_id
+    except (ImportError, AttributeError):
+        return None
 
 
 @st.fragment(run_every=POLL)

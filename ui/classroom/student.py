@@ -3,8 +3,9 @@ student's page: the tree at the teacher's step, the open question with one butto
 answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
 
 The student's token is in the link (``?s=``), so a reload or a server restart comes back to
-the same place. The page only ever reads classroom.live.student_view: nothing of the
-answers reaches the browser before the reveal.
+the same place. The page only ever draws a classroom.live.StudentView (read through
+ui.classroom.shared.student_view, the class's state shared by the pages of the process):
+nothing of the answers reaches the browser before the reveal.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom import access, live, pulse
+from classroom.access import AccessError
+from classroom.db import UNREACHABLE
 from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
@@ -169,9 +172,28 @@ def _question(token: str, view: live.StudentView, run) -> None:
 
 
 def student_page(token: str) -> None:
-    """The page of the student whose token is in the link."""
-    view = live.student_view(sh.store(), token)  # AccessError: the page says so and offers to join
-    run, _names = sh.session_run(view.code, token)
+    """The page of the student whose token is in the link: one fragment, so a tap and the
+    bell's wake-up rerun it alone (not app.py nor the page's frame). What it cannot draw (a
+    forged token: AccessError; the database away) is raised here, for the page to say."""
+    failed: list[Exception] = []
+    _student_fragment(token, failed)
+    if failed:
+        raise failed[0]
+
+
+@st.fragment
+def _student_fragment(token: str, failed: list[Exception]) -> None:
+    try:
+        _student(token)
+    except (AccessError, *UNREACHABLE) as e:
+        if sh.fragment_run():  # rerun alone: the whole page runs again and says so
+            st.rerun(scope="app")
+        failed.append(e)  # a fragment keeps its errors: the page raises it
+
+
+def _student(token: str) -> None:
+    view = sh.student_view(token)  # AccessError: the page says so and offers to join
+    run, _names = sh.session_run(code=view.code, _token=token)
     st.markdown(
         _CSS + f"<div class='gtl-class-head'>You are <b>{_escape(view.name)}</b> in class "
         f"<b>{view.code}</b></div>",
@@ -183,7 +205,7 @@ def student_page(token: str) -> None:
     sh.note()
     shown = sh.shown_question(view.question)
     tree_still(
-        sh.still(view.code, view.step, shown, token),
+        sh.still(code=view.code, step=view.step, question=shown, _token=token),
         key=K.figure,
         ask=shown.node if shown is not None else None,
     )

@@ -229,4 +229,4 @@ def teacher_page(token: str) -> None:
         _results(token)
     tl.hide_secret(r.code, token)
     if not r.read_only:
-        sh.follow(r.code, pulse.of_room(r), Pulse.teacher)
+        sh.follow(r.code, pulse.of_room(r), Pulse.teacher, calm=sh.COUNTS_EVERY)

@@ -420,6 +420,8 @@ class Classroom:
     bars = "class.bars"
     leave = "class.leave"
     following = "class.following"  # this session's page is watched by the bell (shared.follow)
+    me = "class.me"  # (student token, classroom.live.Me): who the link's token names
+    acted = "class.acted"  # the page's own action just ran: its next run reads afresh
     teachers = "class.teachers"  # {code: teacher token} this session controls (teacher_link)
     copy = "class.copy"  # the "Copy my teacher link" button
 
