@@ -56,6 +56,7 @@ function ansTeardown(c) {
   a.layer.remove();
   a.bar.remove();
   if (c.part("svg")) for (const g of c.part("svg").querySelectorAll("g.ans-edges")) g.remove();
+  a.sized.disconnect();
   c.el.classList.remove("answering");
   c.ans = null;
 }
@@ -174,6 +175,16 @@ function ansSetup(c, x) {
     inp.addEventListener("blur", () => { if (a.typing === inp) a.typing = null; pm.style.display = "none"; });
   }
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
+  // A field that changes size after it was placed (the projector's larger type, a web font
+  // arriving late, a longer value typed) would reach over its node: the fields are placed
+  // again, once a frame; the edges' elements stay and move (ansEdgesPlace).
+  let queued = false;
+  a.sized = new ResizeObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; if (c.ans === a && a.layer.isConnected) ansPlace(c); });
+  });
+  for (const inp of a.inputs.values()) a.sized.observe(inp.parentElement);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);
   if (a.edges && c.z < MIN_ZOOM && c.part("zoom").value !== "1") {
@@ -249,33 +260,46 @@ function ansPlace(c) {
     box.style.left = `${at[0]}px`;
     box.style.top = `${Math.max(2, at[1])}px`;
   }
-  if (a.edges) {
-    const parts = [], spots = ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement));
-    for (let i = 0; i < c.payload.nodes.id.length; i++) {
-      const pi = nd.p[i];
-      if (pi < 0) continue;
-      const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
-      const ek = ansEdgeKey(c, i), t = spots.get(ek);
-      const mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
-      // A slash across the edge where its button is: the scissors' cut.
-      const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-      const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
-      // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
-      const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
-      const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
-      parts.push(`<g class="ae" data-e="${ek}" data-i="${i}"><line class="mk" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
-        `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
-        `<text class="why" x="${mx + qx}" y="${my + qy}">searched</text>` +
-        `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
-    }
-    for (const old of c.part("svg").querySelectorAll("g.ans-edges")) old.remove();
-    const ge = document.createElementNS(SVGNS, "g");
-    ge.setAttribute("class", "ans-edges");
-    ge.innerHTML = parts.join("");
-    const nodes = c.part("svg").querySelector("g.nodes");
-    c.part("svg").insertBefore(ge, nodes);
-  }
+  if (a.edges) ansEdgesPlace(c, ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement)));
   ansPaint(c);
+}
+
+function ansEdgesPlace(c, spots) {
+  // The edges' hit lines and marks (one g.ae per edge, made once per drawn figure and then
+  // moved): placing the fields again (a field that grew) must not swap the element a click
+  // or a tap is on for a new one.
+  const a = c.ans, nd = c.payload.nodes, svg = c.part("svg");
+  if (!a.eg || a.eg.ownerSVGElement !== svg) {
+    for (const old of svg.querySelectorAll("g.ans-edges")) old.remove();
+    a.eg = document.createElementNS(SVGNS, "g");
+    a.eg.setAttribute("class", "ans-edges");
+    const parts = [];
+    for (let i = 0; i < nd.id.length; i++) {
+      if (nd.p[i] < 0) continue;
+      parts.push(`<g class="ae" data-e="${ansEdgeKey(c, i)}" data-i="${i}"><line class="mk"/><path class="sc"/>` +
+        `<text class="why">searched</text><line class="hit"/></g>`);
+    }
+    a.eg.innerHTML = parts.join("");
+    svg.insertBefore(a.eg, svg.querySelector("g.nodes"));
+  }
+  const set = (el, at) => { for (const k in at) el.setAttribute(k, at[k]); };
+  for (const g of a.eg.children) {
+    const i = Number(g.dataset.i), pi = nd.p[i];
+    const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
+    const t = spots.get(g.dataset.e);
+    const mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
+    // A slash across the edge where its button is: the scissors' cut.
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+    const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
+    // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
+    const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
+    const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
+    const [mk, sc, why, hit] = g.children;
+    set(mk, { x1, y1, x2, y2 });
+    set(hit, { x1, y1, x2, y2 });
+    set(sc, { d: `M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}` });
+    set(why, { x: mx + qx, y: my + qy });
+  }
 }
 
 // ---- touch targets (issue 21): each edge's button where no field and no other button is ----
