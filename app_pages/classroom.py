@@ -12,7 +12,9 @@ from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
 from ui.classroom.teacher_link import room_code, teacher_token
+from ui.common.projector import page_style
 
+page_style()  # touch targets and wrapping words, as on the labs
 sh.unfollow()  # a page that shows a class follows it again at the end of its run
 teacher, student = teacher_token(), sh.link_token(sh.STUDENT)
 try:

@@ -6,7 +6,7 @@ are covered or too small, and a page that scrolls sideways (issues 11 and 21).
   word is broken across lines: "Branchi / ng", "f."). Controls: buttons, selects (native and
   Streamlit's), widget labels, tabs, metric labels and values, rows of pills and segmented
   controls (a row that scrolls sideways hides its last options), the tree canvas's controls
-  (inside its shadow root).
+  (inside its shadow root), the cells of the pages' tables (issue 21: "ro ot va lu e").
 - **Tap targets.** Buttons, text fields, selects, tabs, expanders' headers, toggles and checkboxes (their label),
   page links, the tree canvas's step bar, answer fields and edges (``.ans-eb``), and the
   boards' squares (plotly points). Each is scrolled to the middle of the window and the
@@ -46,6 +46,8 @@ CONTROLS = ", ".join(
         '[data-testid="stMetricValue"] > div',
         '[data-testid="stPageLink"] span',
         '[data-testid="stButtonGroup"] > div',  # pills, segmented: a row that scrolls hides some
+        '[data-testid="stMarkdownContainer"] td',  # a table's cells: "ro ot va lu e" (issue 21)
+        '[data-testid="stMarkdownContainer"] th',
     ]
 )
 
@@ -86,6 +88,8 @@ _CLIPPED_JS = (
     if (r.width === 0 || r.height === 0 || r.right <= 0 || r.left >= vw) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility === 'hidden') continue;
+    const head = el.closest('thead');  // a table of cards (ui/common/table.py): its header row hidden
+    if (head && head.getBoundingClientRect().width <= 1) continue;
     const field = el.tagName === 'INPUT';
     if (field && !/^(text|number|search|)$/.test(el.type)) continue;
     const text = field ? (el.value || el.placeholder || '') : (el.innerText || el.textContent || '').trim();
@@ -96,7 +100,7 @@ _CLIPPED_JS = (
       : r.width;
     ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ');
-    const words = own.split(/\\s+/).filter(Boolean);
+    const words = own.split(/\\s+|(?<=-)/).filter(Boolean);  // a line may break after a hyphen
     const longest = Math.max(0, ...words.map((w) => ctx.measureText(w).width));
     // a text box's value or placeholder: its whole width must fit (it is one line)
     const over = field ? ctx.measureText(text).width > inner + 1.5 : el.scrollWidth > el.clientWidth + 1;

@@ -163,6 +163,13 @@ def is_on() -> bool:
     return bool(st.session_state.get(View.on))
 
 
+def page_style(on: bool = False) -> None:
+    """The pages' own CSS (touch targets, words that wrap; ``on``: projector mode's smaller
+    top), for every page: :func:`page_header` draws it, and the class pages (which have no
+    projector switch) call it themselves."""
+    st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
+
+
 def page_header(title: str) -> bool:
     """The page's title with the projector switch; True in projector mode (see the module)."""
     ss = st.session_state
@@ -174,7 +181,7 @@ def page_header(title: str) -> bool:
     ss[View.on] = on
     ss[View.toggle] = on
     st.set_page_config(initial_sidebar_state="collapsed" if on else "auto")
-    st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
+    page_style(on)
     with st.container(horizontal=True, vertical_alignment="center", key=View.head):
         st.title(title, width="stretch")
         st.toggle(
