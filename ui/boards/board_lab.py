@@ -161,7 +161,8 @@ class BoardSpec:
 
 
 def _payload(spec: BoardSpec, pic: BoardPicture, **kw) -> dict:
-    fold = projector.FOLD_PX if projector.is_on() else FOLD_PX
+    on = projector.is_on()  # the board and its switch share a short window (issue 21)
+    fold = projector.BOARD_FOLD_PX if on else FOLD_PX
     return board_payload(
         pic,
         files=spec.files,
@@ -170,7 +171,7 @@ def _payload(spec: BoardSpec, pic: BoardPicture, **kw) -> dict:
         label=spec.label,
         px=spec.px,
         fold=fold,
-        min_px=MIN_BOARD_PX,
+        min_px=projector.BOARD_MIN if on else MIN_BOARD_PX,
         **kw,
     )
 

@@ -200,7 +200,13 @@ def page_header(title: str) -> bool:
 # A board in projector mode is sized to the window the probe measured: its column's share of
 # the page's width (no sidebar; PAD_PX of margin each side), at most the window's height below
 # FOLD_PX (Streamlit's header and a margin: the board fits on one screen once scrolled to).
-PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 300
+# Never under BOARD_MIN: a phone held sideways (844x390) is a short window too.
+PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 200
+# The board component's own fold in projector mode (game_tree_lab/board/index.css's --fold):
+# what must share the window with a board once it is scrolled to its mode switch: Streamlit's
+# header (60 px) and the switch with its label (76 px) above it, the pawn board's last row of
+# words (30 px) below it, and a margin.
+BOARD_FOLD_PX = 170
 
 
 def board_px(desk: int, projector: int, share: float) -> int:
