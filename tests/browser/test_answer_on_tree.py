@@ -279,6 +279,14 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
             assert box is not None and box["width"] >= 44 and box["height"] >= 30  # a thumb fits
             assert f.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16  # no zoom-in
         _assert_apart(c)
+        # a touch screen's words: "tap" where a finger is the pointer (the hint from Python
+        # sends both; the legend's words are the canvas's own)
+        hint = c.locator(".ans-hint").inner_text()
+        assert hint.startswith("Type each inner node's value in it; ")
+        assert ("tap an edge" if phone else "click an edge") in hint, hint
+        shown = "e => getComputedStyle(e).display !== 'none'"
+        assert c.locator(".lg-sum .w-tap").evaluate(shown) is phone
+        assert c.locator(".lg-sum .w-click").evaluate(shown) is not phone
         for button in (
             page.get_by_role("button", name="New random tree"),
             c.locator(".ans-check"),

@@ -15,7 +15,9 @@
 //   event   the trigger the answers go to on Check: with edges (a sheet) the whole sheet as
 //           {"v": {id: text}, "cut": [[p, c], ...]}, else the one field's text
 //   hint    a line beside the Check button, until `said` (the grade of the last check,
-//           with ok: true when all is right) takes its place
+//           with ok: true when all is right) takes its place; a text, or {fine, coarse}: the
+//           words for a mouse and for a touch screen ("click an edge", "tap an edge"),
+//           picked by the pointer (pointerWords)
 //   button  the Check button's words ("Check" when not given; the class task: "Hand in")
 // The answers live here while the student types; the server hears them only on Check (the
 // button, or Enter in the last field / in a one-field question), once, all together. What is
@@ -26,6 +28,12 @@
 import { esc, SVGNS } from "../lib/util.js";
 
 const DRAFT = "gtl-ans:";
+
+function pointerWords(w) {
+  // A text, or {fine, coarse}: the touch screen's words where the main pointer is a finger.
+  if (!w || typeof w === "string") return w || "";
+  return (window.matchMedia("(pointer: coarse)").matches ? w.coarse : w.fine) || w.fine || "";
+}
 
 function ansDraft(x) {
   // The draft of sheet x.key, unless the server has checked a later sheet; or null.
@@ -388,7 +396,7 @@ export default function answer(ctx) {
     if (!c.ans || c.ans.key !== x.key) ansSetup(c, x);
     const a = c.ans;
     const said = a.bar.querySelector(".ans-hint");
-    said.textContent = x.said || x.hint || "";
+    said.textContent = x.said || pointerWords(x.hint) || "";
     said.className = `ans-hint${x.said ? (x.ok ? " said ok" : " said") : ""}`;
     a.event = x.event || a.event;
     if (x.tries !== a.tries) {
