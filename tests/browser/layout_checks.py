@@ -9,7 +9,7 @@ are covered or too small, and a page that scrolls sideways (issues 11 and 21).
   (inside its shadow root), the cells of the pages' tables (issue 21: "ro ot va lu e").
 - **Tap targets.** Buttons, text fields, selects, tabs, expanders' headers, toggles and checkboxes (their label),
   page links, the tree canvas's step bar, answer fields and edges (``.ans-eb``), and the
-  boards' squares (plotly points). Each is scrolled to the middle of the window and the
+  boards' squares (a board that takes taps). Each is scrolled to the middle of the window and the
   element at its centre must be the target (or inside it): nothing is drawn over it. On a
   touch screen each is at least :data:`TOUCH_PX` CSS px both ways (WCAG 2.5.5); a link
   inside a sentence is exempt, as WCAG has it.
@@ -64,7 +64,7 @@ TARGETS = ", ".join(
         "a[href]",
         "summary",
         '[role="slider"]',
-        '[data-testid="stPlotlyChart"] .scatterlayer path.point',
+        '.gtl-board:not([data-mode="still"]) [role="gridcell"]',  # a board's squares, unless it is a still picture
     ]
 )
 
