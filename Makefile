@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js run test unit jstest bench lint jslint chromium postgres clean
+.PHONY: install js run test unit jstest bench lint jslint chromium postgres fonts messages clean
 
 install: $(STAMP)
 
@@ -40,7 +40,11 @@ chromium:
 postgres:
 	@bash scripts/ensure_package.sh postgresql "the PostgreSQL class-mode tests" /usr/lib/postgresql/*/bin/initdb
 
-test: install chromium postgres jstest
+# Chinese exam sheets draw their glyphs with Debian's Noto Sans CJK: install it when missing.
+fonts:
+	@bash scripts/ensure_package.sh fonts-noto-cjk "the Chinese exam sheets' tests" /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+
+test: install chromium postgres fonts jstest
 	$(BIN)/python -m pytest
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
@@ -61,6 +65,14 @@ lint: install jslint
 
 jslint: js
 	npm run lint --silent
+
+# The interface's languages (teach/i18n.py): extract every marked string into the template and
+# merge it into each catalogue; then translate what is new or fuzzy in the .po files
+# (tests/teach/test_i18n.py fails on a catalogue that is behind the code or not translated).
+LOCALES := game_tree_lab/locales
+messages: install
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o $(LOCALES)/messages.pot .
+	for lang in zh ru; do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis artifacts build *.egg-info node_modules

@@ -1,5 +1,5 @@
 """Game Tree Lab: the frame. Page config, the start-up warm-up (ui.boards.warm),
-navigation over ui.common.registry.PAGES, and the class's bell let go of a person who went
+the run's language (ui.common.language), navigation over ui.common.registry.PAGES, and the class's bell let go of a person who went
 from the Class page to another (ui.classroom.shared.unfollow)."""
 
 import streamlit as st
@@ -7,6 +7,7 @@ import streamlit as st
 from ui.boards.warm import warm_up
 from ui.classroom.shared import URL_PATH as CLASS_URL_PATH
 from ui.classroom.shared import unfollow
+from ui.common.language import choose as choose_language
 from ui.common.reconnect import reload_on_reconnect
 from ui.common.registry import PAGES
 
@@ -21,11 +22,12 @@ st.set_page_config(
 warm_up()  # once per server: the board labs' shared work starts in the background
 
 reload_on_reconnect()
+choose_language()  # before anything is worded: the navigation's titles too
 page = st.navigation(
     [
         st.Page(
             str(spec.file),
-            title=spec.title,
+            title=spec.shown_title,
             icon=spec.icon,
             url_path=spec.url_path or None,
             default=spec.default,

@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine.algorithms import ALPHABETA
 from engine.values import plural
+from teach.i18n import _
 from teach.search_words import NODE_TYPES_DEFINITION
 from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
@@ -17,7 +18,7 @@ from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 
-page_header("Alpha-beta on a complete tree")
+page_header(_("Alpha-beta on a complete tree"))
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 head = st.container()  # the run's words and counts, above its controls

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from engine.games import chase
+from teach.i18n import _
 from teach.play_words import chase_end_reason
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -17,7 +18,7 @@ def set_edit(edit: bl.ChaseEdit) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-page_header("The chase")
+page_header(_("The chase"))
 st.caption(
     "White steps one square up, down, left or right; black moves one or two squares in a "
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."

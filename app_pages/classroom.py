@@ -8,6 +8,7 @@ import streamlit as st
 
 from classroom.access import AccessError
 from classroom.db import UNREACHABLE
+from teach.i18n import _
 from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
@@ -30,6 +31,6 @@ except AccessError as e:
 except UNREACHABLE:
     sh.reconnecting()  # the database went away: the page says so and comes back by itself
 if not teacher and not student:
-    st.title("Join a class")
-    st.caption("Type the code on the projector, or open the join link (scan the QR code).")
+    st.title(_("Join a class"))
+    st.caption(_("Type the code on the projector, or open the join link (scan the QR code)."))
     join_form(sh.link_token(sh.JOIN) or room_code())

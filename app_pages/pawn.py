@@ -4,11 +4,13 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.values import plural
+from teach.i18n import _
 from teach.play_words import verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
+from ui.common.plain_text import plain_text
 from ui.common.projector import page_header
 from ui.common.share import publish, restore
 from viz.pawn_board import pawn_picture
@@ -19,7 +21,7 @@ def set_pos(pos: pawn.PawnPosition) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-page_header("Pawn chess")
+page_header(_("Pawn chess"))
 st.caption(
     "Pawns step one square forward or capture one square diagonally forward. White moves up, "
     "black down; reaching the far rank wins, and a side with no legal move loses."
@@ -83,7 +85,7 @@ with left:
             on_square=lambda sq: set_pos(bl.pawn_click(pos, sq)),
         )
     shown = game.position if playing and not bad and not too_big else pos
-    st.code(pawn.format_board(shown), language=None)
+    plain_text(pawn.format_board(shown), key=K.text)
 
 played = game if playing and not bad and not too_big else None
 publish(p=pawn.to_code(pos), **bk.play_params(played, pl.GAME, bk.pawn_token))

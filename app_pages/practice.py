@@ -8,6 +8,7 @@ out a link to exactly this exercise.
 import streamlit as st
 
 from engine.search import search_tree
+from teach.i18n import _
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.keys import Practice as K
 from ui.common.projector import page_header
@@ -18,10 +19,12 @@ from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
 from ui.practice.quiz_panel import practice_or_player, question_payload, run_signature
 from ui.practice.variants_panel import variants_panel
 
-page_header("Practice & exams")
+page_header(_("Practice & exams"))
 st.markdown(
-    "Watching is not learning: **predict** each step of alpha-beta before it is shown, fill "
-    "in a whole tree and get it graded, or print exam sheets with their answer keys."
+    _(
+        "Watching is not learning: **predict** each step of alpha-beta before it is shown, "
+        "fill in a whole tree and get it graded, or print exam sheets with their answer keys."
+    )
 )
 
 tree = tree_chooser()
@@ -56,9 +59,11 @@ if exercise_tab.open:
 if exam_tab.open:
     with exam_tab:
         st.markdown(
-            "Printable sheets of random trees: students fill in the node values and cross out "
-            "the pruned edges. **The same seed always gives the same sheet**, so the link to "
-            "this page is the exam's reference."
+            _(
+                "Printable sheets of random trees: students fill in the node values and cross "
+                "out the pruned edges. **The same seed always gives the same sheet**, so the "
+                "link to this page is the exam's reference."
+            )
         )
         exam_panel()
 

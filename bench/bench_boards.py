@@ -2,7 +2,7 @@
 and of one step in the search tab.
 
 Times the page-level work after a click: the click handler, the exact solve (not cached: a
-new position), the board figure, the move table rows and the animated best line (the open
+new position), the board payload, the move table rows and the best line's board (the open
 tab; the search tab runs only when it is open), plus the figures serialised to JSON as
 Streamlit sends them. The chase table is warm (computed once per board size and shared by
 all sessions). A search step: the snapshot, the collapsed tree figure and the node's board
@@ -23,8 +23,7 @@ from engine.trace import Replayer, SearchRun
 from teach.explain import describe, node_name
 from ui.boards.board_lab import ChaseEdit, chase_click, pawn_click, pawn_node_board
 from ui.boards.board_search import BUDGET, pv_nodes
-from viz.board import animated_figure
-from viz.board_payload import board_payload
+from viz.board_payload import board_payload, line_payload
 from viz.chase_board import chase_labels, chase_move_squares, chase_picture, chase_square_name
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 from viz.tree_payload import tree_payload
@@ -65,8 +64,16 @@ def pawn_click_work(pos: pawn.PawnPosition, square: int) -> int:
     for mv in sol.pv:
         positions.append(pawn.play(positions[-1], mv))
     pics = [pawn_picture(p, last=sol.pv[k - 1] if k else None) for k, p in enumerate(positions)]
-    anim = animated_figure(pics)
-    return len(board) + len(anim.to_json())
+    line = line_payload(
+        pics,
+        frame_ms=700,
+        files=pawn_files(pos),
+        ranks=pawn_ranks(pos),
+        squares=pawn_squares(pos),
+        label="line",
+        ver="v",
+    )
+    return len(board) + len(json.dumps(line))
 
 
 def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
@@ -79,8 +86,12 @@ def chase_click_work(edit: ChaseEdit, square: int, table: ChaseTable) -> int:
     for mv in sol.pv:
         positions.append(chase.play(positions[-1], mv))
     pics = [chase_picture(p) for p in positions]
-    anim = animated_figure(pics, frame_ms=500)
-    return len(board) + len(anim.to_json())
+    files, ranks = chase_labels(pos.n)
+    squares = [chase_square_name(s, pos.n) for s in range(pos.n * pos.n)]
+    line = line_payload(
+        pics, frame_ms=500, files=files, ranks=ranks, squares=squares, label="line", ver="v"
+    )
+    return len(board) + len(json.dumps(line))
 
 
 def search_report_work(run: SearchRun, replayer: Replayer, k: int) -> int:

@@ -73,13 +73,13 @@ def board_labs() -> None:
     print("Board labs")
     show("pawn_lab.solved", "5 x 5 start", kept_mb(lambda: pl.solved(PAWN_5X5))[0])
     mb, searched = kept_mb(lambda: pl.searched(PAWN_4X4))
-    run = searched[0]
+    run, rep = searched
     scale = pl.SEARCH_CAP / len(run.tree)
     what = f"4 x 4 start, {len(run.tree):,} nodes"
     show("pawn_lab.searched", what, mb, mb * scale)
-    payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, run))[0]
+    payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, run, rep))[0]
     show("board_search._payload", what, payload, payload * scale)
-    follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, run))[0]
+    follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, run, rep))[0]
     show("board_search._follow", what, follow, follow * scale)
 
     show("chase_lab.table", "40 x 40", kept_mb(lambda: cl.table(40))[0])
@@ -101,7 +101,7 @@ def practice_and_class() -> None:
     show(
         "exam_panel.sheet_bytes",
         "20 exercises, PDF key",
-        kept_mb(lambda: ep.sheet_bytes(*sheet, answers=True, fmt="pdf"))[0],
+        kept_mb(lambda: ep.sheet_bytes("en", *sheet, answers=True, fmt="pdf"))[0],
     )
     show("exam_panel.sheet_info", "20 exercises", kept_mb(lambda: ep.sheet_info(*sheet))[0])
     small = build_tree(", ".join(map(str, random_leaves(3, 4, -20, 20, 1))), 3)  # 81 leaves

@@ -31,6 +31,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from bench.bench_boards import chase_board_data, pawn_board_data
+from engine.algorithms import ALPHABETA
 from engine.games import chase, pawn
 from engine.games.chase_solver import retrograde
 from engine.games.pawn_solver import solve
@@ -124,22 +125,24 @@ def pawn_search_session() -> None:
     pos = pawn.from_code(PAWN_4X4)
     sol = pl.solved(PAWN_4X4)
     pawn_board_data(pos, arrows=sol.pv[:1])
-    run, rep = pl.searched(PAWN_4X4)
-    json.dumps(bs._payload("pawn", PAWN_4X4, 0, BUDGET, run))  # shared; each session sends it
+    # the page's own cache entries (Streamlit keys them by the arguments as passed)
+    run, rep = pl.searched(PAWN_4X4, None, ALPHABETA)
+    json.dumps(bs._payload(PAWN.search.ns, PAWN_4X4, 0, BUDGET, run, rep))  # each session sends it
+    json.dumps(bs._follow(PAWN.search.ns, PAWN_4X4, run, rep))
     json.dumps(bl.pawn_node_board(run.states[0], None))
 
 
 def chase_session() -> None:
     """One session's server work when it opens the chase at n = 40: the shared table, the
-    exact answer, the board with its heat map and the best line's animation (the open tab)."""
+    exact answer, the board with its heat map and the best line's board (the open tab)."""
     pos = chase.from_code(CHASE_40)
     cl.table(pos.n)
     sol = cl.solved(pos)
     vals, _ = cl.table(pos.n).heatmap("white", pos.white, 0 if pos.white_to_move else 1)
     arrows = [chase_move_squares(pos, sol.pv[0])] if sol.pv else []
     chase_board_data(pos, heat=vals, longest=int(abs(vals).max()), arrows=arrows)
-    fig, _, _ = cl.line_parts(CHASE_40)
-    fig.to_json()
+    line, _, _ = cl.line_parts(CHASE_40)
+    json.dumps(line)
 
 
 def at_once(work: Callable[[], None], n: int = STUDENTS) -> list[float]:

@@ -4,7 +4,9 @@ Run: python bench/bench_mcts.py
 The goal (issue 25): 10,000 iterations on the pawn 4x4 start in under 1 s untraced. Prints
 wall and CPU time (best of 3; CPU time is what a busy machine does not inflate), the root's
 visits and estimate; then a traced run of 200 iterations (the canvas's) and its event count,
-and the chase from a 6 x 6 corner start (playouts capped at engine.mcts.PLY_CAP plies).
+and the chase from a 6 x 6 corner start (playouts capped at engine.mcts.PLY_CAP plies); then
+the runs the board labs' search tabs make by default (200 iterations traced, the whole game:
+ui.boards.board_mcts) on the pawn 4x4 start and the chase lab's 8 x 8 position.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine.games.chase import ChaseGame, ChasePosition
+from engine.games.chase import ChaseGame, ChasePosition, from_code
 from engine.games.pawn import PawnGame, start
 from engine.mcts import PLY_CAP, Mcts, mcts_game
 
@@ -38,6 +40,9 @@ def main() -> None:
         "pawn 4x4 start, 200 iterations, traced": lambda: mcts_game(pawn, start(4, 4), 200, seed=1),
         f"chase 6x6 corners, 10,000 iterations (cap {PLY_CAP} plies)": lambda: mcts_game(
             chase, ChasePosition(6, (0, 0), (5, 5)), 10_000, seed=1, record=False
+        ),
+        "chase tab's default, 8x8 8-2.2-7.6-w, 200 iterations, traced": lambda: mcts_game(
+            chase, from_code("8-2.2-7.6-w"), 200, seed=0
         ),
     }
     for name, fn in jobs.items():

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from classroom.db import ClassSession, Store, Student
 from classroom.guard import CODE_ALPHABET, CODE_LENGTH, admit
 from engine.errors import InputError
+from teach.i18n import _
 
 NAME_MAX = 24
 NAME_PUNCT = " -.'"  # besides letters and digits (Anne-Marie, J. Smith, O'Neil)
@@ -81,32 +82,51 @@ def normalize_code(text: object) -> str:
     return clean_text(text).upper().replace(" ", "").replace("-", "")[:32]
 
 
+def _ended() -> str:  # said in two places
+    return _("this class session has ended; ask your teacher for the new code")
+
+
+def _taken(name: str) -> str:  # said in two places
+    return _("the name {name!r} is taken in this session; pick another", name=name)
+
+
 def check_name(text: object) -> str:
     """A display name as it is stored and shown: plain text, control characters stripped,
     spaces collapsed, at most 24 characters of letters, digits and `` -.'``. InputError
     otherwise (markup, links and emoji are refused, not escaped)."""
     raw = str(text)
     if len(raw) > 4 * NAME_MAX:
-        raise InputError(f"a display name has at most {NAME_MAX} characters, not {len(raw):,}")
+        raise InputError(
+            _(
+                "a display name has at most {most} characters, not {n}",
+                most=NAME_MAX,
+                n=f"{len(raw):,}",
+            )
+        )
     name = " ".join(clean_text(raw).split())
     if not name:
-        raise InputError("type a display name first")
+        raise InputError(_("type a display name first"))
     if len(name) > NAME_MAX:
-        raise InputError(f"a display name has at most {NAME_MAX} characters, not {len(name)}")
+        raise InputError(
+            _("a display name has at most {most} characters, not {n}", most=NAME_MAX, n=len(name))
+        )
     bad = sorted({ch for ch in name if not (ch.isalnum() or ch in NAME_PUNCT or _mark(ch))})
     if bad:
         shown = " ".join(repr(ch) for ch in bad[:5])
         raise InputError(
-            f"a display name may hold letters, digits, spaces and - . ' only (not {shown})"
+            _(
+                "a display name may hold letters, digits, spaces and - . ' only (not {shown})",
+                shown=shown,
+            )
         )
     if not any(ch.isalnum() for ch in name):
-        raise InputError("a display name needs at least one letter or digit")
+        raise InputError(_("a display name needs at least one letter or digit"))
     low = name.lower()
     if "www." in low or any(
         name[i] == "." and name[i + 1].isalnum() and name[i - 1].isalnum()
         for i in range(1, len(name) - 1)
     ):
-        raise InputError("a display name cannot look like a web address (put a space after '.')")
+        raise InputError(_("a display name cannot look like a web address (put a space after '.')"))
     return name
 
 
@@ -186,7 +206,7 @@ def join(
         now,
     )
     if not is_live(cs, now):
-        raise InputError("this class session has ended; ask your teacher for the new code")
+        raise InputError(_ended())
     clean = check_name(name)
     token = secrets.token_urlsafe(32)
     try:
@@ -194,17 +214,17 @@ def join(
             cs = db.get(ClassSession, cs.id, with_for_update=True)
             assert cs is not None
             if not is_live(cs, now):
-                raise InputError("this class session has ended; ask your teacher for the new code")
+                raise InputError(_ended())
             count = db.scalar(select(func.count()).where(Student.session_id == cs.id))
             if (count or 0) >= MAX_STUDENTS:
-                raise InputError(f"this session is full ({MAX_STUDENTS} students)")
+                raise InputError(_("this session is full ({n} students)", n=MAX_STUDENTS))
             taken = db.scalar(
                 select(Student.id).where(
                     Student.session_id == cs.id, Student.name_key == clean.casefold()
                 )
             )
             if taken is not None:
-                raise InputError(f"the name {clean!r} is taken in this session; pick another")
+                raise InputError(_taken(clean))
             db.add(
                 Student(
                     session_id=cs.id,
@@ -215,5 +235,5 @@ def join(
                 )
             )
     except IntegrityError:
-        raise InputError(f"the name {clean!r} is taken in this session; pick another") from None
+        raise InputError(_taken(clean)) from None
     return Joined(token, clean, cs.code)

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 
 from classroom.db import ClassSession, JoinAttempt, Store, dialect_insert
 from engine.errors import InputError
-from engine.values import plural
+from teach.i18n import _, ngettext
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: nothing to misread
 CODE_LENGTH = 6  # 32**6 = 1.07e9 codes
@@ -89,7 +89,17 @@ def client_address(peer: str | None, forwarded: list[str], trusted: tuple[Networ
 
 def _wait_text(seconds: float) -> str:
     s = max(1, math.ceil(seconds))
-    return f"{s} seconds" if s < 120 else f"{math.ceil(s / 60)} minutes"
+    if s < 120:
+        return ngettext(
+            "too many wrong codes from this device: wait {n} second",
+            "too many wrong codes from this device: wait {n} seconds",
+            s,
+        )
+    return ngettext(
+        "too many wrong codes from this device: wait {n} minute",
+        "too many wrong codes from this device: wait {n} minutes",
+        math.ceil(s / 60),
+    )
 
 
 def _counter(db: Session, key: str, now: datetime) -> JoinAttempt:
@@ -157,12 +167,22 @@ def admit(
                 if rows[0][0].failures == 0:
                     db.delete(rows[0][0])  # nothing to remember of an address
     if wait is not None:
-        raise InputError(f"too many wrong codes from this device: wait {_wait_text(wait)}")
+        raise InputError(_wait_text(wait))
     if cs is None:
-        more = (
-            f"{plural(left or 0, 'more try', 'more tries')} before a wait"
-            if left
-            else "now wait before the next try"
+        code = norm[:12]
+        if left:
+            raise InputError(
+                ngettext(
+                    "no class session has the code {code!r}: check it ({n} more try before a wait)",
+                    "no class session has the code {code!r}: check it ({n} more tries before a wait)",
+                    left,
+                    code=code,
+                )
+            )
+        raise InputError(
+            _(
+                "no class session has the code {code!r}: check it (now wait before the next try)",
+                code=code,
+            )
         )
-        raise InputError(f"no class session has the code {norm[:12]!r}: check it ({more})")
     return cs

@@ -408,3 +408,46 @@ def _counts(N: list[int], iterations: int, tally: Counter[str]) -> dict[str, int
         "playouts": tally["playouts"],
         "capped": tally["capped"],
     }
+
+
+def visited_only(m: Mcts) -> Mcts:
+    """``m`` on its own tree: the nodes it visited (N > 0), renumbered in the same order.
+
+    A game's Explorer adds every move of a node it expands as children, and most of them are
+    never played: drawn, they would be most of the figure. Every node a step is at was
+    visited (selection only chooses among children that are all in the tree), so every
+    event, iteration and choice keeps its meaning; a node's path is its child indices among
+    the kept nodes."""
+    tree = m.run.tree
+    keep = [n for n in range(len(tree)) if m.N[n]]
+    new = {old: i for i, old in enumerate(keep)}
+    parent = tuple(new[tree.parent[n]] if n else -1 for n in keep)
+    children = tuple(tuple(new[c] for c in tree.children[n] if c in new) for n in keep)
+    labels = None if tree.labels is None else tuple(tree.labels[n] for n in keep)
+    small = GameTree(
+        parent=parent,
+        children=children,
+        values=tuple(tree.values[n] for n in keep),
+        depth=tuple(tree.depth[n] for n in keep),
+        labels=labels,
+    )
+    paths: list[tuple[int, ...]] = [()]
+    for i in range(1, len(keep)):
+        p = parent[i]
+        paths.append((*paths[p], children[p].index(i)))
+    events = [replace(e, node=new[e.node], path=paths[new[e.node]]) for e in m.run.events]
+    states = None if m.run.states is None else [m.run.states[n] for n in keep]
+    run = replace(m.run, tree=small, events=events, states=states)
+    its = tuple(
+        replace(
+            it,
+            path=tuple(new[n] for n in it.path),
+            choices=tuple(
+                Choice(new[c.node], tuple(new[k] for k in c.children), c.ucb, new[c.chosen])
+                for c in it.choices
+            ),
+            expanded=None if it.expanded is None else new[it.expanded],
+        )
+        for it in m.iterations
+    )
+    return replace(m, run=run, N=[m.N[n] for n in keep], W=[m.W[n] for n in keep], iterations=its)

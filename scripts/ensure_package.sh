@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure a Debian package some tests need is on the machine:
 #   ensure_package.sh PACKAGE "WHAT NEEDS IT" PROBE...
-# Exits at once when one of the PROBE files is executable; otherwise installs PACKAGE with the
+# Exits at once when one of the PROBE files exists; otherwise installs PACKAGE with the
 # system package manager (root or password-less sudo). Never downloads anything of its own.
 # Always exits 0: the tests that need the package fail under CI=true when it is still missing.
 set -u
@@ -9,7 +9,7 @@ pkg=$1
 what=$2
 shift 2
 for c in "$@"; do
-  if [ -x "$c" ]; then exit 0; fi
+  if [ -e "$c" ]; then exit 0; fi
 done
 SUDO=""
 if [ "$(id -u)" != "0" ]; then

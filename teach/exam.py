@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.errors import InputError
 from engine.tree import GameTree, complete_tree
 from teach.exercise import Solution, solution
+from teach.i18n import _, ngettext
 
 MAX_TRIES = 400  # candidate leaf vectors tried per exercise when aiming at target_cuts
 MAX_EXERCISE_LEAVES = 243  # 3^5: the widest tree a person is asked to fill in (on screen)
@@ -49,31 +50,48 @@ class Exercise:
 
     def describe(self) -> str:
         """One line for a page or a report, e.g. why the target was not met."""
-        s = (
-            f"seed {self.seed}: branching {self.branching}, depth {self.depth}, "
-            f"value {self.value}, {self.cuts} cut-offs, "
-            f"{self.solution.leaves_evaluated} of {len(self.leaves)} leaves evaluated"
+        s = ngettext(
+            "seed {seed}: branching {branching}, depth {depth}, value {value}, {n} cut-off, "
+            "{evaluated} of {leaves} leaves evaluated",
+            "seed {seed}: branching {branching}, depth {depth}, value {value}, {n} cut-offs, "
+            "{evaluated} of {leaves} leaves evaluated",
+            self.cuts,
+            seed=self.seed,
+            branching=self.branching,
+            depth=self.depth,
+            value=self.value,
+            evaluated=self.solution.leaves_evaluated,
+            leaves=len(self.leaves),
         )
         if self.target_cuts is not None and not self.target_met:
-            s += f" (asked for {self.target_cuts} cut-offs; closest found in {self.tries} tries)"
+            s += " " + _(
+                "(asked for {target} cut-offs; closest found in {tries} tries)",
+                target=self.target_cuts,
+                tries=self.tries,
+            )
         return s
 
 
 def check_shape(branching: int, depth: int, lo: int, hi: int, target_cuts: int | None) -> None:
     """Raise InputError (no line) when the requested shape cannot make an exercise."""
     if not 2 <= branching <= 5:
-        raise InputError(f"branching must be between 2 and 5, not {branching}")
+        raise InputError(_("branching must be between 2 and 5, not {b}", b=branching))
     if not 1 <= depth <= 5:
-        raise InputError(f"depth must be between 1 and 5, not {depth}")
+        raise InputError(_("depth must be between 1 and 5, not {d}", d=depth))
     if branching**depth > MAX_EXERCISE_LEAVES:
         raise InputError(
-            f"{branching}^{depth} = {branching**depth} leaves is too many for an exercise "
-            f"(at most {MAX_EXERCISE_LEAVES})"
+            _(
+                "{b}^{d} = {n} leaves is too many for an exercise (at most {most})",
+                b=branching,
+                d=depth,
+                n=branching**depth,
+                most=MAX_EXERCISE_LEAVES,
+            )
         )
     if lo > hi:
-        raise InputError(f"lowest leaf value {lo} is above the highest {hi}")
+        raise InputError(_("lowest leaf value {lo} is above the highest {hi}", lo=lo, hi=hi))
     if target_cuts is not None and target_cuts < 0:
-        raise InputError(f"target cut-offs must be 0 or more, not {target_cuts}")
+        raise InputError(_("target cut-offs must be 0 or more, not {n}", n=target_cuts))
 
 
 def check_printable(branching: int, depth: int) -> None:
@@ -83,8 +101,12 @@ def check_printable(branching: int, depth: int) -> None:
     n = branching**depth
     if n > MAX_SHEET_LEAVES:
         raise InputError(
-            f"{n} leaves do not fit on a printed sheet (at most {MAX_SHEET_LEAVES}; "
-            "e.g. branching 3 depth 3 or branching 2 depth 4)"
+            _(
+                "{n} leaves do not fit on a printed sheet (at most {most}; e.g. branching 3 "
+                "depth 3 or branching 2 depth 4)",
+                n=n,
+                most=MAX_SHEET_LEAVES,
+            )
         )
 
 
@@ -93,7 +115,9 @@ def check_sheet(
 ) -> None:
     """Raise InputError (no line) when these parameters cannot make a printable sheet."""
     if not 1 <= count <= MAX_SHEET_EXERCISES:
-        raise InputError(f"a sheet holds 1 to {MAX_SHEET_EXERCISES} exercises, not {count}")
+        raise InputError(
+            _("a sheet holds 1 to {most} exercises, not {n}", most=MAX_SHEET_EXERCISES, n=count)
+        )
     check_shape(branching, depth, lo, hi, target_cuts)
     check_printable(branching, depth)
 

@@ -27,15 +27,23 @@ from xml.etree import ElementTree as ET
 
 from engine.tree_text import format_brackets
 from engine.values import MINUS_INF, PLUS_INF
+from teach import i18n
 from teach.exam import Exercise
+from teach.i18n import N_, _
 from teach.quiz import node_names
 
-SEARCHED, PRUNED = "searched", "pruned"
-RULE = (
-    "Root is MAX, levels alternate MAX and MIN; alpha-beta searches children left to right "
-    f"from alpha = {MINUS_INF}, beta = {PLUS_INF} and skips a node's remaining children as "
-    "soon as alpha ≥ beta. A node returns its best value so far (fail-soft)."
-)
+# the drop-downs' two words (translated where they are written)
+SEARCHED, PRUNED = N_("searched"), N_("pruned")
+
+
+def _rule() -> str:
+    return _(
+        "Root is MAX, levels alternate MAX and MIN; alpha-beta searches children left to "
+        "right from alpha = {minus}, beta = {plus} and skips a node's remaining children as "
+        "soon as alpha ≥ beta. A node returns its best value so far (fail-soft).",
+        minus=MINUS_INF,
+        plus=PLUS_INF,
+    )
 
 
 @dataclass(frozen=True)
@@ -60,17 +68,27 @@ class SheetQuestion:
 
 def _context(i: int, ex: Exercise) -> str:
     leaves = ", ".join(map(str, ex.leaves))
-    return (
-        f"Exercise {i}: a complete tree of branching {ex.branching} and depth {ex.depth}; "
-        f"the leaves from left to right are {leaves} (in brackets: {format_brackets(ex.tree)}). "
-        f"Inner nodes are named A, B, C, ... level by level from the left; leaves are numbered "
-        f"1, 2, 3, ... from the left. {RULE}"
+    tree = _(
+        "Exercise {i}: a complete tree of branching {branching} and depth {depth}; the leaves "
+        "from left to right are {leaves} (in brackets: {brackets}). Inner nodes are named A, "
+        "B, C, ... level by level from the left; leaves are numbered 1, 2, 3, ... from the left.",
+        i=i,
+        branching=ex.branching,
+        depth=ex.depth,
+        leaves=leaves,
+        brackets=format_brackets(ex.tree),
     )
+    return f"{tree} {_rule()}"
 
 
-def sheet_questions(sheet: Sequence[Exercise]) -> list[SheetQuestion]:
-    """The questions of a sheet, exercise by exercise, nodes in the order the search visits
-    them (preorder)."""
+def sheet_questions(sheet: Sequence[Exercise], lang: str = i18n.DEFAULT) -> list[SheetQuestion]:
+    """The questions of a sheet in ``lang``, exercise by exercise, nodes in the order the
+    search visits them (preorder)."""
+    with i18n.use(lang):
+        return _questions(sheet)
+
+
+def _questions(sheet: Sequence[Exercise]) -> list[SheetQuestion]:
     out: list[SheetQuestion] = []
     for i, ex in enumerate(sheet, start=1):
         tree, sol = ex.tree, ex.solution
@@ -83,12 +101,14 @@ def sheet_questions(sheet: Sequence[Exercise]) -> list[SheetQuestion]:
             out.append(
                 SheetQuestion(
                     ident=f"ex{i}_value_{names[n]}",
-                    name=f"Exercise {i}: value of {names[n]}",
+                    name=_("Exercise {i}: value of {node}", i=i, node=names[n]),
                     kind="numeric",
                     context=ctx,
-                    prompt=f"What value does node {names[n]} ({kind}) return?",
+                    prompt=_(
+                        "What value does node {node} ({kind}) return?", node=names[n], kind=kind
+                    ),
                     answer=sol.values[n],
-                    feedback=f"Node {names[n]} returns {sol.values[n]}.",
+                    feedback=_("Node {node} returns {value}.", node=names[n], value=sol.values[n]),
                 )
             )
         for n in tree.preorder():
@@ -100,15 +120,22 @@ def sheet_questions(sheet: Sequence[Exercise]) -> list[SheetQuestion]:
             out.append(
                 SheetQuestion(
                     ident=f"ex{i}_cut_{names[n]}",
-                    name=f"Exercise {i}: cuts at {names[n]}",
+                    name=_("Exercise {i}: cuts at {node}", i=i, node=names[n]),
                     kind="cut",
                     context=ctx,
-                    prompt=f"Node {names[n]}: is each child after the first searched or pruned?",
+                    prompt=_(
+                        "Node {node}: is each child after the first searched or pruned?",
+                        node=names[n],
+                    ),
                     parts=parts,
                     feedback=(
-                        f"At {names[n]} alpha-beta prunes {', '.join(cut)}."
+                        _(
+                            "At {node} alpha-beta prunes {children}.",
+                            node=names[n],
+                            children=", ".join(cut),
+                        )
                         if cut
-                        else f"At {names[n]} every child is searched."
+                        else _("At {node} every child is searched.", node=names[n])
                     ),
                 )
             )
@@ -136,13 +163,20 @@ def _moodle_text(parent: ET.Element, tag: str, html: str) -> None:
     _sub(_sub(parent, tag, format="html"), "text", html)
 
 
-def moodle_xml(sheet: Sequence[Exercise], category: str = "Game Tree Lab") -> bytes:
-    """The sheet as a Moodle XML question bank: ``numerical`` and ``cloze`` questions in a
-    category of their own."""
+def moodle_xml(
+    sheet: Sequence[Exercise], category: str = "Game Tree Lab", lang: str = i18n.DEFAULT
+) -> bytes:
+    """The sheet as a Moodle XML question bank in ``lang``: ``numerical`` and ``cloze``
+    questions in a category of their own."""
+    with i18n.use(lang):
+        return _moodle(sheet, category)
+
+
+def _moodle(sheet: Sequence[Exercise], category: str) -> bytes:
     quiz = ET.Element("quiz")
     cat = _sub(quiz, "question", type="category")
     _sub(_sub(cat, "category"), "text", f"$course$/top/{category}")
-    for q in sheet_questions(sheet):
+    for q in _questions(sheet):
         ctx = f"<p>{_html(q.context)}</p>"
         if q.kind == "numeric":
             el = _sub(quiz, "question", type="numerical")
@@ -154,7 +188,7 @@ def moodle_xml(sheet: Sequence[Exercise], category: str = "Game Tree Lab") -> by
             ans = _sub(el, "answer", fraction="100", format="moodle_auto_format")
             _sub(ans, "text", str(q.answer))
             _sub(ans, "tolerance", "0")
-            _moodle_text(ans, "feedback", "<p>Right.</p>")
+            _moodle_text(ans, "feedback", f"<p>{_html(_('Right.'))}</p>")
         else:
             el = _sub(quiz, "question", type="cloze")
             _sub(_sub(el, "name"), "text", q.name)
@@ -168,7 +202,7 @@ def moodle_xml(sheet: Sequence[Exercise], category: str = "Game Tree Lab") -> by
 def _cloze_choice(pruned: bool) -> str:
     """A Cloze drop-down, right answer marked with '='."""
     a, b = (PRUNED, SEARCHED) if pruned else (SEARCHED, PRUNED)
-    return f"{{1:MULTICHOICE:={a}~{b}}}"
+    return f"{{1:MULTICHOICE:={_(a)}~{_(b)}}}"
 
 
 # ---- QTI 1.2 (Canvas) --------------------------------------------------------------------
@@ -195,13 +229,22 @@ def _mattext(parent: ET.Element, html: str) -> None:
     _sub(_sub(parent, "material"), "mattext", html, texttype="text/html")
 
 
-def qti_xml(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") -> bytes:
-    """The sheet as one QTI 1.2 assessment as Canvas imports it: ``numerical_question`` and
-    ``multiple_dropdowns_question`` items."""
+def qti_xml(
+    sheet: Sequence[Exercise],
+    title: str = "Game Tree Lab exam sheet",
+    lang: str = i18n.DEFAULT,
+) -> bytes:
+    """The sheet as one QTI 1.2 assessment as Canvas imports it, in ``lang``:
+    ``numerical_question`` and ``multiple_dropdowns_question`` items."""
+    with i18n.use(lang):
+        return _qti(sheet, title)
+
+
+def _qti(sheet: Sequence[Exercise], title: str) -> bytes:
     root = ET.Element("questestinterop", xmlns=QTI_NS)
     asm = _sub(root, "assessment", ident="gtl_sheet", title=title)
     section = _sub(asm, "section", ident="root_section")
-    for q in sheet_questions(sheet):
+    for q in _questions(sheet):
         item = _sub(section, "item", ident=q.ident, title=q.name)
         ctx = f"<p>{_html(q.context)}</p>"
         if q.kind == "numeric":
@@ -234,7 +277,7 @@ def qti_xml(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") 
                 choice = _sub(lid, "render_choice")
                 for word in (SEARCHED, PRUNED):
                     lab = _sub(choice, "response_label", ident=f"{q.ident}_{b}_{word}")
-                    _mattext(lab, word)
+                    _mattext(lab, _(word))
                 right = PRUNED if p.pruned else SEARCHED
                 cond = _sub(proc, "respcondition")
                 _sub(
@@ -249,7 +292,11 @@ def qti_xml(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") 
     return _xml(root)
 
 
-def qti_package(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam sheet") -> bytes:
+def qti_package(
+    sheet: Sequence[Exercise],
+    title: str = "Game Tree Lab exam sheet",
+    lang: str = i18n.DEFAULT,
+) -> bytes:
     """A zip Canvas imports ("QTI .zip file"): imsmanifest.xml and the assessment."""
     manifest = ET.Element(
         "manifest",
@@ -268,5 +315,5 @@ def qti_package(sheet: Sequence[Exercise], title: str = "Game Tree Lab exam shee
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("imsmanifest.xml", _xml(manifest))
-        z.writestr("gtl_sheet.xml", qti_xml(sheet, title))
+        z.writestr("gtl_sheet.xml", qti_xml(sheet, title, lang))
     return buf.getvalue()

@@ -224,3 +224,42 @@ def mcts_metrics(m: Mcts) -> list[tuple[str, str]]:
         ("nodes in its tree", f"{m.counts['tree_nodes']:,}"),
         ("playouts", f"{m.counts['playouts']:,}"),
     ]
+
+
+def board_help(max_side: str, ply_cap: int) -> str:
+    """How MCTS plays on a board lab's search tab: its rewards, from the root player's side,
+    and the ply cap of a playout."""
+    side = max_side.title()
+    return (
+        f"MCTS on a board plays every playout to the end of the game (the depth limit is the "
+        f"exact searches'). Rewards are from the side to move at the root ({side}, MAX): 1 "
+        f"when {side} wins the playout, 0 when it loses. A playout that reaches {ply_cap} "
+        "plies with the game still undecided stops there and scores 0.5, a draw: it saw "
+        "neither side win, so it counts for neither (the step's sentence says when it "
+        "happened). The root's estimate W/N is then compared with the solver's exact result "
+        "on the same scale. A position where the game is over shows its game score on the "
+        "tree (a win at ply k scores 1000 − k, a loss −(1000 − k)); its reward is 1 or 0."
+    )
+
+
+def board_node_words(n: int, mean: float | None, max_side: str) -> str:
+    """A board node's MCTS counts at the step shown: ``N = 4, W/N = 0.62 (White's mean
+    reward)``, or that it has no visit yet."""
+    if not n or mean is None:
+        return "MCTS has not visited this position yet at this step (N = 0)."
+    return (
+        f"In MCTS's tree at this step: N = {n} ({plural(n, 'visit')}), W/N = {_f(mean)} "
+        f"({max_side.title()}'s mean reward)."
+    )
+
+
+def pick_words(pick: str, pick_outcome: str, same_winner: bool, best: bool) -> str:
+    """The root's choice against the solver: ``b2-b3 (White wins in 7 plies): a best move``,
+    the same result but slower (a win) or faster (a loss), or the exact result given away."""
+    if best:
+        how = "a best move"
+    elif same_winner:
+        how = "the same result as the best move, but not as fast a win or as slow a loss"
+    else:
+        how = "it gives the exact result away"
+    return f"MCTS's pick {pick}: {pick_outcome}; {how}"

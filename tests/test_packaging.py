@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = CONFIG["tool"]["setuptools"]
-TOPS = ("engine", "teach", "viz", "classroom", "ui", "gtl_dev")
+TOPS = ("engine", "teach", "viz", "classroom", "ui", "gtl_dev", "game_tree_lab")
 
 
 def _package(folder: Path) -> str:
@@ -37,10 +37,18 @@ def test_every_data_file_is_package_data():
         for path in (ROOT / top).rglob("*"):
             if path.is_dir() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
                 continue
-            package = _package(path.parent)
-            globs = data.get(package, [])
-            if not any(fnmatch.fnmatch(path.name, g) for g in globs):
-                missing.append(f"{path.relative_to(ROOT)} (package-data of {package!r})")
+            # the package a data file belongs to: the nearest folder up with an __init__.py
+            # (or a namespace package's folder, for Alembic's scripts); its globs are paths
+            # relative to that folder (game_tree_lab's "locales/*/LC_MESSAGES/*.po")
+            home = path.parent
+            while home != ROOT / top and not (home / "__init__.py").exists() and not any(
+                _package(home) == name for name in data
+            ):
+                home = home.parent
+            globs = data.get(_package(home), [])
+            rel = path.relative_to(home).as_posix()
+            if not any(fnmatch.fnmatch(rel, g) for g in globs):
+                missing.append(f"{path.relative_to(ROOT)} (package-data of {_package(home)!r})")
     assert not missing, "not in the wheel: " + ", ".join(missing)
 
 

@@ -5,6 +5,11 @@ Python decides everything the browser shows or lets a person do: each square's c
 and accessible name (``"b2, white pawn; moves to b3 and c3"``), the pieces, the arrows, the
 legal moves (from square -> target squares) and the sentence a screen reader is told. The
 browser draws, keeps the picked piece and reports a move or a square.
+
+A best line (mode ``line``, :func:`line_payload`) is a board with its positions as frames,
+stepped in the browser with no server round trip: the first picture whole, and for every
+picture what differs from the first (the squares whose colour, text or name changed) and its
+pieces, arrows and caption (the ply in words).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import asdict
 
 from viz.board import BOARD_CODES, LAST_LIGHT, BoardPicture
 
-MODES = ("still", "edit", "play")
+MODES = ("still", "edit", "play", "line")
 # What the browser adds to a square's name when it picks its piece up, or the square is one
 # of the picked piece's targets (the names themselves come from the pictures).
 WORDS = {
@@ -101,4 +106,72 @@ def board_payload(
         "min": int(min_px),
         "ver": ver,
         "say": say,
+    }
+
+
+# The best line's player (game_tree_lab/board/line.js): its controls' words.
+LINE_WORDS = {
+    "first": "« start",
+    "back": "‹ back",
+    "play": "▶ play",
+    "pause": "❚❚ pause",
+    "forward": "forward ›",
+    "last": "end »",
+    "first_name": "Go to the start",
+    "back_name": "One ply back",
+    "forward_name": "One ply forward",
+    "last_name": "Go to the end",
+    "slider": "Ply of the best line",
+    "player": "The best line, ply by ply",
+}
+PER_SQUARE = ("fill", "text", "ink", "names")  # sent as changes against the first picture
+
+
+def ply_caption(k: int, names: Sequence[str]) -> str:
+    """The ply shown in words: ``start: ply 0 of 12`` or ``ply 3 of 12: b2-b3``."""
+    n = len(names)
+    if k == 0:
+        return f"start: ply 0 of {n}"
+    return f"ply {k} of {n}: {names[k - 1]}"
+
+
+def _changes(now: Sequence, first: Sequence) -> dict[str, object]:
+    """``{square: value}`` where ``now`` differs from ``first`` (a per-square list; an empty
+    one, a board with no square texts, reads as ``""`` everywhere)."""
+    n = max(len(now), len(first))
+    a, b = list(now) + [""] * (n - len(now)), list(first) + [""] * (n - len(first))
+    return {str(sq): v for sq, (v, w) in enumerate(zip(a, b, strict=True)) if v != w}
+
+
+def line_payload(
+    pics: Sequence[BoardPicture],
+    *,
+    frame_ms: int,
+    start: int = 0,
+    **kw,
+) -> dict:
+    """The best line's board: ``pics[0]`` drawn whole (mode ``line``, no taps) and one frame
+    per picture, played ``frame_ms`` apart from ply ``start``; ``kw`` as
+    :func:`board_payload`'s (its ``ver`` names the line: a new line starts at ``start``)."""
+    if not pics:
+        raise ValueError("a best line needs at least one picture (its start)")
+    frames_full = [board_payload(p, mode="line", **kw) for p in pics]
+    base = frames_full[0]
+    frames = []
+    for full in frames_full:
+        frame: dict = {f: _changes(full[f], base[f]) for f in PER_SQUARE}
+        frame.update(
+            white=full["white"],
+            black=full["black"],
+            hatch=full["hatch"],
+            arrows=full["arrows"],
+            caption=full["caption"],
+        )
+        frames.append(frame)
+    return {
+        **base,
+        "frames": frames,
+        "step": max(0, min(int(start), len(pics) - 1)),
+        "ms": int(frame_ms),
+        "player": LINE_WORDS,
     }

@@ -78,13 +78,11 @@ def chase_picture(
     longest: int = 1,
     last: tuple[tuple[int, int], tuple[int, int]] | None = None,
     arrows: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
-    selected: tuple[int, int] | None = None,
-    targets: Sequence[tuple[int, int]] = (),
     caption: str = "",
 ) -> BoardPicture:
     """The two pieces; with ``heat`` (an n x n signed array from ChaseTable.heatmap) every
-    square is coloured by the outcome with ``heat_piece`` standing there; ``targets`` are
-    dotted (the squares the side to move can reach)."""
+    square is coloured by the outcome with ``heat_piece`` standing there; ``last`` move
+    tinted, ``arrows`` drawn."""
     n = pos.n
     sq = lambda rc: rc[0] * n + rc[1]  # noqa: E731
     tinted = () if last is None else (sq(last[0]), sq(last[1]))
@@ -125,8 +123,6 @@ def chase_picture(
         text_color=ink,
         arrows=[(sq(a), sq(b)) for a, b in arrows],
         caption=caption,
-        selected=None if selected is None else sq(selected),
-        targets=[sq(t) for t in targets],
         hatch=hatch,
     )
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 RIGHT, OTHER = "#2ea043", "#9aa5b1"
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}  # a still
 
 
 def answer_bars(

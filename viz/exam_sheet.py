@@ -6,24 +6,36 @@ alpha-beta returns, dashes and strikes the pruned edges, greys the skipped subtr
 in the counts. Output is byte-for-byte reproducible (no dates in the PDF, fixed fonts).
 
 Each page is its own ``matplotlib.figure.Figure`` (no pyplot, no backend switch, no
-rcParams read for fonts or changed: every text names its family and size), so sheets drawn
+rcParams read for fonts or changed: every text names its families and size), so sheets drawn
 by many sessions at once do not disturb each other. PDFs embed the fonts as matplotlib's
 default Type 3 subsets.
+
+A sheet is worded in the language asked for (teach.i18n). Its text is DejaVu Sans, with
+Debian's Noto Sans CJK after it for the glyphs DejaVu lacks (matplotlib's font fallback), so
+a Chinese sheet has no boxes for glyphs; Russian is in DejaVu itself.
 """
 
 from __future__ import annotations
 
+import functools
 import io
+import re
+from pathlib import Path
 
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Rectangle
+from matplotlib.textpath import text_to_path
 
 from engine.errors import InputError
 from engine.tree import GameTree
 from engine.values import MINUS_INF, PLUS_INF
+from teach import i18n
 from teach.exam import Exercise, check_printable
+from teach.i18n import _, ngettext
 from viz.layout import tidy_layout
 
 A4 = (8.27, 11.69)  # inches, portrait
@@ -35,7 +47,73 @@ BOX_W, BOX_H = 0.40, 0.28  # inner-node boxes (room for "-100" in handwriting)
 FONT = 11  # points: node values
 PNG_DPI = 150
 INK, GREY, LIGHT = "#000000", "#8a8a8a", "#c8c8c8"
-FAMILY = "DejaVu Sans"  # given to every text: the sheet never reads or sets rcParams fonts
+# Debian's fonts-noto-cjk (make test installs it): matplotlib's font list, made when it was
+# first imported, may predate it, so the files are added to it by name.
+CJK_FILES = tuple(
+    Path("/usr/share/fonts/opentype/noto") / f"NotoSansCJK-{w}.ttc" for w in ("Regular", "Bold")
+)
+CJK_FAMILY = "Noto Sans CJK SC"
+
+
+@functools.lru_cache(maxsize=1)
+def families() -> tuple[str, ...]:
+    """The font families given to every text (the sheet never reads or sets rcParams fonts):
+    DejaVu Sans, whose digit widths :func:`_leaf_font` knows, then Noto Sans CJK (simplified
+    Chinese forms) for what DejaVu lacks, when the machine has it."""
+    found = [f for f in CJK_FILES if f.is_file()]
+    for f in found:
+        font_manager.fontManager.addfont(str(f))
+    return ("DejaVu Sans", CJK_FAMILY) if found else ("DejaVu Sans",)
+
+
+def text_width(text: str, size: float) -> float:
+    """Width in points of ``text`` drawn at ``size`` in the sheet's fonts (the fallback font
+    for what DejaVu Sans lacks)."""
+    prop = FontProperties(family=list(families()), size=size)
+    return text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0]
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken into lines at most ``width`` points wide at ``size``: at spaces, or
+    between two wide (CJK) characters, since Chinese has no spaces; a word wider than a line
+    stands on a line of its own."""
+    lines: list[str] = []
+    line = ""
+    for word in _words(text):
+        trial = line + word
+        if line.strip() and not word.isspace() and text_width(trial.rstrip(), size) > width:
+            lines.append(line.rstrip())
+            line = word
+        else:
+            line = trial
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _words(text: str) -> list[str]:
+    """Words with the spaces after them, and each wide character on its own."""
+    return re.findall(r"[^\s" + _WIDE + r"]+\s*|[" + _WIDE + r"]\s*", text)
+
+
+_WIDE = (
+    "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+)
+
+# The subtitle under the heading: at most SUB_LINES lines between the left margin and
+# SUB_RIGHT inches from the paper's right edge, at the largest of SUB_SIZES that fits.
+SUB_LINES, SUB_RIGHT, SUB_SIZES = 2, 0.3, (9.5, 9.0, 8.5, 8.0, 7.5)
+
+
+def fit_subtitle(paragraphs: list[str]) -> tuple[float, list[str]]:
+    """(font size, lines) of the subtitle: each paragraph wrapped, all of them in SUB_LINES
+    lines at the largest size that allows it (the smallest size, in more lines, if none)."""
+    width = (A4[0] - MARGIN - SUB_RIGHT) * 72
+    for size in SUB_SIZES:
+        lines = [line for p in paragraphs for line in wrap(p, width, size)]
+        if len(lines) <= SUB_LINES:
+            break
+    return size, lines
 
 
 def _band_height(depth: int) -> float:
@@ -71,7 +149,7 @@ def level_label(d: int, depth: int) -> str:
     """The label of row ``d`` of a complete tree of ``depth``: MAX, MIN, ..., and the bottom
     row, where nobody chooses, ``leaves``."""
     if d == depth:
-        return "leaves"
+        return _("leaves")
     return "MAX" if d % 2 == 0 else "MIN"
 
 
@@ -119,17 +197,31 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
     ax.set_ylim(-band, 0)
     ax.axis("off")
     sol = ex.solution
-    title = f"{number}.  Complete tree, branching {ex.branching}, depth {ex.depth}"
-    ax.text(0, -0.05, title, fontsize=12, fontweight="bold", va="top", ha="left", fontfamily=FAMILY)
+    title = _(
+        "{number}.  Complete tree, branching {branching}, depth {depth}",
+        number=number,
+        branching=ex.branching,
+        depth=ex.depth,
+    )
+    ax.text(
+        0,
+        -0.05,
+        title,
+        fontsize=12,
+        fontweight="bold",
+        va="top",
+        ha="left",
+        fontfamily=list(families()),
+    )
     ax.text(
         width,
         -0.05,
-        f"seed {ex.seed}",
+        _("seed {seed}", seed=ex.seed),
         fontsize=8,
         color=GREY,
         va="top",
         ha="right",
-        fontfamily=FAMILY,
+        fontfamily=list(families()),
     )
     tree_w = width - LABEL_W
     pos = _positions(ex.tree, tree_w)
@@ -145,7 +237,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
             color=GREY,
             va="center",
             ha="left",
-            fontfamily=FAMILY,
+            fontfamily=list(families()),
         )
     skipped = sol.skipped if answers else frozenset()
     leaf_fs = _leaf_font(ex, pos)
@@ -174,7 +266,7 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
                 ha="center",
                 va="center",
                 color=GREY if grey else INK,
-                fontfamily=FAMILY,
+                fontfamily=list(families()),
             )
             continue
         ax.add_patch(
@@ -199,20 +291,28 @@ def _draw_exercise(fig: Figure, ex: Exercise, number: int, top: float, answers: 
                 ha="center",
                 va="center",
                 zorder=4,
-                fontfamily=FAMILY,
+                fontfamily=list(families()),
             )
     # counts line
     yc = -band + 0.2
     n_leaves = len(ex.leaves)
     if answers:
         cuts = sol.cuts
-        line = (
-            f"Root value: {sol.value}     Leaves evaluated: {sol.leaves_evaluated} of {n_leaves}"
-            f"     Cut-offs: {cuts}     Pruned edges: {len(sol.pruned_edges)}"
+        line = _(
+            "Root value: {value}     Leaves evaluated: {evaluated} of {leaves}     "
+            "Cut-offs: {cuts}     Pruned edges: {pruned}",
+            value=sol.value,
+            evaluated=sol.leaves_evaluated,
+            leaves=n_leaves,
+            cuts=cuts,
+            pruned=len(sol.pruned_edges),
         )
     else:
-        line = f"Root value: ______     Leaves evaluated: ______ of {n_leaves}     Cut-offs: ______"
-    ax.text(LABEL_W, yc, line, fontsize=FONT, va="center", ha="left", fontfamily=FAMILY)
+        line = _(
+            "Root value: ______     Leaves evaluated: ______ of {leaves}     Cut-offs: ______",
+            leaves=n_leaves,
+        )
+    ax.text(LABEL_W, yc, line, fontsize=FONT, va="center", ha="left", fontfamily=list(families()))
 
 
 def _page(
@@ -220,7 +320,7 @@ def _page(
 ) -> Figure:
     fig = Figure(figsize=A4)
     fw, fh = A4
-    head = "Alpha-beta: answer key" if answers else "Alpha-beta exercises"
+    head = _("Alpha-beta: answer key") if answers else _("Alpha-beta exercises")
     fig.text(
         MARGIN / fw,
         1 - 0.55 / fh,
@@ -228,37 +328,53 @@ def _page(
         fontsize=15,
         fontweight="bold",
         va="bottom",
-        fontfamily=FAMILY,
+        fontfamily=list(families()),
     )
     if answers:
-        sub = "Boxes: value alpha-beta returns. Dashed, struck edges: pruned. Grey: never visited."
+        sub = _(
+            "Boxes: value alpha-beta returns. Dashed, struck edges: pruned. Grey: never visited."
+        )
     else:
         fig.text(
             (fw - MARGIN) / fw,
             1 - 0.55 / fh,
-            "Name: ________________   Date: ________",
+            _("Name: ________________   Date: ________"),
             fontsize=FONT,
             ha="right",
             va="bottom",
-            fontfamily=FAMILY,
+            fontfamily=list(families()),
         )
         sub = (
-            f"Search children left to right from alpha = {MINUS_INF}, beta = {PLUS_INF}; "
-            "cut when alpha ≥ beta.\n"
-            "Write the value each visited inner node returns in its box; strike through the top "
-            "edge of every pruned subtree."
+            _(
+                "Search children left to right from alpha = {minus}, beta = {plus}; "
+                "cut when alpha ≥ beta.",
+                minus=MINUS_INF,
+                plus=PLUS_INF,
+            )
+            + "\n"
+            + _(
+                "Write the value each visited inner node returns in its box; strike through "
+                "the top edge of every pruned subtree."
+            )
         )
+    size, lines = fit_subtitle(sub.split("\n"))
     fig.text(
-        MARGIN / fw, 1 - 0.68 / fh, sub, fontsize=9.5, va="top", linespacing=1.4, fontfamily=FAMILY
+        MARGIN / fw,
+        1 - 0.68 / fh,
+        "\n".join(lines),
+        fontsize=size,
+        va="top",
+        linespacing=1.4,
+        fontfamily=list(families()),
     )
     fig.text(
         (fw - MARGIN) / fw,
         0.35 / fh,
-        f"page {page} of {pages}",
+        _("page {page} of {pages}", page=page, pages=pages),
         fontsize=8,
         color=GREY,
         ha="right",
-        fontfamily=FAMILY,
+        fontfamily=list(families()),
     )
     top = fh - HEADER
     for i, ex in enumerate(exercises):
@@ -269,7 +385,7 @@ def _page(
 
 def _pages(exercises: list[Exercise], answers: bool) -> list[Figure]:
     if not exercises:
-        raise InputError("no exercises to print")
+        raise InputError(_("no exercises to print"))
     for e in exercises:
         check_printable(e.branching, e.depth)
     k = per_page(max(e.depth for e in exercises))
@@ -278,17 +394,26 @@ def _pages(exercises: list[Exercise], answers: bool) -> list[Figure]:
 
 
 def render_sheet(
-    exercises: list[Exercise], answers: bool = False, fmt: str = "pdf", page: int = 0
+    exercises: list[Exercise],
+    answers: bool = False,
+    fmt: str = "pdf",
+    page: int = 0,
+    lang: str = i18n.DEFAULT,
 ) -> bytes:
-    """The sheet (``answers=False``) or answer key as bytes.
+    """The sheet (``answers=False``) or answer key as bytes, worded in ``lang``.
 
     ``fmt="pdf"``: every page in one PDF. ``fmt="png"``: page number ``page`` (0-based) at
     150 dpi; :func:`page_count` says how many there are. Raises InputError for an empty list,
     a tree too wide to print, an unknown format or a page out of range.
     """
+    with i18n.use(lang):
+        return _render(list(exercises), answers, fmt, page)
+
+
+def _render(exercises: list[Exercise], answers: bool, fmt: str, page: int) -> bytes:
     if fmt not in ("png", "pdf"):
-        raise InputError(f"unknown format {fmt!r}: use 'png' or 'pdf'")
-    figs = _pages(list(exercises), answers)
+        raise InputError(_("unknown format {fmt!r}: use 'png' or 'pdf'", fmt=fmt))
+    figs = _pages(exercises, answers)
     buf = io.BytesIO()
     if fmt == "pdf":
         meta = {"CreationDate": None, "ModDate": None, "Creator": "Game Tree Lab"}
@@ -297,7 +422,14 @@ def render_sheet(
                 pdf.savefig(f)
         return buf.getvalue()
     if not 0 <= page < len(figs):
-        raise InputError(f"page {page + 1} does not exist (the sheet has {len(figs)})")
+        raise InputError(
+            ngettext(
+                "page {page} does not exist (the sheet has {n} page)",
+                "page {page} does not exist (the sheet has {n} pages)",
+                len(figs),
+                page=page + 1,
+            )
+        )
     fig = figs[page]
     FigureCanvasAgg(fig)
     fig.savefig(buf, format="png", dpi=PNG_DPI, metadata={"Software": None})

@@ -26,12 +26,9 @@ def pawn_picture(
     *,
     last: pawn.Move | None = None,
     arrows: Sequence[pawn.Move] = (),
-    selected: tuple[int, int] | None = None,
-    targets: Sequence[tuple[int, int]] = (),
     caption: str = "",
 ) -> BoardPicture:
-    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move),
-    ``selected`` ringed and its legal ``targets`` dotted."""
+    """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move)."""
     cols = pos.cols
     idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
     names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
@@ -51,8 +48,6 @@ def pawn_picture(
             (m.from_sq[0] * cols + m.from_sq[1], m.to_sq[0] * cols + m.to_sq[1]) for m in arrows
         ],
         caption=caption,
-        selected=None if selected is None else selected[0] * cols + selected[1],
-        targets=[r * cols + c for r, c in targets],
     )
 
 

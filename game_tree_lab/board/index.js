@@ -16,6 +16,11 @@
 // Keys (ARIA grid, roving tabindex): the arrows move between squares, Home/End to the row's
 // ends, Enter or Space taps the focused square. The squares stay the same elements across
 // reruns, so the focus stays where it was after a move.
+//
+// Mode "line" is a best line stepped in the browser (line.js): no taps, a player under the
+// board, the board drawn from the frame shown.
+
+import { Player } from "./line.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const PIECES = {
@@ -67,6 +72,8 @@ class Board {
   }
 
   update(d, trigger) {
+    if (d.mode === "line") d = this.lineFrame(d);
+    else if (this.player) { this.player.remove(); this.player = null; }
     this.trigger = trigger;
     const fresh = !this.d || this.d.ver !== d.ver || this.d.rows !== d.rows || this.d.cols !== d.cols;
     this.d = d;
@@ -88,6 +95,11 @@ class Board {
     // announced when the words change, and after every report handled (the same refusal twice)
     const said = `${d.heard || 0}|${d.say}`;
     if (d.say && said !== this.said) { this.said = said; this.announce(d.say); }
+  }
+
+  lineFrame(line) {
+    if (!this.player) this.player = new Player(this);
+    return this.player.take(line);
   }
 
   build() {
@@ -281,6 +293,7 @@ export default function (component) {
   board.update(data || {}, setTriggerValue);
   return () => {
     board.resize.disconnect();
+    if (board.player) board.player.remove();
     board.root.remove();
     if (parentElement.__gtlBoard === board) delete parentElement.__gtlBoard;
   };

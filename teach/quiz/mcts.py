@@ -3,7 +3,9 @@ next?" (the UCB argmax, answered by clicking the child on the tree or typing its
 "What are N and W at X after this backup?" (two numbers; W to two decimals).
 
 A question is asked before event ``step`` of the run, as :class:`teach.quiz.model.Question`
-is: the figure shows the first ``step`` events, so the answer is not on it yet."""
+is: the figure shows the first ``step`` events, so the answer is not on it yet. A selection
+question at a node is asked before selection enters the node (that step's sentence lists
+the UCB values and says the child chosen)."""
 
 from __future__ import annotations
 
@@ -97,7 +99,7 @@ def mcts_questions(m: Mcts) -> list[MctsQuestion]:
             )
             out.append(
                 MctsQuestion(
-                    step=it.step + j + 1,
+                    step=it.step + j,  # before the step entering the node: it says the choice
                     kind=SELECTION_Q,
                     node=v,
                     prompt=(

@@ -3,7 +3,7 @@ are covered or too small, and a page that scrolls sideways (issues 11 and 21).
 
 - **Cut text.** A control's text is cut when its box is narrower than its content
   (``scrollWidth > clientWidth``: an ellipsis, a cut) or narrower than its longest word (the
-  word is broken across lines: "Branchi / ng", "f."). Controls: buttons, selects (native and
+  word is broken across lines: "Branchi / ng", "f."; in Chinese every character is a word). Controls: buttons, selects (native and
   Streamlit's), widget labels, tabs, metric labels and values, rows of pills and segmented
   controls (a row that scrolls sideways hides its last options), the tree canvas's controls
   (inside its shadow root), the cells of the pages' tables (issue 21: "ro ot va lu e").
@@ -100,7 +100,11 @@ _CLIPPED_JS = (
       : r.width;
     ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ');
-    const words = own.split(/\\s+|(?<=-)/).filter(Boolean);  // a line may break after a hyphen
+    // a word: a run of letters between spaces, or one CJK character (Chinese breaks a line
+    // between any two characters)
+    let words = own.match(/[\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]|[^\\s\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]+/g) || [];
+    // ... and a line may break after a hyphen ("cut-" / "offs")
+    words = words.flatMap((w) => w.split(/(?<=-)/)).filter(Boolean);
     const longest = Math.max(0, ...words.map((w) => ctx.measureText(w).width));
     // a text box's value or placeholder: its whole width must fit (it is one line)
     const over = field ? ctx.measureText(text).width > inner + 1.5 : el.scrollWidth > el.clientWidth + 1;

@@ -1,7 +1,8 @@
 """The boards played by touch and by keyboard alone (issues 21 and 26): a tap picks, a second
 tap on a target plays, every time; the arrow keys and Enter do the same with no mouse; every
 square has a name; nothing is lost over twenty moves (the final position is compared with
-an independent replay of the moves in the test)."""
+an independent replay of the moves in the test); the best line stepped and played on its
+board by keyboard, with no rerun."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from gtl_dev.pages import rerun
+from gtl_dev.pages import rerun, runs_of
+from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     BOARD,
     assert_no_exception,
@@ -234,3 +236,47 @@ def test_boards_at_the_class_screens(browser, base_url, size):
         screenshot(page, f"chase_heat_{name}", full_page=False)
     finally:
         context.close()
+
+
+def test_the_best_line_steps_and_plays_in_the_browser_by_keyboard(page, base_url):
+    """The chase's best line (mode "line"): stepped by keyboard, the ply in words and
+    announced, played to its end; not one rerun asked for, and axe-clean."""
+    start = chase.from_code("8-2.2-7.6-w")  # the page's default position
+    sol = solve_position(start, solve_table(start.n))
+    positions, names = [start], []
+    for mv in sol.pv:
+        names.append(chase.move_name(positions[-1], mv))
+        positions.append(chase.play(positions[-1], mv))
+    n = len(names)
+    open_page(page, base_url, "chase")
+    page.evaluate(_COUNT_POINTER)
+    line = page.locator(f'{BOARD}[data-mode="line"]')
+    cap = line.locator(".cap")
+    expect(cap).to_have_text(f"start: ply 0 of {n}")
+    asked = runs_of(page).requested
+    line.get_by_role("button", name="One ply forward").focus()
+    page.keyboard.press("Enter")
+    expect(cap).to_have_text(f"ply 1 of {n}: {names[0]}")
+    expect(line.get_by_role("status")).to_have_text(f"ply 1 of {n}: {names[0]}")
+    page.keyboard.press(" ")
+    expect(line).to_have_attribute("data-step", "2")
+    assert board_pieces(page, 1) == _chase_pieces(positions[2])
+    page.keyboard.press("Tab")  # end »
+    page.keyboard.press("Tab")  # the slider
+    page.keyboard.press("End")
+    expect(line).to_have_attribute("data-step", str(n))
+    slider = line.get_by_role("slider", name="Ply of the best line")
+    expect(slider).to_have_attribute("aria-valuetext", f"ply {n} of {n}: {names[-1]}")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(line).to_have_attribute("data-step", str(n - 2))
+    for _ in range(3):  # back past end » and forward › to play
+        page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(line).to_have_attribute("data-step", str(n))  # played to the end, then paused
+    expect(line.get_by_role("button", name="▶ play")).to_be_focused()
+    assert board_pieces(page, 1)["white pieces"] == []  # the capture: white is taken
+    assert runs_of(page).requested == asked  # every step in the browser
+    assert page.evaluate("() => window.__gtlPointer") == 0  # no mouse, no touch
+    assert_axe_clean(page, "the chase's best line, played to its end")
+    screenshot(page, "chase_best_line_end", full_page=False)

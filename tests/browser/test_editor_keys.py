@@ -80,8 +80,8 @@ def press(page, actions: list[list[str]]) -> tuple[int, int, int]:
 
 
 def shown_text(page) -> str:
-    """The export's text (st.code) as the page shows it."""
-    return page.locator('[data-testid="stCode"] code').first.inner_text().strip()
+    """The export's text (ui.common.plain_text) as the page shows it."""
+    return page.locator(".st-key-ed-shown pre").first.inner_text().strip()
 
 
 def choose_format(page, name: str) -> None:

@@ -1,7 +1,8 @@
 """Real browser: MCTS stepped in the alpha-beta lab from a link (200 iterations traced): the
 visits plugin writes N beside the nodes as the tree grows, each step's sentence says its
 phase, a step takes under 10 ms (key to layout done, recorded and asserted loosely), the
-chart of the estimate is drawn, and the link keeps the parameters."""
+chart of the estimate is drawn, and the link keeps the parameters; and MCTS stepped on the
+pawn search tab (a board lab's tree, grown by the Explorer)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import time
 
 import pytest
 
-from engine.mcts import mcts_tree
+from engine.games.pawn import PawnGame, from_code
+from engine.mcts import mcts_game, mcts_tree
 from engine.tree import complete_tree
 from tests.browser.helpers import (
     CANVAS,
@@ -84,4 +86,39 @@ def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     expect_query(page, "mcts", "200,1.41,0,random")
     page.locator(CANVAS).scroll_into_view_if_needed()
     screenshot(page, "mcts_alphabeta")
+    assert_no_exception(page)
+
+
+def test_mcts_steps_on_the_pawn_search_tab(page, base_url):
+    """The board tab steps the engine's run: iteration 1's four phases, then N at the root
+    beside it, every visit at the end; the link keeps the algorithm and parameters."""
+    code = "3x3w:ppp/.../PPP"
+    link = f"pawn?p={code}&tab=The+search+tree&algo=mcts&mcts=30,1.41,0,random"
+    open_page(page, base_url, link, timeout_ms=90_000)
+    page.wait_for_selector(CANVAS_DRAWN)
+    assert_no_exception(page)
+    m = mcts_game(PawnGame(), from_code(code), 30, 0)
+    n = len(m.run.events)
+    expect(page.locator(f"{CANVAS} .counter")).to_contain_text(f"of {n}")
+    first = m.iterations[0]
+    assert len(first.path) == 2  # the root, then its first child expanded
+    said = []
+    for _ in range(4):
+        page.locator(f"{CANVAS} .b-next").click()
+        said.append(canvas_sentence(page))
+    child = m.run.tree.labels[first.path[1]]
+    assert "selection starts at the root" in said[0]
+    assert f"Expansion: {child} joins the tree" in said[1]
+    assert f"Playout from {child}" in said[2] and "Backup at root: N 0 → 1" in said[3]
+    expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 1")
+    page.locator("h1").first.click()
+    page.keyboard.press("End")
+    expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 30")
+    expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(
+        f"W/N {m.value:.2f}"
+    )
+    expect_query(page, "algo", "mcts")
+    expect_query(page, "mcts", "30,1.41,0,random")
+    page.locator(CANVAS).scroll_into_view_if_needed()
+    screenshot(page, "mcts_pawn_tab")
     assert_no_exception(page)

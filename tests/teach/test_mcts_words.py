@@ -47,6 +47,7 @@ def test_code_lines_follow_the_phases():
 def test_questions_agree_with_an_independent_count():
     m = mcts_tree(TREE, 60, 5)
     qs = mcts_questions(m)
+    texts = mcts_sentences(m)
     kinds = {q.kind for q in qs}
     assert kinds == {SELECTION_Q, BACKUP_Q}
     N: dict[int, int] = {}
@@ -75,7 +76,13 @@ def test_questions_agree_with_an_independent_count():
             assert q.check(f"N = {n0 + 1}, W = {w0 + r:.2f}").correct
             assert not q.check(f"{n0}, {w0:.2f}").correct
         else:
-            assert m.run.events[q.step].node == q.answer  # the next step enters it
+            # the step after the question enters the node, whose sentence says the choice;
+            # the one after that enters the answer
+            assert m.run.events[q.step].node == q.node
+            assert m.run.events[q.step + 1].node == q.answer
+            # the sentence shown with the question does not say the answer; the next one does
+            says = f"go to {q.answer_text}."
+            assert texts[q.step + 1].endswith(says) and not texts[q.step].endswith(says)
             assert q.check(q.answer_text).correct
             wrong = next(o for o in q.options if o != q.answer_text)
             assert not q.check(wrong).correct and q.check(wrong).valid

@@ -82,8 +82,6 @@ def test_labs_for_returns_the_labs_of_that_problem(monkeypatch):
 
 def test_home_link_labels_have_one_article():
     # "Open the The chase lab": a title with its own article gets no second one
-    from ui.common.registry import LABS
-
     labels = {spec.title: spec.link_label for spec in LABS}
     assert labels["The chase"] == "Open the chase lab"
     assert labels["Pawn chess"] == "Open the Pawn chess lab"

@@ -1,11 +1,7 @@
-"""The search tab's plain parts: node clicks, the principal variation, value words, and the
-best-line frames attached without plotly's re-validation."""
+"""The search tab's plain parts: node clicks, the principal variation, value words."""
 
 from __future__ import annotations
 
-import json
-
-import plotly.graph_objects as go
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
@@ -15,8 +11,6 @@ from engine.games.pawn_solver import solve
 from engine.search import search_game
 from engine.trace import DONE, PRUNED, Replayer
 from ui.boards.board_search import TreeView, pv_nodes, status_words, tree_click, value_outcome
-from viz.board import ANIMATED_TRACES, _frame_of, _traces, animated_figure, board_figure
-from viz.chase_board import chase_picture
 
 SAMPLE_1 = "4x4w:.ppp/..../.PPP/...."
 
@@ -78,22 +72,3 @@ def test_chase_search_to_any_depth_agrees_with_retrograde(n, data):
     sol = solve_position(pos, solve_table(pos.n))
     sides = ("white", "black") if white_moves else ("black", "white")
     assert value_outcome(run.value, *sides) == ((sol.winner or "").lower() or None, sol.plies)
-
-
-def test_best_line_frames_match_plotlys_validated_figure():
-    pos = chase.ChasePosition(6, (0, 0), (5, 5))
-    sol = solve_position(pos, solve_table(pos.n))
-    positions = [pos]
-    for mv in sol.pv:
-        positions.append(chase.play(positions[-1], mv))
-    pics = [chase_picture(p, caption=f"ply {k}") for k, p in enumerate(positions)]
-    fast = animated_figure(pics)
-    base = board_figure(pics[0])
-    fr = _frame_of(pics[0], 440, caption=True)  # the room the caption takes
-    frames = [
-        go.Frame(name=str(k), data=_traces(p, 440, fr)[1:5], traces=ANIMATED_TRACES)
-        for k, p in enumerate(pics)
-    ]
-    slow = go.Figure(data=base.data, layout=base.layout, frames=frames)
-    assert json.loads(fast.to_json())["frames"] == json.loads(slow.to_json())["frames"]
-    assert [f.name for f in fast.frames] == [str(k) for k in range(len(pics))]

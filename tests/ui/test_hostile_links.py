@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.errors import InputError
 from engine.games import pawn
+from tests.plain_texts import plain_texts
 from ui.common.registry import ROOT
 from ui.practice import exam_panel
 from ui.tree import tree_source
@@ -213,8 +214,9 @@ def test_the_corpus_has_twenty_links_per_page_of_every_kind():
 
 def _texts(at: AppTest) -> list[str]:
     out = []
-    for kind in ("markdown", "caption", "error", "warning", "info", "success", "title", "code"):
+    for kind in ("markdown", "caption", "error", "warning", "info", "success", "title"):
         out += [str(getattr(e, "value", "")) for e in getattr(at, kind)]
+    out += plain_texts(at)
     out += [m.message for m in at.exception]
     return out
 
@@ -274,7 +276,7 @@ def test_the_exam_link_of_81_leaves_is_refused_before_any_tree_is_drawn(monkeypa
     assert not at.exception
     assert "cannot be printed" in at.warning[0].value and "81 leaves" in at.warning[0].value
     assert all(args[2] ** args[3] <= 27 for args in made)  # only the default sheet was made
-    assert isinstance(exam_panel.sheet_info(1, 4, 3, 4, 0, 20, 2), str)  # a cached refusal
+    assert isinstance(exam_panel.sheet_info("en", 1, 4, 3, 4, 0, 20, 2), str)  # a cached refusal
 
 
 @pytest.mark.parametrize(

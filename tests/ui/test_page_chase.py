@@ -15,6 +15,7 @@ from engine.search import search_game
 from engine.values import plural
 from teach.play_words import outcome_words
 from tests.canvas_data import canvas, report, shown
+from tests.plain_texts import plain_texts
 from tests.ui.tables import tables
 from ui.common import board as board_component
 from ui.common.keys import CHASE
@@ -35,7 +36,7 @@ def _run(query: dict | None = None) -> AppTest:
 
 
 def _judge(at: AppTest) -> str:
-    return next(c.value for c in at.code if "→" in c.value).split("→")[1].strip()
+    return next(t for t in plain_texts(at) if "→" in t).split("→")[1].strip()
 
 
 @pytest.mark.parametrize(
@@ -72,8 +73,9 @@ def boards(monkeypatch) -> list[dict]:
 
 
 def _squares(boards: list[dict]) -> dict:
-    """The board's square numbers and names from the last board drawn."""
-    return {"text": boards[-1]["text"], "hovertext": boards[-1]["names"]}
+    """The board's square numbers and names from the last board drawn (not the best line's)."""
+    board = [b for b in boards if b["mode"] != "line"][-1]
+    return {"text": board["text"], "hovertext": board["names"]}
 
 
 @pytest.mark.parametrize(

@@ -224,12 +224,16 @@ def test_edge_labels_name_both_ends():
 def test_exam_same_seed_same_bytes_and_same_page():
     args = (7, 3, 2, 3, 0, 9, 2)
     sheet_bytes.clear()
-    first = [sheet_bytes(*args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")]
+    first = [
+        sheet_bytes("en", *args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")
+    ]
     sheet_bytes.clear()
-    again = [sheet_bytes(*args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")]
+    again = [
+        sheet_bytes("en", *args, answers=a, fmt=f) for a in (False, True) for f in ("pdf", "png")
+    ]
     assert first == again
     assert first[0][:4] == b"%PDF" and first[1][:4] == b"\x89PNG"
-    other = sheet_bytes(8, *args[1:], answers=False, fmt="pdf")
+    other = sheet_bytes("en", 8, *args[1:], answers=False, fmt="pdf")
     assert other != first[0]
     captions = []
     for _ in range(2):

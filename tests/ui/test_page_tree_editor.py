@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from engine.tree import minimax
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from tests.canvas_data import canvas, report, shown
+from tests.plain_texts import plain_texts
 from ui.common.keys import Editor
 from ui.tree import editor_panel as ep
 from ui.tree import tree_lab as tl
@@ -162,10 +163,10 @@ def test_export_shows_the_chosen_format():
     at = app()
     assert at.radio(key="ed.fmt").value == "URAL 1282"
     ural = format_ural(at.session_state["ed.state"].tree)
-    assert ural.startswith("7\nN 1\n") and at.code[0].value.strip() == ural.strip()
+    assert ural.startswith("7\nN 1\n") and plain_texts(at)[0].strip() == ural.strip()
     assert "Download URAL" in labels(at) and "Download brackets" not in labels(at)
     at.radio(key="ed.fmt").set_value("brackets").run()
-    assert at.code[0].value == "((-1 1) (1 1))"
+    assert plain_texts(at) == ["((-1 1) (1 1))"]
     assert "Download brackets" in labels(at) and "Download URAL" not in labels(at)
 
 

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
 from engine.games import chase
+from tests.canvas_data import canvases
+from ui.boards import board_search as bs
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
 from ui.boards import warm
+
+PAGES = Path(__file__).resolve().parents[2] / "app_pages"
 
 
 def test_jobs_cover_every_preset_and_the_largest_board():
@@ -17,8 +25,14 @@ def test_jobs_cover_every_preset_and_the_largest_board():
         assert f"chase best line {code}" in names
     assert f"chase table {chase.MAX_N}" in names
     # the first visitor's page (the defaults) comes first
-    first = ["pawn solve 4 vs 4 start", f"chase table {cl.DEFAULT.n}", "pawn search 4 vs 4 start"]
-    assert names[:3] == first
+    first = [
+        "pandas",
+        "pawn solve 4 vs 4 start",
+        f"chase table {cl.DEFAULT.n}",
+        "pawn search 4 vs 4 start",
+        "pawn search tab 4 vs 4 start",
+    ]
+    assert names[:5] == first
 
 
 def test_a_failing_item_is_logged_and_the_rest_still_runs(caplog):
@@ -37,3 +51,20 @@ def test_warm_up_fills_the_labs_caches():
     sol = pl.solved(pl.PRESETS["Sample 1"])
     assert sol.winner in ("white", "black")
     assert cl.table(3).n == 3
+
+
+def test_the_pawn_search_tab_opens_on_what_the_warm_up_drew(monkeypatch):
+    """The first visit of the pawn search tab (the default position, alpha-beta, the whole
+    game) searches and lays out nothing: the search, its canvas payload and follow view are
+    the warm-up's, in the entries the page reads (Streamlit keys them by the arguments as
+    passed: a warm-up that left out a default filled another entry)."""
+    warm._run([(w, c) for w, c in warm.jobs() if w == "pawn search tab 4 vs 4 start"])
+    drawn = []
+    monkeypatch.setattr(pl, "game_run", lambda *a, **k: drawn.append("search"))
+    monkeypatch.setattr(bs, "tree_payload", lambda *a, **k: drawn.append("tree"))
+    monkeypatch.setattr(bs, "follow_payload", lambda *a, **k: drawn.append("follow"))
+    at = AppTest.from_file(str(PAGES / "pawn.py"), default_timeout=300)
+    at.query_params["tab"] = "The search tree"
+    at.run()
+    assert not at.exception
+    assert canvases(at) and drawn == []

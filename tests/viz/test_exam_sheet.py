@@ -45,7 +45,7 @@ def test_rcparams_untouched_while_a_sheet_is_drawn(monkeypatch):
 def test_every_text_names_its_font_and_the_window_reads_minus_plus_infinity():
     figs = exam_sheet._pages(make_sheet(5, 2, 2, 2, -9, 9), answers=False)
     texts = [t for f in figs for t in f.findobj(matplotlib.text.Text) if t.get_text()]
-    assert texts and all(t.get_fontfamily() == [exam_sheet.FAMILY] for t in texts)
+    assert texts and all(t.get_fontfamily() == list(exam_sheet.families()) for t in texts)
     words = " ".join(t.get_text() for t in texts)
     assert "alpha = −∞, beta = +∞" in words and "inf" not in words
 

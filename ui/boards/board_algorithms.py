@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.algorithms import ALPHABETA, DEPTH_LIMITED, WHOLE_GAME
+from engine.algorithms import ALPHABETA, DEPTH_LIMITED, ESTIMATES, WHOLE_GAME
 from engine.race import race_position
 from teach.algorithms import BOARD_HELP, BOARD_LABELS
 from teach.search_words import race_summary
@@ -28,9 +28,10 @@ def run_token(base: Any, algorithm: str) -> Any:
 
 
 def algo_box(key: str, depth_limited: bool) -> str:
-    """The algorithm menu of a search tab (deepening only for a depth-limited search), kept
-    in the link as ``?algo=`` (absent for alpha-beta) and read back once per session."""
-    opts = DEPTH_LIMITED if depth_limited else WHOLE_GAME
+    """The algorithm menu of a search tab (deepening only for a depth-limited search; MCTS
+    last, an estimate beside the exact ones), kept in the link as ``?algo=`` (absent for
+    alpha-beta) and read back once per session."""
+    opts = (DEPTH_LIMITED if depth_limited else WHOLE_GAME) + ESTIMATES
     restore(
         "algo", decode=choice(opts, "algorithm"), default=ALPHABETA, what="algorithm", state_key=key
     )

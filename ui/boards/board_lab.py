@@ -1,8 +1,8 @@
 """Blocks shared by the two board labs (pawn chess, the chase).
 
 Plain functions first (editor taps, the best line's words: tested without Streamlit),
-then the Streamlit blocks: the boards (ui.common.board's component), the verdict, the move table, the best line as an
-animation, the play-vs-engine panel, small boards for nodes of the search tree (the
+then the Streamlit blocks: the boards (ui.common.board's component), the verdict, the move
+table, the best line stepped on the board, the play-vs-engine panel, small boards for nodes of the search tree (the
 search tab itself is ui.boards.board_search).
 """
 
@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine.game import Game
@@ -33,12 +32,11 @@ from ui.boards.board_links import drop_search
 from ui.boards.review_panel import review_panel
 from ui.common import projector
 from ui.common.board import board
-from ui.common.keys import Play, css
+from ui.common.keys import Play
 from ui.common.share import check_bound
 from ui.common.table import show_table
-from viz.animation import PLOTLY_CONFIG
 from viz.board import BoardPicture
-from viz.board_payload import board_payload
+from viz.board_payload import board_payload, line_payload
 from viz.chase_board import chase_labels, chase_move_squares, chase_picture, chase_square_name
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
@@ -124,28 +122,6 @@ def mode_switch(key: str) -> bool:
     st.session_state.setdefault(key, MODES[0])
     mode = st.segmented_control("Board", list(MODES), key=key) or MODES[0]
     return mode == MODES[1]
-
-
-def fit_css(container_key: str, fig: go.Figure) -> str:
-    """CSS that gives the container keyed ``container_key`` the figure's aspect ratio and at
-    most its natural width: a chart that stretches to fill it is a square board at every
-    page width, with no blank band and nothing clipped (the figure draws in data units)."""
-    w, h = int(fig.layout.width), int(fig.layout.height)
-    # on a short window (a projector at 1280 x 720) the whole board stays above the fold, but
-    # never under MIN_BOARD_PX (at 150 % that window is 480 px high: scroll rather than squint)
-    fold_px = projector.FOLD_PX if projector.is_on() else FOLD_PX  # see projector.board_px
-    fold = f"max({MIN_BOARD_PX}px, calc((100vh - {fold_px}px) * {w / h:.4f}))"
-    return (
-        f"<style>{css(container_key)} {{aspect-ratio: {w} / {h}; "
-        f"max-width: min({w}px, {fold}); width: 100%; min-height: 0; overflow: hidden;}}</style>"
-    )
-
-
-def board_chart(container_key: str, fig: go.Figure, **chart) -> None:
-    """``fig`` in a container that keeps its aspect ratio (see :func:`fit_css`)."""
-    st.html(fit_css(container_key, fig))
-    with st.container(key=container_key):
-        st.plotly_chart(fig, config=PLOTLY_CONFIG, width="stretch", height="stretch", **chart)
 
 
 @dataclass(frozen=True)
@@ -472,21 +448,40 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
     )
 
 
+def line_board(spec: BoardSpec, pics: Sequence[BoardPicture], *, ver: str, frame_ms: int) -> dict:
+    """The best line's board payload (viz.board_payload.line_payload): one frame per
+    position, played ``frame_ms`` apart in the browser. ``ver`` names the line (the start
+    position's code); the page's size is set when it is drawn (:func:`best_line`)."""
+    return line_payload(
+        pics,
+        frame_ms=frame_ms,
+        files=spec.files,
+        ranks=spec.ranks,
+        squares=spec.squares,
+        label=spec.label,
+        px=spec.px,
+        ver=ver,
+    )
+
+
 def best_line(
     key: str,
-    container: str,
-    figure: go.Figure,
+    spec: BoardSpec,
+    line: dict,
     names: Sequence[str],
     result: str,
     *,
     movers: tuple[str, str] | None = None,
 ) -> None:
-    """The best line animated on a board (``figure``, from viz.board.animated_figure; it
-    plays in the browser) beside it in words: a short line and every ply numbered in a small
-    table. ``movers`` = (first side, second side) adds a column saying who plays each ply."""
-    board, words = st.columns([3, 2], gap="medium")
-    with board:
-        board_chart(container, figure, key=key)
+    """The best line on the board component (``line``, from :func:`line_board`; it steps
+    and plays in the browser) beside it in words: a short line and every ply numbered in a
+    small table. ``movers`` = (first side, second side) adds a column saying who plays each
+    ply."""
+    fold = projector.FOLD_PX if projector.is_on() else FOLD_PX
+    payload = {**line, "px": int(spec.px), "fold": fold, "min": MIN_BOARD_PX, "label": spec.label}
+    board_col, words = st.columns([3, 2], gap="medium")
+    with board_col:
+        board(payload, key=key)
     with words:
         st.markdown(f"**{result}**")
         if names:

@@ -42,7 +42,7 @@ HEAT = ("off", "black", "white")  # ``?heat=``, in the order of ui.boards.chase_
 DEFAULT_HEAT = "black"
 DEPTHS = (1, 6)  # the chase search's depth slider
 DEFAULT_DEPTH = 3
-SEARCH_PARAMS = ("k", "play", "open", "sel", "nodes", "depth")  # gone with the search tab
+SEARCH_PARAMS = ("k", "play", "open", "sel", "nodes", "depth", "mcts")  # gone with the search tab
 _CHASE_DIRS = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}
 
 

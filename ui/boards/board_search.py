@@ -166,8 +166,10 @@ def _node_panel(
     view: TreeView,
     board: Callable[[Any, Any | None], dict],
     sides: tuple[str, str],
+    node_words: Callable[[int, int], str] | None = None,
 ) -> None:
-    """The selected node (or the search's current node) on a small board, in words."""
+    """The selected node (or the search's current node) on a small board, in words
+    (``node_words(node, step)`` instead of the exact searches' status words: MCTS's)."""
     node = view.selected
     following = node is None
     if following:
@@ -182,7 +184,9 @@ def _node_panel(
     show_board(board(state, run.states[parent] if parent >= 0 else None), key=keys.board)
     mover = sides[0] if tree.is_max(node) else sides[1]
     st.caption(f"Depth {tree.depth[node]}, {mover.title()} to move.")
-    if not tree.children[node] and tree.values[node] is not None:
+    if node_words is not None:
+        st.markdown(node_words(node, snap.step))
+    elif not tree.children[node] and tree.values[node] is not None:
         st.markdown(f"Leaf: value {value_words(tree.values[node], *sides)}.")
     else:
         st.markdown(status_words(snap.status[node], snap.value[node], *sides))
@@ -209,29 +213,49 @@ def _node_panel(
         )
 
 
-def _names_pv(run: SearchRun) -> tuple[list[str], list[int]]:
-    """Each node named by its own move (the sentences say the path), and the best line."""
+def _names_pv(run: SearchRun, replayer: Replayer) -> tuple[list[str], list[int]]:
+    """Each node named by its own move (the sentences say the path), and the best line
+    (from the lab's cached replayer: building another one is most of a cold tab's time)."""
     tree = run.tree
     names = (
         list(tree.labels)
         if tree.labels is not None
         else [node_name(tree, v) for v in range(len(tree))]
     )
-    return names, pv_nodes(run, Replayer(run).final_values())
+    return names, pv_nodes(run, replayer.final_values())
 
 
 @st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
-def _payload(ns: str, token: Any, focus: int, budget: int, _run: SearchRun) -> dict:
+def _payload(
+    ns: str,
+    token: Any,
+    focus: int,
+    budget: int,
+    _run: SearchRun,
+    _replayer: Replayer,
+    _say: Callable = describe,
+) -> dict:
     """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
-    with at most ``budget`` markers (shared by sessions: the run is cached by the lab)."""
-    names, pv = _names_pv(_run)
-    return tree_payload(_run, describe, names, focus=focus, budget=budget, pv=pv)
+    with at most ``budget`` markers (shared by sessions: the run is cached by the lab);
+    ``_say`` its step sentences. Other sentences than the exact searches' are MCTS's, which
+    draws no best line: it estimates."""
+    names, pv = _names_pv(_run, _replayer)
+    if _say is not describe:
+        pv = [0]
+    return tree_payload(_run, _say, names, focus=focus, budget=budget, pv=pv)
 
 
 @st.cache_resource(max_entries=8, show_spinner="Indexing the search…")
-def _follow(ns: str, token: Any, _run: SearchRun) -> dict:
+def _follow(ns: str, token: Any, _run: SearchRun, _replayer: Replayer) -> dict:
     """The follow view's data (viz.follow) of the search named by (``ns``, ``token``)."""
-    return follow_payload(_run, *_names_pv(_run))
+    return follow_payload(_run, *_names_pv(_run, _replayer))
+
+
+def prepare(ns: str, token: Any, run: SearchRun, replayer: Replayer) -> None:
+    """Compute what a first visit of the search tab draws, the whole tree at the default
+    budget and the follow view, into the caches the tab reads (ui.boards.warm)."""
+    _payload(ns, token, TreeView().focus, BUDGET, run, replayer)
+    _follow(ns, token, run, replayer)
 
 
 def follow_first(run: SearchRun, budget: int) -> bool:
@@ -249,6 +273,10 @@ def search_panel(
     token: Any,
     board: Callable[[Any, Any | None], dict],
     sides: tuple[str, str],
+    say: Callable[[SearchRun, int], str] = describe,
+    plugin: dict | None = None,
+    node_words: Callable[[int, int], str] | None = None,
+    on_node: Callable[[int], None] | None = None,
 ) -> int:
     """The collapsed tree of ``run`` on the tree canvas (stepped in the browser; pruned grey,
     principal variation green) beside the board of the selected node. Returns the step the
@@ -257,6 +285,10 @@ def search_panel(
     ``token`` names the run (e.g. the position code and depth): a new token starts at step 0
     with the whole tree shown. ``board(state, parent_state)`` is a small board's payload (viz.board_payload);
     ``sides`` = (MAX's side, MIN's side) in words, e.g. ("white", "black").
+
+    MCTS (ui.boards.board_mcts) brings its own ``say`` (step sentences), ``plugin`` (its
+    canvas plugin's data, in place of the follow view, which follows α/β and cut-offs),
+    ``node_words(node, step)`` and ``on_node`` (a quiz's click on a node).
     """
     ck = keys.canvas
     follow_run(ck, len(run.events), token)
@@ -285,17 +317,18 @@ def search_panel(
         _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
     with left:
-        payload = _payload(keys.ns, token, view.focus, budget, run)
-        extra = {
-            "dropParam": True,  # gone from the link with the tab (plugins/links.js)
-            "follow": _follow(keys.ns, token, run),
-            "mode": "follow" if follow_first(run, budget) else "tree",
-        }
+        payload = _payload(keys.ns, token, view.focus, budget, run, replayer, say)
+        extra = {"dropParam": True}  # gone from the link with the tab (plugins/links.js)
+        if plugin is None:
+            extra["follow"] = _follow(keys.ns, token, run, replayer)
+            extra["mode"] = "follow" if follow_first(run, budget) else "tree"
+        else:
+            extra.update(plugin, mode="tree")
         k = tree_canvas(
             payload,
             keys=ck,
             on_drill=partial(on_click, True),
-            on_select=partial(on_click, False),
+            on_select=on_node or partial(on_click, False),
             selected=view.selected,
             param="k",  # the step in the link (ui.boards.board_links reads it back)
             extra=extra,
@@ -305,7 +338,7 @@ def search_panel(
         take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
     snap = replayer.snapshot(k)
     with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
-        _node_panel(keys, token, run, snap, view, board, sides)
+        _node_panel(keys, token, run, snap, view, board, sides, node_words)
     return k
 
 

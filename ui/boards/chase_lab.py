@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import plotly.graph_objects as go
 import streamlit as st
 
-from engine.algorithms import ALPHABETA, game_run
+from engine.algorithms import ALPHABETA, MCTS, game_run
 from engine.errors import SearchError
 from engine.games import chase
 from engine.games.chase_solver import (
@@ -29,11 +28,13 @@ from teach.play_words import chase_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
+from ui.boards import board_mcts as bm
 from ui.boards import board_search as bs
 from ui.common import projector
 from ui.common.keys import CHASE as K
+from ui.common.plain_text import plain_text
 from ui.common.share import publish
-from viz.board import animated_figure
+from viz.board_payload import ply_caption
 from viz.chase_board import (
     NUMBERS_UP_TO,
     chase_labels,
@@ -68,6 +69,7 @@ CYCLES = (
 
 
 SEARCH_CAP = 60_000  # explored nodes of one search tab's run (or of the race's full tree)
+LINE_MS = 500  # a ply of the best line, playing
 GAME = chase.ChaseGame()  # for play against the engine: rules only
 
 
@@ -217,10 +219,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown("**Every move, best first** (fast wins, slow losses)")
     bl.move_table(pos.mover, sol.moves)
-    st.code(
-        f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}",
-        language=None,
-    )
+    plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
 
 def board_px() -> int:
@@ -307,10 +306,10 @@ def play_board(game: PlaySession) -> None:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
-    """The best line of the position ``code``: its animated board, the plies' names and the
-    verdict. Built once per position and shared by every session (on a 40 x 40 board the
-    animation is most of a page run; st.plotly_chart only reads the figure)."""
+def line_parts(code: str) -> tuple[dict, list[str], str]:
+    """The best line of the position ``code``: its board's payload (every position a
+    frame), the plies' names and the verdict. Built once per position and shared by every
+    session (read only: the page copies the payload to size it)."""
     pos = chase.from_code(code)
     sol = solved(pos)
     positions = [pos]
@@ -320,17 +319,17 @@ def line_parts(code: str) -> tuple[go.Figure, list[str], str]:
     pics = []
     for k, p in enumerate(positions):
         last = chase_move_squares(positions[k - 1], sol.pv[k - 1]) if k else None
-        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+        cap = ply_caption(k, names)
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    files, ranks = chase_labels(pos.n)
     words = f"{verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
-    return animated_figure(pics, files=files, ranks=ranks, frame_ms=500), names, words
+    return bl.line_board(spec(pos), pics, ver=code, frame_ms=LINE_MS), names, words
 
 
 def line_tab(pos: chase.ChasePosition) -> None:
-    """The best line: numbered plies and an animated board (built once per position)."""
-    fig, names, words = line_parts(chase.to_code(pos))
-    bl.best_line(K.line, K.line_board, fig, names, words)
+    """The best line: numbered plies and the board stepping through it (built once per
+    position)."""
+    line, names, words = line_parts(chase.to_code(pos))
+    bl.best_line(K.line_board, spec(pos), line, names, words)
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
@@ -339,6 +338,24 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     depth = st.slider("Search depth (plies)", *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
     algo = ba.algo_box(K.algo, depth_limited=True)
     code = chase.to_code(pos)
+    sides = ("white", "black") if pos.white_to_move else ("black", "white")
+    depth_param = None if depth == bk.DEFAULT_DEPTH else str(depth)
+    if algo == MCTS:  # playouts to the end (capped); the race's alpha-beta to the depth
+        bm.tab(
+            K.search,
+            game=GAME,
+            state=pos,
+            code=code,
+            sides=sides,
+            exact=(sol.winner, sol.plies),
+            exact_text=chase_answer(sol),
+            moves=sol.moves,
+            board=bl.chase_node_board,
+            race_game=chase.ChaseGame(table(pos.n)),
+            race_depth=depth,
+        )
+        publish(depth=depth_param)
+        return
     with st.spinner("Searching…"):
         got = searched(code, depth, algo)
     token = ba.run_token((code, depth), algo)
@@ -348,14 +365,13 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         K.search,
         got,
         token=token,
-        sides=("white", "black") if pos.white_to_move else ("black", "white"),
+        sides=sides,
         exact=(sol.winner, sol.plies),
         exact_text=chase_answer(sol),
         searched_what=searched_words(algo, depth),
         board=bl.chase_node_board,
         about=CYCLES,
     )
-    depth_param = None if depth == bk.DEFAULT_DEPTH else str(depth)
     publish(depth=depth_param, **bk.search_params(K.search, token))
     st.subheader("Race: every algorithm on this position")
     ba.race_panel(raced(code, depth), K.race)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine.algorithms import ALPHABETA, game_run
+from engine.algorithms import ALPHABETA, MCTS, game_run
 from engine.errors import SearchError
 from engine.games import pawn
 from engine.games.pawn_solver import solve
@@ -21,13 +21,14 @@ from teach.play_words import pawn_end_reason, pawn_why_not, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
+from ui.boards import board_mcts as bm
 from ui.boards import board_search as bs
 from ui.boards import pawn_search as ps
 from ui.common import projector
 from ui.common.keys import PAWN as K
 from ui.common.link_codec import Fallback
 from ui.common.share import publish
-from viz.board import animated_figure
+from viz.board_payload import ply_caption
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
 PRESETS = {
@@ -40,6 +41,7 @@ PRESETS = {
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
 SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
+LINE_MS = 700  # a ply of the best line, playing
 BOARD_PX, BOARD_PX_PROJECTOR = 400, 640  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 5 / 11  # of the page's width: the page's columns
 HOW_TO_PLAY = (
@@ -173,19 +175,19 @@ def play_board(game: PlaySession) -> None:
 
 
 def line_tab(pos: pawn.PawnPosition, sol) -> None:
-    """The best line: numbered plies and an animated board."""
+    """The best line: numbered plies and the board stepping through it."""
     positions, pics = [pos], []
     for mv in sol.pv:
         positions.append(pawn.play(positions[-1], mv))
     names = [pawn.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
     for k, p in enumerate(positions):
         last = sol.pv[k - 1] if k else None
-        cap = "start" if k == 0 else f"ply {k}: {names[k - 1]}"
+        cap = ply_caption(k, names)
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     words = verdict_words(sol.winner, sol.plies)
     movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
-    fig = animated_figure(pics, files=pawn_files(pos), ranks=pawn_ranks(pos))
-    bl.best_line(K.line, K.line_board, fig, names, words, movers=movers)
+    line = bl.line_board(spec(pos), pics, ver=pawn.to_code(pos), frame_ms=LINE_MS)
+    bl.best_line(K.line_board, spec(pos), line, names, words, movers=movers)
 
 
 def tree_tab(pos: pawn.PawnPosition, sol) -> None:
@@ -194,6 +196,23 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     code = pawn.to_code(pos)
     depth = ps.depth_box(K.depth)
     algo = ba.algo_box(K.algo, depth_limited=depth is not None)
+    sides = ("white", "black") if pos.white_to_move else ("black", "white")
+    if algo == MCTS:  # playouts to the end of the game; the race's alpha-beta to the depth
+        bm.tab(
+            K.search,
+            game=GAME,
+            state=pos,
+            code=code,
+            sides=sides,
+            exact=(sol.winner, sol.plies),
+            exact_text=verdict_words(sol.winner, sol.plies),
+            moves=sol.moves,
+            board=bl.pawn_node_board,
+            race_game=ps.GAME,
+            race_depth=depth,
+        )
+        publish(depth=None if depth is None else str(depth))
+        return
     how_far = "the whole game" if depth is None else f"{depth} plies deep"
     with st.spinner(f"{BOARD_LABELS[algo]} is searching {how_far}…"):
         got = searched(code, depth, algo)
@@ -205,7 +224,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         K.search,
         got,
         token=token,
-        sides=("white", "black") if pos.white_to_move else ("black", "white"),
+        sides=sides,
         exact=(sol.winner, sol.plies),
         exact_text=verdict_words(sol.winner, sol.plies),
         searched_what=searched_words(algo, depth),

@@ -15,12 +15,15 @@ from classroom import access, live, pulse
 from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
+from teach import i18n
+from teach.i18n import _
 from teach.quiz import BOUND, INF_HINT, PRUNE
 from ui.classroom import shared as sh
 from ui.classroom.task import task_panel
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from ui.common.keys import css
+from ui.common.language import session_language
 
 MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
 
@@ -35,6 +38,11 @@ _CSS = f"""<style>
 # ---- joining ----------------------------------------------------------------------------
 def _join() -> None:
     ss = st.session_state
+    with i18n.use(session_language()):  # a callback runs before the page sets its language
+        _join_now(ss)
+
+
+def _join_now(ss) -> None:
     try:
         got = sh.retrying(
             lambda: access.join(
@@ -61,18 +69,20 @@ def join_form(code: str | None) -> None:
         ss[K.code] = access.normalize_code(code)[: access.CODE_LENGTH]
     with st.form(K.form, border=True):
         st.text_input(
-            "Join code",
+            _("Join code"),
             key=K.code,
             max_chars=12,
-            placeholder="the six letters on the projector",
+            placeholder=_("the six letters on the projector"),
         )
         st.text_input(
-            "Your display name",
+            _("Your display name"),
             key=K.name,
-            placeholder="e.g. Anna K.",
-            help=f"Plain text, at most {access.NAME_MAX} characters; the class sees it.",
+            placeholder=_("e.g. Anna K."),
+            help=_(
+                "Plain text, at most {most} characters; the class sees it.", most=access.NAME_MAX
+            ),
         )
-        st.form_submit_button("Join the class", key=K.join, type="primary", on_click=_join)
+        st.form_submit_button(_("Join the class"), key=K.join, type="primary", on_click=_join)
     sh.note()
 
 

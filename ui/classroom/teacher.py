@@ -17,13 +17,13 @@ from classroom.qr import qr_svg
 from classroom.results import results, results_csv
 from classroom.task import close_task, open_task
 from engine.values import plural
+from teach.i18n import _, ngettext
 from ui.classroom import shared as sh
 from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from ui.common.table import show_table
-from viz.animation import PLOTLY_CONFIG
-from viz.class_bars import answer_bars
+from viz.class_bars import CHART_CONFIG, answer_bars
 
 NAMES_SHOWN = 30  # the latest names joined, on the projector
 
@@ -40,14 +40,13 @@ _CSS = """<style>
 
 def _join_panel(r: live.Room) -> None:
     link = sh.page_link(**{sh.JOIN: r.code})
-    st.markdown(f"**{r.title or 'Class session'}** · join with the code")
+    title = r.title or _("Class session")
+    st.markdown(_("**{title}** · join with the code", title=title))
     st.markdown(f"<div class='gtl-code'>{r.code}</div>", unsafe_allow_html=True)
     st.markdown(f"<div class='gtl-join'>{link}</div>", unsafe_allow_html=True)
-    st.image(qr_svg(link).decode(), width=170, alt="QR code of the join link above")
-    st.markdown(
-        f"<div class='gtl-count'>{plural(len(r.students), 'student')} joined</div>",
-        unsafe_allow_html=True,
-    )
+    st.image(qr_svg(link).decode(), width=170, alt=_("QR code of the join link above"))
+    joined = ngettext("{n} student joined", "{n} students joined", len(r.students))
+    st.markdown(f"<div class='gtl-count'>{joined}</div>", unsafe_allow_html=True)
     if r.students:  # plain text: a name never renders as markup
         more = len(r.students) - NAMES_SHOWN
         st.text(", ".join(r.students[-NAMES_SHOWN:]) + (f" and {more} more" if more > 0 else ""))
@@ -140,7 +139,7 @@ def _question(r: live.Room) -> None:
     right.plotly_chart(
         answer_bars(rv.distribution, rv.right_answer, height=200),
         key=K.bars,
-        config=PLOTLY_CONFIG,
+        config=CHART_CONFIG,
         width="stretch",
     )
 

@@ -193,6 +193,11 @@ class Search:
     def start(self) -> ClassStart:
         return ClassStart(self.ns)
 
+    @property
+    def mcts(self) -> MctsKeys:
+        """MCTS on the tab: its parameters and quiz (ui.boards.board_mcts)."""
+        return MctsKeys(_join(self.ns, "mcts"))
+
 
 # ---- the pages ----------------------------------------------------------------------------
 SHARE_SEEN = "share.restored"  # the query parameters already read in this session
@@ -211,6 +216,17 @@ class View:
     probe = "view.probe"
     on = "view.on"
     head = "view.head"  # the title row's container
+
+
+class Lang:
+    """ui.common.language: the interface's language. ``link`` is the link's ``?lang=`` (read
+    once), ``chosen`` the person's own choice on the menu (None: not yet), ``menu`` the menu,
+    ``current`` the language the session's last run spoke (for callbacks, which run first)."""
+
+    link = "lang.link"
+    chosen = "lang.chosen"
+    menu = "lang.menu"
+    current = "lang.current"  # the language of the session's last run
 
 
 HOME_PROBLEMS = "home.problems"
@@ -246,6 +262,7 @@ class Editor:
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"
+    shown = "ed.shown"  # the export's text, shown with its copy button (ui.common.plain_text)
     import_ = "ed.import"
     download_ural = "ed.dl_ural"
     download_brackets = "ed.dl_br"
@@ -259,8 +276,7 @@ class Board:
         self.pos = _join(ns, "pos")
         self.mode = _join(ns, "mode")
         self.tabs = "tab"  # in URL_BOUND: the open result tab is the query parameter ?tab=
-        self.line = _join(ns, "line")
-        self.line_board = _join(ns, "line", "board")  # the animated board's container
+        self.line_board = _join(ns, "line", "board")  # the best line's board (mode "line")
         self.board = _join(ns, "board")  # the board component (ui.common.board)
         self.game = Play(_join(ns, "game"))
         self.search = Search(_join(ns, "search"))
@@ -271,6 +287,7 @@ class Board:
         self.n = _join(ns, "n")  # the chase's board-size slider: one key for every position
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
+        self.text = _join(ns, "text")  # the position as text (pawn) or the judge's line (chase)
 
     def preset(self, i: int) -> str:
         return _join(self.ns, "preset", int(i))

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from teach.i18n import _
 from ui.common.keys import View, css
+from ui.common.language import menu as language_menu
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
 
@@ -171,7 +173,8 @@ def page_style(on: bool = False) -> None:
 
 
 def page_header(title: str) -> bool:
-    """The page's title with the projector switch; True in projector mode (see the module)."""
+    """The page's title with the language menu and the projector switch; True in projector
+    mode (see the module)."""
     ss = st.session_state
     link = restore(
         PARAM, decode=choice(VIEWS, "the view"), default=None, what="view", state_key=View.link
@@ -184,12 +187,15 @@ def page_header(title: str) -> bool:
     page_style(on)
     with st.container(horizontal=True, vertical_alignment="center", key=View.head):
         st.title(title, width="stretch")
+        language_menu()
         st.toggle(
-            "Projector",
+            _("Projector"),
             key=View.toggle,
             on_change=_chosen,
-            help="A class layout: sidebar closed, larger tree and boards, everything on one "
-            "screen. The link remembers it.",
+            help=_(
+                "A class layout: sidebar closed, larger tree and boards, everything on one "
+                "screen. The link remembers it."
+            ),
         )
         probe = {"short": ss.get(View.short), "size": ss.get(View.size), "want": on}
         _PROBE(key=View.probe, data=probe, on_window_change=_probed)

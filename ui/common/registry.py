@@ -3,8 +3,12 @@ to the labs in it, and the browser tests visit every page in it.
 
 Adding a lab is one entry in ``LABS``, e.g.::
 
-    PageSpec("app_pages/pawn.py", "Pawn chess", ":material/chess:", PROBLEM_PAWN,
-             Smoke(expect=css(PAWN.board), click=css(PAWN.preset(0)) + " button")),
+    PageSpec("app_pages/pawn.py", N_("Pawn chess"), ":material/chess:", PROBLEM_PAWN,
+             Smoke(expect=css(PAWN.board), click=css(PAWN.preset(0)) + " button"),
+             link=N_("Open the Pawn chess lab")),
+
+The title and the link are English message ids, marked with ``N_`` (teach.i18n) and shown
+translated.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from teach.i18n import N_, _
 from ui.common.keys import CHASE, PAWN, Classroom, css
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,11 +52,12 @@ class PageSpec:
     """
 
     path: str
-    title: str
+    title: str  # English, marked with N_: the navigation shows it translated (app.py)
     icon: str
     problem: str | None = None
     smoke: Smoke | None = None
     default: bool = False
+    link: str = ""  # the home page's link to it, a whole sentence (N_: translated when shown)
 
     @property
     def url_path(self) -> str:
@@ -62,16 +68,15 @@ class PageSpec:
         return "" if self.default else Path(self.path).stem
 
     @property
+    def shown_title(self) -> str:
+        """The title in the run's language (the navigation's, the page's heading)."""
+        return _(self.title)
+
+    @property
     def link_label(self) -> str:
-        """``Open the Pawn chess lab``; a title that has its own article is not given a
-        second one (``The chase`` -> ``Open the chase lab``); a page that is not a lab:
-        ``Open Practice & exams``."""
-        title = self.title
-        if self.problem is None:
-            return f"Open {title}"
-        if title.lower().startswith("the "):
-            title = title[4:]
-        return f"Open the {title} lab"
+        """The home page's link to the page, a whole sentence in the run's language
+        (``link``; the title when it has none)."""
+        return _(self.link or self.title)
 
     @property
     def file(self) -> Path:
@@ -83,32 +88,36 @@ class PageSpec:
 LABS: list[PageSpec] = [
     PageSpec(
         "app_pages/alphabeta.py",
-        "Alpha-beta",
+        N_("Alpha-beta"),
         ":material/content_cut:",
         PROBLEM_ALPHABETA,
         Smoke(expect=".gtl-canvas .counter", click=".gtl-canvas .b-next"),
+        link=N_("Open the Alpha-beta lab"),
     ),
     PageSpec(
         "app_pages/tree.py",
-        "Game tree editor",
+        N_("Game tree editor"),
         ":material/account_tree:",
         PROBLEM_TREE,
         # the editor opens editing (plugins/edit.js): "+ child" is one edit, one rerun
         Smoke(expect=".gtl-canvas .ed-tools", click='.gtl-canvas .ed-b[data-k="c"]'),
+        link=N_("Open the Game tree editor lab"),
     ),
     PageSpec(
         "app_pages/pawn.py",
-        "Pawn chess",
+        N_("Pawn chess"),
         ":material/chess_pawn:",
         PROBLEM_PAWN,
         Smoke(expect=css(PAWN.board), click=css(PAWN.preset(0)) + " button"),
+        link=N_("Open the Pawn chess lab"),
     ),
     PageSpec(
         "app_pages/chase.py",
-        "The chase",
+        N_("The chase"),
         ":material/sprint:",
         PROBLEM_CHASE,
         Smoke(expect=css(CHASE.board), click=css(CHASE.preset(1)) + " button"),
+        link=N_("Open the chase lab"),
     ),
 ]
 
@@ -120,7 +129,7 @@ def labs_for(problem: str) -> list[PageSpec]:
 
 HOME = PageSpec(
     path="app_pages/home.py",
-    title="Home",
+    title=N_("Home"),
     icon=":material/home:",
     smoke=Smoke(expect=PAGE_LINK),
     default=True,
@@ -129,7 +138,8 @@ HOME = PageSpec(
 # Practice mode for class (not a lab of one problem: the home page links it on its own).
 PRACTICE = PageSpec(
     path="app_pages/practice.py",
-    title="Practice & exams",
+    title=N_("Practice & exams"),
+    link=N_("Open Practice & exams"),
     icon=":material/school:",
     smoke=Smoke(expect=".gtl-canvas .ans-f input"),  # the first question: typed in its node
 )
@@ -137,7 +147,8 @@ PRACTICE = PageSpec(
 # Class mode: the join form, a student's page, the teacher's projector view (by the link).
 CLASSROOM = PageSpec(
     path="app_pages/classroom.py",
-    title="Class",
+    title=N_("Class"),
+    link=N_("Open Class"),
     icon=":material/co_present:",
     smoke=Smoke(expect=css(Classroom.code) + " input"),
 )

@@ -3,6 +3,7 @@
 The same parameters always give the same bytes (teach.exam is deterministic per seed and
 viz.exam_sheet writes no dates), so the rendering is cached on the parameters and a sheet can
 be shared by its link (URL params ``seed``, ``n``, ``eb``, ``ed``, ``lo``, ``hi``, ``cuts``).
+A sheet is worded in the page's language, which is part of the cache key (teach.i18n).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from functools import partial
 import streamlit as st
 
 from engine.errors import InputError
+from teach import i18n
 from teach.exam import check_sheet, make_sheet
+from teach.i18n import _
 from ui.common.keys import SHARE_SEEN
 from ui.common.keys import Exam as K
 from ui.common.link_codec import int_in
@@ -41,8 +44,9 @@ WORDS = {
 }
 
 
-@st.cache_data(max_entries=64, show_spinner="Drawing the sheet ...")
+@st.cache_data(max_entries=64, show_spinner=False)
 def sheet_bytes(
+    lang: str,
     seed: int,
     count: int,
     branching: int,
@@ -54,28 +58,39 @@ def sheet_bytes(
     fmt: str,
     page: int = 0,
 ) -> bytes:
-    """The question sheet or answer key as bytes (InputError for a shape that cannot print)."""
-    sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
-    return render_sheet(sheet, answers=answers, fmt=fmt, page=page)
+    """The question sheet or answer key in ``lang`` as bytes (InputError for a shape that
+    cannot print)."""
+    with i18n.use(lang):
+        sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+    return render_sheet(sheet, answers=answers, fmt=fmt, page=page, lang=lang)
 
 
 @st.cache_data(max_entries=64)
 def sheet_info(
-    seed: int, count: int, branching: int, depth: int, lo: int, hi: int, cuts: int | None
+    lang: str,
+    seed: int,
+    count: int,
+    branching: int,
+    depth: int,
+    lo: int,
+    hi: int,
+    cuts: int | None,
 ) -> tuple[int, list[str]] | str:
-    """(pages, one line per exercise) for the parameters, or why they make no sheet: the
-    shape is checked before any tree is drawn, and a refusal is cached like a sheet."""
-    try:
-        check_sheet(count, branching, depth, lo, hi, cuts)
-        sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
-    except InputError as e:
-        return str(e)
-    return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
+    """(pages, one line per exercise) for the parameters in ``lang``, or why they make no
+    sheet: the shape is checked before any tree is drawn, and a refusal is cached like a
+    sheet."""
+    with i18n.use(lang):
+        try:
+            check_sheet(count, branching, depth, lo, hi, cuts)
+            sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
+        except InputError as e:
+            return str(e)
+        return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
 
 
 def _whole(x: object, what: str) -> int:
     if not isinstance(x, int | float) or int(x) != x:
-        raise InputError(f"{what} must be a whole number, not {x!r}")
+        raise InputError(_("{what} must be a whole number, not {x!r}", what=what, x=x))
     return int(x)
 
 
@@ -97,8 +112,13 @@ def restore_link() -> None:
     try:
         check_sheet(*(ss[k] for k in list(FIELDS)[1:]))
     except InputError as e:
-        st.warning(f"The link's exam sheet cannot be printed ({e}); showing the default sheet.")
-        for wkey, (_, default, _, _) in FIELDS.items():
+        st.warning(
+            _(
+                "The link's exam sheet cannot be printed ({problem}); showing the default sheet.",
+                problem=e,
+            )
+        )
+        for wkey, (_param, default, _lo, _hi) in FIELDS.items():
             ss[wkey] = default
 
 
@@ -109,42 +129,46 @@ def exam_panel() -> None:
     with c[0]:
         s1, s2 = st.columns([3, 1], vertical_alignment="bottom")
         seed = s1.number_input(
-            "Seed", step=1, key=K.seed, persist_state="session", help="Same seed, same sheet."
+            _("Seed"), step=1, key=K.seed, persist_state="session", help=_("Same seed, same sheet.")
         )
         s2.button(
             "",
             icon=":material/casino:",
             key=K.new_seed,
             on_click=_new_seed,
-            help="A new random seed: a new sheet",
+            help=_("A new random seed: a new sheet"),
         )
-    count = c[1].number_input("Exercises", step=1, key=K.count, persist_state="session")
-    b = c[2].number_input("Branching", step=1, key=K.branching, persist_state="session")
-    d = c[3].number_input("Depth", step=1, key=K.depth, persist_state="session")
+    count = c[1].number_input(_("Exercises"), step=1, key=K.count, persist_state="session")
+    b = c[2].number_input(_("Branching"), step=1, key=K.branching, persist_state="session")
+    d = c[3].number_input(_("Depth"), step=1, key=K.depth, persist_state="session")
     c = st.columns(4)
-    lo = c[0].number_input("Lowest leaf", step=1, key=K.lowest, persist_state="session")
-    hi = c[1].number_input("Highest leaf", step=1, key=K.highest, persist_state="session")
-    aim = c[2].toggle("Aim at a number of cut-offs", value=True, key=K.aim, persist_state="session")
-    cuts = c[3].number_input(
-        "Cut-offs per tree", step=1, key=K.cuts, persist_state="session", disabled=not aim
+    lo = c[0].number_input(_("Lowest leaf"), step=1, key=K.lowest, persist_state="session")
+    hi = c[1].number_input(_("Highest leaf"), step=1, key=K.highest, persist_state="session")
+    aim = c[2].toggle(
+        _("Aim at a number of cut-offs"), value=True, key=K.aim, persist_state="session"
     )
+    cuts = c[3].number_input(
+        _("Cut-offs per tree"), step=1, key=K.cuts, persist_state="session", disabled=not aim
+    )
+    lang = i18n.current()
     try:
         args = [
-            _whole(seed, "the seed"),
-            _whole(count, "the number of exercises"),
-            _whole(b, "the branching"),
-            _whole(d, "the depth"),
-            _whole(lo, "the lowest leaf"),
-            _whole(hi, "the highest leaf"),
-            _whole(cuts, "the number of cut-offs") if aim else None,
+            _whole(seed, _("the seed")),
+            _whole(count, _("the number of exercises")),
+            _whole(b, _("the branching")),
+            _whole(d, _("the depth")),
+            _whole(lo, _("the lowest leaf")),
+            _whole(hi, _("the highest leaf")),
+            _whole(cuts, _("the number of cut-offs")) if aim else None,
         ]
-        info = sheet_info(*args)
+        info = sheet_info(lang, *args)
         if isinstance(info, str):
             raise InputError(info)
         pages, lines = info
-        preview = sheet_bytes(*args, answers=False, fmt="png", page=0)  # also checks it prints
+        with st.spinner(_("Drawing the sheet ...")):  # also checks that it prints
+            preview = sheet_bytes(lang, *args, answers=False, fmt="png", page=0)
     except InputError as e:
-        st.error(f"No sheet: {e}")
+        st.error(_("No sheet: {problem}", problem=e))
         return
     publish(**{FIELDS[k][0]: str(v) for k, v in zip(FIELDS, args, strict=True) if v is not None})
     if args[6] is None:
@@ -154,30 +178,33 @@ def exam_panel() -> None:
     if pages > 1:
         page = (
             st.segmented_control(
-                "Page",
+                _("Page"),
                 list(range(pages)),
-                format_func=lambda i: f"page {i + 1}",
+                format_func=lambda i: _("page {n}", n=i + 1),
                 default=0,
                 key=K.page,
             )
             or 0
         )
         if page:
-            preview = sheet_bytes(*args, answers=False, fmt="png", page=page)
+            preview = sheet_bytes(lang, *args, answers=False, fmt="png", page=page)
     stem = f"alphabeta-sheet-{args[0]}"
     cols = st.columns(4)
     for i, (what, answers, fmt, suffix) in enumerate(
         [
-            ("Questions", False, "pdf", ".pdf"),
-            ("Questions", False, "png", f"-p{page + 1}.png"),
-            ("Answer key", True, "pdf", "-key.pdf"),
-            ("Answer key", True, "png", f"-key-p{page + 1}.png"),
+            (_("Questions: PDF, all pages"), False, "pdf", ".pdf"),
+            (_("Questions: PNG, page {n}", n=page + 1), False, "png", f"-p{page + 1}.png"),
+            (_("Answer key: PDF, all pages"), True, "pdf", "-key.pdf"),
+            (_("Answer key: PNG, page {n}", n=page + 1), True, "png", f"-key-p{page + 1}.png"),
         ]
     ):
-        # PDFs and the key render on click (deferred), so the page itself stays quick.
+        # PDFs and the key render on click (deferred, outside this run: the language is
+        # passed, not read), so the page itself stays quick.
         cols[i].download_button(
-            f"{what}: " + ("PDF, all pages" if fmt == "pdf" else f"PNG, page {page + 1}"),
-            partial(sheet_bytes, *args, answers=answers, fmt=fmt, page=page if fmt == "png" else 0),
+            what,
+            partial(
+                sheet_bytes, lang, *args, answers=answers, fmt=fmt, page=page if fmt == "png" else 0
+            ),
             f"{stem}{suffix}",
             "application/pdf" if fmt == "pdf" else "image/png",
             key=K.download(i),
@@ -186,9 +213,13 @@ def exam_panel() -> None:
             width="stretch",
         )
     left, right = st.columns(2)
-    left.image(preview, caption=f"Questions, page {page + 1} of {pages}", width="stretch")
+    left.image(
+        preview,
+        caption=_("Questions, page {n} of {pages}", n=page + 1, pages=pages),
+        width="stretch",
+    )
     with right:
         # Hidden by default: the page is often on a projector in front of the students.
-        if st.toggle("Show the answer key", key=K.show_key, persist_state="session"):
-            key_png = sheet_bytes(*args, answers=True, fmt="png", page=page)
-            st.image(key_png, caption=f"Answer key, page {page + 1}", width="stretch")
+        if st.toggle(_("Show the answer key"), key=K.show_key, persist_state="session"):
+            key_png = sheet_bytes(lang, *args, answers=True, fmt="png", page=page)
+            st.image(key_png, caption=_("Answer key, page {n}", n=page + 1), width="stretch")

@@ -23,6 +23,7 @@ from teach.algorithms import LABELS
 from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
 from ui.common.keys import Editor as K
+from ui.common.plain_text import plain_text
 from ui.common.share import restore
 from ui.tree.complete_setup import choice
 from ui.tree.tree_lab import Lab
@@ -176,6 +177,6 @@ def import_export(tree: GameTree) -> None:
 
 def _shown(text: str) -> None:
     if len(text) <= SHOWN_TEXT:
-        st.code(text, language=None, wrap_lines=True)
+        plain_text(text, key=K.shown, copy=True, wrap=True)
     else:
         st.caption(f"The text has {len(text):,} characters: download it to read it.")

@@ -18,7 +18,7 @@ from teach.explain import node_name
 from teach.mcts_words import summary
 from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
 from ui.common.canvas import set_step
-from ui.common.keys import MctsKeys, TreeLab
+from ui.common.keys import MctsKeys, Search, TreeLab
 from ui.common.share import restore
 from ui.common.table import show_table
 from ui.tree.mcts_link import MAX_TRACED, algo_key, decode, encode
@@ -125,10 +125,11 @@ def beside_exact(m: Mcts, exact: float, tree_key: str) -> None:
     show_table(_race(tree, tree_key, MctsParams(m.N[0], m.c, m.seed, m.policy)))
 
 
-def quiz_box(m: Mcts, lab_keys: TreeLab, step: int) -> None:
+def quiz_box(m: Mcts, lab_keys: TreeLab | Search, step: int) -> None:
     """The next question at or after the canvas's step (its still is the canvas at the
     question's step); a selection question takes a click on the tree (:func:`answer_click`)
-    or the child's name, a backup question two numbers."""
+    or the child's name, a backup question two numbers. ``lab_keys``: a tree lab's, or a
+    board search tab's (ui.boards.board_mcts)."""
     keys = lab_keys.mcts
     ss = st.session_state
     if not st.toggle("Quiz me on MCTS", key=keys.quiz):
@@ -152,7 +153,7 @@ def quiz_box(m: Mcts, lab_keys: TreeLab, step: int) -> None:
     _say(q, said, lab_keys, len(m.run.events))
 
 
-def _say(q: MctsQuestion, said, lab_keys: TreeLab, n: int) -> None:
+def _say(q: MctsQuestion, said, lab_keys: TreeLab | Search, n: int) -> None:
     if not said or said[0] != q.step:
         return
     grade = said[1]
@@ -167,7 +168,7 @@ def _say(q: MctsQuestion, said, lab_keys: TreeLab, n: int) -> None:
         st.error(grade.reason)
 
 
-def answer_click(m: Mcts, lab_keys: TreeLab):  # -> Callable[[int], None] | None
+def answer_click(m: Mcts, lab_keys: TreeLab | Search):  # -> Callable[[int], None] | None
     """The canvas's node click while a selection question is open: the clicked node is the
     answer (None when no such question is open: a click jumps to the node's step)."""
     keys = lab_keys.mcts

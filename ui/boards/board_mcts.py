@@ -1,0 +1,226 @@
+"""Monte Carlo tree search in a board lab's search tab (pawn chess, the chase).
+
+The tree labs' pieces, reused: the parameters box and ``?mcts=`` link (ui.tree.mcts_panel,
+ui.tree.mcts_link), the step sentences (teach.mcts_words), the canvas plugin's N and W/N
+(viz.mcts_view) and the quiz. What is the board's own: the search runs from the position
+to the end of the game (engine.mcts.mcts_game: the Explorer grows the game's tree), a
+playout stops at :data:`engine.mcts.PLY_CAP` plies (a draw, 0.5), the root's pick and
+estimate are set beside the solver's exact result, and the race row is alpha-beta's on the
+same position.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from engine.errors import SearchError
+from engine.game import Game
+from engine.mcts import PLY_CAP, Mcts, MctsParams, mcts_game, visited_only
+from engine.search import search_game
+from engine.trace import Replayer
+from teach import mcts_words as mw
+from teach.play_words import verdict_words
+from ui.boards import board_links as bk
+from ui.boards import board_search as bs
+from ui.common.keys import Search
+from ui.common.share import publish
+from ui.common.table import show_table
+from ui.tree import mcts_panel
+from ui.tree.mcts_link import encode
+from viz.mcts_view import estimate_chart, visits_extra
+
+NODE_CAP = 60_000  # nodes of the game's tree MCTS grows (each expansion adds every move)
+
+
+@st.cache_resource(max_entries=6, show_spinner=False)
+def searched(
+    ns: str, code: str, p: MctsParams, _game: Game, _state: Any
+) -> tuple[Mcts, Replayer, dict] | str:
+    """MCTS from the position ``code`` of the lab ``ns`` (``_game`` its rules, ``_state``
+    the position), traced, on its own tree (the positions it visited: the moves it never
+    tried are not drawn), with its replayer and its canvas plugin's data; or why not."""
+    try:
+        m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
+    except SearchError as e:
+        return str(e)
+    m = visited_only(m)
+    return m, Replayer(m.run), visits_extra(m)
+
+
+@st.cache_resource(max_entries=6, show_spinner=False)
+def _counts_at(ns: str, code: str, p: MctsParams, _plugin: dict) -> dict[int, list]:
+    """Node -> ``[[step, ...], [(N, W/N), ...]]``: every change of its counts (the plugin's
+    data, viz.mcts_view.visits_extra), to read a node's counts at a step."""
+    flat = _plugin["mcts"]["n"]
+    out: dict[int, list] = {}
+    for j in range(0, len(flat), 4):
+        steps, vals = out.setdefault(int(flat[j + 1]), [[], []])
+        steps.append(flat[j])
+        vals.append((int(flat[j + 2]), flat[j + 3]))
+    return out
+
+
+@st.cache_data(max_entries=16, show_spinner="Racing MCTS and alpha-beta…")
+def race_rows(
+    ns: str,
+    code: str,
+    p: MctsParams,
+    depth: int | None,
+    sides: tuple[str, str],
+    _game: Game,
+    _race_game: Game,
+    _state: Any,
+) -> list[dict]:
+    """MCTS (untraced) beside alpha-beta (untraced, ``depth`` plies of ``_race_game``: the
+    tab's exact search) on the same position: nodes, playouts or leaves, time, answer."""
+    t = time.perf_counter()
+    m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP, record=False)
+    t_m = time.perf_counter() - t
+    kids = m.root_children
+    pick = m.run.tree.labels[kids[m.best or 0]] if kids else "-"
+    rows = [
+        {
+            "algorithm": f"MCTS, {p.iterations:,} iterations",
+            "nodes": f"{m.counts['tree_nodes']:,}",
+            "playouts / leaves": f"{m.counts['playouts']:,}",
+            "time (ms)": round(t_m * 1000, 1),
+            "answer": f"{pick} (most visits), estimate {m.value:.2f}",
+        }
+    ]
+    how = "whole game" if depth is None else f"{depth} plies"
+    try:
+        t = time.perf_counter()
+        ab = search_game(_race_game, _state, depth, "alphabeta", max_nodes=NODE_CAP, record=False)
+        t_ab = time.perf_counter() - t
+    except SearchError as e:
+        rows.append({"algorithm": f"Alpha-beta, {how}", "answer": f"did not run: {e}"})
+        return rows
+    rows.append(
+        {
+            "algorithm": f"Alpha-beta, {how}",
+            "nodes": f"{ab.nodes_visited:,}",
+            "playouts / leaves": f"{ab.leaves_evaluated:,}",
+            "time (ms)": round(t_ab * 1000, 1),
+            "answer": f"value {bs.value_words(ab.value, *sides)} (exact)",
+        }
+    )
+    return rows
+
+
+def exact_score(winner: str | None, max_side: str) -> int:
+    """The solver's result from MAX's side: 1 a win, -1 a loss, 0 a draw."""
+    if winner is None:
+        return 0
+    return 1 if winner.lower() == max_side.lower() else -1
+
+
+def params(keys: Search) -> MctsParams:
+    """The parameters box (the tree labs'), its values in the link as ``?mcts=``."""
+    p = mcts_panel.params_box(st, keys.mcts)
+    publish(mcts=encode(p))
+    return p
+
+
+def tab(
+    keys: Search,
+    *,
+    game: Game,
+    state: Any,
+    code: str,
+    sides: tuple[str, str],
+    exact: tuple[str | None, int],
+    exact_text: str,
+    moves: Sequence[tuple[Any, str, str | None, int]],
+    board: Callable[[Any, Any | None], dict],
+    race_game: Game,
+    race_depth: int | None,
+) -> None:
+    """MCTS's whole tab: parameters, the pick and estimate beside the exact answer, the tree
+    canvas (four phases per iteration, N and W/N beside nodes), the quiz, the estimate's
+    chart and the race row beside alpha-beta's. ``moves`` are the solver's (move, name,
+    winner, plies)."""
+    p = params(keys)
+    with st.spinner(f"MCTS is running {p.iterations:,} iterations…"):
+        got = searched(keys.ns, code, p, game, state)
+    token = (code, mw_token(p))
+    if isinstance(got, str):
+        st.warning(f"{got}.")
+        return
+    m, replayer, plugin = got
+    bk.restore_search(keys, token, m.run)
+    max_side = sides[0]
+    head(m, exact, exact_text, moves, max_side)
+    with st.expander("How to read it: rewards and the ply cap", icon=":material/info:"):
+        st.caption(mw.board_help(max_side, m.ply_cap))
+        st.caption(mw.LEGEND)
+    counts = _counts_at(keys.ns, code, p, plugin)
+
+    def node_words(node: int, step: int) -> str:
+        got = counts.get(node)
+        i = bisect_right(got[0], step) if got else 0
+        if not i:
+            return mw.board_node_words(0, None, max_side)
+        n, mean = got[1][i - 1]
+        return mw.board_node_words(n, mean, max_side)
+
+    k = bs.search_panel(
+        keys,
+        m.run,
+        replayer,
+        token=token,
+        board=board,
+        sides=sides,
+        say=mw.mcts_describer(m),
+        plugin=plugin,
+        node_words=node_words,
+        on_node=mcts_panel.answer_click(m, keys),
+    )
+    publish(**bk.search_params(keys, token))
+    mcts_panel.quiz_box(m, keys, k)
+    st.subheader("MCTS beside the exact answer")
+    score = exact_score(exact[0], max_side)
+    st.caption(mw.summary(m, score) + f" MAX is {max_side.title()}, the side to move.")
+    st.plotly_chart(estimate_chart(m, (score + 1) / 2), config={"displayModeBar": False})
+    show_table(race_rows(keys.ns, code, p, race_depth, sides, game, race_game, state))
+
+
+def mw_token(p: MctsParams) -> str:
+    """The run's name in the tab's token: MCTS and its parameters."""
+    return f"mcts:{encode(p)}"
+
+
+def head(
+    m: Mcts,
+    exact: tuple[str | None, int],
+    exact_text: str,
+    moves: Sequence[tuple[Any, str, str | None, int]],
+    max_side: str,
+) -> None:
+    """The line above the tree: the root's pick and estimate, the exact answer, and whether
+    the pick keeps the exact result (the solver's outcome of that move)."""
+    tree = m.run.tree
+    kids = tree.children[0]
+    capped = m.counts["capped"]
+    cap = f", {capped:,} stopped at the cap of {PLY_CAP} plies (0.5)" if capped else ""
+    played = (
+        f"**MCTS, {m.N[0]:,} iterations** ({m.counts['playouts']:,} playouts{cap}): root's "
+        f"estimate W/N {m.value:.2f} for {max_side.title()}"
+    )
+    if not kids:
+        st.markdown(f"{played} · **exact answer:** {exact_text}")
+        return
+    pick = tree.labels[kids[m.best or 0]]
+    outcome = next(((w, n) for _, name, w, n in moves if name == pick), None)
+    if outcome is None:  # the solver names every legal move; this is a safeguard
+        verdict = ""
+    else:
+        same = (outcome[0] or "").lower() == (exact[0] or "").lower()
+        best = same and (outcome[0] is None or outcome[1] == exact[1])
+        said = mw.pick_words(pick, verdict_words(*outcome), same, best)
+        verdict = f" · :{'green' if best else 'orange' if same else 'red'}[{said}]"
+    st.markdown(f"{played} · **exact answer:** {exact_text}{verdict}")
