@@ -31,7 +31,7 @@ from tests.browser.helpers import (
     steady_box,
     whole_tree,
 )
-from tests.browser.layout_checks import layout_problems
+from tests.browser.layout_checks import clipped_controls, layout_problems
 from ui.common.keys import CHASE, PAWN, View, css
 from ui.common.registry import PAGE_LINK, PAGES
 
@@ -262,7 +262,8 @@ _BOARD_AT_SWITCH_JS = """(board) => {
 def test_a_board_and_its_switch_share_a_short_window(sized, base_url, lab):
     """On a short window (the projector at 150 %, in projector and in desk mode; a phone held
     sideways) the board, scrolled to, is on one screen with its mode switch: nothing of it
-    below the window's foot or past its right edge (issue 21: the boards ran below the foot)."""
+    below the window's foot or past its right edge (issue 21: the boards ran below the foot);
+    the words of its controls whole."""
     page, size = sized
     open_page(page, base_url, _url_of(f"{lab}?mode=play", SIZES[size][2]), timeout_ms=90_000)
     _settled(page)
@@ -275,3 +276,4 @@ def test_a_board_and_its_switch_share_a_short_window(sized, base_url, lab):
     assert abs(at["top"] - at["head"]) < 2, at  # scrolled there: the page is long enough
     assert at["bottom"] <= at["vh"] + 0.5 and at["right"] <= at["vw"] + 0.5, at
     assert at["square"] >= 24, at  # and not shrunk past reading
+    assert not clipped_controls(page)  # its controls' words whole ("Un / do" in desk mode)
