@@ -12,9 +12,9 @@ from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
 from ui.common.share import publish
-from ui.tree import mcts_panel
+from ui.tree import leaf_option, mcts_panel
 from ui.tree import tree_lab as tl
-from ui.tree.algorithm_choice import algorithm_box
+from ui.tree.algorithm_choice import algorithm_box, expectimax_offer
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 
@@ -23,7 +23,9 @@ setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 head = st.container()  # the run's words and counts, above its controls
 algo = algorithm_box(st, tl.tree_of(source), K.algo)
+expectimax_offer(st, tl.tree_of(source), algo)
 order, variant = run_controls()
+hide = leaf_option.leaves_switch(st, K.lab)
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed, mcts_panel.run_key_algo(algo, K.lab))
 tl.new_run(K.lab, run_key)
@@ -44,6 +46,7 @@ step = tl.run_player(
     cache_args=run_key,
     token=run_key,
     practice=algo == ALPHABETA,
+    hide_leaves=hide,
     on_node=mcts_panel.answer_click(lab.mcts, K.lab) if lab.mcts else None,
     caption="Click a node to jump to the step where the search reaches it."
     + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
@@ -62,4 +65,5 @@ publish(
     var=None if variant == "statement" else variant,
     algo=None if algo == ALPHABETA else algo,
     mcts=mcts_panel.link_param(lab.mcts),
+    leaves=leaf_option.link_param(hide),
 )

@@ -12,7 +12,7 @@ from ui.common.keys import Editor as K
 from ui.common.projector import page_header
 from ui.common.share import publish
 from ui.tree import editor_panel as ep
-from ui.tree import mcts_panel
+from ui.tree import leaf_option, mcts_panel
 from ui.tree import tree_lab as tl
 from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import variant_box
@@ -21,10 +21,12 @@ from ui.tree.race_panel import race_panel
 page_header(_("Game tree editor"))
 state = ep.restore_link()
 tree = state.tree
-top = st.container(horizontal=True, gap="medium")  # wraps on a narrow page: nothing cut
+top = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")  # wraps: nothing cut
 ep.preset_box(top)
 variant = variant_box(top, K.variant)
-algo = algorithm_box(st, tree, K.algo)
+algo = algorithm_box(st, tree, K.algo, on_change=ep.on_algorithm)
+ep.loaded_note(tree, algo)
+hide = leaf_option.leaves_switch(st, K.lab)
 
 source = tl.source_of_tree(tree)
 run_key = (source, variant, tl.AS_GIVEN, 0, mcts_panel.run_key_algo(algo, K.lab))
@@ -38,6 +40,7 @@ step = tl.run_player(
     keys=K.lab,
     cache_args=run_key,
     practice=algo == ALPHABETA,
+    hide_leaves=hide,
     on_node=mcts_panel.answer_click(lab.mcts, K.lab) if lab.mcts else None,
     extra=ep.canvas_extra(state, source, st.session_state.get(K.lab.canvas.step, 0)),
     events={"edit": ep.on_edit},
@@ -58,6 +61,7 @@ publish(
     k=str(step),
     algo=None if algo == ALPHABETA else algo,
     mcts=mcts_panel.link_param(lab.mcts),
+    leaves=leaf_option.link_param(hide),
 )
 if len(link) > tl.LINK_LIMIT:
     st.caption("This tree is too big for a share link: download it instead.")

@@ -1,8 +1,8 @@
 """The list of algorithms a lab can step, by name, and how each runs: below every page.
 
 A tree lab steps one of :data:`TREE_ALGOS` (minimax, alpha-beta, PVS, MTD(f)) or MCTS
-(:data:`ESTIMATES`) on a tree, or
-expectimax on a tree with chance nodes; a board lab's search tab steps one of
+(:data:`ESTIMATES`) on a tree, or expectimax (:data:`CHANCE_ALGOS`), always offered: on a
+tree with chance nodes it is the only one, on a tree without it gives minimax's values; a board lab's search tab steps one of
 :data:`WHOLE_GAME`, and on a depth-limited search also iterative deepening with and without
 the transposition table (:data:`DEPTH_LIMITED`). :func:`tree_run` and :func:`game_run` give
 the one traced :class:`~engine.trace.SearchRun` a canvas and its sentences read (MTD(f)'s
@@ -50,8 +50,9 @@ class AlgoRun:
 
 
 def choices(tree: GameTree) -> tuple[str, ...]:
-    """The algorithms that run on ``tree``: expectimax only when it has chance nodes."""
-    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS + ESTIMATES
+    """The algorithms that run on ``tree``: expectimax alone when it has chance nodes, every
+    one (expectimax last: there it gives minimax's values) when it has none."""
+    return CHANCE_ALGOS if tree.has_chance else TREE_ALGOS + ESTIMATES + CHANCE_ALGOS
 
 
 def usable(tree: GameTree, algorithm: str) -> str:

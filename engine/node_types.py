@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.search import reorder
-from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, SearchRun
+from engine.trace import CUT, ENTER, EXIT, LEAF, TABLE, UPDATE, SearchRun
 from engine.tree import GameTree
 
 PV = "PV"
@@ -41,6 +41,10 @@ KNUTH_MOORE_TYPE = {PV: 1, CUT_NODE: 2, ALL: 3}  # the expected types' numbers
 
 BETA_CUT = "beta-cut"  # at a MAX node: alpha >= the beta a MIN ancestor set
 ALPHA_CUT = "alpha-cut"  # at a MIN node: beta <= the alpha a MAX ancestor set
+# Where a cut's bound came from (Cut.via)
+BY_MOVE = "move"  # a move its node searched
+BY_PROBE = "probe"  # the null window its node probed a child with (PVS)
+BY_TABLE = "table"  # its node's table entry (or MTD(f)'s memory) narrowed the window
 
 
 def node_type(is_max: bool, value: float, alpha: float, beta: float) -> str:
@@ -61,7 +65,14 @@ class Cut:
 
     ``kind`` is :data:`BETA_CUT` (a MAX node) or :data:`ALPHA_CUT` (a MIN node); ``cause`` is
     the ancestor whose bound ``bound`` (its beta for a beta-cut, its alpha for an alpha-cut)
-    made alpha >= beta here: the "why pruned" arrow goes from ``cause`` to ``node``."""
+    made alpha >= beta here: the "why pruned" arrow goes from ``cause`` to ``node``.
+
+    ``cause`` is -1 when the bound is the window the whole search started with (an MTD(f)
+    pass's test window).
+    ``via`` says where the bound came from: :data:`BY_MOVE` (a move ``cause`` searched),
+    :data:`BY_PROBE` (the edge of the null window ``cause`` probed a child with: PVS's
+    β = α + 1 under a MAX node, α = β − 1 under a MIN node) or :data:`BY_TABLE` (what
+    ``cause``'s table entry or MTD(f)'s memory said)."""
 
     step: int
     node: int
@@ -69,6 +80,7 @@ class Cut:
     cause: int
     bound: float
     skipped: tuple[int, ...]
+    via: str = "move"
 
 
 @dataclass(frozen=True)
@@ -101,7 +113,9 @@ def classify(run: SearchRun) -> NodeTypes:
     types: dict[int, str] = {}
     value: dict[int, float] = {}
     window: dict[int, tuple[float, float]] = {}
-    # node -> [alpha, alpha's source, beta, beta's source] while it is active
+    # node -> [alpha, alpha's source, beta, beta's source] while it is active; a source is
+    # (the node whose bound it is, how: BY_MOVE / BY_PROBE / BY_TABLE), None the window the
+    # search started with
     bound: dict[int, list] = {}
     cuts: list[Cut] = []
     parent = tree.parent
@@ -112,22 +126,29 @@ def classify(run: SearchRun) -> NodeTypes:
             p = parent[n]
             if p >= 0 and p in bound:
                 a, a_src, b, b_src = bound[p]
+                # a window narrower than the parent's: the parent probes this child
+                if e.alpha > a:
+                    a_src = (p, BY_PROBE)
+                if e.beta < b:
+                    b_src = (p, BY_PROBE)
             else:
-                a, a_src, b, b_src = e.alpha, None, e.beta, None
+                a_src = b_src = None
             bound[n] = [e.alpha, a_src, e.beta, b_src]
-        elif e.kind == UPDATE:
+        elif e.kind in (UPDATE, TABLE) and n in bound:
             f = bound[n]
+            how = BY_MOVE if e.kind == UPDATE else BY_TABLE
             if e.alpha > f[0]:
-                f[0], f[1] = e.alpha, n
+                f[0], f[1] = e.alpha, (n, how)
             if e.beta < f[2]:
-                f[2], f[3] = e.beta, n
+                f[2], f[3] = e.beta, (n, how)
         elif e.kind == CUT:
             a, a_src, b, b_src = bound[n]
             if tree.is_max(n):
-                kind, cause, by = BETA_CUT, b_src, b
+                kind, src, by = BETA_CUT, b_src, b
             else:
-                kind, cause, by = ALPHA_CUT, a_src, a
-            cuts.append(Cut(i, n, kind, -1 if cause is None else cause, by, e.skipped))
+                kind, src, by = ALPHA_CUT, a_src, a
+            cause, via = (-1, BY_MOVE) if src is None else src
+            cuts.append(Cut(i, n, kind, cause, by, e.skipped, via))
         elif e.kind in (LEAF, EXIT):
             a0, b0 = window[n]
             types[n] = node_type(tree.is_max(n), e.value, a0, b0)  # type: ignore[arg-type]

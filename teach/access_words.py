@@ -5,7 +5,8 @@ placeholders with a node's name and its state at the step shown (it changes ever
 it is not sent for every step).
 
 A tree item reads, e.g.: "B, MIN node: on the current path; the current node; α 3, β +∞,
-value 2" or "leaf 3, leaf: done; value 3" (the parts joined with ``sep``).
+value 2" or "leaf 3, leaf: done; value 3" (the parts joined with ``sep``); a pruned node adds
+why, the sentence of the cut-off that pruned it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ WORDS = {
     "current": "the current node",
     "window": "α {alpha}, β {beta}, value {value}",
     "leaf": "value {value}",
+    "cut": "why: {text}",  # a pruned node: the sentence of its cut-off (teach.cut_words)
     "unknown": "not known yet",
     "sep": "; ",
     "sum": "{label} not drawn: press Enter to open them",

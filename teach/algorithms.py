@@ -15,6 +15,7 @@ can highlight it while stepping. The alpha-beta variants' code lives in :mod:`te
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from engine.algorithms import (
     ALPHABETA,
@@ -48,6 +49,18 @@ HELP = (
     "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
     "expectimax averages over chance nodes. " + mcts_words.HELP
 )
+CHANCE_PRESET = "Expectimax: dice between MAX and MIN"  # the editor's preset with chance nodes
+CHANCE_PRESET_TREE = "(?(1/2:(3 12) 1/2:(8 2)) ?(1/4:(4 6) 3/4:(14 5)))"
+EXPECTIMAX_LOADED = (
+    "Expectimax averages over chance nodes, and the tree had none: the editor loaded the "
+    f"preset “{CHANCE_PRESET}” (MAX chooses between two dice throws, each followed by MIN's "
+    "choice). Undo (u) brings your tree back."
+)
+EXPECTIMAX_PLAIN = (
+    "This tree has no chance nodes, so expectimax gives minimax's values here. Expectimax "
+    f"averages over chance nodes: the editor's preset “{CHANCE_PRESET}” has them."
+)
+EXPECTIMAX_LINK = "Open the preset in the editor with expectimax"
 BOARD_LABELS = {
     ALPHABETA: "Alpha-beta",
     MINIMAX: "Minimax",
@@ -65,13 +78,14 @@ BOARD_HELP = (
 )
 
 
-def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
+def describer(got: AlgoRun, leaf_values: bool = True) -> Callable[[SearchRun, int], str]:
     """teach.explain.describe, with MTD(f)'s pass results said at each pass's end; MCTS's
-    own sentences (teach.mcts_words)."""
+    own sentences (teach.mcts_words). ``leaf_values=False``: leaves revealed as evaluated
+    (no pruned leaf's value said)."""
     if got.mcts is not None:
         return mcts_words.mcts_describer(got.mcts)
     if not got.passes:
-        return describe
+        return describe if leaf_values else partial(describe, leaf_values=False)
     ends = {k: i for i, k in enumerate(pass_ends(got.run))}
     starts = {
         k: i
@@ -85,7 +99,7 @@ def describer(got: AlgoRun) -> Callable[[SearchRun, int], str]:
         if k in ends:
             i = ends[k]
             return mtdf_pass_sentence(i + 1, passes[i], last=i == len(passes) - 1)
-        text = describe(run, k)
+        text = describe(run, k, leaf_values)
         if k in starts:
             return f"Pass {starts[k] + 1} of MTD(f). {text}"
         return text

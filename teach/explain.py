@@ -89,19 +89,25 @@ def _child_name(tree: GameTree, node: int) -> str:
     return _who_short(tree, node)
 
 
-def _pruned_phrase(tree: GameTree, skipped: tuple[int, ...] | list[int]) -> str:
+def _pruned_phrase(
+    tree: GameTree, skipped: tuple[int, ...] | list[int], values: bool = True
+) -> str:
     """ "its move x is", "its leaves 5 and 6 with values 4 and 6 are", "its children D and
-    leaf 9 are": the subject of "... pruned" for the children a cut skips."""
+    leaf 9 are": the subject of "... pruned" for the children a cut skips (``values=False``:
+    "its leaves 5 and 6 are", the values a search never saw unsaid)."""
     one = len(skipped) == 1
     if tree.labels is not None:
         names = [tree.labels[c] for c in skipped]
         return f"its move {names[0]} is" if one else f"its moves {_and(names)} are"
-    if all(not tree.children[c] for c in skipped):
+    if values and all(not tree.children[c] for c in skipped):
         pos = _and([node_name(tree, c) for c in skipped])
         vals = _and([fmt_value(tree.values[c]) for c in skipped])
         if one:
             return f"its leaf {pos} with value {vals} is"
         return f"its leaves {pos} with values {vals} are"
+    if all(not tree.children[c] for c in skipped):  # leaves, their values unsaid
+        pos = _and([node_name(tree, c) for c in skipped])
+        return f"its leaf {pos} is" if one else f"its leaves {pos} are"
     names = [_who_short(tree, c) for c in skipped]
     return f"its child {names[0]} is" if one else f"its children {_and(names)} are"
 
@@ -146,8 +152,11 @@ def _table_sentence(tree: GameTree, e, who: str, window: str) -> str:
     return f"The memory holds {what} for {who}: the window narrows to {window}."
 
 
-def describe(run: SearchRun, k: int) -> str:
-    """One sentence for step ``k``: what the k-th event (1-based) does. Step 0: the start."""
+def describe(run: SearchRun, k: int, leaf_values: bool = True) -> str:
+    """One sentence for step ``k``: what the k-th event (1-based) does. Step 0: the start.
+
+    ``leaf_values=False`` (leaves revealed as evaluated): a cut-off names the leaves it
+    prunes without their values, which the search never saw."""
     tree = run.tree
     k = max(0, min(int(k), len(run.events)))
     if k == 0:
@@ -163,8 +172,10 @@ def describe(run: SearchRun, k: int) -> str:
         )
     if e.kind == ENTER and e.tag == RE_SEARCH:
         up = _who(tree, tree.parent[e.node])
+        # MAX's view, as every sentence: under a MIN node the probe fails low
+        how = "high" if tree.is_max(tree.parent[e.node]) else "low"
         return (
-            f"Re-search: the null window of {who} failed high, strictly inside the window of "
+            f"Re-search: the null window of {who} failed {how}, strictly inside the window of "
             f"{up}, so search {who} again with the full window, {window}."
         )
     if e.kind == TABLE:
@@ -229,7 +240,7 @@ def describe(run: SearchRun, k: int) -> str:
             rule = (
                 f"beta = {fmt_value(e.beta)} {'<' if strict else '<='} alpha = {fmt_value(e.alpha)}"
             )
-        what = _pruned_phrase(tree, e.skipped)
+        what = _pruned_phrase(tree, e.skipped, leaf_values)
         return f"{who[0].upper()}{who[1:]}: {rule}, so {what} pruned."
     if e.kind == EXIT:
         if e.node == 0:

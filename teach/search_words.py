@@ -1,52 +1,29 @@
-"""Words for the searches after alpha-beta: why a cut happened, what type a node is, and
-what the race table shows, in sentences a student reads beside the canvas and the table.
+"""Words for the searches after alpha-beta: what type a node is, MTD(f)'s passes and what
+the race table shows, in sentences a student reads beside the canvas and the table (why a
+cut-off happened is teach.cut_words).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.mtdf import MtdfPass
-from engine.node_types import ALPHA_CUT, PV, Cut, NodeTypes, classify
 from engine.node_types import CUT_NODE as CUT_TYPE
+from engine.node_types import PV, NodeTypes
 from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
-from engine.trace import ENTER, EXIT, Event, SearchRun
+from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import node_name
 
 
-def _who(tree: GameTree, node: int) -> str:
+def node_who(tree: GameTree, node: int) -> str:
     name = node_name(tree, node)
     if tree.labels is not None and node == 0:
         return "the root (MAX)"
     if not tree.children[node]:
         return f"leaf {name}"
     return f"{'MAX' if tree.is_max(node) else 'MIN'} node {name}"
-
-
-def cut_sentence(tree: GameTree, cut: Cut, event: Event) -> str:
-    """The "why pruned" arrow in words, for the CUT ``event`` of ``cut``: "Alpha-cut at MIN
-    node C: its beta fell to 2 <= alpha = 3, which MAX node A holds from a better move, so
-    MAX never lets play reach C: its other 2 children are pruned." """
-    who = _who(tree, cut.node)
-    cause = _who(tree, cut.cause) if cut.cause >= 0 else "an ancestor"
-    name = node_name(tree, cut.node) if tree.labels is None else "here"
-    n = len(cut.skipped)
-    rest = f"its other {n} child{'ren are' if n != 1 else ' is'} pruned"
-    a, b = fmt_value(event.alpha), fmt_value(event.beta)
-    if cut.kind == ALPHA_CUT:
-        return (
-            f"Alpha-cut at {who}: its beta fell to {b} <= alpha = {a}, which {cause} holds from "
-            f"a better move, so MAX never lets play reach {name}: {rest}."
-        )
-    return (
-        f"Beta-cut at {who}: its alpha rose to {a} >= beta = {b}, which {cause} holds from a "
-        f"move better for MIN, so MIN never lets play reach {name}: {rest}."
-    )
-
-
-def cut_sentences(run: SearchRun) -> dict[int, str]:
-    """For every CUT event (by its index in ``run.events``), why it happened."""
-    return {c.step: cut_sentence(run.tree, c, run.events[c.step]) for c in classify(run).cuts}
 
 
 # One definition of the node types, said in the legend, the help, the labels, the quiz and
@@ -107,7 +84,7 @@ def node_type_sentence(nt: NodeTypes, node: int, value=None) -> str:
     if value is None:
         value = nt.value[node]
     why = node_type_reason(tree, node, t, value, (a, b), pruned_here)
-    who = _who(tree, node)
+    who = node_who(tree, node)
     return (
         f"{who[0].upper()}{who[1:]} is a {t} node: it was given [{fmt_value(a)}, "
         f"{fmt_value(b)}]; {why}."
@@ -212,3 +189,59 @@ def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
         "head": ["pass", "test", "root returned", "bounds after it"],
         "rows": rows,
     }
+
+
+# PVS's re-searches drawn on the tree (the canvas's ``rs``: plugins/research.js)
+RE_SEARCH_WORDS = {
+    "probe": "probe",
+    "full": "re-search",
+    "legend": "a null-window probe that failed, and the full-window search of the same node "
+    "that follows it (PVS's re-search)",
+}
+
+
+@dataclass(frozen=True)
+class ReSearch:
+    """One PVS re-search of ``node``: its null-window probe ended at step ``failed`` outside
+    its window, the full-window search runs from step ``start`` to ``end`` (1-based).
+    ``probe_words`` ("probe (5, 6) failed low: 4 ≤ 5", MAX's view) is drawn at the node from
+    ``failed`` until ``start``; ``full_words`` ("re-search (−∞, 6)") from ``start`` to
+    ``end``."""
+
+    node: int
+    failed: int
+    start: int
+    end: int
+    probe_words: str
+    full_words: str
+
+
+def re_searches(run: SearchRun) -> list[ReSearch]:
+    """Every re-search of a PVS run, with its probe (MAX's view: a MAX parent's probe fails
+    high, at or above its β; a MIN parent's fails low, at or below its α)."""
+    tree, events = run.tree, run.events
+    out = []
+    probe: dict[int, Event] = {}  # node -> its last null-window ENTER
+    probe_end: dict[int, tuple[int, Event]] = {}  # node -> (step, LEAF/EXIT) of that probe
+    open_: dict[int, tuple[int, int, Event]] = {}  # node -> (failed, start, its ENTER)
+    for k, e in enumerate(events, start=1):
+        v = e.node
+        if e.kind == ENTER and e.tag == NULL_WINDOW:
+            probe[v] = e
+            probe_end.pop(v, None)
+        elif e.kind == ENTER and e.tag == RE_SEARCH and v in probe_end:
+            open_[v] = (probe_end[v][0], k, e)
+        elif e.kind in (LEAF, EXIT):
+            if v in open_:
+                failed, start, enter = open_.pop(v)
+                p, (_, back) = probe.pop(v), probe_end.pop(v)
+                high = tree.is_max(tree.parent[v])
+                got, a, b = fmt_value(back.value), fmt_value(p.alpha), fmt_value(p.beta)
+                how = f"failed high: {got} ≥ {b}" if high else f"failed low: {got} ≤ {a}"
+                full = f"({fmt_value(enter.alpha)}, {fmt_value(enter.beta)})"
+                out.append(
+                    ReSearch(v, failed, start, k, f"probe ({a}, {b}) {how}", f"re-search {full}")
+                )
+            elif v in probe and v not in probe_end:
+                probe_end[v] = (k, e)
+    return out

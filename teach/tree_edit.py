@@ -398,6 +398,11 @@ def start(tree: GameTree) -> EditorState:
     return EditorState(tree=_checked(tree))
 
 
+def empty_tree() -> GameTree:
+    """A new empty tree: the root alone (a leaf of 0 until it gets children)."""
+    return from_parents([-1], [0])
+
+
 def replace_tree(state: EditorState, tree: GameTree) -> EditorState:
     """A new tree (from a preset, an import): the selection back to the root; undo gives
     the old tree back. InputError for a tree bigger than the editor keeps."""

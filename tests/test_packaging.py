@@ -41,8 +41,10 @@ def test_every_data_file_is_package_data():
             # (or a namespace package's folder, for Alembic's scripts); its globs are paths
             # relative to that folder (game_tree_lab's "locales/*/LC_MESSAGES/*.po")
             home = path.parent
-            while home != ROOT / top and not (home / "__init__.py").exists() and not any(
-                _package(home) == name for name in data
+            while (
+                home != ROOT / top
+                and not (home / "__init__.py").exists()
+                and not any(_package(home) == name for name in data)
             ):
                 home = home.parent
             globs = data.get(_package(home), [])

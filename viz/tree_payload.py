@@ -18,7 +18,9 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               (0 MAX, 1 MIN, 2 leaf, 3 unexplored move), ``x`` twice the tidy x (an integer:
               leaves sit at even numbers), ``d`` depth below the focus, ``nm`` the node's name
               (teach.explain's: a letter, or "leaf 5" for a leaf), ``lv`` a leaf's value
-              (index into ``vals``, -1 for none), ``side`` where its α/β/value box goes (-1 left,
+              (index into ``vals``, -1 for none), ``lk`` with ``hide_leaves`` the step that
+              first evaluates each leaf (-1: no step sent does; empty: every leaf shown):
+              the canvas draws "?" for its value before (and for good when -1), ``side`` where its α/β/value box goes (-1 left,
               1 right, 0 no box), ``en`` the step the search enters it (-1 never), ``ty``
               the node type (PV / CUT / ALL, "" for none; an empty list: no types sent)
 ``sum``       "+N nodes" markers: ``p`` parent's view position, ``x`` (twice the tidy x), ``d``,
@@ -50,6 +52,16 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
 ``hist``      None, or a history beside the tree (MTD(f)'s passes: teach.search_words):
               ``title``, ``head`` (column names) and ``rows``, each ``{"from": step, "at":
               step, "cells": [...]}``: done from step ``at``, running from ``from``
+``cuts``      the cut-offs the canvas keeps explained (teach.cut_words.CutNote), each ``{"k":
+              step, "i": its node, "c": the node whose bound it compared (-1: none drawn),
+              "cr": the row of c's box holding that bound ("a", "b" or ""), "e": the pruned
+              children drawn, "note": the pruned edge's note, "text": the full sentence}``
+              (view positions); ``pc`` per view node the cut-off that pruned it (-1 none):
+              the tree view reads its sentence; ``cutw`` the legend's words for the notes
+``rs``        PVS's re-searches (teach.search_words.ReSearch), each ``{"i": node, "f": the step
+              its probe failed, "s"/"e": the steps its full-window search starts and ends,
+              "probe": words drawn at the node from f until s, "full": from s to e}``;
+              ``rsw`` the legend's words for them (empty: no re-search)
 ``acc``       the words of the tree view a screen reader walks (teach.access_words)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
@@ -75,6 +87,8 @@ from engine.trace import (
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.access_words import canvas_words
+from teach.cut_words import CUT_WORDS
+from teach.search_words import RE_SEARCH_WORDS
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -241,6 +255,9 @@ def tree_payload(
     types: Mapping[int, str] | None = None,
     words: Mapping[str, str] | None = None,
     history: Mapping | None = None,
+    cuts: Sequence = (),
+    hide_leaves: bool = False,
+    research: Sequence = (),
 ) -> dict:
     """The canvas payload of ``run`` (see the module docstring).
 
@@ -257,6 +274,11 @@ def tree_payload(
     ``history`` a table beside it (``hist``).
     ``types``: tree node -> its node type (engine.node_types: PV / CUT / ALL), drawn by the
     canvas's node-type switch once the node is done; ``words`` the legend's words for them.
+    ``cuts``: the run's cut-offs in words (teach.cut_words.cut_notes), kept on the tree.
+    ``hide_leaves``: leaves revealed as evaluated: a leaf's value is drawn from the step that
+    evaluates it (``lk``); one no step sent evaluates shows "?" at every step (the editor's
+    edit mode, not a search, shows every value). ``research``: PVS's re-searches
+    (teach.search_words.re_searches), drawn at their steps.
     """
     tree = run.tree
     n_all = len(run.events)
@@ -271,6 +293,11 @@ def tree_payload(
         f"leaf {names[v]}" if not tree.children[v] and tree.labels is None else names[v]
         for v in nodes
     ]
+    evaluated: dict[int, int] = {}  # leaf -> the step that first evaluates it
+    if hide_leaves:
+        for k, e in enumerate(run.events[:n], start=1):
+            if e.kind == LEAF and not tree.children[e.node]:
+                evaluated.setdefault(e.node, k)
     leaf_vals = [vals(tree.values[v]) if not tree.children[v] else -1 for v in nodes]
     parent_pos = [index.get(tree.parent[v], -1) if i else -1 for i, v in enumerate(nodes)]
     summary_of = {sm.parent: j for j, sm in enumerate(view.summaries)}
@@ -308,6 +335,8 @@ def tree_payload(
     searched: set[int] = set()
     cur = [none_cur]
     enter = [-1] * m
+    cut_at = {c.step: j for j, c in enumerate(cuts)}  # the CUT event's step -> its note
+    pruned_by = [-1] * m
     blank_all = -1 if hidden is None else index.get(hidden.node, -1)
     blank_bounds = set() if hidden is None else {index[v] for v in hidden.bounds if v in index}
     for k, e in enumerate(run.events[:n], start=1):
@@ -323,11 +352,14 @@ def tree_payload(
             else:  # UPDATE, CUT, TABLE (an entry's bound, or the window it narrowed)
                 ch += [i, _CODE[ACTIVE], vals(e.alpha), vals(e.beta), vals(e.best)]
         if e.skipped:  # a cut, or a table entry that settles the node without its moves
+            by = cut_at.get(k, -1)
             for s in e.skipped:
                 for x in tree.preorder(s):
                     j = index.get(x)
                     if j is not None and j not in searched:
                         ch += [j, _CODE[PRUNED], -1, -1, -1]
+                        if pruned_by[j] < 0:
+                            pruned_by[j] = by
         if probes and _is_null_window(e.alpha, e.beta):
             null_windows.add((vals(e.alpha), vals(e.beta)))
         for j in range(0, len(ch), 5):  # what a question asks for is never sent
@@ -356,6 +388,7 @@ def tree_payload(
             "lv": leaf_vals,
             "side": sides,
             "en": enter,
+            "lk": [evaluated.get(v, -1) for v in nodes] if hide_leaves else [],
             "ty": [] if types is None else [types.get(v, "") for v in nodes],
         },
         "sum": [
@@ -381,6 +414,34 @@ def tree_payload(
         "geo": geo.as_dict(),
         "words": dict(words or {}),
         "hist": None if history is None else dict(history),
+        "cuts": [
+            {
+                "k": c.step,
+                "i": index.get(c.node, -1),
+                "c": index.get(c.cause, -1) if c.cause >= 0 else -1,
+                "cr": c.cause_row,
+                "e": [index[v] for v in c.skipped if v in index],
+                "note": c.note,
+                "text": c.text,
+            }
+            for c in cuts
+            if c.step <= n
+        ],
+        "pc": pruned_by if cuts else [],
+        "cutw": dict(CUT_WORDS) if cuts else {},
+        "rs": [
+            {
+                "i": index[r.node],
+                "f": r.failed,
+                "s": r.start,
+                "e": r.end,
+                "probe": r.probe_words,
+                "full": r.full_words,
+            }
+            for r in research
+            if r.node in index and r.failed <= n
+        ],
+        "rsw": dict(RE_SEARCH_WORDS) if research else {},
         "acc": canvas_words(tree, nodes, kinds),
         "code": None
         if code is None

@@ -348,13 +348,17 @@ class Canvas {
     else z = S * Math.min(1, Number(zv));
     z = Math.max(0.05, z);
     // The layout's room is the box's width at this scale: the tree spread to it (at most
-    // MAX_UNIT per leaf unit) and centred in it.
-    const avail = Math.max(0, cw / z - g.left - g.right - 2 * pad);
+    // MAX_UNIT per leaf unit) and its nodes centred in it: the margins for labels (a box on
+    // one side only) are taken on both sides when the box is wide enough, so the nodes, not
+    // nodes and boxes together, sit in the middle (issue 22; the editor draws no boxes).
+    const side = Math.max(g.left, g.right), room2 = cw / z - 2 * pad;
+    const even = room2 - 2 * side >= span * g.unit; // both sides get the wider margin
+    const avail = Math.max(0, room2 - (even ? 2 * side : g.left + g.right));
     let unit = g.unit;
     if (span > 0 && avail / span > unit) unit = Math.min(avail / span, Math.max(MAX_UNIT, g.unit));
     const used = g.left + g.right + 2 * pad + span * unit;
     const w = Math.max(used, Math.floor(cw / z));
-    const left = pad + g.left + (w - used) / 2;
+    const left = even ? pad + side + (w - 2 * side - 2 * pad - span * unit) / 2 : pad + g.left + (w - used) / 2;
     const X = (x2) => left + ((x2 - lo) / 2) * unit;
     const Y = (d) => g.top + d * lh;
     this.z = z;
@@ -380,7 +384,7 @@ class Canvas {
   }
 
   draw(again = false) {
-    const p = this.p, g = p.geo, nd = p.nodes, vals = p.vals;
+    const p = this.p, g = p.geo, nd = p.nodes;
     const { X, Y, w, h } = this.positions();
     this.X = X; this.Y = Y;
     const parts = [];
@@ -408,7 +412,7 @@ class Canvas {
         const ty = nd.ty && nd.ty[i] ? `<text class="nt nt-${nd.ty[i]}" y="${g.ring_out + (inside ? 9 : 23)}">${esc(nd.ty[i])}</text>` : "";
         parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<polygon points="${k === 0 ? up : down}"/>${label}${ty}</g>`);
       } else {
-        const val = nd.lv[i] >= 0 ? esc(vals[nd.lv[i]]) : "";
+        const val = esc(this.leafText(i));
         const long = val.length >= 4 ? " long" : ""; // "−999" in a 28 px circle: smaller
         parts.push(`<g class="${this.nodeClass(i)}" data-i="${i}" data-id="${nd.id[i]}" ${tr}>${title}<circle r="${k === 2 ? g.leaf_r : 6}"/><text class="lv${long}" y="0.5">${val}</text><text class="ln" y="${g.ring_out + 9}">${esc(nd.nm[i])}</text></g>`);
       }
@@ -482,6 +486,17 @@ class Canvas {
     return `box b-${STATUS[this.s.st[i]]}${nw}`;
   }
 
+  leafText(i) {
+    // A leaf's value: with leaves revealed as evaluated (p.nodes.lk), "?" until the step that
+    // evaluates it, and "?" for good when no step does; the editor's edit mode (not a
+    // search) shows every value.
+    const nd = this.p.nodes, lk = nd.lk;
+    if (nd.k[i] !== 2) return "";
+    const editing = this.el.classList.contains("editing");
+    if (lk && lk.length && !editing && !(lk[i] >= 0 && this.k >= lk[i])) return "?";
+    return nd.lv[i] >= 0 ? this.p.vals[nd.lv[i]] : "";
+  }
+
   boxTexts(i) {
     // [shown, α, β, value]: a box shows once the search has reached its node.
     const s = this.s, st = s.st[i];
@@ -513,6 +528,10 @@ class Canvas {
     this.nodeEl[i].setAttribute("class", this.nodeClass(i));
     const e = this.edgeEl[i];
     if (e) e.setAttribute("class", `e-${s}`);
+    if (this.p.nodes.lk && this.p.nodes.lk.length && this.p.nodes.k[i] === 2) {
+      const t = this.nodeEl[i].querySelector("text.lv");
+      if (t) t.textContent = this.leafText(i);
+    }
     const [vis, ta, tb, tv] = this.boxTexts(i);
     const b = this.boxEl[i] || (vis && this.p.nodes.side[i] ? this.makeBox(i) : null);
     if (b) {

@@ -5,12 +5,14 @@
 import { mount } from "./core.js";
 import access from "./plugins/access.js";
 import answer from "./plugins/answer.js";
+import cuts from "./plugins/cuts.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
 import history from "./plugins/history.js";
 import links from "./plugins/links.js";
 import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
+import research from "./plugins/research.js";
 import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, edit, follow, history, links, mcts, projector, takeaway, access]);
+export default mount([answer, cuts, edit, follow, history, links, mcts, projector, research, takeaway, access]);

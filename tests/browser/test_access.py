@@ -14,6 +14,7 @@ from engine.trace import ACTIVE, DONE, PRUNED, UNSEEN
 from engine.tree import complete_tree
 from engine.values import fmt_value
 from gtl_dev.pages import rerun
+from teach.cut_words import cut_notes
 from teach.quiz import node_names
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import CANVAS, canvas, canvas_sentence, canvas_step, expect, open_page
@@ -48,6 +49,7 @@ def expected_items(k: int) -> list[tuple[int, str]]:
     status, value, alpha, beta = fold_visits(run, k)
     cur = run.events[k - 1].node if k else None
     names = node_names(TREE)
+    notes = cut_notes(run)
     out = []
     for v in TREE.preorder():
         if TREE.is_leaf(v):
@@ -62,6 +64,13 @@ def expected_items(k: int) -> list[tuple[int, str]]:
         elif status[v] in (ACTIVE, DONE) and alpha[v] is not None:
             val = "not known yet" if value[v] is None else fmt_value(value[v])
             words.append(f"α {fmt_value(alpha[v])}, β {fmt_value(beta[v])}, value {val}")
+        if status[v] == PRUNED:  # issue 22: why, the sentence of the cut-off that pruned it
+            why = next(
+                c.text
+                for c in notes
+                if c.step <= k and any(v in TREE.preorder(s) for s in c.skipped)
+            )
+            words.append(f"why: {why}")
         out.append((int(TREE.depth[v]), "; ".join(words)))
     return out
 

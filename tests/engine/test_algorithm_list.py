@@ -28,11 +28,15 @@ def sample():
 
 
 def test_choices_and_fallback():
-    assert ea.choices(sample()) == ea.TREE_ALGOS + ea.ESTIMATES  # MCTS beside the exact ones
+    # MCTS beside the exact ones, and expectimax always in reach (issue 22)
+    assert ea.choices(sample()) == ea.TREE_ALGOS + ea.ESTIMATES + (ea.EXPECTIMAX,)
     tree = parse_brackets(CHANCE)
     assert ea.choices(tree) == (ea.EXPECTIMAX,)
     assert ea.usable(tree, ea.ALPHABETA) == ea.EXPECTIMAX
-    assert ea.usable(sample(), ea.EXPECTIMAX) == ea.ALPHABETA
+    assert ea.usable(sample(), ea.EXPECTIMAX) == ea.EXPECTIMAX
+    # on a tree without chance nodes expectimax gives minimax's values
+    plain = ea.tree_run(sample(), ea.EXPECTIMAX).run
+    assert plain.value == ea.tree_run(sample(), ea.MINIMAX).run.value == 3
     assert ea.usable(tree, ea.MCTS) == ea.EXPECTIMAX  # MCTS runs on MAX/MIN trees only
     assert ea.usable(sample(), ea.PVS) == ea.PVS
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.search import search_game, search_tree
 from engine.trace import CUT, ENTER
 from engine.tree import GameTree, complete_tree, from_parents
+from engine.tree_text import parse_brackets
 from teach.explain import describe, letters, node_name
 from teach.quiz import node_names
 
@@ -38,6 +39,13 @@ def test_sample_cut_sentence():
         "values 4 and 6 are pruned",
     ):
         assert part in text
+    # leaves revealed as evaluated (issue 22): the values the search never saw go unsaid
+    assert describe(run, k, leaf_values=False) == (
+        "MIN node C: beta = 2 <= alpha = 3, so its leaves 5 and 6 are pruned."
+    )
+    one = search_tree(parse_brackets("((3 5) (2 9))"))
+    k1 = next(i for i, e in enumerate(one.events) if e.kind == CUT) + 1
+    assert describe(one, k1, leaf_values=False).endswith("so its leaf 4 is pruned.")
 
 
 def test_sample_names_and_first_steps():

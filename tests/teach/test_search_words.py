@@ -9,8 +9,8 @@ from engine.race import race_tree
 from engine.search import search_tree
 from engine.tree import complete_tree
 from engine.tree_text import parse_brackets
+from teach.cut_words import cut_sentences
 from teach.search_words import (
-    cut_sentences,
     minimal_tree_note,
     node_type_sentence,
     race_summary,

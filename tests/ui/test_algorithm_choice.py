@@ -120,3 +120,43 @@ def test_null_windows_are_marked_in_the_payload():
     assert probes and probes <= pairs
     assert all(int(b.replace("−", "-")) - int(a.replace("−", "-")) == 1 for a, b in pairs)
     assert tl.canvas_payload(tl.make_lab(sample(), "statement", ea.MINIMAX))["nw"] == []
+
+
+def test_expectimax_is_offered_on_a_plain_tree_and_loads_the_chance_preset():
+    """issue 22: the editor offers expectimax on a tree with no chance node; picking it loads
+    the preset that has chance nodes (an edit: Undo brings the tree back) and says so."""
+    from teach.algorithms import EXPECTIMAX_LOADED, EXPECTIMAX_PLAIN
+
+    at = app("tree.py", t="((3 5) (2 9))")
+    menu = at.segmented_control(key="ed.algo")
+    assert "Expectimax" in menu.options  # the labels shown
+    menu.set_value("expectimax").run()
+    assert not at.exception
+    tree = at.session_state["ed.state"].tree
+    assert tree.has_chance and at.session_state["ed.algo"] == "expectimax"
+    assert EXPECTIMAX_LOADED in [i.value for i in at.info]
+    assert "expectimax looked at" in "\n".join(m.value for m in at.markdown)
+    assert at.query_params["algo"] in ("expectimax", ["expectimax"])
+    at.run()  # said once
+    assert EXPECTIMAX_LOADED not in [i.value for i in at.info]
+    # a link asking for expectimax on a plain tree: minimax's values, said so
+    linked = app("tree.py", t="((3 5) (2 9))", algo="expectimax")
+    assert not linked.exception and not linked.session_state["ed.state"].tree.has_chance
+    assert EXPECTIMAX_PLAIN in [i.value for i in linked.info]
+
+
+def test_the_alpha_beta_page_offers_expectimax_and_links_the_preset():
+    from teach.algorithms import CHANCE_PRESET_TREE, EXPECTIMAX_PLAIN
+
+    at = app("alphabeta.py")
+    at.segmented_control(key="ab.algo").set_value("expectimax").run()
+    assert not at.exception
+    from urllib.parse import parse_qs, urlsplit
+
+    (said,) = [i.value for i in at.info if i.value.startswith(EXPECTIMAX_PLAIN)]
+    target = said[said.index("](") + 2 : -1]
+    parts = urlsplit(target)
+    assert parts.path == "tree"
+    assert parse_qs(parts.query) == {"t": [CHANCE_PRESET_TREE], "algo": ["expectimax"]}
+    opened = app("tree.py", t=CHANCE_PRESET_TREE, algo="expectimax")
+    assert not opened.exception and opened.session_state["ed.state"].tree.has_chance

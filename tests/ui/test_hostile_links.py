@@ -74,6 +74,7 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
         "play": [("huge", "31"), ("garbage", "4.5")],
         "order": [("garbage", "sideways")],
         "var": [("garbage", "nonsense")],
+        "leaves": [("garbage", "none"), ("script", SCRIPT)],
         "practice": [("garbage", "maybe")],
         "ask": [("garbage", "value,value"), ("script", "value," + SCRIPT)],
         "score": [
@@ -97,6 +98,7 @@ PAGES: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("script", "(" + SCRIPT + ")"),
         ],
         "k": [("negative", "-1"), ("huge", "1" + "0" * 30)],
+        "leaves": [("garbage", "Hidden")],
     },
     "pawn": {
         "p": [

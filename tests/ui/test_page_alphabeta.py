@@ -371,3 +371,43 @@ def test_practice_asks_alpha_betas_node_types_with_buttons():
     at.button(key=f"ab.quiz.pick.{q.answer.lower()}").click().run()
     assert not at.exception and q.explanation in at.success[0].value
     assert at.query_params["ask"] in ("node type", ["node type"])  # the link keeps the kinds
+
+
+def test_leaves_hidden_is_a_switch_kept_in_the_link():
+    """issue 22: ``leaves=hidden`` turns the switch on; the canvas then gets the step that
+    evaluates each leaf (the engine's first LEAF event of it, read from the replay here) and
+    sentences that name no pruned leaf's value; the link keeps it, the switch takes it out."""
+    at = app(t=SAMPLE1, leaves="hidden")
+    assert not at.exception and not at.warning
+    assert at.toggle(key=AlphaBeta.lab.hide).value is True
+    p = canvas(at)["p"]
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    rep = tl.make_lab(tree).replayer
+    first = {}
+    for k in range(len(rep) + 1):
+        for v, s in enumerate(rep.snapshot(k).status):
+            if s == "done" and not tree.children[v]:
+                first.setdefault(v, k)
+    assert p["nodes"]["lk"] == [
+        first.get(v, -1) if not tree.children[v] else -1 for v in p["nodes"]["id"]
+    ]
+    assert "MIN node C: beta = 2 <= alpha = 3, so its leaves 5 and 6 are pruned." in p["texts"]
+    assert at.query_params["leaves"] in ("hidden", ["hidden"])
+    at.toggle(key=AlphaBeta.lab.hide).set_value(False).run()
+    assert "leaves" not in at.query_params and canvas(at)["p"]["nodes"]["lk"] == []
+    assert any("with values 4 and 6 are pruned" in t for t in canvas(at)["p"]["texts"])
+    bad = app(t=SAMPLE1, leaves="maybe")
+    assert not bad.exception and len(bad.warning) == 1 and "leaves" in bad.warning[0].value
+
+
+def test_a_question_still_hides_the_leaves_as_the_lab_does():
+    """issue 22: with leaves hidden, the practice question's still of step k holds only the
+    leaves evaluated by step k (its steps end there) and no pruned leaf's value in words."""
+    tree = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
+    lab = tl.make_lab(tree)
+    cut = first_cut_step(lab.run)
+    p = tl.canvas_payload(lab, step=cut, hide=True)
+    seen = {e.node for e in lab.run.events[:cut] if e.kind == "leaf"}
+    for v, k in zip(p["nodes"]["id"], p["nodes"]["lk"], strict=True):
+        assert (k >= 1) == (v in seen) and (k == -1 or k <= cut)
+    assert not any("with value" in t for t in p["texts"])

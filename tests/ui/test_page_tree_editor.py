@@ -240,3 +240,28 @@ def test_practice_on_the_editor_asks_scores_and_gives_the_player_back():
 def test_a_link_at_a_step_or_playing_opens_stepping_the_search(params, mode):
     at = app(**params)
     assert not at.exception and canvas(at)["x"]["edit"]["mode"] == mode
+
+
+def test_leaves_hidden_on_the_editor_too():
+    """issue 22: the editor has the same switch and link parameter as the alpha-beta lab."""
+    at = app(t="((3 5) (2 9))", leaves="hidden")
+    assert not at.exception and not at.warning
+    assert at.toggle(key=Editor.lab.hide).value is True
+    lk = canvas(at)["p"]["nodes"]["lk"]
+    assert lk and lk.count(-1) == 3 + 1  # A, B, C (no leaves) and leaf 4 (9), pruned
+    at.toggle(key=Editor.lab.hide).set_value(False).run()
+    assert "leaves" not in at.query_params and canvas(at)["p"]["nodes"]["lk"] == []
+
+
+def test_new_empty_tree_is_the_root_alone_undoable_and_in_the_link():
+    """issue 22: "New empty tree" gives the root alone, selected, says what to do next, puts
+    it in the link, and Undo gives the tree before it back."""
+    at = app(t="((3 5) (2 9))")
+    at.button(key=Editor.new).click().run()
+    assert not at.exception
+    state = at.session_state[Editor.state]
+    assert tuple(state.tree.parent) == (-1,) and state.selected == 0
+    assert at.query_params["t"] in ("0", ["0"])
+    assert any(i.value.startswith("A new tree: the root alone, selected.") for i in at.info)
+    ep.take_edit(at.session_state, {"op": "undo", "node": 0, "value": None, "seq": 1})
+    assert format_brackets(at.session_state[Editor.state].tree) == "((3 5) (2 9))"

@@ -319,3 +319,44 @@ def test_mtdfs_last_picture_of_the_sample_keeps_pass_1s_leaves():
     last = decode(payload, len(run.events))
     by_name = dict(zip(payload["nodes"]["nm"], last.status, strict=True))
     assert by_name["leaf 2"] == by_name["leaf 3"] == "done"  # 12 and 8, pass 1 evaluated them
+
+
+@settings(max_examples=40, deadline=None)
+@given(complete_cases())
+def test_every_pruned_node_names_the_cut_off_that_pruned_it(case):
+    """issue 22: ``pc`` gives each pruned node the cut-off whose step first shows it pruned
+    (read from the replay), and ``cuts`` the drawn pruned children of each."""
+    from teach.cut_words import cut_notes
+
+    b, leaves = case
+    tree = complete_tree(leaves, b)
+    run = search_tree(tree)
+    notes = cut_notes(run)
+    p = tree_payload(run, describe, [node_name(tree, v) for v in range(len(tree))], cuts=notes)
+    ids = p["nodes"]["id"]
+    rep = Replayer(run)
+    first = {}
+    for k in range(len(run.events) + 1):
+        for v, s in enumerate(rep.snapshot(k).status):
+            if s == PRUNED and v not in first:
+                first[v] = k
+    for i, v in enumerate(ids):
+        j = p["pc"][i] if p["pc"] else -1  # no cut-off: no list
+        if v not in first:
+            assert j == -1
+            continue
+        assert p["cuts"][j]["k"] == first[v]
+        top = v
+        while top not in notes[j].skipped:
+            top = tree.parent[top]
+        assert ids.index(top) in p["cuts"][j]["e"]
+    for c, n in zip(p["cuts"], notes, strict=True):
+        assert (ids[c["i"]], c["note"], c["text"]) == (n.node, n.note, n.text)
+    still = tree_payload(
+        run,
+        describe,
+        [node_name(tree, v) for v in range(len(tree))],
+        cuts=notes,
+        upto=notes[0].step - 1 if notes else 0,
+    )
+    assert still["cuts"] == []

@@ -128,6 +128,7 @@ class TreeLab:
     focus = _at("focus")
     run = _at("run")  # the run shown last: (source, variant, ordering, seed, algorithm)
     race = _at("race")  # the race table's container (ui.tree.race_panel)
+    hide = _at("hide")  # leaves revealed as evaluated (ui.tree.leaf_option)
 
     @property
     def canvas(self) -> Canvas:
@@ -259,6 +260,8 @@ class Editor:
     preset = "ed.preset"
     variant = "ed.variant"
     algo = "ed.algo"
+    said = "ed.said"  # the sentence of a tree just loaded (empty, expectimax's preset), once
+    new = "ed.new"  # the "New empty tree" button
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
     fmt = "ed.fmt"
     text = "ed.text"

@@ -5,6 +5,7 @@ read by one decoder per kind:
   page's control offers (a number outside it gives the nearest one, with a warning);
 - :func:`nearest_of`: one of a control's whole numbers (another gives the nearest one);
 - :func:`choice`: one of a control's options, verbatim;
+- :func:`leaves_hidden`: the tree labs' ``leaves=`` (``hidden``: leaves revealed as evaluated);
 - the page's own decoders (a tree, a board code) for the rest, each raising ``InputError``
   (or :class:`Fallback` to offer the nearest valid state).
 
@@ -110,6 +111,19 @@ def choice(options: Sequence[str], name: str = "the value") -> Callable[[str], s
         return raw
 
     return decode
+
+
+LEAVES_HIDDEN, LEAVES_SHOWN = "hidden", "shown"  # the tree labs' ``leaves=`` values
+
+
+def leaves_hidden(raw: str) -> bool:
+    """The tree labs' ``leaves=``: ``hidden`` (every leaf value hidden until the search
+    evaluates it) is True, ``shown`` False; anything else InputError."""
+    if raw == LEAVES_HIDDEN:
+        return True
+    if raw == LEAVES_SHOWN:
+        return False
+    raise InputError(f"leaves {quoted(raw)} is not one of {LEAVES_HIDDEN}, {LEAVES_SHOWN}")
 
 
 def decode_param(raw: str, decode: Callable[[str], T], what: str) -> tuple[T | None, str | None]:

@@ -124,15 +124,17 @@ def asked(keys: Quiz) -> Question | None:
     return q.current
 
 
-def step_sentence(run: SearchRun, step: int, question: Question | None) -> str | None:
+def step_sentence(
+    run: SearchRun, step: int, question: Question | None, leaf_values: bool = True
+) -> str | None:
     """teach.explain's sentence for ``step`` (the last event the practice figure shows), in
     the quiz's names; None at step 0 and when it would tell the open ``question``'s answer:
     the node of a question that hides it (a value, a node's type: ``question.hide``) acted
     last, or a cut-off question's update says why no cut follows ("... but the strict rule
-    cuts only when")."""
+    cuts only when"). ``leaf_values=False``: leaves revealed as evaluated (teach.explain)."""
     if step <= 0 or step > len(run.events):
         return None
-    text = describe(run, step)
+    text = describe(run, step, leaf_values)
     if question is None:
         return text
     ev = run.events[step - 1]
@@ -151,6 +153,7 @@ def question_payload(
     *,
     budget: int = 1500,
     pv: Sequence[int] = (),
+    hide_leaves: bool = False,
 ) -> dict:
     """The tree canvas's still of the quiz's ``step`` (viz.tree_payload, ``upto=step``): no
     later step is in it, and nothing of what an open value ``question`` asks for: the asked
@@ -158,18 +161,20 @@ def question_payload(
     and so is the bound on its own side) and the α/β of its subtree (``question.hide``: a
     child entered after the last update carries that bound in its window). The sentence is
     :func:`step_sentence` (blank when it would tell). The principal variation shows only at
-    the last step."""
+    the last step. ``hide_leaves``: leaves revealed as evaluated, as on the lab's canvas (a
+    leaf the search has not evaluated by ``step`` has no value in it)."""
     hidden = None
     if question is not None and question.hide:  # a value question, a node's type
         hidden = Hidden(question.node, tuple(question.hide))
     return tree_payload(
         run,
-        lambda r, k: step_sentence(r, k, question) or "",
+        lambda r, k: step_sentence(r, k, question, not hide_leaves) or "",
         names,
         budget=budget,
         pv=pv if step >= len(run.events) else (),
         upto=step,
         hidden=hidden,
+        hide_leaves=hide_leaves,
     )
 
 

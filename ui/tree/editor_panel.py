@@ -13,13 +13,19 @@ import hashlib
 
 import streamlit as st
 
-from engine.algorithms import ALL_ALGOS, DEFAULT
+from engine.algorithms import ALL_ALGOS, DEFAULT, EXPECTIMAX
 from engine.errors import InputError
 from engine.random_tree import random_tree
 from engine.tree import GameTree, format_value
 from engine.tree_text import format_brackets, format_ural, parse_brackets, parse_ural
 from teach import tree_edit as te
-from teach.algorithms import LABELS
+from teach.algorithms import (
+    CHANCE_PRESET,
+    CHANCE_PRESET_TREE,
+    EXPECTIMAX_LOADED,
+    EXPECTIMAX_PLAIN,
+    LABELS,
+)
 from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
 from ui.common.keys import Editor as K
@@ -37,6 +43,7 @@ URAL = {
 }
 PRESETS = {name: (lambda t=text: parse_ural(t)) for name, text in URAL.items()}
 PRESETS["Russell & Norvig, Fig. 5.2"] = lambda: parse_brackets("((3 12 8) (2 4 6) (14 5 2))")
+PRESETS[CHANCE_PRESET] = lambda: parse_brackets(CHANCE_PRESET_TREE)
 PRESETS["Random: 60 nodes"] = lambda: random_tree(60, 4, -9, 9, 3)
 PRESETS["Random: 1,000 nodes"] = lambda: random_tree(1000, 5, -99, 99, 5)
 PRESETS["Random: 12,000 nodes"] = lambda: random_tree(12000, 6, -99, 99, 11)
@@ -56,6 +63,39 @@ def _put(state: te.EditorState) -> None:
 
 def _on_preset() -> None:
     _put(te.replace_tree(_state(), PRESETS[st.session_state[K.preset]]()))
+
+
+def on_algorithm() -> None:
+    """Expectimax chosen on a tree without chance nodes: load the preset that has them (an
+    edit like any other: Undo brings the tree back), and say so."""
+    ss = st.session_state
+    if ss.get(K.algo) == EXPECTIMAX and not _state().tree.has_chance:
+        _put(te.replace_tree(_state(), PRESETS[CHANCE_PRESET]()))
+        ss[K.said] = EXPECTIMAX_LOADED
+
+
+def loaded_note(tree: GameTree, algo: str) -> None:
+    """The sentence under the menu: the new empty tree's or the chance preset's just loaded,
+    or expectimax on a tree with no chance node (a link's) giving minimax's values."""
+    said = st.session_state.pop(K.said, None)
+    if said and (tree.has_chance or said == EMPTY_SAID):
+        st.info(said)
+    elif algo == EXPECTIMAX and not tree.has_chance:
+        st.info(EXPECTIMAX_PLAIN)
+
+
+NEW_EMPTY = "New empty tree"
+NEW_EMPTY_HELP = "The root alone, selected: add its children with + child (c)."
+EMPTY_SAID = (
+    "A new tree: the root alone, selected. Type a value and press + child (c) to give it a "
+    "child; select a node and press + sibling (s) for the next one beside it. Undo (u) "
+    "brings the last tree back."
+)
+
+
+def _on_new() -> None:
+    _put(te.replace_tree(_state(), te.empty_tree()))
+    st.session_state[K.said] = EMPTY_SAID
 
 
 def _on_import() -> None:
@@ -119,6 +159,8 @@ def restore_link() -> te.EditorState:
 
 
 def preset_box(where) -> None:
+    """The presets and the "New empty tree" button."""
+    where.button(NEW_EMPTY, key=K.new, on_click=_on_new, help=NEW_EMPTY_HELP)
     where.selectbox(
         "Preset",
         list(PRESETS),

@@ -24,10 +24,11 @@ from engine.tree_text import parse_brackets
 from engine.values import plural
 from teach import run_words as rw
 from teach.algorithms import BOARD_LABELS, LABELS, describer
+from teach.cut_words import cut_notes
 from teach.explain import describe, node_name
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
-from teach.search_words import canvas_words, pass_history
+from teach.search_words import canvas_words, pass_history, re_searches
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons, take_away
 from ui.common.keys import Canvas, TreeLab
@@ -117,6 +118,8 @@ class Lab:
     history: dict | None = None  # MTD(f)'s passes beside the tree (teach.search_words)
     mcts: Mcts | None = None  # MCTS's record (visits, totals, iterations), else None
     exact: object = None  # with MCTS, minimax's exact value of the tree (its headline's)
+    # the sentences with leaves revealed as evaluated (no pruned leaf's value said)
+    describe_hidden: Callable[[SearchRun, int], str] = describe
 
 
 def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEFAULT) -> Lab:
@@ -142,6 +145,7 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
         pass_history(run, got.passes),
         got.mcts,
         best.value if got.mcts is not None and best is not None else None,
+        describer(got, leaf_values=False),
     )
 
 
@@ -226,16 +230,20 @@ def run_head(
 
 
 def canvas_payload(
-    lab: Lab, focus: int = 0, step: int | None = None, question: Question | None = None
+    lab: Lab,
+    focus: int = 0,
+    step: int | None = None,
+    question: Question | None = None,
+    hide: bool = False,
 ) -> dict:
     """The tree canvas's payload of the lab's run (viz.tree_payload), seen from ``focus``;
     with ``step``, the still of a practice question's step (ui.practice.quiz_panel: what
-    ``question`` asks for is not in it)."""
+    ``question`` asks for is not in it); ``hide``: leaves revealed as evaluated."""
     if step is not None:
-        return question_payload(lab.run, lab.names, step, question, pv=lab.pv)
+        return question_payload(lab.run, lab.names, step, question, pv=lab.pv, hide_leaves=hide)
     return tree_payload(
         lab.run,
-        lab.describe,
+        lab.describe_hidden if hide else lab.describe,
         lab.names,
         focus=focus,
         budget=BUDGET,
@@ -243,6 +251,9 @@ def canvas_payload(
         types=lab.types or None,
         words=canvas_words() if lab.types else None,
         history=lab.history,
+        cuts=cut_notes(lab.run) if lab.types else (),
+        hide_leaves=hide,
+        research=re_searches(lab.run) if lab.run.algorithm == ea.PVS else (),
     )
 
 
@@ -256,15 +267,16 @@ def _cached_payload(
     focus: int,
     step: int | None = None,
     question: Question | None = None,
+    hide: bool = False,
 ) -> dict:
     lab = cached_lab(source, variant, ordering, seed, algorithm)
-    return canvas_payload(lab, focus, step, question)
+    return canvas_payload(lab, focus, step, question, hide)
 
 
-def _payload(lab: Lab, cache_args, focus: int = 0, step=None, question=None) -> dict:
+def _payload(lab: Lab, cache_args, focus: int = 0, step=None, question=None, hide=False) -> dict:
     if cache_args is not None:
-        return _cached_payload(*cache_args, focus, step, question)
-    return canvas_payload(lab, focus, step, question)
+        return _cached_payload(*cache_args, focus, step, question, hide)
+    return canvas_payload(lab, focus, step, question, hide)
 
 
 def _focus(keys: Canvas, lab: Lab) -> int:
@@ -298,6 +310,7 @@ def run_player(
     practice: bool = False,
     extra: dict | None = None,
     events: dict[str, Callable[[object], None]] | None = None,
+    hide_leaves: bool = False,
 ) -> int:
     """The run on the tree canvas (ui.common.canvas): figure, first/back/next/last, keys,
     slider, autoplay and the step's sentence, all in the browser. Returns the step the server
@@ -307,7 +320,8 @@ def run_player(
     unrelated widgets; a new ``token`` starts the run from step 0, a shorter run clamps it.
     ``cache_args`` = (source, variant, ordering, seed, algorithm) lets payloads be cached; ``on_node(node)``
     handles clicks on nodes (default: jump to the step where the search reaches the node);
-    ``selected`` gets a ring; ``extra`` / ``events`` go to the canvas's plugins (the editor's).
+    ``selected`` gets a ring; ``extra`` / ``events`` go to the canvas's plugins (the editor's);
+    ``hide_leaves``: leaves revealed as evaluated, on the canvas and the question's stills.
 
     ``practice=True`` adds ui.practice.quiz_panel's practice switch (state under ``keys.quiz``):
     when it is on, the question panel sits beside a still of the quiz's step (no controls; the
@@ -331,7 +345,7 @@ def run_player(
             extra_x = {**(extra or {}), **visits_extra(lab.mcts)}
         else:
             extra_x = extra
-        payload = _payload(lab, cache_args, focus)
+        payload = _payload(lab, cache_args, focus, hide=hide_leaves)
         step = tree_canvas(
             payload,
             keys=ck,
@@ -351,6 +365,6 @@ def run_player(
         return player()
 
     def figure(k: int, question: Question | None) -> dict:
-        return _payload(lab, cache_args, step=k, question=question)
+        return _payload(lab, cache_args, step=k, question=question, hide=hide_leaves)
 
     return practice_or_player(lab.run, keys.quiz, player=player, figure=figure, player_keys=ck)

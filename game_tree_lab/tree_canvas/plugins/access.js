@@ -74,10 +74,16 @@ export default function access(ctx) {
     const kind = A.kinds[A.ki ? A.ki[i] : k];
     const parts = [fill(A.item, { name: nd.nm[i], kind, status: A.status[st] })];
     if (p.cur[ctx.step] === i) parts.push(A.current);
-    if (k === 2 && nd.lv[i] >= 0) parts.push(fill(A.leaf, { value: vals[nd.lv[i]] }));
+    // a leaf's value; with leaves revealed as evaluated (nd.lk) from the step that evaluates it
+    const hid = nd.lk && nd.lk.length && !(nd.lk[i] >= 0 && ctx.step >= nd.lk[i]);
+    if (k === 2 && hid) parts.push(fill(A.leaf, { value: A.unknown }));
+    else if (k === 2 && nd.lv[i] >= 0) parts.push(fill(A.leaf, { value: vals[nd.lv[i]] }));
     else if (a >= 0 && (st === 1 || st === 2)) {
       parts.push(fill(A.window, { alpha: vals[a], beta: vals[b], value: v >= 0 ? vals[v] : A.unknown }));
     }
+    // a pruned node: the sentence of the cut-off that pruned it (plugins/cuts.js's note)
+    const pc = p.pc && p.pc.length ? p.pc[i] : -1;
+    if (st === 3 && pc >= 0 && A.cut) parts.push(fill(A.cut, { text: p.cuts[pc].text }));
     return parts.join(A.sep);
   }
 

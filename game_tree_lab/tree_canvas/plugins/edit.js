@@ -120,6 +120,9 @@ function edMode(c, mode) {
   // at the end of the step bar.
   const size = c.part("zoom").closest(".zoom-l"), home = editing ? ed.tools : c.part("bar");
   if (size.parentNode !== home) home.appendChild(size);
+  // leaves revealed as evaluated: edit mode shows every value, stepping hides them again
+  const lk = c.payload && c.payload.nodes.lk;
+  if (lk && lk.length) c.layout();
   edShow(c);
 }
 
