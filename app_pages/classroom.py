@@ -13,6 +13,7 @@ from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
 from ui.classroom.teacher_link import room_code, teacher_token
+from ui.common.projector import page_style
 
 sh.unfollow()  # a page that shows a class follows it again at the end of its run
 teacher, student = teacher_token(), sh.link_token(sh.STUDENT)
@@ -32,3 +33,4 @@ if not teacher and not student:
     st.title(_("Join a class"))
     st.caption(_("Type the code on the projector, or open the join link (scan the QR code)."))
     join_form(sh.link_token(sh.JOIN) or room_code())
+page_style()  # touch targets and wrapping words, as on the labs (last: it takes no room)

@@ -21,16 +21,17 @@ import statistics
 import time
 
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server
-from gtl_dev.pages import CHART, open_url, rerun
+from gtl_dev.pages import open_url, rerun
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 RATE = 4
 CANVAS_NODES = ".gtl-canvas svg.tree g.n"
+BOARD_SQUARES = '.gtl-board [role="gridcell"]'  # the board component (game_tree_lab/board/)
 LABS = {  # name -> (url path, what is drawn)
     "alphabeta": ("alphabeta", CANVAS_NODES),
     "tree": ("tree", CANVAS_NODES),
-    "pawn": ("pawn", f"{CHART} .scatterlayer path.point"),
-    "chase": ("chase", f"{CHART} .scatterlayer path.point"),
+    "pawn": ("pawn", BOARD_SQUARES),
+    "chase": ("chase", BOARD_SQUARES),
     "practice": ("practice", CANVAS_NODES),
 }
 GOALS = {"open": 3.0, "step": 0.050, "tap": 0.400}
@@ -98,7 +99,7 @@ def measure(browser, base: str, rate: int) -> dict[str, float | None]:
 def _tap(page) -> float | None:
     """A tap on a square of the first board, to its finished, drawn rerun (None: no board
     square to tap, or the tap asked for no rerun)."""
-    point = page.locator(f"{CHART} .scatterlayer path.point").first
+    point = page.locator(BOARD_SQUARES).first
     try:
         point.scroll_into_view_if_needed(timeout=10_000)
         box = point.bounding_box()

@@ -167,7 +167,7 @@ def exercise_intro(sol: Solution) -> str:
     """What the whole-tree exercise asks, and what its marks count."""
     return (
         "Type the value **alpha-beta returns** in every inner node (children left to right, "
-        "a cut-off as soon as alpha ≥ beta) and click the edges it never follows: the pruned "
+        "a cut-off as soon as alpha ≥ beta) and mark the edges it never follows: the pruned "
         "edges. A node inside a pruned subtree is never visited: leave it empty. "
         f"**Out of {marks_line(sol)}**; a searched edge marked pruned costs a mark."
     )

@@ -78,7 +78,7 @@ def pawn_why_not(
         sources = [m.from_sq for m in pawn.legal_moves(pos) if m.to_sq == square]
         if len(sources) > 1:
             names = " and ".join(_pawn_name(pos, s) for s in sources)
-            return f"Pawns on {names} can both move to {name}: click the pawn first."
+            return f"Pawns on {names} can both move to {name}: pick the pawn first."
         return f"No {side.lower()} pawn can move to {name}. Pick a pawn first: {rule}."
     sel = _pawn_name(pos, selected)
     dr = -1 if pos.white_to_move else 1
@@ -126,7 +126,7 @@ def chase_why_not(pos: chase.ChasePosition, square: tuple[int, int]) -> str:
         else "Black moves one or two squares up, down, left or right"
     )
     if square == me:
-        return f"That is your piece ({side}): click the square it moves to."
+        return f"That is your piece ({side}): choose the square it moves to."
     dr, dc = square[0] - me[0], square[1] - me[1]
     if dr and dc:
         why = "is not in a straight line (no diagonal moves)"

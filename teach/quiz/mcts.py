@@ -104,7 +104,7 @@ def mcts_questions(m: Mcts) -> list[MctsQuestion]:
                     node=v,
                     prompt=(
                         f"Iteration {i}: at {name(v)} (N = {N[v]}) every child is in the tree. "
-                        "Which child does selection pick next? Click it on the tree."
+                        "Which child does selection pick next? Choose it on the tree."
                     ),
                     answer=ch.chosen,
                     explanation=(

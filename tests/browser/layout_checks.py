@@ -6,10 +6,10 @@ are covered or too small, and a page that scrolls sideways (issues 11 and 21).
   word is broken across lines: "Branchi / ng", "f."; in Chinese every character is a word). Controls: buttons, selects (native and
   Streamlit's), widget labels, tabs, metric labels and values, rows of pills and segmented
   controls (a row that scrolls sideways hides its last options), the tree canvas's controls
-  (inside its shadow root).
+  (inside its shadow root), the cells of the pages' tables (issue 21: "ro ot va lu e").
 - **Tap targets.** Buttons, text fields, selects, tabs, expanders' headers, toggles and checkboxes (their label),
   page links, the tree canvas's step bar, answer fields and edges (``.ans-eb``), and the
-  boards' squares (plotly points). Each is scrolled to the middle of the window and the
+  boards' squares (a board that takes taps). Each is scrolled to the middle of the window and the
   element at its centre must be the target (or inside it): nothing is drawn over it. On a
   touch screen each is at least :data:`TOUCH_PX` CSS px both ways (WCAG 2.5.5); a link
   inside a sentence is exempt, as WCAG has it.
@@ -46,6 +46,8 @@ CONTROLS = ", ".join(
         '[data-testid="stMetricValue"] > div',
         '[data-testid="stPageLink"] span',
         '[data-testid="stButtonGroup"] > div',  # pills, segmented: a row that scrolls hides some
+        '[data-testid="stMarkdownContainer"] td',  # a table's cells: "ro ot va lu e" (issue 21)
+        '[data-testid="stMarkdownContainer"] th',
     ]
 )
 
@@ -62,7 +64,7 @@ TARGETS = ", ".join(
         "a[href]",
         "summary",
         '[role="slider"]',
-        '[data-testid="stPlotlyChart"] .scatterlayer path.point',
+        '.gtl-board:not([data-mode="still"]) [role="gridcell"]',  # a board's squares, unless it is a still picture
     ]
 )
 
@@ -86,6 +88,8 @@ _CLIPPED_JS = (
     if (r.width === 0 || r.height === 0 || r.right <= 0 || r.left >= vw) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility === 'hidden') continue;
+    const head = el.closest('thead');  // a table of cards (ui/common/table.py): its header row hidden
+    if (head && head.getBoundingClientRect().width <= 1) continue;
     const field = el.tagName === 'INPUT';
     if (field && !/^(text|number|search|)$/.test(el.type)) continue;
     const text = field ? (el.value || el.placeholder || '') : (el.innerText || el.textContent || '').trim();
@@ -98,7 +102,9 @@ _CLIPPED_JS = (
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ');
     // a word: a run of letters between spaces, or one CJK character (Chinese breaks a line
     // between any two characters)
-    const words = own.match(/[\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]|[^\\s\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]+/g) || [];
+    let words = own.match(/[\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]|[^\\s\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]+/g) || [];
+    // ... and a line may break after a hyphen ("cut-" / "offs")
+    words = words.flatMap((w) => w.split(/(?<=-)/)).filter(Boolean);
     const longest = Math.max(0, ...words.map((w) => ctx.measureText(w).width));
     // a text box's value or placeholder: its whole width must fit (it is one line)
     const over = field ? ctx.measureText(text).width > inner + 1.5 : el.scrollWidth > el.clientWidth + 1;

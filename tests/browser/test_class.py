@@ -141,7 +141,9 @@ def test_a_class_session_survives_a_restart(browser):
         wait_text(students[2], f"Your answer: {right}", timeout_s=30)
 
         _reveal(teacher, students, right, wrong)
-        teacher.locator('[data-testid="stDataFrame"]').first.wait_for()  # the results table
+        teacher.locator('[data-testid="stMarkdownContainer"] table').filter(
+            has_text="Anna K."
+        ).first.wait_for()  # the results table
         token = next(c["value"] for c in tctx.cookies() if c["name"] == f"gtl_teacher_{code}")
         store = open_store(db.url)
         try:

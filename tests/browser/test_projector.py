@@ -31,7 +31,7 @@ from tests.browser.helpers import (
     steady_box,
     whole_tree,
 )
-from tests.browser.layout_checks import layout_problems
+from tests.browser.layout_checks import clipped_controls, layout_problems
 from ui.common.keys import CHASE, PAWN, View, css
 from ui.common.registry import PAGE_LINK, PAGES
 
@@ -43,7 +43,9 @@ SIZES = {  # name -> (viewport, device scale factor, extra query)
     "zoomed": ({"width": 853, "height": 480}, 1.5, ""),
     "zoomed_desk": ({"width": 853, "height": 480}, 1.5, "view=desk"),
     "phone": ({"width": 390, "height": 844}, 3.0, ""),  # a touch screen (the context)
+    "landscape": ({"width": 844, "height": 390}, 3.0, ""),  # the phone held sideways
 }
+TOUCH = ("phone", "landscape")
 SEARCH_TAB = "tab=The+search+tree"
 PAGES_SEEN = {  # name -> url path (every registered page, and the tabs that open by link)
     "home": "",
@@ -69,7 +71,10 @@ _SIDEBAR_GONE_JS = """() => { const bar = document.querySelector('[data-testid="
 
 
 def _url(name: str, extra: str) -> str:
-    path = PAGES_SEEN[name]
+    return _url_of(PAGES_SEEN[name], extra)
+
+
+def _url_of(path: str, extra: str) -> str:
     return path + (("&" if "?" in path else "?") + extra if extra else "")
 
 
@@ -87,7 +92,7 @@ def _settled(page) -> None:
 def sized(browser, request):
     """A new context (a new browser) at the test's size; yields (page, size name)."""
     viewport, scale, _ = SIZES[request.param]
-    touch = request.param == "phone"
+    touch = request.param in TOUCH
     context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=touch)
     context.set_default_timeout(60_000)
     try:
@@ -237,3 +242,38 @@ def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
     box = steady_box(board)
     assert box is not None and box["width"] >= 470, box
     assert box["height"] <= page.viewport_size["height"] - 60, box  # on one screen
+
+
+_BOARD_AT_SWITCH_JS = """(board) => {
+  // scroll the board's mode switch ("Board": edit or play) to just under Streamlit's header
+  const head = document.querySelector('[data-testid="stHeader"]').getBoundingClientRect().bottom;
+  const label = [...document.querySelectorAll('[data-testid="stWidgetLabel"]')]
+    .find((e) => e.innerText.trim() === 'Board');
+  const main = document.querySelector('[data-testid="stMain"]');
+  main.scrollTop += label.getBoundingClientRect().top - head;
+  const r = board.getBoundingClientRect(), s = board.querySelector('[role="gridcell"]').getBoundingClientRect();
+  return {top: label.getBoundingClientRect().top, head, bottom: r.bottom, right: r.right,
+          vh: window.innerHeight, vw: window.innerWidth, square: s.width};
+}"""
+
+
+@pytest.mark.parametrize("sized", ["zoomed", "zoomed_desk", "landscape"], indirect=True)
+@pytest.mark.parametrize("lab", ["pawn", "chase"])
+def test_a_board_and_its_switch_share_a_short_window(sized, base_url, lab):
+    """On a short window (the projector at 150 %, in projector and in desk mode; a phone held
+    sideways) the board, scrolled to, is on one screen with its mode switch: nothing of it
+    below the window's foot or past its right edge (issue 21: the boards ran below the foot);
+    the words of its controls whole."""
+    page, size = sized
+    open_page(page, base_url, _url_of(f"{lab}?mode=play", SIZES[size][2]), timeout_ms=90_000)
+    _settled(page)
+    board = page.locator(".gtl-board").first
+    steady_box(board)
+    at = board.evaluate(_BOARD_AT_SWITCH_JS)
+    steady_box(board)
+    at = board.evaluate(_BOARD_AT_SWITCH_JS)  # read again once still (a redraw at its width)
+    screenshot(page, f"projector_board_{lab}_{size}", full_page=False)
+    assert abs(at["top"] - at["head"]) < 2, at  # scrolled there: the page is long enough
+    assert at["bottom"] <= at["vh"] + 0.5 and at["right"] <= at["vw"] + 0.5, at
+    assert at["square"] >= 24, at  # and not shrunk past reading
+    assert not clipped_controls(page)  # its controls' words whole ("Un / do" in desk mode)

@@ -15,6 +15,7 @@ from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
+from tests.ui.tables import parse_table
 from ui.classroom import shared
 from ui.classroom.start import class_variant
 from ui.common.keys import AlphaBeta
@@ -154,6 +155,9 @@ def test_the_teacher_steps_asks_and_reveals(store, made):
     assert "Answer:" in texts(at)
     assert len(at.get("plotly_chart")) == 1
     assert at.get("download_button")
+    # the results: a markdown table (ui.common.table), a row per student
+    table = next(parse_table(m.value) for m in at.markdown if m.value.startswith("| name |"))
+    assert list(table["name"]) == ["Anna"] and list(table["Q1 answer"]) == ["3"]
 
 
 def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):

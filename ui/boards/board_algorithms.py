@@ -61,5 +61,5 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
         box.info(f"No race here: {got}.")
         return
     rows, words = got
-    show_table(rows, COLUMNS, box=box)
+    show_table(rows, COLUMNS, box=box, cards=f"{key}.table")
     box.caption("Every exact algorithm finds the same value; only the work differs. " + words)

@@ -137,7 +137,8 @@ class BoardSpec:
 
 
 def _payload(spec: BoardSpec, pic: BoardPicture, **kw) -> dict:
-    fold = projector.FOLD_PX if projector.is_on() else FOLD_PX
+    on = projector.is_on()  # the board and its switch share a short window (issue 21)
+    fold = projector.BOARD_FOLD_PX if on else FOLD_PX
     return board_payload(
         pic,
         files=spec.files,
@@ -146,7 +147,7 @@ def _payload(spec: BoardSpec, pic: BoardPicture, **kw) -> dict:
         label=spec.label,
         px=spec.px,
         fold=fold,
-        min_px=MIN_BOARD_PX,
+        min_px=projector.BOARD_MIN if on else MIN_BOARD_PX,
         **kw,
     )
 
@@ -357,19 +358,19 @@ def play_panel(
         sess = new_session(start, side, game, reply)
         st.session_state[skey] = sess
         _forget(keys)
-    c1, c2, c3 = st.columns(3)
-    if c1.button("Undo", key=keys.undo, icon=":material/undo:", width="stretch"):
+    # one row that wraps (three equal columns broke "Un / do" in a narrow column: issue 21)
+    row = st.container(horizontal=True, gap="small", vertical_alignment="center")
+    if row.button("Undo", key=keys.undo, icon=":material/undo:"):
         sess = st.session_state[skey] = undo(sess, game)
         _forget(keys)
-    if c2.button("Restart", key=keys.restart, icon=":material/restart_alt:", width="stretch"):
+    if row.button("Restart", key=keys.restart, icon=":material/restart_alt:"):
         sess = st.session_state[skey] = restart(sess, game, reply)
         _forget(keys)
     over = game.winner(sess.position) is not None or not game.moves(sess.position)
-    c3.button(
+    row.button(
         "Hint",
         key=keys.hint,
         icon=":material/lightbulb:",
-        width="stretch",
         disabled=over or not human_to_move(sess, game),
         on_click=_toggle_hint,
         args=(keys,),

@@ -192,7 +192,7 @@ def _node_panel(
         st.markdown(status_words(snap.status[node], snap.value[node], *sides))
     if following:
         st.caption(
-            "Click a node to see its position; click a grey **+N nodes** square to open "
+            "Choose a node to see its position; open a grey **+N nodes** square to see "
             "that part of the tree."
         )
     else:
@@ -307,7 +307,7 @@ def search_panel(
                 key=keys.budget,
                 format_func=lambda b: f"{b:,}",
                 help="At most this many markers; the rest is collapsed into +N squares "
-                "(click one to open it). More markers take the browser longer to draw.",
+                "(open one to see its part). More markers take the browser longer to draw.",
             )
             or BUDGET
         )

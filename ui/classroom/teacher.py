@@ -9,7 +9,6 @@ task; the results table and its CSV; the end of the session. Opened later from t
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from classroom import live, pulse
@@ -23,13 +22,15 @@ from ui.classroom import shared as sh
 from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
+from ui.common.table import show_table
 from viz.class_bars import CHART_CONFIG, answer_bars
 
 NAMES_SHOWN = 30  # the latest names joined, on the projector
 
 _CSS = """<style>
 [data-testid="stMainBlockContainer"] {padding-top: 3.8rem;}
-.gtl-code {font: 700 3rem/1.05 "Source Code Pro", monospace; letter-spacing: .12em;
+[data-testid="stColumn"]:has(.gtl-code) {container-type: inline-size;}
+.gtl-code {font: 700 min(3rem, 21cqi)/1.05 "Source Code Pro", monospace; letter-spacing: .12em;
   color: #1f2933; margin: 0; white-space: nowrap;}
 .gtl-join {font-size: .85rem; color: #52606d; margin: 0 0 .2rem; word-break: break-all;}
 .gtl-count {font-size: 1.5rem; font-weight: 700; margin: .2rem 0;}
@@ -170,7 +171,9 @@ def _task(token: str, r: live.Room) -> None:
 
 def _results(token: str) -> None:
     res = results(sh.store(), token)
-    st.dataframe(pd.DataFrame(list(res.rows), columns=list(res.header)), hide_index=True)
+    show_table(
+        [dict(zip(res.header, row, strict=True)) for row in res.rows], res.header, cards=K.results
+    )
     st.download_button(
         "Download the results (CSV)",
         results_csv(sh.store(), token),

@@ -97,6 +97,7 @@ _COPY_CSS = """
   border-radius: .5rem; cursor: pointer;
   border: 1px solid rgba(49, 51, 63, .2); background: #fff; color: inherit; }
 .gtl-copy:hover { border-color: #ff4b4b; color: #ff4b4b; }
+@media (pointer: coarse) { .gtl-copy { min-height: 44px; } }
 """
 _COPY = st.components.v2.component("gtl_copy_link", js=_COPY_JS, css=_COPY_CSS)
 

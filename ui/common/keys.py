@@ -362,6 +362,7 @@ class Variants:
     """ui.practice.variants_panel."""
 
     SIDES = ("left", "right")  # two canvases side by side
+    table = "practice.variants.table"  # the table's container (cards on a phone)
 
     @staticmethod
     def pick(side: str) -> str:

@@ -165,6 +165,13 @@ def is_on() -> bool:
     return bool(st.session_state.get(View.on))
 
 
+def page_style(on: bool = False) -> None:
+    """The pages' own CSS (touch targets, words that wrap; ``on``: projector mode's smaller
+    top), for every page: :func:`page_header` draws it, and the class pages (which have no
+    projector switch) call it themselves."""
+    st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
+
+
 def page_header(title: str) -> bool:
     """The page's title with the language menu and the projector switch; True in projector
     mode (see the module)."""
@@ -177,7 +184,7 @@ def page_header(title: str) -> bool:
     ss[View.on] = on
     ss[View.toggle] = on
     st.set_page_config(initial_sidebar_state="collapsed" if on else "auto")
-    st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
+    page_style(on)
     with st.container(horizontal=True, vertical_alignment="center", key=View.head):
         st.title(title, width="stretch")
         language_menu()
@@ -199,7 +206,13 @@ def page_header(title: str) -> bool:
 # A board in projector mode is sized to the window the probe measured: its column's share of
 # the page's width (no sidebar; PAD_PX of margin each side), at most the window's height below
 # FOLD_PX (Streamlit's header and a margin: the board fits on one screen once scrolled to).
-PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 300
+# Never under BOARD_MIN: a phone held sideways (844x390) is a short window too.
+PAD_PX, FOLD_PX, BOARD_MIN = 80, 120, 200
+# The board component's own fold in projector mode (game_tree_lab/board/index.css's --fold):
+# what must share the window with a board once it is scrolled to its mode switch: Streamlit's
+# header (60 px) and the switch with its label (76 px) above it, the pawn board's last row of
+# words (30 px) below it, and a margin.
+BOARD_FOLD_PX = 170
 
 
 def board_px(desk: int, projector: int, share: float) -> int:

@@ -8,6 +8,14 @@ have a few dozen rows at most and need no sorting: a markdown table is drawn by 
 code every page already loads, and it is a real ``<table>`` that a screen reader walks.
 
 :func:`table_markdown` is pure (a test reads the text back); :func:`show_table` draws it.
+
+**Narrow.** A wide table (the race's eight columns, the variants' seven, the class results)
+fits a phone only if its cells break inside words ("ro ot va lu e"). Given ``cards`` (a key),
+:func:`show_table` draws it in a container of that key, and where that container is under
+:data:`CARDS_PX` wide each row is a card of label/value lines (:func:`cards_css`): the same
+``<table>`` (its header row hidden from sight, not from a screen reader, which still reads
+each cell with its column's name), the labels drawn by CSS with an empty alternative text so
+that a screen reader does not read them twice.
 """
 
 from __future__ import annotations
@@ -17,6 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
+
+from ui.common.keys import css
 
 # Punctuation that markdown (or Streamlit's: $ for maths, : for icon codes) may read as
 # syntax; a backslash before ASCII punctuation always stands for the character itself.
@@ -46,9 +56,55 @@ def table_markdown(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | N
     return "\n".join([head, rule, *body])
 
 
+CARDS_PX = 640  # below this width (the table's container's), a table of cards
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string: quotes, backslashes, line breaks and ``<`` escaped."""
+    out = "".join(f"\\{ord(ch):x} " if ch in '"\\<>\n\r' else ch for ch in text)
+    return f'"{out}"'
+
+
+def cards_css(key: str, columns: Sequence[str]) -> str:
+    """The narrow layout (see the module's note) of the table in the container keyed ``key``."""
+    at = css(key)
+    labels = "\n".join(
+        f"{at} td:nth-child({i}):before {{ content: {_css_string(c)}; "
+        f'content: {_css_string(c)} / ""; }}'
+        for i, c in enumerate(columns, start=1)
+    )
+    return f"""<style>
+{at} {{ container-type: inline-size; }}
+@container (max-width: {CARDS_PX}px) {{
+  {at} table, {at} tbody, {at} tr {{ display: block; width: auto; }}
+  {at} thead {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;
+    overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }}
+  {at} tr {{ border: 1px solid #d9dee3; border-radius: 6px; margin: 0 0 .5rem; padding: .3rem .6rem; }}
+  /* left: over the markdown's own alignment of a number column (an inline style) */
+  {at} td {{ display: grid; grid-template-columns: minmax(6.5rem, 40%) 1fr; column-gap: .6rem;
+    border: 0; padding: .15rem 0; text-align: left !important; overflow-wrap: break-word; }}
+  {at} td:before {{ font-weight: 600; color: #3e4c59; overflow-wrap: break-word; }}
+{labels}
+}}
+</style>"""
+
+
 def show_table(
-    rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None, *, box: Any = None
+    rows: Sequence[Mapping[str, Any]],
+    columns: Sequence[str] | None = None,
+    *,
+    box: Any = None,
+    cards: str | None = None,
 ) -> None:
     """Draw ``rows`` as a table in ``box`` (default: the page), whole (a box that scrolls
-    would be out of a keyboard's reach: axe's scrollable-region-focusable)."""
-    (box if box is not None else st).markdown(table_markdown(rows, columns))
+    would be out of a keyboard's reach: axe's scrollable-region-focusable). ``cards``: a key
+    for the table's container, whose narrow layout is a card per row (see the module)."""
+    place = box if box is not None else st
+    text = table_markdown(rows, columns)
+    if cards is None:
+        place.markdown(text)
+        return
+    cols = list(columns) if columns is not None else list(rows[0]) if rows else []
+    holder = place.container(key=cards)
+    holder.html(cards_css(cards, cols))
+    holder.markdown(text)

@@ -41,7 +41,11 @@ OK_ICON = ":green[:material/check_circle:]"
 BAD_ICON = ":red[:material/cancel:]"
 GAP_ICON = ":orange[:material/radio_button_unchecked:]"
 _ICON = {RIGHT: OK_ICON, WRONG: BAD_ICON, MISSING: GAP_ICON}
-HINT = "Type each inner node's value in it; click an edge to mark it pruned (again to unmark)."
+# The line under the tree; the browser shows the touch screen's words on one (answer.js).
+HINT = {
+    "fine": "Type each inner node's value in it; click an edge to mark it pruned (again to unmark).",
+    "coarse": "Type each inner node's value in it; tap an edge to mark it pruned (again to unmark).",
+}
 
 
 def edge_label(tree: GameTree, names: list[str], edge: tuple[int, int]) -> str:

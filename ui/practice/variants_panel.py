@@ -99,7 +99,7 @@ def variants_panel(tree: GameTree | None) -> None:
         return
     tree_tag = tag((tree.parent, tree.values))
     compared_runs = compared(tree_tag, tree)
-    show_table(variants_table(tree, compared_runs))
+    show_table(variants_table(tree, compared_runs), cards=K.table)
     results = {r.name: r for r in compared_runs}
     st.caption("Step both with their buttons; the arrow keys step the one you clicked last.")
     for side, col in zip(K.SIDES, st.columns(2, gap="medium"), strict=True):

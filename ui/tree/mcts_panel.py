@@ -145,7 +145,7 @@ def quiz_box(m: Mcts, lab_keys: TreeLab | Search, step: int) -> None:
     st.markdown(f"**{q.prompt}**")
     said = ss.get(keys.said)
     with st.form(keys.form, clear_on_submit=True, border=False):
-        hint = "a child's name, or click it on the tree" if q.kind == SELECTION_Q else "N, W"
+        hint = "a child's name, or choose it on the tree" if q.kind == SELECTION_Q else "N, W"
         text = st.text_input("Your answer", placeholder=hint, key=keys.answer)
         if st.form_submit_button("Check"):
             said = (q.step, q.check(text))

@@ -63,7 +63,7 @@ def race_panel(source: str, key: str, ordering: str = AS_GIVEN, seed: int = 0) -
     ``ordering``, with words, in a container keyed ``key`` (a TreeLab's ``race``)."""
     rows, words, _ = cached_race(source, ordering, seed)
     box = st.container(key=key)
-    show_table(rows, COLUMNS, box=box)
+    show_table(rows, COLUMNS, box=box, cards=f"{key}.table")
     box.caption(
         "Every exact algorithm finds the same value; only the work differs. " + " ".join(words)
     )

@@ -15,7 +15,9 @@
 //   event   the trigger the answers go to on Check: with edges (a sheet) the whole sheet as
 //           {"v": {id: text}, "cut": [[p, c], ...]}, else the one field's text
 //   hint    a line beside the Check button, until `said` (the grade of the last check,
-//           with ok: true when all is right) takes its place
+//           with ok: true when all is right) takes its place; a text, or {fine, coarse}: the
+//           words for a mouse and for a touch screen ("click an edge", "tap an edge"),
+//           picked by the pointer (pointerWords)
 //   button  the Check button's words ("Check" when not given; the class task: "Hand in")
 // The answers live here while the student types; the server hears them only on Check (the
 // button, or Enter in the last field / in a one-field question), once, all together. What is
@@ -26,6 +28,12 @@
 import { esc, SVGNS } from "../lib/util.js";
 
 const DRAFT = "gtl-ans:";
+
+function pointerWords(w) {
+  // A text, or {fine, coarse}: the touch screen's words where the main pointer is a finger.
+  if (!w || typeof w === "string") return w || "";
+  return (window.matchMedia("(pointer: coarse)").matches ? w.coarse : w.fine) || w.fine || "";
+}
 
 function ansDraft(x) {
   // The draft of sheet x.key, unless the server has checked a later sheet; or null.
@@ -56,6 +64,7 @@ function ansTeardown(c) {
   a.layer.remove();
   a.bar.remove();
   if (c.part("svg")) for (const g of c.part("svg").querySelectorAll("g.ans-edges")) g.remove();
+  a.sized.disconnect();
   c.el.classList.remove("answering");
   c.ans = null;
 }
@@ -174,6 +183,16 @@ function ansSetup(c, x) {
     inp.addEventListener("blur", () => { if (a.typing === inp) a.typing = null; pm.style.display = "none"; });
   }
   bar.querySelector(".ans-check").onclick = () => ansSend(c);
+  // A field that changes size after it was placed (the projector's larger type, a web font
+  // arriving late, a longer value typed) would reach over its node: the fields are placed
+  // again, once a frame; the edges' elements stay and move (ansEdgesPlace).
+  let queued = false;
+  a.sized = new ResizeObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; if (c.ans === a && a.layer.isConnected) ansPlace(c); });
+  });
+  for (const inp of a.inputs.values()) a.sized.observe(inp.parentElement);
   c.el.classList.add("answering");
   c.el.classList.toggle("answer-edges", a.edges);
   if (a.edges && c.z < MIN_ZOOM && c.part("zoom").value !== "1") {
@@ -249,33 +268,46 @@ function ansPlace(c) {
     box.style.left = `${at[0]}px`;
     box.style.top = `${Math.max(2, at[1])}px`;
   }
-  if (a.edges) {
-    const parts = [], spots = ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement));
-    for (let i = 0; i < c.payload.nodes.id.length; i++) {
-      const pi = nd.p[i];
-      if (pi < 0) continue;
-      const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
-      const ek = ansEdgeKey(c, i), t = spots.get(ek);
-      const mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
-      // A slash across the edge where its button is: the scissors' cut.
-      const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-      const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
-      // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
-      const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
-      const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
-      parts.push(`<g class="ae" data-e="${ek}" data-i="${i}"><line class="mk" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
-        `<path class="sc" d="M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}"/>` +
-        `<text class="why" x="${mx + qx}" y="${my + qy}">searched</text>` +
-        `<line class="hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/></g>`);
-    }
-    for (const old of c.part("svg").querySelectorAll("g.ans-edges")) old.remove();
-    const ge = document.createElementNS(SVGNS, "g");
-    ge.setAttribute("class", "ans-edges");
-    ge.innerHTML = parts.join("");
-    const nodes = c.part("svg").querySelector("g.nodes");
-    c.part("svg").insertBefore(ge, nodes);
-  }
+  if (a.edges) ansEdgesPlace(c, ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement)));
   ansPaint(c);
+}
+
+function ansEdgesPlace(c, spots) {
+  // The edges' hit lines and marks (one g.ae per edge, made once per drawn figure and then
+  // moved): placing the fields again (a field that grew) must not swap the element a click
+  // or a tap is on for a new one.
+  const a = c.ans, nd = c.payload.nodes, svg = c.part("svg");
+  if (!a.eg || a.eg.ownerSVGElement !== svg) {
+    for (const old of svg.querySelectorAll("g.ans-edges")) old.remove();
+    a.eg = document.createElementNS(SVGNS, "g");
+    a.eg.setAttribute("class", "ans-edges");
+    const parts = [];
+    for (let i = 0; i < nd.id.length; i++) {
+      if (nd.p[i] < 0) continue;
+      parts.push(`<g class="ae" data-e="${ansEdgeKey(c, i)}" data-i="${i}"><line class="mk"/><path class="sc"/>` +
+        `<text class="why">searched</text><line class="hit"/></g>`);
+    }
+    a.eg.innerHTML = parts.join("");
+    svg.insertBefore(a.eg, svg.querySelector("g.nodes"));
+  }
+  const set = (el, at) => { for (const k in at) el.setAttribute(k, at[k]); };
+  for (const g of a.eg.children) {
+    const i = Number(g.dataset.i), pi = nd.p[i];
+    const x1 = c.X(nd.x[pi]), y1 = c.Y(nd.d[pi]), x2 = c.X(nd.x[i]), y2 = c.Y(nd.d[i]);
+    const t = spots.get(g.dataset.e);
+    const mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
+    // A slash across the edge where its button is: the scissors' cut.
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+    const ux = (-dy / len) * 9, uy = (dx / len) * 9, vx = (dx / len) * 4, vy = (dy / len) * 4;
+    // "searched" (marked pruned, but searched) off the line, on its upper side (to the right of an upright edge).
+    const up = uy > 0 || (uy === 0 && ux < 0) ? -1 : 1;
+    const qx = up * ux * 1.6 + (Math.abs(dy) > Math.abs(dx) * 3 ? 30 : 0), qy = up * uy * 1.6 - 4;
+    const [mk, sc, why, hit] = g.children;
+    set(mk, { x1, y1, x2, y2 });
+    set(hit, { x1, y1, x2, y2 });
+    set(sc, { d: `M${mx - ux - vx},${my - uy - vy} L${mx + ux - vx},${my + uy - vy} M${mx - ux + vx},${my - uy + vy} L${mx + ux + vx},${my + uy + vy}` });
+    set(why, { x: mx + qx, y: my + qy });
+  }
 }
 
 // ---- touch targets (issue 21): each edge's button where no field and no other button is ----
@@ -364,7 +396,7 @@ export default function answer(ctx) {
     if (!c.ans || c.ans.key !== x.key) ansSetup(c, x);
     const a = c.ans;
     const said = a.bar.querySelector(".ans-hint");
-    said.textContent = x.said || x.hint || "";
+    said.textContent = x.said || pointerWords(x.hint) || "";
     said.className = `ans-hint${x.said ? (x.ok ? " said ok" : " said") : ""}`;
     a.event = x.event || a.event;
     if (x.tries !== a.tries) {
