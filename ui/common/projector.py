@@ -113,6 +113,7 @@ _PAGE_CSS = f"""<style>
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
 [data-testid="stApp"] button .stMarkdownEllipsis, [data-testid="stApp"] button .stMarkdownEllipsis p {{ white-space: normal; }}
 [data-testid="stMarkdownContainer"] table {{ max-width: 100%; }}
+[data-testid="stPageLink"] a span {{ white-space: normal; }}
 @media (max-width: 960px) {{
   [data-testid="stMarkdownContainer"] table th, [data-testid="stMarkdownContainer"] table td {{
     padding: .25rem .35rem; overflow-wrap: anywhere; }}
