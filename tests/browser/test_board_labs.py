@@ -263,7 +263,16 @@ def test_chase_play_to_game_over(page, base_url):
 # ---- boards that are square at every size, play that explains (issue 12) -------------------
 def _board_boxes(page) -> dict:
     """The squares' boxes (by square index) and the pieces' boxes of the first board on the
-    page, in CSS pixels."""
+    page, in CSS pixels, once its sheet applies (a warm server's board can be drawn before
+    the component's CSS arrives: its rows are blocks then, every square the board's width)."""
+    page.locator(BOARD).first.locator(".row").first.wait_for()
+    page.wait_for_function(
+        """() => { const host = [...document.querySelectorAll('*')].find(
+                     (e) => e.shadowRoot && e.shadowRoot.querySelector('.gtl-board'));
+                   const root = host ? host.shadowRoot : document;
+                   const row = root.querySelector('.gtl-board .row');
+                   return row && getComputedStyle(row).display === 'flex'; }"""
+    )
     return page.locator(BOARD).first.evaluate(
         """(b) => {
             const box = (e) => { const r = e.getBoundingClientRect();
