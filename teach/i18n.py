@@ -9,7 +9,7 @@ with named placeholders, so that a translator can reorder it::
 The English text is the message id; the translations are gettext catalogues managed with Babel
 (``make messages`` extracts the ids from the code into
 ``game_tree_lab/locales/messages.pot`` and updates ``zh`` and ``ru``'s ``messages.po``).
-A catalogue is compiled from its ``.po`` file the first time a process needs it (Babel's
+Each catalogue is compiled from its ``.po`` file when this module is imported (Babel's
 ``write_mo`` into memory), so what runs is always what the repository holds: no compiled
 file to forget. Plural forms are the catalogue's (Russian has three: 1 лист, 2 листа, 5
 листьев; Chinese one).
@@ -29,12 +29,12 @@ translated where it is shown, with ``_(text)``.
 from __future__ import annotations
 
 import contextvars
-import functools
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
+from types import MappingProxyType
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -80,8 +80,7 @@ def negotiate(asked: str | None, browser: str | None) -> str:
     return primary if primary in LANGUAGES else DEFAULT
 
 
-@functools.lru_cache(maxsize=2)  # one per language of TRANSLATED
-def catalogue(lang: str) -> gettext.GNUTranslations:
+def _compile(lang: str) -> gettext.GNUTranslations:
     """The compiled catalogue of ``lang`` (one of TRANSLATED), read from its ``.po`` file."""
     po = resources.files("game_tree_lab") / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as f:
@@ -90,6 +89,13 @@ def catalogue(lang: str) -> gettext.GNUTranslations:
     write_mo(buf, cat)
     buf.seek(0)
     return gettext.GNUTranslations(buf)
+
+
+# Every catalogue, compiled once when this module is first imported: read-only data that the
+# sessions of a server share, as they share the code (no cache that fills as they go).
+CATALOGUES: Mapping[str, gettext.GNUTranslations] = MappingProxyType(
+    {lang: _compile(lang) for lang in TRANSLATED}
+)
 
 
 def _fill(text: str, params: dict[str, object]) -> str:
@@ -103,7 +109,7 @@ def _(msgid: str, /, **params: object) -> str:
     if lang == PSEUDO:
         text = f"{OPEN}{msgid}{CLOSE}"
     elif lang in TRANSLATED:
-        text = catalogue(lang).gettext(msgid)
+        text = CATALOGUES[lang].gettext(msgid)
     else:
         text = msgid
     return _fill(text, params)
@@ -117,7 +123,7 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     if lang == PSEUDO:
         text = f"{OPEN}{singular if n == 1 else plural}{CLOSE}"
     elif lang in TRANSLATED:
-        text = catalogue(lang).ngettext(singular, plural, n)
+        text = CATALOGUES[lang].ngettext(singular, plural, n)
     else:
         text = singular if n == 1 else plural
     return _fill(text, params)

@@ -110,6 +110,9 @@ def test_phone_step_quiz_question_answer_and_node_on_one_screen(context_of, base
     after = _page_top(page, switch)
     assert abs(after - before) <= 2, f"the practice switch moved from {before} to {after} px"
     prompt = '[data-testid="stMain"] h3'
+    # the still is laid out once more after the quiz's run (fitted to its box): read the
+    # boxes once the asked node has stopped moving
+    steady_box(page.locator(f"{CANVAS} g.ask").first)
     fit = page.evaluate(_ONE_SCREEN_JS, [prompt, ".ans-f input"])
     screenshot(page, "touch_quiz_phone", full_page=False)
     assert fit["ask"] and fit["answer"], fit
