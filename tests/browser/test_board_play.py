@@ -196,7 +196,7 @@ def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
             reply = solve(pos).moves[0][0]
             pos = pawn.play(pos, reply)
             said = page.locator(f"{BOARD} [role=status]").first
-            assert "The engine replied" in said.inner_text()
+            expect(said).to_contain_text("The engine replied")  # said once the board redrew
         assert board_pieces(page) == _pieces(pos.cells, pawn.WHITE, pawn.BLACK)
         # the focus stayed on the board, on the square the pawn went to
         assert board_cell(page, to).evaluate("(c) => c.matches(':focus')")
