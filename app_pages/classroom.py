@@ -13,6 +13,7 @@ from ui.classroom import shared as sh
 from ui.classroom.student import join_form, student_page
 from ui.classroom.teacher import teacher_page
 from ui.classroom.teacher_link import room_code, teacher_token
+from ui.common.language import menu as language_menu
 from ui.common.projector import page_style
 
 sh.unfollow()  # a page that shows a class follows it again at the end of its run
@@ -30,7 +31,9 @@ except AccessError as e:
 except UNREACHABLE:
     sh.reconnecting()  # the database went away: the page says so and comes back by itself
 if not teacher and not student:
-    st.title(_("Join a class"))
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.title(_("Join a class"), width="stretch")
+        language_menu()  # a student's phone picks its own; another can be chosen here
     st.caption(_("Type the code on the projector, or open the join link (scan the QR code)."))
     join_form(sh.link_token(sh.JOIN) or room_code())
 page_style()  # touch targets and wrapping words, as on the labs (last: it takes no room)

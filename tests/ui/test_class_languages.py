@@ -61,3 +61,12 @@ def test_the_join_form_and_its_refusals_speak_the_students_language(
     assert at.text_input(key=K.code).label == field
     assert _refusal(at, "ZZZZZZ", "Anna") == wrong
     assert _refusal(at, code, "") == name_refused
+
+
+def test_the_join_page_has_the_language_menu(request):
+    request.getfixturevalue("store")
+    at = _join_page("en")
+    assert at.title[0].value == "Join a class"
+    at.selectbox(key="lang.menu").set_value("ru").run()
+    assert at.title[0].value == "Войти в класс"
+    assert at.query_params["lang"] == "ru"
