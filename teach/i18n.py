@@ -55,15 +55,20 @@ def current() -> str:
     return _language.get()
 
 
+def _known(lang: str | None) -> bool:
+    """One of ours: a language of LANGUAGES or the pseudo-language."""
+    return lang in LANGUAGES or lang == PSEUDO
+
+
 def set_language(lang: str) -> None:
     """Make ``lang`` the language of what this thread (a page run) makes from now on."""
-    _language.set(lang if lang in LANGUAGES or lang == PSEUDO else DEFAULT)
+    _language.set(lang if _known(lang) else DEFAULT)
 
 
 @contextmanager
 def use(lang: str) -> Iterator[None]:
     """Make text in ``lang`` inside the block, then go back to the language before it."""
-    token = _language.set(lang if lang in LANGUAGES or lang == PSEUDO else DEFAULT)
+    token = _language.set(lang if _known(lang) else DEFAULT)
     try:
         yield
     finally:
@@ -74,7 +79,7 @@ def negotiate(asked: str | None, browser: str | None) -> str:
     """The language to speak: ``asked`` (the link's or the menu's) when it is one of ours,
     else the browser's (a BCP 47 tag such as ``zh-CN``, ``ru-RU``, ``zh-Hans-CN``; only its
     language counts), else English."""
-    if asked in LANGUAGES or asked == PSEUDO:
+    if _known(asked):
         return asked
     primary = (browser or "").replace("_", "-").split("-")[0].lower()
     return primary if primary in LANGUAGES else DEFAULT
