@@ -5,8 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.algorithms import ALPHABETA
-from engine.values import plural
-from teach.i18n import _
+from teach.i18n import _, ngettext
 from teach.search_words import NODE_TYPES_DEFINITION
 from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
@@ -36,7 +35,12 @@ tl.run_head(
     head,
     lab,
     call="alpha_beta(leaves, branching)" if statement else None,
-    more=[("shape", f"{plural(depth, 'level')} of {setup.branching}")],
+    more=[
+        (
+            _("shape"),
+            ngettext("{n} level of {b}", "{n} levels of {b}", depth, b=setup.branching),
+        )
+    ],
 )
 if note := minimal_note(source):
     head.caption(note)
@@ -48,14 +52,19 @@ step = tl.run_player(
     practice=algo == ALPHABETA,
     hide_leaves=hide,
     on_node=mcts_panel.answer_click(lab.mcts, K.lab) if lab.mcts else None,
-    caption="Click a node to jump to the step where the search reaches it."
-    + (f" Tick **node types** to see each node's. {NODE_TYPES_DEFINITION}" if lab.types else ""),
+    caption=_(
+        "Click a node to jump to the step where the search reaches it. Tick **node types** to "
+        "see each node's. {definition}",
+        definition=NODE_TYPES_DEFINITION,
+    )
+    if lab.types
+    else _("Click a node to jump to the step where the search reaches it."),
 )
 if lab.mcts is not None:
     mcts_panel.mcts_block(lab.mcts, lab.exact, K.lab, step, f"{source}|{order}|{seed}")
 start_box(K.lab.start, tl.tree_of(source), variant, order, seed, algorithm=algo)
 
-st.subheader("Race: every algorithm, with the children as given, best first and worst first")
+st.subheader(_("Race: every algorithm, with the children as given, best first and worst first"))
 race_panel(source, K.lab.race, order, seed)
 
 publish(

@@ -49,10 +49,10 @@ if lab.mcts is not None:
     mcts_panel.mcts_block(lab.mcts, lab.exact, K.lab, step, source)
 start_box(K.lab.start, tree, variant, algorithm=algo)
 
-st.subheader("Race: every algorithm on this tree")
+st.subheader(_("Race: every algorithm on this tree"))
 race_panel(source, K.lab.race)
 
-st.subheader("Import and export")
+st.subheader(_("Import and export"))
 ep.import_export(tree)
 
 link = tl.encode_tree(tree)
@@ -64,4 +64,4 @@ publish(
     leaves=leaf_option.link_param(hide),
 )
 if len(link) > tl.LINK_LIMIT:
-    st.caption("This tree is too big for a share link: download it instead.")
+    st.caption(_("This tree is too big for a share link: download it instead."))

@@ -33,48 +33,69 @@ from engine.trace import CUT, ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, 
 from engine.values import MINUS_INF, PLUS_INF, plural
 from teach import mcts_words
 from teach.explain import describe
+from teach.i18n import N_, _
 from teach.search_words import mtdf_pass_sentence
 
-LABELS = {
-    MINIMAX: "Minimax",
-    ALPHABETA: "Alpha-beta",
-    PVS: "PVS",
-    MTDF: "MTD(f)",
-    EXPECTIMAX: "Expectimax",
-    MCTS: "MCTS",
+LABELS = {  # translated where shown
+    MINIMAX: N_("Minimax"),
+    ALPHABETA: N_("Alpha-beta"),
+    PVS: N_("PVS"),
+    MTDF: N_("MTD(f)"),
+    EXPECTIMAX: N_("Expectimax"),
+    MCTS: N_("MCTS"),
 }
+# the menus' help: paragraphs, each translated where shown
 HELP = (
-    "Minimax looks at every leaf; alpha-beta prunes with a window (α, β); PVS probes every "
-    "move after the first with a null window and searches again only when the probe fails "
-    "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
-    "expectimax averages over chance nodes. " + mcts_words.HELP
+    N_(
+        "Minimax looks at every leaf; alpha-beta prunes with a window (α, β); PVS probes every "
+        "move after the first with a null window and searches again only when the probe fails "
+        "high; MTD(f) runs null-window passes with a memory of bounds until they meet; "
+        "expectimax averages over chance nodes."
+    ),
+    mcts_words.HELP,
 )
-CHANCE_PRESET = "Expectimax: dice between MAX and MIN"  # the editor's preset with chance nodes
+# the editor's preset with chance nodes (its name, translated where shown)
+CHANCE_PRESET = N_("Expectimax: dice between MAX and MIN")
 CHANCE_PRESET_TREE = "(?(1/2:(3 12) 1/2:(8 2)) ?(1/4:(4 6) 3/4:(14 5)))"
-EXPECTIMAX_LOADED = (
-    "Expectimax averages over chance nodes, and the tree had none: the editor loaded the "
-    f"preset “{CHANCE_PRESET}” (MAX chooses between two dice throws, each followed by MIN's "
-    "choice). Undo (u) brings your tree back."
-)
-EXPECTIMAX_PLAIN = (
-    "This tree has no chance nodes, so expectimax gives minimax's values here. Expectimax "
-    f"averages over chance nodes: the editor's preset “{CHANCE_PRESET}” has them."
-)
-EXPECTIMAX_LINK = "Open the preset in the editor with expectimax"
+EXPECTIMAX_LINK = N_("Open the preset in the editor with expectimax")
+
+
+def expectimax_loaded() -> str:
+    """What the editor says when expectimax loaded its preset with chance nodes."""
+    return _(
+        "Expectimax averages over chance nodes, and the tree had none: the editor loaded the "
+        "preset “{preset}” (MAX chooses between two dice throws, each followed by MIN's "
+        "choice). Undo (u) brings your tree back.",
+        preset=_(CHANCE_PRESET),
+    )
+
+
+def expectimax_plain() -> str:
+    """What a lab says when expectimax runs on a tree with no chance node."""
+    return _(
+        "This tree has no chance nodes, so expectimax gives minimax's values here. Expectimax "
+        "averages over chance nodes: the editor's preset “{preset}” has them.",
+        preset=_(CHANCE_PRESET),
+    )
+
+
 BOARD_LABELS = {
-    ALPHABETA: "Alpha-beta",
-    MINIMAX: "Minimax",
-    PVS: "PVS",
-    MTDF: "MTD(f)",
-    DEEPENING: "Iterative deepening",
-    DEEPENING_TABLE: "Deepening + table",
-    "mtdf+deepening": "MTD(f) + deepening",
-    MCTS: "MCTS",
+    ALPHABETA: N_("Alpha-beta"),
+    MINIMAX: N_("Minimax"),
+    PVS: N_("PVS"),
+    MTDF: N_("MTD(f)"),
+    DEEPENING: N_("Iterative deepening"),
+    DEEPENING_TABLE: N_("Deepening + table"),
+    "mtdf+deepening": N_("MTD(f) + deepening"),
+    MCTS: N_("MCTS"),
 }
 BOARD_HELP = (
-    "PVS and MTD(f) run on the full tree to this depth; iterative deepening searches depth "
-    "1, 2, ... and shows its deepest iteration, the previous best move tried first (with the "
-    "table: every position's stored bound and best move too). " + mcts_words.HELP
+    N_(
+        "PVS and MTD(f) run on the full tree to this depth; iterative deepening searches depth "
+        "1, 2, ... and shows its deepest iteration, the previous best move tried first (with "
+        "the table: every position's stored bound and best move too)."
+    ),
+    mcts_words.HELP,
 )
 
 
@@ -171,12 +192,33 @@ _CODE: dict[str, tuple[str, ...]] = {
 }
 
 
+# the code's comments (after "# "), translated where shown; the code itself stays as written
+_COMMENTS = (
+    N_("scores for the side to move"),
+    N_("null window"),
+    N_("re-search"),
+    N_("a null window"),
+    N_("a chance node"),
+    N_("selection"),
+    N_("expansion"),
+    N_("moves to the end; the reward in [0, 1]"),
+    N_("backup"),
+)
+
+
+def _commented(line: str) -> str:
+    """``line`` with its comment in the run's language."""
+    code, mark, comment = line.partition("# ")
+    return f"{code}{mark}{_(comment)}" if mark and comment in _COMMENTS else line
+
+
 def pseudocode(algorithm: str) -> list[str]:
-    """The lines of ``algorithm`` (pvs, mtdf, expectimax, deepening; a fresh list)."""
+    """The lines of ``algorithm`` (pvs, mtdf, expectimax, deepening; a fresh list), their
+    comments in the run's language."""
     key = DEEPENING if algorithm.startswith(DEEPENING) else algorithm
     if key not in _CODE:
         raise ValueError(f"no pseudocode for {algorithm!r}; choose one of {', '.join(_CODE)}")
-    return list(_CODE[key])
+    return [_commented(line) for line in _CODE[key]]
 
 
 def code_line(run: SearchRun, k: int) -> int:

@@ -16,14 +16,15 @@ from engine.mcts import EXPAND, Mcts
 from engine.trace import ENTER, LEAF, Event, SearchRun
 from engine.values import plural
 from teach.explain import node_name
+from teach.i18n import N_
 
-LEGEND = (
+LEGEND = N_(  # translated where shown
     "Each node shows N, its visits, and W/N, its mean reward for MAX (rewards scaled to "
     "[0, 1]: 1 a MAX win or the best leaf, 0 a loss or the worst). The ringed path is the "
     "iteration's selection; a node joins the tree when it is expanded; grey nodes are not "
     "in the tree yet."
 )
-HELP = (
+HELP = N_(  # translated where shown
     "Monte Carlo tree search (UCT) grows a tree one node per iteration: selection walks down "
     "by the largest UCB value q + c·√(ln N / n), expansion adds one child, a playout plays to "
     "the end, and backup adds 1 to N and the reward to W along the path."

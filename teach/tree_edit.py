@@ -24,6 +24,7 @@ from fractions import Fraction
 from engine.errors import InputError
 from engine.tree import GameTree, from_parents
 from engine.tree_text import parse_probability
+from teach.i18n import _, ngettext
 
 MAX_NODES = 20_000  # the editor refuses to grow a tree past this
 MAX_TEXT = 30 * MAX_NODES  # characters of an imported tree text at most
@@ -34,7 +35,14 @@ HISTORY_NODES = 100_000  # ... and nodes in all the trees they keep (memory per 
 
 def _check_node(tree: GameTree, node: int) -> None:
     if not 0 <= node < len(tree):
-        raise InputError(f"there is no node {node + 1} (the tree has {len(tree)} nodes)")
+        raise InputError(
+            ngettext(
+                "there is no node {node} (the tree has {n} node)",
+                "there is no node {node} (the tree has {n} nodes)",
+                len(tree),
+                node=node + 1,
+            )
+        )
 
 
 def _rebuild(
@@ -108,7 +116,7 @@ def add_child(tree: GameTree, node: int, value: int = 0) -> GameTree:
     (its own value is dropped)."""
     _check_node(tree, node)
     if len(tree) >= MAX_NODES:
-        raise InputError(f"the editor keeps trees to {MAX_NODES:,} nodes")
+        raise InputError(_("the editor keeps trees to {n} nodes", n=f"{MAX_NODES:,}"))
     parent = [*tree.parent, node]
     values = [*tree.values, int(value)]
     values[node] = None
@@ -123,9 +131,9 @@ def add_sibling(tree: GameTree, node: int, value: int = 0) -> GameTree:
     """A new leaf of ``value`` right after ``node``, under the same parent."""
     _check_node(tree, node)
     if node == 0:
-        raise InputError("the root has no siblings: add a child to it instead")
+        raise InputError(_("the root has no siblings: add a child to it instead"))
     if len(tree) >= MAX_NODES:
-        raise InputError(f"the editor keeps trees to {MAX_NODES:,} nodes")
+        raise InputError(_("the editor keeps trees to {n} nodes", n=f"{MAX_NODES:,}"))
     new = len(tree)
     parent = [*tree.parent, tree.parent[node]]
     values = [*tree.values, int(value)]
@@ -141,7 +149,9 @@ def delete_subtree(tree: GameTree, node: int, value: int = 0) -> GameTree:
     leaf of ``value``. The root cannot be deleted."""
     _check_node(tree, node)
     if node == 0:
-        raise InputError("the root cannot be deleted (set the tree from a preset or text instead)")
+        raise InputError(
+            _("the root cannot be deleted (set the tree from a preset or text instead)")
+        )
     drop = set(tree.preorder(node))
     values = list(tree.values)
     p = tree.parent[node]
@@ -155,8 +165,11 @@ def set_value(tree: GameTree, node: int, value: int) -> GameTree:
     _check_node(tree, node)
     if tree.children[node]:
         raise InputError(
-            f"node {node + 1} is an inner node: its value comes from its children "
-            "(delete its subtree to make it a leaf)"
+            _(
+                "node {node} is an inner node: its value comes from its children "
+                "(delete its subtree to make it a leaf)",
+                node=node + 1,
+            )
         )
     values = list(tree.values)
     values[node] = int(value)
@@ -177,7 +190,9 @@ def toggle_chance(tree: GameTree, node: int) -> GameTree:
     decision node again (MAX or MIN by the decision nodes above it)."""
     _check_node(tree, node)
     if not tree.children[node]:
-        raise InputError(f"node {node + 1} is a leaf: only an inner node can be a chance node")
+        raise InputError(
+            _("node {node} is a leaf: only an inner node can be a chance node", node=node + 1)
+        )
     extra = _chance(tree) or {"chance": [False] * len(tree), "probs": [None] * len(tree)}
     extra["chance"][node] = not extra["chance"][node]
     for c in tree.children[node]:
@@ -191,13 +206,13 @@ def set_probability(tree: GameTree, node: int, text: str) -> GameTree:
     _check_node(tree, node)
     p = tree.parent[node]
     if p < 0 or not tree.is_chance(p):
-        raise InputError(f"node {node + 1} is not a child of a chance node")
+        raise InputError(_("node {node} is not a child of a chance node", node=node + 1))
     new = parse_probability(text)
     siblings = [c for c in tree.children[p] if c != node]
     if siblings and new == 1:
-        raise InputError("probability 1 leaves nothing for the other children (each needs > 0)")
+        raise InputError(_("probability 1 leaves nothing for the other children (each needs > 0)"))
     if not siblings and new != 1:
-        raise InputError("an only child of a chance node has probability 1")
+        raise InputError(_("an only child of a chance node has probability 1"))
     extra = _chance(tree)
     probs = extra["probs"]
     rest = sum(probs[c] for c in siblings)
@@ -272,7 +287,7 @@ def _step(state: EditorState, op: str, value: int) -> tuple[GameTree, int]:
     if op == "chance":
         new = toggle_chance(t, sel)
         return new, _same_node(t, new, sel)
-    raise InputError(f"unknown edit {op[:40]!r}")
+    raise InputError(_("unknown edit {op}", op=repr(op[:40])))
 
 
 def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
@@ -286,13 +301,13 @@ def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
     """
     if op == "undo":
         if not state.undo:
-            return replace(state, error="nothing to undo")
+            return replace(state, error=_("nothing to undo"))
         (tree, sel), rest = state.undo[-1], state.undo[:-1]
         redo = _bounded((*state.redo, (state.tree, state.selected)))
         return EditorState(tree=tree, selected=sel, undo=rest, redo=redo)
     if op == "redo":
         if not state.redo:
-            return replace(state, error="nothing to redo")
+            return replace(state, error=_("nothing to redo"))
         (tree, sel), rest = state.redo[-1], state.redo[:-1]
         undo = _bounded((*state.undo, (state.tree, state.selected)))
         return EditorState(tree=tree, selected=sel, undo=undo, redo=rest)
@@ -320,12 +335,17 @@ _INT_RE = re.compile(r"[+-]?[0-9]{1,7}\Z")
 def parse_value(raw: object) -> int:
     """A typed leaf value (text or a whole number) -> int in -MAX_VALUE..MAX_VALUE."""
     if isinstance(raw, bool) or not isinstance(raw, int | str):
-        raise InputError("a value is a whole number such as 3 or -5")
+        raise InputError(_("a value is a whole number such as 3 or -5"))
     text = str(raw).strip().replace("\u2212", "-")  # − as typed from the page's own labels
     if not _INT_RE.match(text) or not -MAX_VALUE <= int(text) <= MAX_VALUE:
         shown = text[:20] + ("…" if len(text) > 20 else "")
         raise InputError(
-            f"{shown!r} is not a value: type a whole number from {-MAX_VALUE:,} to {MAX_VALUE:,}"
+            _(
+                "{typed} is not a value: type a whole number from {low} to {high}",
+                typed=repr(shown),
+                low=f"{-MAX_VALUE:,}",
+                high=f"{MAX_VALUE:,}",
+            )
         )
     return int(text)
 
@@ -335,21 +355,21 @@ def parse_message(raw: object, tree: GameTree) -> tuple[str, int, int]:
     anything else. ``{"op": "set", "node": 4, "value": "-3"}``; ``value`` is optional
     (0) except for ``set``; ``node`` is a node of ``tree`` (any node for undo / redo)."""
     if not isinstance(raw, dict):
-        raise InputError("an edit is a message with an op")
+        raise InputError(_("an edit is a message with an op"))
     op = raw.get("op")
     if not isinstance(op, str) or op not in OPS:
-        raise InputError(f"unknown edit {str(op)[:40]!r}")
+        raise InputError(_("unknown edit {op}", op=repr(str(op)[:40])))
     node = raw.get("node")
     if op in _NEEDS_NODE:
         if isinstance(node, bool) or not isinstance(node, int):
-            raise InputError("the edit names no node")
+            raise InputError(_("the edit names no node"))
         _check_node(tree, node)
     else:
         node = None
     value = raw.get("value")
     if value is None or value == "":
         if op == "set":
-            raise InputError("type a value first (a whole number), then Enter")
+            raise InputError(_("type a value first (a whole number), then Enter"))
         value = 0
     return OPS[op], node, parse_value(value)
 
@@ -378,8 +398,13 @@ def check_text(text: str) -> str:
     (a pasted megabyte would take seconds to parse only to be refused)."""
     if len(text) > MAX_TEXT:
         raise InputError(
-            f"the text has {len(text):,} characters; the editor takes at most {MAX_TEXT:,} "
-            f"(trees up to {MAX_NODES:,} nodes)"
+            _(
+                "the text has {n} characters; the editor takes at most {most} "
+                "(trees up to {nodes} nodes)",
+                n=f"{len(text):,}",
+                most=f"{MAX_TEXT:,}",
+                nodes=f"{MAX_NODES:,}",
+            )
         )
     return text
 
@@ -387,7 +412,11 @@ def check_text(text: str) -> str:
 def _checked(tree: GameTree) -> GameTree:
     if len(tree) > MAX_NODES:
         raise InputError(
-            f"{len(tree):,} nodes is too many: the editor keeps trees to {MAX_NODES:,}"
+            _(
+                "{n} nodes is too many: the editor keeps trees to {most}",
+                n=f"{len(tree):,}",
+                most=f"{MAX_NODES:,}",
+            )
         )
     return relabel(tree)
 

@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 
 from engine.mcts import Mcts
 from engine.trace import EXIT, LEAF
+from teach.i18n import _
 from teach.mcts_words import LEGEND
 
 ESTIMATE, EXACT = "#1f6feb", "#2ea043"
@@ -32,7 +33,7 @@ def visits_extra(m: Mcts) -> dict:
             w[v] += reward
             changes += [k, v, n[v], round(w[v] / n[v], 2)]
     its = [it.step + 1 for it in m.iterations]
-    return {"mcts": {"n": changes, "it": its, "legend": LEGEND}}
+    return {"mcts": {"n": changes, "it": its, "legend": _(LEGEND)}}
 
 
 def estimate_chart(m: Mcts, exact: float, height: int = 260) -> go.Figure:
@@ -44,14 +45,14 @@ def estimate_chart(m: Mcts, exact: float, height: int = 260) -> go.Figure:
             x=xs,
             y=m.means,
             mode="lines",
-            name="MCTS estimate (root's W/N)",
+            name=_("MCTS estimate (root's W/N)"),
             line={"color": ESTIMATE, "width": 2},
         )
     )
     fig.add_hline(
         y=exact,
         line={"color": EXACT, "dash": "dash", "width": 2},
-        annotation_text=f"minimax's exact value {exact:.2f}",
+        annotation_text=_("minimax's exact value {value}", value=f"{exact:.2f}"),
         annotation_position="top left",
     )
     fig.update_layout(
@@ -60,7 +61,7 @@ def estimate_chart(m: Mcts, exact: float, height: int = 260) -> go.Figure:
         plot_bgcolor="#fff",
         paper_bgcolor="#fff",
         showlegend=False,
-        xaxis={"title": "iteration", "fixedrange": True},
-        yaxis={"title": "reward for MAX", "range": [-0.02, 1.02], "fixedrange": True},
+        xaxis={"title": _("iteration"), "fixedrange": True},
+        yaxis={"title": _("reward for MAX"), "range": [-0.02, 1.02], "fixedrange": True},
     )
     return fig

@@ -19,6 +19,8 @@ import posixpath
 import re
 from importlib.resources import files
 
+from teach.i18n import DEFAULT, PSEUDO, _, use
+
 ENTRY, STYLES = "index.js", "index.css"
 _IMPORT = re.compile(r'(\bfrom\s+|\bimport\s+)"(\.{1,2}/[^"]+)"')
 _CSS_IMPORT = re.compile(r'@import\s+url\("([^"]+)"\);')
@@ -103,10 +105,16 @@ header label { font-size: .95rem; display: inline-flex; gap: .3rem; align-items:
 
 
 def standalone_html(
-    payload: dict, *, extra: dict | None = None, title: str = "A search", about: str = ""
+    payload: dict,
+    *,
+    extra: dict | None = None,
+    title: str = "A search",
+    about: str = "",
+    lang: str = DEFAULT,
 ) -> str:
     """The page of one search: ``payload`` (viz.tree_payload) and the plugins' ``extra``
-    (as ui.common.canvas.tree_canvas takes them), under ``title`` and a line ``about`` it."""
+    (as ui.common.canvas.tree_canvas takes them), under ``title`` and a line ``about`` it;
+    its own words in ``lang`` (the payload's are the language it was made in)."""
     data = {
         "p": payload,
         "step": 0,
@@ -119,12 +127,15 @@ def standalone_html(
         "sel": None,
         "ask": None,
     }
-    note = (
-        "Steps with the buttons, the slider or the keys Home, Left, Right and End. "
-        "Made by Game Tree Lab; opens with no network."
-    )
+    with use(lang):
+        note = _(
+            "Steps with the buttons, the slider or the keys Home, Left, Right and End. "
+            "Made by Game Tree Lab; opens with no network."
+        )
+        slide = _("slide view (larger, fitted to the window)")
+    tag = DEFAULT if lang == PSEUDO else lang
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{tag}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -136,7 +147,7 @@ def standalone_html(
 <header>
 <h1>{html.escape(title)}</h1>
 <p>{html.escape(about)}</p>
-<label><input type="checkbox" id="gtl-slide"> slide view (larger, fitted to the window)</label>
+<label><input type="checkbox" id="gtl-slide"> {html.escape(slide)}</label>
 </header>
 <main id="gtl-tree"></main>
 <p style="font-size:.85rem;color:#52606d">{html.escape(note)}</p>

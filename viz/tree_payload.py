@@ -63,6 +63,8 @@ Format (version 1; all lists are indexed by *view position* ``i``, the node's pl
               "probe": words drawn at the node from f until s, "full": from s to e}``;
               ``rsw`` the legend's words for them (empty: no re-search)
 ``acc``       the words of the tree view a screen reader walks (teach.access_words)
+``ui``        the canvas's own words in the run's language (viz.canvas_ui: buttons, legend,
+              counter, hints, tooltips; the browser code holds none)
 ``code``      None, or pseudocode ``lines`` and per step k (0..n) the line ``at[k]``
 """
 
@@ -89,6 +91,7 @@ from engine.values import fmt_value
 from teach.access_words import canvas_words
 from teach.cut_words import CUT_WORDS
 from teach.search_words import RE_SEARCH_WORDS
+from viz.canvas_ui import ui_words
 from viz.collapse import View, visible_nodes
 
 VERSION = 1
@@ -443,6 +446,7 @@ def tree_payload(
         ],
         "rsw": dict(RE_SEARCH_WORDS) if research else {},
         "acc": canvas_words(tree, nodes, kinds),
+        "ui": ui_words(),
         "code": None
         if code is None
         else {

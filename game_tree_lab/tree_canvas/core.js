@@ -63,7 +63,7 @@ import { Address, onAddressChange } from "./lib/address.js";
 import { Hooks } from "./lib/hooks.js";
 import { Reporter } from "./lib/report.js";
 import { StepState } from "./lib/steps.js";
-import { esc, SVGNS } from "./lib/util.js";
+import { applyWords, esc, plural, SVGNS, word } from "./lib/util.js";
 
 const STATUS = ["unseen", "active", "done", "pruned"];
 const KIND = ["max", "min", "leaf", "stub"];
@@ -72,8 +72,8 @@ const DEFAULT_SPEED = 4;
 const REPORT_MS = 400; // debounce of the step sent to the server
 const URL_MS = 120; // at most one address write per this (browsers throttle it)
 // Icons drawn, not glyphs: many system fonts lack ⏮ ⏸ ⏭.
-const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 6 L1 12 Z" fill="currentColor"/></svg><span class="t"> play</span>`;
-const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg><span class="t"> pause</span>`;
+const PLAY = `<svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 0 L11 6 L1 12 Z" fill="currentColor"/></svg><span class="t"> <span data-w="play"></span></span>`;
+const PAUSE = `<svg width="11" height="12" viewBox="0 0 11 12"><rect x="1" y="0" width="3.5" height="12" fill="currentColor"/><rect x="6.5" y="0" width="3.5" height="12" fill="currentColor"/></svg><span class="t"> <span data-w="pause"></span></span>`;
 const MAX_UNIT = 150; // px per leaf unit at most when the figure is stretched to the width
 const READABLE = 0.85; // the least scale a fitted figure has (labels of 12 px: 10.2 px)
 const ASKED = 0.7; // the least for a question's still (labels of 8.4 px, the old stills' fit)
@@ -117,43 +117,43 @@ class Canvas {
     this.el.innerHTML = `
       <div class="bar">
         <span class="steps">
-        <button type="button" class="b-first" title="first step (Home)" aria-label="first step">«<span class="t"> first</span></button>
-        <button type="button" class="b-prev" title="previous step (Left)" aria-label="back one step">‹<span class="t"> back</span></button>
-        <button type="button" class="b-play" title="autoplay" aria-label="play">${PLAY}</button>
-        <button type="button" class="b-next" title="next step (Right)" aria-label="next step"><span class="t">next </span>›</button>
-        <button type="button" class="b-last" title="last step (End)" aria-label="last step"><span class="t">last </span>»</button>
-        <span class="counter"><span class="t">step </span><span class="c-n"></span></span>
+        <button type="button" class="b-first" data-wt="first_title" data-wa="first_aria">«<span class="t"> <span data-w="first"></span></span></button>
+        <button type="button" class="b-prev" data-wt="back_title" data-wa="back_aria">‹<span class="t"> <span data-w="back"></span></span></button>
+        <button type="button" class="b-play" data-wt="play_title" data-wa="play">${PLAY}</button>
+        <button type="button" class="b-next" data-wt="next_title" data-wa="next_aria"><span class="t"><span data-w="next"></span> </span>›</button>
+        <button type="button" class="b-last" data-wt="last_title" data-wa="last_aria"><span class="t"><span data-w="last"></span> </span>»</button>
+        <span class="counter"><span class="t"><span data-w="counter_step"></span> </span><span class="c-n"></span></span>
         </span>
         <span class="opts">
-        <label class="speed-l"><span class="t">speed</span>
-          <select class="speed" aria-label="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}>${s} step${s === 1 ? "" : "s"}/s</option>`).join("")}</select>
+        <label class="speed-l"><span class="t" data-w="speed"></span>
+          <select class="speed" data-wa="speed">${SPEEDS.map((s) => `<option value="${s}"${s === DEFAULT_SPEED ? " selected" : ""}></option>`).join("")}</select>
         </label>
-        <label class="types-l" style="display:none"><input type="checkbox" class="types"> node types</label>
-        <label class="zoom-l">size
-          <select class="zoom"><option value="auto" selected>auto</option><option value="1">100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit">whole tree</option></select>
+        <label class="types-l" style="display:none"><input type="checkbox" class="types"> <span class="types-w"></span></label>
+        <label class="zoom-l"><span data-w="size"></span>
+          <select class="zoom"><option value="auto" selected data-w="size_auto"></option><option value="1">100%</option><option value="0.75">75%</option><option value="0.5">50%</option><option value="fit" data-w="size_fit"></option></select>
         </label>
         </span>
       </div>
-      <input type="range" class="slider" min="0" max="0" value="0" aria-label="step">
+      <input type="range" class="slider" min="0" max="0" value="0" data-wa="slider">
       <div class="sentence"><b class="s-step"></b> <span class="s-text"></span></div>
       <div class="scroll-hint" aria-hidden="true"><span></span></div>
-      <div class="scroll" tabindex="0" role="region" aria-label="the tree's drawing (its words are in the tree view below)"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
+      <div class="scroll" tabindex="0" role="region" data-wa="drawing"><svg xmlns="${SVGNS}" class="tree" aria-hidden="true"></svg></div>
       <div class="code" style="display:none"><pre class="lines"></pre><div class="note"></div></div>
       <div class="legend">
-        <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg>MAX</span>
-        <span><svg width="18" height="16"><polygon points="9,15 17,1 1,1" class="lg min"/></svg>MIN</span>
-        <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg leaf"/></svg>leaf</span>
-        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg active"/></svg>on the current path</span>
-        <span class="lg-run"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ring"/></svg>current node</span>
-        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg>done</span>
-        <span class="lg-run lg-pruned"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg>pruned</span>
-        <span class="lg-run lg-ab"><span class="lg-box">α β v</span>alpha, beta, value (best so far)</span>
-        <span class="lg-nw"><span class="lg-box nullw">α β v</span>a null window (β = α + 1)</span>
-        <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg>best play (drawn once the search has proved it)</span>
-        <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg>the node the question asks about</span>
-        <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg>selected</span>
-        <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> <span class="lg-w">node types</span></span>
-        <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg>+N nodes: <span class="w-click">click</span><span class="w-tap">tap</span> to open</span>
+        <span><svg width="18" height="16"><polygon points="9,1 17,15 1,15" class="lg max"/></svg><span data-w="lg_max"></span></span>
+        <span><svg width="18" height="16"><polygon points="9,15 17,1 1,1" class="lg min"/></svg><span data-w="lg_min"></span></span>
+        <span><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg leaf"/></svg><span data-w="lg_leaf"></span></span>
+        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg active"/></svg><span data-w="lg_path"></span></span>
+        <span class="lg-run"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ring"/></svg><span data-w="lg_current"></span></span>
+        <span class="lg-run"><svg width="16" height="16"><circle cx="8" cy="8" r="7" class="lg done"/></svg><span data-w="lg_done"></span></span>
+        <span class="lg-run lg-pruned"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg pruned-e"/></svg><span data-w="lg_pruned"></span></span>
+        <span class="lg-run lg-ab"><span class="lg-box">α β v</span><span data-w="lg_ab"></span></span>
+        <span class="lg-nw"><span class="lg-box nullw">α β v</span><span data-w="lg_null"></span></span>
+        <span class="lg-pv"><svg width="26" height="16"><line x1="1" y1="8" x2="25" y2="8" class="lg lpv"/></svg><span data-w="lg_pv"></span></span>
+        <span class="lg-ask"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg ask"/></svg><span data-w="lg_ask"></span></span>
+        <span class="lg-sel"><svg width="20" height="20"><circle cx="10" cy="10" r="8" class="lg sel"/></svg><span data-w="lg_selected"></span></span>
+        <span class="lg-types"><b class="lg-nt nt-PV">PV</b> <b class="lg-nt nt-CUT">CUT</b> <b class="lg-nt nt-ALL">ALL</b> <span class="lg-w"></span></span>
+        <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg><span class="w-click" data-w="lg_sum_click"></span><span class="w-tap" data-w="lg_sum_tap"></span></span>
       </div>`;
     root.appendChild(this.el);
     const q = (s) => this.el.querySelector(s);
@@ -270,13 +270,16 @@ class Canvas {
     const typed = !!(p.nodes.ty && p.nodes.ty.length) && !p.still;
     // Their words (the legend, the switch's tooltip) are the payload's: teach defines them.
     const words = p.words || {};
-    this.el.querySelector(".lg-types .lg-w").textContent = words.types || "node types";
-    this.el.querySelector(".types-l").title = words.types_title || "node types, once a node is done";
+    this.el.querySelector(".lg-types .lg-w").textContent = words.types || word(p, "types");
+    this.el.querySelector(".types-l .types-w").textContent = word(p, "types");
+    this.el.querySelector(".types-l").title = words.types_title || word(p, "types_title");
     this.el.querySelector(".types-l").style.display = typed ? "" : "none";
     if (!typed) this.types.checked = false;
     this.showTypes();
     this.draw();
     this.hooks.notify("built");
+    applyWords(this.el, p); // the payload's words, the plugins' parts too
+    this.speed.querySelectorAll("option").forEach((o) => { o.textContent = plural(p, "speed", Number(o.value)); });
   }
 
   showTypes() {
@@ -307,7 +310,7 @@ class Canvas {
     const texts = [...this.p.texts].sort((a, b) => b.length - a.length).slice(0, 3);
     const was = this.sText.textContent, total = this.p.total ?? this.n;
     const head = this.sStep.textContent;
-    this.sStep.textContent = `Step ${total} of ${total}.`;
+    this.sStep.textContent = word(this.p, "step_of", { k: total, n: total });
     let most = 0;
     for (const t of texts) { this.sText.textContent = t; most = Math.max(most, this.sentence.offsetHeight); }
     this.sText.textContent = was;
@@ -374,9 +377,8 @@ class Canvas {
     // A figure larger than its box says so (it scrolls, following the current node); true
     // when the sign came or went.
     const s = this.scroll, wide = s.scrollWidth > s.clientWidth + 1, tall = s.scrollHeight > s.clientHeight + 1;
-    const word = wide && tall ? "✥ The tree scrolls both ways" : wide ? "↔ The tree scrolls sideways" : "↕ The tree scrolls up and down";
-    const follows = this.p.still ? "" : ", following the current node";
-    this.hint.textContent = wide || tall ? `${word}${follows}; size: whole tree shows all of it.` : "";
+    const way = wide && tall ? "both" : wide ? "x" : "y";
+    this.hint.textContent = wide || tall ? word(this.p, `hint_${way}${this.p.still ? "_still" : ""}`) : "";
     const box = this.hint.parentElement, was = box.classList.contains("on");
     box.classList.toggle("on", wide || tall);
     this.el.dataset.scrolls = wide || tall ? (wide && tall ? "both" : wide ? "x" : "y") : "";
@@ -577,8 +579,8 @@ class Canvas {
     this.ring.setAttribute("cx", String(cx));
     this.ring.setAttribute("cy", String(cy));
     const total = p.total ?? n;
-    this.counterN.textContent = `${k} of ${n}`;
-    this.sStep.textContent = `Step ${k} of ${total}.`;
+    this.counterN.textContent = word(p, "counter", { k, n });
+    this.sStep.textContent = word(p, "step_of", { k, n: total });
     this.sText.textContent = p.texts[p.ti[k]];
     this.renderPv();
     if (p.code) {
@@ -630,7 +632,8 @@ class Canvas {
   play() {
     if (this.k >= this.n) this.go(0);
     this.b.play.innerHTML = PAUSE;
-    this.b.play.setAttribute("aria-label", "pause");
+    applyWords(this.b.play, this.p);
+    this.b.play.setAttribute("aria-label", word(this.p, "pause"));
     this.el.classList.add("playing");
     const tick = () => {
       this.go(this.k + 1);
@@ -646,7 +649,8 @@ class Canvas {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.b.play.innerHTML = PLAY;
-    this.b.play.setAttribute("aria-label", "play");
+    applyWords(this.b.play, this.p);
+    this.b.play.setAttribute("aria-label", word(this.p, "play"));
     this.el.classList.remove("playing");
     if (playing && this.p) this.writeUrl(true); // the link no longer says play
   }

@@ -125,7 +125,9 @@ def test_null_windows_are_marked_in_the_payload():
 def test_expectimax_is_offered_on_a_plain_tree_and_loads_the_chance_preset():
     """issue 22: the editor offers expectimax on a tree with no chance node; picking it loads
     the preset that has chance nodes (an edit: Undo brings the tree back) and says so."""
-    from teach.algorithms import EXPECTIMAX_LOADED, EXPECTIMAX_PLAIN
+    from teach.algorithms import expectimax_loaded, expectimax_plain
+
+    EXPECTIMAX_LOADED, EXPECTIMAX_PLAIN = expectimax_loaded(), expectimax_plain()
 
     at = app("tree.py", t="((3 5) (2 9))")
     menu = at.segmented_control(key="ed.algo")
@@ -146,7 +148,9 @@ def test_expectimax_is_offered_on_a_plain_tree_and_loads_the_chance_preset():
 
 
 def test_the_alpha_beta_page_offers_expectimax_and_links_the_preset():
-    from teach.algorithms import CHANCE_PRESET_TREE, EXPECTIMAX_PLAIN
+    from teach.algorithms import CHANCE_PRESET_TREE, expectimax_plain
+
+    EXPECTIMAX_PLAIN = expectimax_plain()
 
     at = app("alphabeta.py")
     at.segmented_control(key="ab.algo").set_value("expectimax").run()

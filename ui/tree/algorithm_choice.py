@@ -12,10 +12,11 @@ from engine.tree import GameTree
 from teach.algorithms import (
     CHANCE_PRESET_TREE,
     EXPECTIMAX_LINK,
-    EXPECTIMAX_PLAIN,
     HELP,
     LABELS,
+    expectimax_plain,
 )
+from teach.i18n import _
 
 
 def algorithm_box(where, tree: GameTree, key: str, on_change=None) -> str:  # noqa: ANN001
@@ -36,7 +37,7 @@ def expectimax_offer(where, tree: GameTree, algo: str) -> None:  # noqa: ANN001
     if algo != EXPECTIMAX or tree.has_chance:
         return
     query = urlencode({"t": CHANCE_PRESET_TREE, "algo": EXPECTIMAX}, quote_via=quote)
-    where.info(f"{EXPECTIMAX_PLAIN} [{EXPECTIMAX_LINK}](tree?{query})")
+    where.info(f"{expectimax_plain()} [{_(EXPECTIMAX_LINK)}](tree?{query})")
 
 
 def algorithm_menu(
@@ -44,18 +45,18 @@ def algorithm_menu(
     opts: tuple[str, ...],
     key: str,
     labels: dict[str, str] = LABELS,
-    help: str = HELP,
+    help: tuple[str, ...] = HELP,
     on_change=None,  # noqa: ANN001
 ) -> str | None:
     """The "Algorithm" segmented control of every lab (one choice always on, kept for the
     session under ``key``): the tree labs' and the board search tabs'."""
     return where.segmented_control(
-        "Algorithm",
+        _("Algorithm"),
         opts,
         key=key,
-        format_func=labels.get,
+        format_func=lambda o: _(labels[o]) if o in labels else o,
         required=True,
-        help=help,
+        help=" ".join(_(paragraph) for paragraph in help),
         persist_state="session",
         on_change=on_change,
     )

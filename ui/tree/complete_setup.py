@@ -13,6 +13,7 @@ from engine.algorithms import ALL_ALGOS
 from engine.algorithms import DEFAULT as DEFAULT_ALGO
 from engine.errors import InputError
 from engine.search import VARIANTS
+from teach.i18n import N_, _
 from teach.variants import LABELS as VARIANT_LABELS
 from ui.common.keys import AlphaBeta as K
 from ui.common.link_codec import choice
@@ -28,12 +29,14 @@ from ui.tree.tree_source import (
     random_complete,
 )
 
-PRESETS = {
-    "Statement sample 1 (Russell & Norvig, Fig. 5.2)": Complete((3, 12, 8, 2, 4, 6, 14, 5, 2), 3),
-    "Statement sample 2": Complete((5, 6, 7, 4), 2),
-    "Random: 3 levels of 3 (27 leaves)": random_complete(3, 3, -20, 20, 7),
-    "Random: 5 levels of 5 (3,125 leaves)": random_complete(5, 5, -99, 99, 1),
-    "Random: 10,000 leaves (4 levels of 10)": random_complete(10, 4, -99, 99, 1),
+PRESETS = {  # the menu's values: its English names (translated where shown)
+    N_("Statement sample 1 (Russell & Norvig, Fig. 5.2)"): Complete(
+        (3, 12, 8, 2, 4, 6, 14, 5, 2), 3
+    ),
+    N_("Statement sample 2"): Complete((5, 6, 7, 4), 2),
+    N_("Random: 3 levels of 3 (27 leaves)"): random_complete(3, 3, -20, 20, 7),
+    N_("Random: 5 levels of 5 (3,125 leaves)"): random_complete(5, 5, -99, 99, 1),
+    N_("Random: 10,000 leaves (4 levels of 10)"): random_complete(10, 4, -99, 99, 1),
 }
 DEFAULT = next(iter(PRESETS.values()))
 
@@ -101,36 +104,42 @@ def setup_inputs(setup: Complete) -> Complete:
     with st.container(border=True):
         c1, c2, c3 = st.columns([4, 5, 2])  # at 150 % every label and box fits
         c1.selectbox(
-            "Preset",
+            _("Preset"),
             list(PRESETS),
             key=K.preset,
             on_change=_on_preset,
             index=None,
-            placeholder="Choose a preset…",
+            format_func=_,
+            placeholder=_("Choose a preset…"),
         )
         c2.text_area(
-            "Leaves, left to right (commas or spaces)",
+            _("Leaves, left to right (commas or spaces)"),
             key=K.leaves,
             height=68,
             on_change=_on_typed,
         )
-        c3.number_input("Branching", 2, 10, key=K.branching, on_change=_on_typed)
-        with st.expander("Random tree"):
+        c3.number_input(_("Branching"), 2, 10, key=K.branching, on_change=_on_typed)
+        with st.expander(_("Random tree")):
             # two rows of three: six columns left "Generate" too narrow for its word at 150 %
             r = st.columns(3, vertical_alignment="bottom")
             r += st.columns(3, vertical_alignment="bottom")
-            r[0].number_input("branching", *RANDOM_RANGES["branching"], 3, key=K.random["b"])
-            r[1].number_input("depth", *RANDOM_RANGES["depth"], 3, key=K.random["d"])
-            r[2].number_input("seed", *RANDOM_RANGES["seed"], 1, key=K.random["s"])
+            r[0].number_input(_("branching"), *RANDOM_RANGES["branching"], 3, key=K.random["b"])
+            r[1].number_input(_("depth"), *RANDOM_RANGES["depth"], 3, key=K.random["d"])
+            r[2].number_input(_("seed"), *RANDOM_RANGES["seed"], 1, key=K.random["s"])
             r[3].number_input(
-                "lowest value", *RANDOM_RANGES["lowest value"], -20, key=K.random["l"]
+                _("lowest value"), *RANDOM_RANGES["lowest value"], -20, key=K.random["l"]
             )
             r[4].number_input(
-                "highest value", *RANDOM_RANGES["highest value"], 20, key=K.random["h"]
+                _("highest value"), *RANDOM_RANGES["highest value"], 20, key=K.random["h"]
             )
-            r[5].button("Generate", key=K.generate, on_click=_on_random, width="stretch")
+            r[5].button(_("Generate"), key=K.generate, on_click=_on_random, width="stretch")
     if ss.get(K.error):
-        st.error(f"Could not use that tree: {ss[K.error]}. The previous tree is still shown.")
+        st.error(
+            _(
+                "Could not use that tree: {why}. The previous tree is still shown.",
+                why=ss[K.error],
+            )
+        )
     return ss[K.setup]
 
 
@@ -141,12 +150,16 @@ def link_or_file(setup: Complete) -> str | None:
     if len(link) <= LINK_LIMIT:
         return link
     st.caption(
-        f"This tree is too long for a share link ({len(link):,} characters packed; a link "
-        f"holds {LINK_LIMIT:,}): download its leaves and paste them into Leaves, branching "
-        f"{setup.branching}."
+        _(
+            "This tree is too long for a share link ({n} characters packed; a link holds "
+            "{limit}): download its leaves and paste them into Leaves, branching {b}.",
+            n=f"{len(link):,}",
+            limit=f"{LINK_LIMIT:,}",
+            b=setup.branching,
+        )
     )
     st.download_button(
-        "Download the leaves",
+        _("Download the leaves"),
         setup.text,
         f"leaves-b{setup.branching}-{len(setup.leaves)}.txt",
         "text/plain",
@@ -161,10 +174,10 @@ def run_controls() -> tuple[str, str]:
     the variant goes under the ordering (a row that wraps: nothing is cut)."""
     row = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")
     order = row.segmented_control(
-        "Children ordered",
+        _("Children ordered"),
         ORDERINGS,
         key=K.order,
-        format_func=ORDER_WORDS.get,
+        format_func=lambda o: _(ORDER_WORDS[o]),
         required=True,
         persist_state="session",
     )
@@ -178,10 +191,10 @@ VARIANT_PX = 330  # the variant menu's width: its longest label whole at any zoo
 def variant_box(where, key: str) -> str:
     """The alpha-beta variant menu (both tree pages), wide enough for its longest label."""
     return where.selectbox(
-        "Alpha-beta variant",
+        _("Alpha-beta variant"),
         VARIANTS,
         key=key,
-        format_func=VARIANT_LABELS.get,
+        format_func=lambda v: _(VARIANT_LABELS[v]),
         persist_state="session",
         width=VARIANT_PX,
     )

@@ -22,32 +22,34 @@ from teach import tree_edit as te
 from teach.algorithms import (
     CHANCE_PRESET,
     CHANCE_PRESET_TREE,
-    EXPECTIMAX_LOADED,
-    EXPECTIMAX_PLAIN,
     LABELS,
+    expectimax_loaded,
+    expectimax_plain,
 )
+from teach.i18n import N_, _, use
 from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
 from ui.common.keys import Editor as K
+from ui.common.language import session_language
 from ui.common.plain_text import plain_text
 from ui.common.share import restore
 from ui.tree.complete_setup import choice
 from ui.tree.tree_lab import Lab
 from ui.tree.tree_source import decode_step, decode_tree
 
-URAL = {
-    "URAL sample 1 (+1)": "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n",
-    "URAL sample 2 (0)": "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n",
-    "URAL sample 3 (+1)": "18\nN 1\nN 1\nN 2\nL 2 +1\nN 3\nL 3 +1\nL 3 +1\nL 4 -1\nL 4 +1\n"
+URAL = {  # the presets' names are their English ones, translated where shown
+    N_("URAL sample 1 (+1)"): "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n",
+    N_("URAL sample 2 (0)"): "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 0\n",
+    N_("URAL sample 3 (+1)"): "18\nN 1\nN 1\nN 2\nL 2 +1\nN 3\nL 3 +1\nL 3 +1\nL 4 -1\nL 4 +1\n"
     "N 4\nN 6\nL 6 -1\nL 6 -1\nL 11 -1\nL 11 +1\nL 12 +1\nL 12 -1\n",
 }
 PRESETS = {name: (lambda t=text: parse_ural(t)) for name, text in URAL.items()}
-PRESETS["Russell & Norvig, Fig. 5.2"] = lambda: parse_brackets("((3 12 8) (2 4 6) (14 5 2))")
+PRESETS[N_("Russell & Norvig, Fig. 5.2")] = lambda: parse_brackets("((3 12 8) (2 4 6) (14 5 2))")
 PRESETS[CHANCE_PRESET] = lambda: parse_brackets(CHANCE_PRESET_TREE)
-PRESETS["Random: 60 nodes"] = lambda: random_tree(60, 4, -9, 9, 3)
-PRESETS["Random: 1,000 nodes"] = lambda: random_tree(1000, 5, -99, 99, 5)
-PRESETS["Random: 12,000 nodes"] = lambda: random_tree(12000, 6, -99, 99, 11)
-FORMATS = ("URAL 1282", "brackets")
+PRESETS[N_("Random: 60 nodes")] = lambda: random_tree(60, 4, -9, 9, 3)
+PRESETS[N_("Random: 1,000 nodes")] = lambda: random_tree(1000, 5, -99, 99, 5)
+PRESETS[N_("Random: 12,000 nodes")] = lambda: random_tree(12000, 6, -99, 99, 11)
+FORMATS = ("URAL 1282", N_("brackets"))  # the second translated where shown
 SHOWN_TEXT = 4000  # characters of tree text shown on the page at most
 
 
@@ -71,26 +73,29 @@ def on_algorithm() -> None:
     ss = st.session_state
     if ss.get(K.algo) == EXPECTIMAX and not _state().tree.has_chance:
         _put(te.replace_tree(_state(), PRESETS[CHANCE_PRESET]()))
-        ss[K.said] = EXPECTIMAX_LOADED
+        ss[K.said] = LOADED_SAID
 
 
 def loaded_note(tree: GameTree, algo: str) -> None:
     """The sentence under the menu: the new empty tree's or the chance preset's just loaded,
     or expectimax on a tree with no chance node (a link's) giving minimax's values."""
     said = st.session_state.pop(K.said, None)
-    if said and (tree.has_chance or said == EMPTY_SAID):
-        st.info(said)
+    if said == EMPTY_SAID:
+        st.info(
+            _(
+                "A new tree: the root alone, selected. Type a value and press + child (c) to "
+                "give it a child; select a node and press + sibling (s) for the next one "
+                "beside it. Undo (u) brings the last tree back."
+            )
+        )
+    elif said == LOADED_SAID and tree.has_chance:
+        st.info(expectimax_loaded())
     elif algo == EXPECTIMAX and not tree.has_chance:
-        st.info(EXPECTIMAX_PLAIN)
+        st.info(expectimax_plain())
 
 
-NEW_EMPTY = "New empty tree"
-NEW_EMPTY_HELP = "The root alone, selected: add its children with + child (c)."
-EMPTY_SAID = (
-    "A new tree: the root alone, selected. Type a value and press + child (c) to give it a "
-    "child; select a node and press + sibling (s) for the next one beside it. Undo (u) "
-    "brings the last tree back."
-)
+# what the page says after a callback (K.said), worded when shown, in the page's language
+EMPTY_SAID, LOADED_SAID = "empty", "loaded"
 
 
 def _on_new() -> None:
@@ -101,15 +106,18 @@ def _on_new() -> None:
 def _on_import() -> None:
     ss = st.session_state
     parse = parse_ural if ss[K.fmt] == FORMATS[0] else parse_brackets
-    try:
-        _put(te.replace_tree(_state(), parse(te.check_text(ss[K.text]))))
-    except InputError as e:
-        ss[K.error] = f"Could not import: {e}. The previous tree is still here."
+    with use(session_language()):  # a callback: before the page sets its language
+        try:
+            _put(te.replace_tree(_state(), parse(te.check_text(ss[K.text]))))
+        except InputError as e:
+            ss[K.error] = _("Could not import: {why}. The previous tree is still here.", why=e)
 
 
 def on_edit(raw: object) -> None:
-    """The canvas's edit plugin sent one edit, ``{"op", "node", "value", "seq"}``."""
-    take_edit(st.session_state, raw)
+    """The canvas's edit plugin sent one edit, ``{"op", "node", "value", "seq"}`` (a
+    callback: a refusal is worded in the session's language)."""
+    with use(session_language()):
+        take_edit(st.session_state, raw)
 
 
 def take_edit(ss, raw: object) -> None:
@@ -151,7 +159,7 @@ def _decode(raw: str) -> te.EditorState:
 
 def restore_link() -> te.EditorState:
     """The link's tree, step and algorithm, once per session; the editor's state."""
-    default = te.start(PRESETS["URAL sample 1 (+1)"]())
+    default = te.start(PRESETS[next(iter(URAL))]())
     restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
     restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
     restore("algo", decode=choice(ALL_ALGOS), default=DEFAULT, what="algorithm", state_key=K.algo)
@@ -160,14 +168,20 @@ def restore_link() -> te.EditorState:
 
 def preset_box(where) -> None:
     """The presets and the "New empty tree" button."""
-    where.button(NEW_EMPTY, key=K.new, on_click=_on_new, help=NEW_EMPTY_HELP)
+    where.button(
+        _("New empty tree"),
+        key=K.new,
+        on_click=_on_new,
+        help=_("The root alone, selected: add its children with + child (c)."),
+    )
     where.selectbox(
-        "Preset",
+        _("Preset"),
         list(PRESETS),
         key=K.preset,
         on_change=_on_preset,
         index=None,
-        placeholder="Choose a preset…",
+        format_func=_,
+        placeholder=_("Choose a preset…"),
     )
     if st.session_state.get(K.error):
         st.error(st.session_state[K.error])
@@ -181,39 +195,43 @@ def headline(tree: GameTree, lab: Lab) -> str:
         value = lab.exact  # the tree's exact value, computed with the lab
     verdict = None
     if set(v for v in tree.values if v is not None) <= {-1, 0, 1} and value in (-1, 0, 1):
-        who = {1: "the first player wins", 0: "a draw", -1: "the second player wins"}[value]
-        verdict = f"Value {format_value(value)}: {who} with perfect play"
+        verdict = {
+            1: _("Value {value}: the first player wins with perfect play"),
+            0: _("Value {value}: a draw with perfect play"),
+            -1: _("Value {value}: the second player wins with perfect play"),
+        }[value].format(value=format_value(value))
     if lab.mcts is not None:
         return mcts_headline(lab.mcts, value, verdict)
-    return headline_words(lab.run, LABELS.get(lab.run.algorithm, lab.run.algorithm), verdict)
+    name = lab.run.algorithm
+    return headline_words(lab.run, _(LABELS[name]) if name in LABELS else name, verdict)
 
 
 def import_export(tree: GameTree) -> None:
     """Paste a tree in either format; the tree shown, to copy or download."""
     c1, c2 = st.columns(2)
     with c1:
-        st.radio("Format", FORMATS, key=K.fmt, horizontal=True)
+        st.radio(_("Format"), FORMATS, key=K.fmt, horizontal=True, format_func=_)
         st.text_area(
-            "Tree text",
+            _("Tree text"),
             key=K.text,
             height=180,
-            placeholder="Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))",
+            placeholder=_("Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))"),
         )
-        st.button("Import", key=K.import_, on_click=_on_import, type="primary")
+        st.button(_("Import"), key=K.import_, on_click=_on_import, type="primary")
     with c2:
         if st.session_state.get(K.fmt, FORMATS[0]) == FORMATS[0]:
             try:
                 ural = format_ural(tree)
             except InputError:
-                st.info("A tree of one node has no URAL 1282 form (N > 1): add a child first.")
+                st.info(_("A tree of one node has no URAL 1282 form (N > 1): add a child first."))
                 return
             _shown(ural)
-            st.download_button("Download URAL", ural, "tree.txt", key=K.download_ural)
+            st.download_button(_("Download URAL"), ural, "tree.txt", key=K.download_ural)
         else:
             brackets = format_brackets(tree)
             _shown(brackets)
             st.download_button(
-                "Download brackets", brackets, "tree_brackets.txt", key=K.download_brackets
+                _("Download brackets"), brackets, "tree_brackets.txt", key=K.download_brackets
             )
 
 
@@ -221,4 +239,4 @@ def _shown(text: str) -> None:
     if len(text) <= SHOWN_TEXT:
         plain_text(text, key=K.shown, copy=True, wrap=True)
     else:
-        st.caption(f"The text has {len(text):,} characters: download it to read it.")
+        st.caption(_("The text has {n} characters: download it to read it.", n=f"{len(text):,}"))

@@ -15,6 +15,7 @@ from engine.mcts import POLICIES, Mcts, MctsParams, mcts_tree
 from engine.search import search_tree
 from engine.tree import GameTree
 from teach.explain import node_name
+from teach.i18n import N_, _, current, ngettext, use
 from teach.mcts_words import summary
 from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
 from ui.common.canvas import set_step
@@ -25,6 +26,7 @@ from ui.tree.mcts_link import MAX_TRACED, algo_key, decode, encode
 from viz.mcts_view import estimate_chart
 
 LINK = "mcts"  # the link's parameter: iterations,c,seed,policy (ui.tree.mcts_link)
+POLICY_WORDS = {"random": N_("random"), "greedy": N_("greedy")}  # the link keeps the English
 
 
 def params_box(where, keys: MctsKeys) -> MctsParams:
@@ -42,37 +44,40 @@ def params_box(where, keys: MctsKeys) -> MctsParams:
         ss.setdefault(key, v)
     c1, c2, c3, c4 = where.columns(4)
     c1.number_input(
-        "Iterations",
+        _("Iterations"),
         1,
         MAX_TRACED,
         step=50,
         key=keys.iterations,
-        help="Each iteration: selection, expansion, playout, backup.",
+        help=_("Each iteration: selection, expansion, playout, backup."),
     )
     c2.number_input(
-        "Exploration c",
+        _("Exploration c"),
         0.0,
         100.0,
         step=0.1,
         format="%.2f",
         key=keys.c,
-        help="UCB = q + c·√(ln N / n); √2 ≈ 1.41 is UCB1's.",
+        help=_("UCB = q + c·√(ln N / n); √2 ≈ 1.41 is UCB1's."),
     )
     c3.number_input(
-        "Seed",
+        _("Seed"),
         0,
         2**31 - 1,
         step=1,
         key=keys.seed,
-        help="The same seed gives the same playouts, on every machine.",
+        help=_("The same seed gives the same playouts, on every machine."),
     )
     c4.segmented_control(
-        "Playouts",
+        _("Playouts"),
         POLICIES,
         key=keys.policy,
         required=True,
-        help="random: a random move each ply; greedy: a move that ends the "
-        "game best for the side to move when there is one.",
+        format_func=lambda policy: _(POLICY_WORDS[policy]) if policy in POLICY_WORDS else policy,
+        help=_(
+            "random: a random move each ply; greedy: a move that ends the "
+            "game best for the side to move when there is one."
+        ),
     )
     got = MctsParams(
         int(ss[keys.iterations]), float(ss[keys.c]), int(ss[keys.seed]), ss[keys.policy] or p.policy
@@ -82,29 +87,43 @@ def params_box(where, keys: MctsKeys) -> MctsParams:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _race(_tree: GameTree, tree_key: str, p: MctsParams) -> list[dict]:
+def _race(_tree: GameTree, tree_key: str, p: MctsParams, lang: str = "en") -> list[dict]:
     """MCTS (untraced) beside alpha-beta (untraced) on the same tree: nodes, playouts or
-    leaves, time."""
+    leaves, time; its words in ``lang`` (part of the cache key)."""
+    with use(lang):
+        return _race_rows(_tree, p)
+
+
+def _race_rows(_tree: GameTree, p: MctsParams) -> list[dict]:
     t = time.perf_counter()
     m = mcts_tree(_tree, p.iterations, p.seed, p.c, p.policy, record=False)
     t_m = time.perf_counter() - t
     t = time.perf_counter()
     ab = search_tree(_tree, "alphabeta", record=False)
     t_ab = time.perf_counter() - t
+    algorithm, nodes, playouts, ms, answer = (
+        _("algorithm"),
+        _("nodes"),
+        _("playouts / leaves"),
+        _("time (ms)"),
+        _("answer"),
+    )
     return [
         {
-            "algorithm": f"MCTS, {p.iterations:,} iterations",
-            "nodes": m.counts["tree_nodes"],
-            "playouts / leaves": m.counts["playouts"],
-            "time (ms)": round(t_m * 1000, 2),
-            "answer": f"move {m.best + 1 if m.best is not None else '-'} (estimate)",
+            algorithm: ngettext(
+                "MCTS, {n} iteration", "MCTS, {n} iterations", p.iterations, n=f"{p.iterations:,}"
+            ),
+            nodes: m.counts["tree_nodes"],
+            playouts: m.counts["playouts"],
+            ms: round(t_m * 1000, 2),
+            answer: _("move {k} (estimate)", k=m.best + 1 if m.best is not None else "-"),
         },
         {
-            "algorithm": "Alpha-beta",
-            "nodes": ab.nodes_visited,
-            "playouts / leaves": ab.leaves_evaluated,
-            "time (ms)": round(t_ab * 1000, 2),
-            "answer": f"value {ab.value} (exact)",
+            algorithm: _("Alpha-beta"),
+            nodes: ab.nodes_visited,
+            playouts: ab.leaves_evaluated,
+            ms: round(t_ab * 1000, 2),
+            answer: _("value {value} (exact)", value=ab.value),
         },
     ]
 
@@ -116,13 +135,16 @@ def beside_exact(m: Mcts, exact: float, tree_key: str) -> None:
     kids = tree.children[0]
     cols = st.columns(3)
     if kids:
-        cols[0].metric("MCTS picks (most visits)", node_name(tree, kids[m.best or 0]))
-    cols[1].metric("Root's estimate W/N", f"{m.value:.3f}")
+        cols[0].metric(_("MCTS picks (most visits)"), node_name(tree, kids[m.best or 0]))
+    cols[1].metric(_("Root's estimate W/N"), f"{m.value:.3f}")
     scaled = 0.5 if m.hi == m.lo else (exact - m.lo) / (m.hi - m.lo)
-    cols[2].metric("Minimax's exact value", f"{exact} (scaled {scaled:.3f})")
+    cols[2].metric(
+        _("Minimax's exact value"),
+        _("{value} (scaled {scaled})", value=exact, scaled=f"{scaled:.3f}"),
+    )
     st.caption(summary(m, exact))
     st.plotly_chart(estimate_chart(m, scaled), config={"displayModeBar": False})
-    show_table(_race(tree, tree_key, MctsParams(m.N[0], m.c, m.seed, m.policy)))
+    show_table(_race(tree, tree_key, MctsParams(m.N[0], m.c, m.seed, m.policy), current()))
 
 
 def quiz_box(m: Mcts, lab_keys: TreeLab | Search, step: int) -> None:
@@ -132,12 +154,12 @@ def quiz_box(m: Mcts, lab_keys: TreeLab | Search, step: int) -> None:
     board search tab's (ui.boards.board_mcts)."""
     keys = lab_keys.mcts
     ss = st.session_state
-    if not st.toggle("Quiz me on MCTS", key=keys.quiz):
+    if not st.toggle(_("Quiz me on MCTS"), key=keys.quiz):
         return
     qs = _questions(m)
     q = next((q for q in qs if q.step >= step), None)
     if q is None:
-        st.info("No question after this step: step back to be asked again.")
+        st.info(_("No question after this step: step back to be asked again."))
         return
     if step != q.step:
         set_step(lab_keys.canvas, q.step, len(m.run.events))
@@ -145,9 +167,9 @@ def quiz_box(m: Mcts, lab_keys: TreeLab | Search, step: int) -> None:
     st.markdown(f"**{q.prompt}**")
     said = ss.get(keys.said)
     with st.form(keys.form, clear_on_submit=True, border=False):
-        hint = "a child's name, or choose it on the tree" if q.kind == SELECTION_Q else "N, W"
-        text = st.text_input("Your answer", placeholder=hint, key=keys.answer)
-        if st.form_submit_button("Check"):
+        hint = _("a child's name, or choose it on the tree") if q.kind == SELECTION_Q else "N, W"
+        text = st.text_input(_("Your answer"), placeholder=hint, key=keys.answer)
+        if st.form_submit_button(_("Check")):
             said = (q.step, q.check(text))
             ss[keys.said] = said
     _say(q, said, lab_keys, len(m.run.events))
@@ -161,7 +183,7 @@ def _say(q: MctsQuestion, said, lab_keys: TreeLab | Search, n: int) -> None:
         st.warning(grade.reason)
     elif grade.correct:
         st.success(grade.reason)
-        if st.button("Next question", key=lab_keys.mcts.next):
+        if st.button(_("Next question"), key=lab_keys.mcts.next):
             set_step(lab_keys.canvas, min(q.step + 1, n), n)
             st.rerun()
     else:
@@ -188,17 +210,18 @@ def answer_click(m: Mcts, lab_keys: TreeLab | Search):  # -> Callable[[int], Non
     return clicked
 
 
-_CACHE: dict[int, tuple[Mcts, list[MctsQuestion]]] = {}  # bounded below
+_CACHE: dict[tuple[int, str], tuple[Mcts, list[MctsQuestion]]] = {}  # bounded below
 
 
 def _questions(m: Mcts) -> list[MctsQuestion]:
-    """The run's questions, made once per record (the entry holds the record, so its id
-    is not reused while the entry lives)."""
-    got = _CACHE.get(id(m))
+    """The run's questions in the run's language, made once per record and language (the
+    entry holds the record, so its id is not reused while the entry lives)."""
+    key = (id(m), current())
+    got = _CACHE.get(key)
     if got is None or got[0] is not m:
         if len(_CACHE) >= 16:
             _CACHE.clear()
-        got = _CACHE[id(m)] = (m, mcts_questions(m))
+        got = _CACHE[key] = (m, mcts_questions(m))
     return got[1]
 
 
@@ -221,5 +244,5 @@ def link_param(lab_mcts: Mcts | None) -> str | None:
 def mcts_block(m: Mcts, exact: float, keys: TreeLab, step: int, tree_key: str) -> None:
     """Under the canvas: the quiz, then MCTS beside the exact answer ``exact``."""
     quiz_box(m, keys, step)
-    st.subheader("MCTS beside the exact answer")
+    st.subheader(_("MCTS beside the exact answer"))
     beside_exact(m, exact, tree_key)

@@ -21,11 +21,11 @@ from engine.search import REORDER_MODES, reorder
 from engine.trace import ENTER, Replayer, SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from engine.tree_text import parse_brackets
-from engine.values import plural
 from teach import run_words as rw
 from teach.algorithms import BOARD_LABELS, LABELS, describer
 from teach.cut_words import cut_notes
 from teach.explain import describe, node_name
+from teach.i18n import N_, _, current, ngettext, use
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history, re_searches
@@ -78,11 +78,11 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
 
 AS_GIVEN = "as given"
 ORDERINGS = (AS_GIVEN, *REORDER_MODES)
-ORDER_WORDS = {
-    AS_GIVEN: "as given (left to right)",
-    "best-first": "best move first",
-    "worst-first": "worst move first",
-    "shuffled": "shuffled",
+ORDER_WORDS = {  # translated where shown
+    AS_GIVEN: N_("as given (left to right)"),
+    "best-first": N_("best move first"),
+    "worst-first": N_("worst move first"),
+    "shuffled": N_("shuffled"),
 }
 BUDGET = 1500  # markers the tree canvas draws at most (viz collapses the rest)
 
@@ -152,10 +152,13 @@ def make_lab(tree: GameTree, variant: str = "statement", algorithm: str = ea.DEF
 def _title(lab: Lab) -> str:
     """The downloaded search's heading: ``Alpha-beta (statement) on a tree of 13 nodes``."""
     run = lab.run
-    name = BOARD_LABELS.get(run.algorithm, run.algorithm)
+    name = _(BOARD_LABELS[run.algorithm]) if run.algorithm in BOARD_LABELS else run.algorithm
     if run.algorithm == ea.ALPHABETA and run.variant:
-        name += f" ({run.variant})"
-    return f"{name} on a tree of {plural(len(run.tree), 'node')}"
+        name = _("{algorithm} ({variant})", algorithm=name, variant=run.variant)
+    n = len(run.tree)
+    return ngettext(
+        "{name} on a tree of {n} node", "{name} on a tree of {n} nodes", n, name=name, n=f"{n:,}"
+    )
 
 
 # ---- cached work ----------------------------------------------------------------------------
@@ -268,14 +271,18 @@ def _cached_payload(
     step: int | None = None,
     question: Question | None = None,
     hide: bool = False,
+    lang: str = "en",
 ) -> dict:
+    """The payload of a cached lab's run in ``lang`` (its sentences and the canvas's words:
+    the language is part of the cache key)."""
     lab = cached_lab(source, variant, ordering, seed, algorithm)
-    return canvas_payload(lab, focus, step, question, hide)
+    with use(lang):
+        return canvas_payload(lab, focus, step, question, hide)
 
 
 def _payload(lab: Lab, cache_args, focus: int = 0, step=None, question=None, hide=False) -> dict:
     if cache_args is not None:
-        return _cached_payload(*cache_args, focus, step, question, hide)
+        return _cached_payload(*cache_args, focus, step, question, hide, current())
     return canvas_payload(lab, focus, step, question, hide)
 
 
@@ -291,10 +298,11 @@ def _focus(keys: Canvas, lab: Lab) -> int:
         while path[-1] > 0:
             path.append(lab.run.tree.parent[path[-1]])
         c1, c2 = where.columns([1, 4], vertical_alignment="center")
-        if c1.button("Whole tree", key=keys.unfocus, icon=":material/zoom_out_map:"):
+        if c1.button(_("Whole tree"), key=keys.unfocus, icon=":material/zoom_out_map:"):
             ss[keys.focus] = 0
             st.rerun()
-        c2.caption("Showing the subtree of " + " › ".join(lab.names[v] for v in reversed(path)))
+        names = " › ".join(lab.names[v] for v in reversed(path))
+        c2.caption(_("Showing the subtree of {path}", path=names))
     return focus
 
 
@@ -331,7 +339,12 @@ def run_player(
     ck = keys.canvas
     n, first = len(lab.run.events), st.session_state.get(ck.n) is None
     if first and st.session_state.get(ck.step, 0) > n:  # a link's step past the end
-        st.warning(f"The link's step is past this search's last step ({n:,}); showing step 0.")
+        st.warning(
+            _(
+                "The link's step is past this search's last step ({n}); showing step 0.",
+                n=f"{n:,}",
+            )
+        )
         set_step(ck, 0, n)
 
     def player() -> int:

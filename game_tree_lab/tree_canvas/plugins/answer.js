@@ -18,14 +18,14 @@
 //           with ok: true when all is right) takes its place; a text, or {fine, coarse}: the
 //           words for a mouse and for a touch screen ("click an edge", "tap an edge"),
 //           picked by the pointer (pointerWords)
-//   button  the Check button's words ("Check" when not given; the class task: "Hand in")
+//   button  the Check button's words (the payload's "Check" when not given; the class task: "Hand in")
 // The answers live here while the student types; the server hears them only on Check (the
 // button, or Enter in the last field / in a one-field question), once, all together. What is
 // typed and marked since the last check is also kept in the tab's sessionStorage under the
 // sheet's key, so a tab switch, another page or a reload that remounts the sheet gives it
 // back (a draft older than the server's last check is not used: `tries` tells).
 
-import { esc, SVGNS } from "../lib/util.js";
+import { esc, SVGNS, word } from "../lib/util.js";
 
 const DRAFT = "gtl-ans:";
 
@@ -103,7 +103,7 @@ function ansSetup(c, x) {
   layer.className = "ans-layer";
   const bar = document.createElement("div");
   bar.className = "ans-bar";
-  bar.innerHTML = `<button type="button" class="ans-check">${esc(x.button || "Check")}</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
+  bar.innerHTML = `<button type="button" class="ans-check">${esc(x.button || word(c.payload, "a_check"))}</button><span class="ans-hint" role="status" aria-live="polite"></span>`;
   c.part("scroll").appendChild(layer);
   c.part("scroll").after(bar);
   const a = (c.ans = {
@@ -123,8 +123,9 @@ function ansSetup(c, x) {
       b.className = "ans-eb";
       b.dataset.e = ek;
       b.dataset.i = String(i);
-      b.setAttribute("aria-label", `edge ${nd.nm[nd.p[i]]} to ${nd.nm[i]}: pruned`);
-      b.title = `${nd.nm[nd.p[i]]} → ${nd.nm[i]}: click to mark pruned (again to unmark)`;
+      const ends = { parent: nd.nm[nd.p[i]], child: nd.nm[i] };
+      b.setAttribute("aria-label", word(c.payload, "a_edge", ends));
+      b.title = word(c.payload, "a_edge_title", ends);
       b.onclick = () => ansToggle(c, ek);
       layer.appendChild(b);
       a.ebtn.set(ek, b);
@@ -137,7 +138,7 @@ function ansSetup(c, x) {
     box.innerHTML = `<span class="ans-l">${x.labels === false ? "" : esc(label)}</span><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="12">`;
     const inp = box.querySelector("input");
     inp.dataset.id = String(id);
-    inp.setAttribute("aria-label", `${label} of ${nd.nm[i]}`);
+    inp.setAttribute("aria-label", word(c.payload, "a_field", { label, node: nd.nm[i] }));
     inp.setAttribute("enterkeyhint", a.edges ? "next" : "done");
     inp.value = typeof gv[id] === "string" ? gv[id].slice(0, 12) : "";
     inp.addEventListener("input", () => { delete a.marks.v[id]; ansPaint(c); ansKeep(c); });
@@ -159,7 +160,7 @@ function ansSetup(c, x) {
   pm.className = "ans-pm";
   pm.textContent = "±";
   pm.tabIndex = -1;
-  pm.setAttribute("aria-label", "change the sign");
+  pm.setAttribute("aria-label", word(c.payload, "a_sign"));
   pm.style.display = "none";
   pm.addEventListener("pointerdown", (e) => {
     e.preventDefault(); // the field keeps the focus (and the keyboard stays up)
@@ -285,7 +286,7 @@ function ansEdgesPlace(c, spots) {
     for (let i = 0; i < nd.id.length; i++) {
       if (nd.p[i] < 0) continue;
       parts.push(`<g class="ae" data-e="${ansEdgeKey(c, i)}" data-i="${i}"><line class="mk"/><path class="sc"/>` +
-        `<text class="why">searched</text><line class="hit"/></g>`);
+        `<text class="why">${esc(word(c.payload, "a_searched"))}</text><line class="hit"/></g>`);
     }
     a.eg.innerHTML = parts.join("");
     svg.insertBefore(a.eg, svg.querySelector("g.nodes"));
@@ -367,7 +368,7 @@ function ansPaint(c) {
     box.classList.toggle("bad", m === "wrong");
     if (m === "wrong") inp.setAttribute("aria-invalid", "true");
     else inp.removeAttribute("aria-invalid");
-    inp.title = m === "wrong" ? "wrong: try again" : m === "right" ? "right" : "";
+    inp.title = m === "wrong" ? word(c.payload, "a_wrong") : m === "right" ? word(c.payload, "a_right") : "";
   }
   if (!a.edges || !c.part("svg")) return;
   for (const g of c.part("svg").querySelectorAll("g.ae")) {
@@ -378,8 +379,8 @@ function ansPaint(c) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.classList.toggle("bad", m === "wrong");
       const nd = c.payload.nodes, i = Number(b.dataset.i);
-      const what = m === "wrong" ? "marked pruned, wrongly" : on ? "marked pruned" : "pruned";
-      b.setAttribute("aria-label", `edge ${nd.nm[nd.p[i]]} to ${nd.nm[i]}: ${what}`);
+      const what = m === "wrong" ? "a_edge_wrong" : on ? "a_edge_marked" : "a_edge";
+      b.setAttribute("aria-label", word(c.payload, what, { parent: nd.nm[nd.p[i]], child: nd.nm[i] }));
     }
   }
 }

@@ -21,7 +21,7 @@
 // ED_RETRY_MS when a rerun has come back without its answer (it was folded into another
 // request), after ED_LOST_MS when nothing has come back; ED_TRIES sends in all, then it is
 // given up and the queue dropped.
-import { esc } from "../lib/util.js";
+import { esc, word } from "../lib/util.js";
 
 const ED_RETRY_MS = 2500;
 const ED_LOST_MS = 8000;
@@ -30,10 +30,11 @@ const ED_KEYS = {
   Enter: "set", c: "add_child", a: "add_child", s: "add_sibling",
   Delete: "delete", u: "undo", z: "undo", r: "redo", y: "redo",
 };
+// the key legend: [the keys, or a word's key in the payload (ed_k_click); the word's key]
 const ED_LEGEND = [
-  ["click, ← ↑ → ↓", "select"], ["0–9 −", "type a value"], ["Enter", "set the leaf"],
-  ["c", "add a child"], ["s", "add a sibling"], ["Del", "delete"],
-  ["u / Ctrl+Z", "undo"], ["r / Ctrl+Y", "redo"], ["e", "step the search"],
+  [null, "ed_k_select"], ["0–9 −", "ed_k_type"], ["Enter", "ed_k_set"],
+  ["c", "ed_k_child"], ["s", "ed_k_sibling"], ["Del", "ed_k_delete"],
+  ["u / Ctrl+Z", "ed_k_undo"], ["r / Ctrl+Y", "ed_k_redo"], ["e", "ed_k_step"],
 ];
 
 function edNew(c) {
@@ -41,25 +42,25 @@ function edNew(c) {
   el.className = "ed";
   el.style.display = "none";
   el.innerHTML = `
-    <div class="ed-row"><div class="ed-modes" role="group" aria-label="mode">
-      <button type="button" class="ed-m-edit" aria-pressed="true" title="edit the tree (e)">✎ Edit the tree</button>
-      <button type="button" class="ed-m-step" aria-pressed="false" title="step the search on this tree (e)">▶ Step the search</button>
+    <div class="ed-row"><div class="ed-modes" role="group" data-wa="ed_modes">
+      <button type="button" class="ed-m-edit" aria-pressed="true" data-wt="ed_edit_title" data-w="ed_edit"></button>
+      <button type="button" class="ed-m-step" aria-pressed="false" data-wt="ed_step_title" data-w="ed_step"></button>
     </div>
     <div class="ed-tools">
-      <label class="ed-val-l">value <input class="ed-val" type="text" inputmode="numeric" autocomplete="off" maxlength="9" placeholder="0" aria-label="value"></label>
-      <button type="button" class="ed-b" data-k="Enter" title="set the selected leaf to the value (Enter)">Set <kbd>Enter</kbd></button>
-      <button type="button" class="ed-b" data-k="c" title="add a child (c): the value, else 0; the parent stays selected">+ child <kbd>c</kbd></button>
-      <button type="button" class="ed-b" data-k="s" title="add a sibling after the node (s) and select it">+ sibling <kbd>s</kbd></button>
-      <button type="button" class="ed-b" data-k="Delete" title="delete the node and everything below it (Delete)">Delete <kbd>Del</kbd></button>
-      <button type="button" class="ed-b ed-undo" data-k="u" title="undo (u or Ctrl+Z)">Undo <kbd>u</kbd></button>
-      <button type="button" class="ed-b ed-redo" data-k="r" title="redo (r or Ctrl+Y)">Redo <kbd>r</kbd></button>
+      <label class="ed-val-l"><span data-w="ed_value"></span> <input class="ed-val" type="text" inputmode="numeric" autocomplete="off" maxlength="9" placeholder="0" data-wa="ed_value"></label>
+      <button type="button" class="ed-b" data-k="Enter" data-wt="ed_set_title"><span data-w="ed_set"></span> <kbd>Enter</kbd></button>
+      <button type="button" class="ed-b" data-k="c" data-wt="ed_child_title"><span data-w="ed_child"></span> <kbd>c</kbd></button>
+      <button type="button" class="ed-b" data-k="s" data-wt="ed_sibling_title"><span data-w="ed_sibling"></span> <kbd>s</kbd></button>
+      <button type="button" class="ed-b" data-k="Delete" data-wt="ed_delete_title"><span data-w="ed_delete"></span> <kbd>Del</kbd></button>
+      <button type="button" class="ed-b ed-undo" data-k="u" data-wt="ed_undo_title"><span data-w="ed_undo"></span> <kbd>u</kbd></button>
+      <button type="button" class="ed-b ed-redo" data-k="r" data-wt="ed_redo_title"><span data-w="ed_redo"></span> <kbd>r</kbd></button>
     </div></div>
     <div class="ed-msg" aria-live="polite"></div>`;
   c.el.insertBefore(el, c.el.firstChild);
   const keys = document.createElement("div"); // the key legend, under the tree's legend
   keys.className = "ed-keys";
   keys.style.display = "none";
-  keys.innerHTML = `<b>Keys:</b> ${ED_LEGEND.map(([k, w]) => `<span><kbd>${esc(k)}</kbd> ${esc(w)}</span>`).join("")}`;
+  keys.innerHTML = `<b data-w="ed_keys"></b> ${ED_LEGEND.map(([k, w]) => `<span><kbd${k ? "" : ' data-w="ed_k_click"'}>${esc(k || "")}</kbd> <span data-w="${w}"></span></span>`).join("")}`;
   c.el.appendChild(keys);
   const q = (s) => el.querySelector(s);
   c.ed = {
@@ -145,30 +146,32 @@ function edShow(c, error) {
   ed.undoB.disabled = !ed.undo;
   ed.redoB.disabled = !ed.redo;
   if (error) {
-    // The server numbers nodes from 1 ("node 3"); the drawing names them ("B", "leaf 2").
-    const named = String(error).replace(/\bnode (\d+)\b/g, (m, k) => {
+    // The server numbers nodes from 1 ("node 3", in the payload's words: ed_node); the
+    // drawing names them ("B", "leaf 2").
+    const re = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const [pre, post] = word(c.payload, "ed_node").split("{n}");
+    const ref = new RegExp(`${re(pre)}(\\d+)${re(post ?? "")}`, "g");
+    const named = String(error).replace(ref, (m, k) => {
       const j = edIndex(c, Number(k) - 1);
       return j < 0 ? m : c.payload.nodes.nm[j];
     });
     ed.msg.className = "ed-msg ed-err";
-    ed.msg.textContent = `Not done: ${named}.`;
+    ed.msg.textContent = word(c.payload, "ed_refused", { why: named });
     return;
   }
   ed.msg.className = "ed-msg";
   const i = edIndex(c, ed.sel), nd = c.payload && c.payload.nodes;
   if (i < 0 || !nd) {
-    ed.msg.textContent = "Selected node not drawn (open its part of the tree, or click a node).";
+    ed.msg.textContent = word(c.payload, "ed_hidden");
     return;
   }
-  const kind = nd.k[i], typed = ed.buf ? ` ${ed.buf}` : "";
+  const kind = nd.k[i], typed = ed.buf ? "_typed" : "", vals = { node: nd.nm[i], typed: ed.buf };
   if (kind === 2) {
-    const v = c.payload.vals[nd.lv[i]];
-    ed.msg.textContent = typed
-      ? `Selected: ${nd.nm[i]} (value ${v}). Enter sets it to${typed}; c gives it a child${typed}, s a sibling${typed}.`
-      : `Selected: ${nd.nm[i]} (value ${v}). Type a value, then Enter sets it; c gives it a child, s a sibling.`;
+    vals.value = c.payload.vals[nd.lv[i]];
+    ed.msg.textContent = word(c.payload, `ed_leaf${typed}`, vals);
   } else {
-    const who = `${kind === 0 ? "MAX" : "MIN"} ${nd.nm[i]}${ed.sel === 0 ? " (the root)" : ""}`;
-    ed.msg.textContent = `Selected: ${who}. c adds a child${typed || " (type a value first, else 0)"}; it stays selected.`;
+    const who = `ed_${kind === 0 ? "max" : "min"}${ed.sel === 0 ? "_root" : ""}${typed}`;
+    ed.msg.textContent = word(c.payload, who, vals);
   }
 }
 

@@ -9,20 +9,17 @@
 // A switch goes between this view and the whole tree (the core's drawing); a click on it is
 // kept in the link as ?fv=follow or ?fv=tree, and a copied link opens in that view.
 
-import { esc, SVGNS } from "../lib/util.js";
+import { esc, plural, SVGNS, word } from "../lib/util.js";
 
 const MIN_PATH = 70; // px of the path's box on the projector at least (a row and a half)
 const F_PARAM = "fv", F_VIEWS = ["follow", "tree"]; // the view in the link: ?fv=follow|tree
-const F_STATUS = { s: "searched", p: "on the path", x: "pruned", t: "still to come" };
+const F_STATUS = { s: "searched", p: "on the path", x: "pruned", t: "still to come" }; // data-status (tests')
 const F_CLASS = { s: "searched", p: "path", x: "pruned", t: "come" };
 
 function fmtInt(n) {
   return Number(n).toLocaleString("en-US");
 }
 
-function fPlural(n, one, many) {
-  return `${fmtInt(n)} ${n === 1 ? one : many}`;
-}
 
 function patch(parent, htmls, svg) {
   // Make parent's children the elements of htmls, replacing only those whose html changed
@@ -197,32 +194,32 @@ export default function follow(ctx) {
     jumps.className = "f-jumps";
     jumps.style.display = "none";
     jumps.innerHTML = `
-      <button type="button" class="b-cut" title="jump to the next cut-off (C)" aria-label="jump to the next cut-off"><span class="t">next </span>cut-off ⇥</button>
-      <button type="button" class="b-end" title="jump to the end of this subtree: where the node the search is in returns (U)" aria-label="jump to the end of this subtree"><span class="t">end of </span>subtree ⤴</button>`;
+      <button type="button" class="b-cut" data-wt="f_cut_title" data-wa="f_cut_aria"><span class="t"><span data-w="f_cut_more"></span> </span><span data-w="f_cut"></span></button>
+      <button type="button" class="b-end" data-wt="f_end_title" data-wa="f_end_aria"><span class="t"><span data-w="f_end_more"></span> </span><span data-w="f_end"></span></button>`;
     c.part("steps").after(jumps); // beside the step buttons' row, or under it on a phone
     const mode = document.createElement("div");
     mode.className = "f-mode";
     mode.style.display = "none";
     mode.setAttribute("role", "group");
-    mode.setAttribute("aria-label", "view");
-    mode.innerHTML = `<span class="f-mode-l">View:</span><button type="button" class="m-follow" aria-pressed="true">follow the search</button><button type="button" class="m-tree" aria-pressed="false">whole tree</button>`;
+    mode.dataset.wa = "f_view_aria";
+    mode.innerHTML = `<span class="f-mode-l" data-w="f_view"></span><button type="button" class="m-follow" aria-pressed="true" data-w="f_follow"></button><button type="button" class="m-tree" aria-pressed="false" data-w="f_tree"></button>`;
     q(".bar").before(mode);
     const panel = document.createElement("div");
     panel.className = "follow";
     panel.style.display = "none";
     panel.innerHTML = `
-      <div class="f-head">The path from the root to the current node, one row per ply; beside each node on it, its siblings.</div>
+      <div class="f-head" data-w="f_head"></div>
       <div class="f-path"></div>
       <div class="f-legend">
-        <span><i class="f-sw searched"></i>searched (its value)</span>
-        <span><i class="f-sw path"></i>on the path (best so far)</span>
-        <span><i class="f-sw path cur"></i>current node</span>
-        <span><i class="f-sw pruned"></i>pruned by a cut-off</span>
-        <span><i class="f-sw come"></i>still to come</span>
-        <span><i class="f-sw best"></i>best move, once the search has proved it</span>
+        <span><i class="f-sw searched"></i><span data-w="f_searched"></span></span>
+        <span><i class="f-sw path"></i><span data-w="f_onpath"></span></span>
+        <span><i class="f-sw path cur"></i><span data-w="f_current"></span></span>
+        <span><i class="f-sw pruned"></i><span data-w="f_pruned"></span></span>
+        <span><i class="f-sw come"></i><span data-w="f_come"></span></span>
+        <span><i class="f-sw best"></i><span data-w="f_best"></span></span>
       </div>
-      <div class="f-plies"><div class="f-plies-h">Per ply so far: <span class="f-key"><i class="f-sw k-n"></i>nodes</span> <span class="f-key"><i class="f-sw k-l"></i>leaves</span> <span class="f-key"><i class="f-sw k-c"></i>cut-offs</span></div>
-        <svg class="f-chart" xmlns="${SVGNS}" role="img" aria-label="nodes, leaves and cut-offs per ply"></svg>
+      <div class="f-plies"><div class="f-plies-h"><span data-w="f_per_ply"></span> <span class="f-key"><i class="f-sw k-n"></i><span data-w="f_nodes"></span></span> <span class="f-key"><i class="f-sw k-l"></i><span data-w="f_leaves"></span></span> <span class="f-key"><i class="f-sw k-c"></i><span data-w="f_cutoffs"></span></span></div>
+        <svg class="f-chart" xmlns="${SVGNS}" role="img" data-wa="f_chart"></svg>
         <div class="f-ply-now"></div></div>`;
     q(".scroll").before(panel);
     c.fw = { jumps, mode, panel, pathEl: panel.querySelector(".f-path"), chart: panel.querySelector(".f-chart"), now: panel.querySelector(".f-ply-now"), ix: null, id: null, on: false };
@@ -322,10 +319,12 @@ export default function follow(ctx) {
     const sv = ss === "s" || ss === "p" ? ix.window(s, k)[2] : null;
     const best = ix.pvAt.has(s) && ix.pvAt.get(s) <= k;
     const curC = k && s === cur ? " cur" : "";
-    const stats = n ? `<span class="f-st">${fPlural(n, "node", "nodes")}${deep > 0 ? ` · ${fPlural(deep, "ply", "plies")} deep` : ""}</span>` : "";
-    const value = sv !== null ? ` <span class="f-v">${ss === "s" ? "= " : "so far "}${esc(sv)}</span>` : "";
-    return `<button type="button" class="f-chip ${F_CLASS[ss]}${curC}${best ? " best" : ""}" data-node="${s}" data-status="${F_STATUS[ss]}" data-nodes="${n}" data-depth="${deep}" data-value="${esc(sv ?? "")}"${best ? ' data-best="1"' : ""} title="${esc(f.labs[f.lab[s]])}: ${F_STATUS[ss]}${curC ? " (the current node)" : ""}">` +
-      `<span class="f-l1"><span class="f-nm">${best ? "★ " : ""}${esc(p < 0 ? "root" : f.labs[f.lab[s]])}</span>${value}${ss === "x" ? ' <span class="f-v">pruned</span>' : ""}</span>${stats}</button>`;
+    const P = c.payload, nodes = plural(P, "nodes", n);
+    const stats = n ? `<span class="f-st">${esc(deep > 0 ? word(P, "f_deep", { nodes, plies: plural(P, "plies", deep) }) : nodes)}</span>` : "";
+    const value = sv !== null ? ` <span class="f-v">${esc(word(P, ss === "s" ? "f_is" : "f_so_far", { value: sv }))}</span>` : "";
+    const title = word(P, curC ? "f_chip_title_cur" : "f_chip_title", { node: f.labs[f.lab[s]], status: word(P, `f_st_${ss}`) });
+    return `<button type="button" class="f-chip ${F_CLASS[ss]}${curC}${best ? " best" : ""}" data-node="${s}" data-status="${F_STATUS[ss]}" data-nodes="${n}" data-depth="${deep}" data-value="${esc(sv ?? "")}"${best ? ' data-best="1"' : ""} title="${esc(title)}">` +
+      `<span class="f-l1"><span class="f-nm">${best ? "★ " : ""}${esc(p < 0 ? word(P, "f_root") : f.labs[f.lab[s]])}</span>${value}${ss === "x" ? ` <span class="f-v">${esc(word(P, "f_pruned_chip"))}</span>` : ""}</span>${stats}</button>`;
   },
 
   path(k) {
@@ -341,17 +340,18 @@ export default function follow(ctx) {
       const [a, b, val] = ix.window(v, k);
       const st = ix.status(v, k);
       const max = ix.depth[v] % 2 === 0;
-      const vword = st === "s" ? "value" : "best so far";
+      const P = c.payload, vword = esc(word(P, st === "s" ? "f_value" : "f_best_so_far"));
       const win = a === null && b === null
-        ? `<span class="f-none">not reached yet</span>`
+        ? `<span class="f-none">${esc(word(P, "f_not_reached"))}</span>`
         : `<span class="f-ab">α <b>${esc(a ?? "")}</b></span><span class="f-ab">β <b>${esc(b ?? "")}</b></span><span class="f-ab">${vword} <b>${esc(val ?? "—")}</b></span>`;
-      const head = `<div class="f-ply"><span class="f-d">ply ${r}</span> <span class="f-k ${max ? "max" : "min"}">${max ? "▲ MAX" : "▼ MIN"}</span></div>` +
+      const head = `<div class="f-ply"><span class="f-d">${esc(word(P, "f_ply", { d: r }))}</span> <span class="f-k ${max ? "max" : "min"}">${max ? "▲" : "▼"} ${esc(word(P, max ? "lg_max" : "lg_min"))}</span></div>` +
         `<div class="f-win" data-a="${esc(a ?? "")}" data-b="${esc(b ?? "")}" data-v="${esc(val ?? "")}">${win}</div>`;
       rows.push([`${v}`, `f-row${k && v === cur ? " cur" : ""}`, head, sibs.map((s) => FOLLOW.chip(ix, s, k, cur))]);
     }
     const below = k ? Array.from(ix.kl.subarray(ix.kc[cur], ix.kc[cur + 1])) : [];
     if (below.length) {
-      const head = `<div class="f-ply"><span class="f-d">ply ${path.length}</span> <span class="f-k">below the current node</span></div>`;
+      const P = c.payload;
+      const head = `<div class="f-ply"><span class="f-d">${esc(word(P, "f_ply", { d: path.length }))}</span> <span class="f-k">${esc(word(P, "f_below"))}</span></div>`;
       rows.push(["-1", "f-row below", head, below.map((s) => FOLLOW.chip(ix, s, k, cur))]);
     }
     const el = c.fw.pathEl;
@@ -390,7 +390,7 @@ export default function follow(ctx) {
     for (let d = 0; d < P; d++) {
       const x0 = left + d * gw + (gw - 3 * bw) / 2;
       const bars = [[ix.nodes[d], "k-n"], [ix.leaves[d], "k-l"], [ix.cutc[d], "k-c"]];
-      const g = [`<g><title>ply ${d}: ${fmtInt(ix.nodes[d])} nodes, ${fmtInt(ix.leaves[d])} leaves, ${fmtInt(ix.cutc[d])} cut-offs</title>`];
+      const g = [`<g><title>${esc(word(c.payload, "f_bar_title", { d, nodes: fmtInt(ix.nodes[d]), leaves: fmtInt(ix.leaves[d]), cuts: fmtInt(ix.cutc[d]) }))}</title>`];
       if (d === cur) g.push(`<rect class="f-now" x="${left + d * gw + 1}" y="${top - 4}" width="${gw - 2}" height="${H - top - bottom + 4}" rx="3"/>`);
       g.push(`<rect class="f-ghost" x="${x0}" y="${y(fin.nodes[d])}" width="${3 * bw}" height="${H - bottom - y(fin.nodes[d])}"/>`);
       bars.forEach(([n, cls], i) => {
@@ -413,8 +413,12 @@ export default function follow(ctx) {
     for (let d = 0; d < P; d++) { tn += ix.nodes[d]; tl += ix.leaves[d]; tc += ix.cutc[d]; }
     // "So far at step k" here, drawn with the step (the server's side panel hears the step
     // only after the debounce and a rerun: it said "step 0" while the bar said 45).
-    const now = `<b>So far at step ${fmtInt(k)}.</b> <b>Ply ${cur} (the current node's):</b> ${fPlural(ix.nodes[cur], "node", "nodes")}, ${fPlural(ix.leaves[cur], "leaf", "leaves")}, ${fPlural(ix.cutc[cur], "cut-off", "cut-offs")} so far. ` +
-      `<b>All plies:</b> ${fPlural(tn, "node", "nodes")}, ${fPlural(tl, "leaf", "leaves")}, ${fPlural(tc, "cut-off", "cut-offs")}. The grey bars: each ply at the end.`;
+    const pl = c.payload; // the payload's sentence holds <b> marks; what fills it is numbers
+    const now = word(pl, "f_now", {
+      k: fmtInt(k), d: cur,
+      nodes: plural(pl, "nodes", ix.nodes[cur]), leaves: plural(pl, "leaves", ix.leaves[cur]), cuts: plural(pl, "cuts", ix.cutc[cur]),
+      all_nodes: plural(pl, "nodes", tn), all_leaves: plural(pl, "leaves", tl), all_cuts: plural(pl, "cuts", tc),
+    });
     if (fw.now.__html !== now) { fw.now.innerHTML = now; fw.now.__html = now; }
     fw.now.dataset.nodes = String(tn);
   },

@@ -9,7 +9,7 @@
 // legend entries of the exact searches that MCTS has no part of (pruned edges; α, β and a
 // best-so-far value) are hidden while its data is shown: it prunes nothing and keeps no window.
 
-import { esc, SVGNS } from "../lib/util.js";
+import { esc, plural, SVGNS, word } from "../lib/util.js";
 
 function timelines(ctx, flat, m) {
   // Per view position: [[step, N, W/N], ...] in step order (nodes not drawn are left out).
@@ -85,7 +85,8 @@ export default function mcts(ctx) {
       const its = x.it || [];
       let lo = 0, hi = its.length;
       while (lo < hi) { const mid = (lo + hi) >> 1; if (its[mid] <= k) lo = mid + 1; else hi = mid; }
-      note.querySelector(".mc-it").textContent = lo ? `iteration ${lo} of ${its.length}` : `${its.length} iterations`;
+      const P = ctx.payload;
+      note.querySelector(".mc-it").textContent = lo ? word(P, "m_iteration", { k: lo, n: its.length }) : plural(P, "iterations", its.length);
     }
   }
 

@@ -7,7 +7,7 @@
 // the app and in a downloaded search (viz/standalone.py), where nothing needs a server.
 // A still (a practice question) gets no buttons.
 
-import { SVGNS } from "../lib/util.js";
+import { applyWords, SVGNS } from "../lib/util.js";
 
 // The presentation properties the canvas's style sheets set on the figure's elements.
 const PROPS = [
@@ -79,8 +79,9 @@ export default function takeaway(ctx) {
       if (ctx.still || row) return;
       row = document.createElement("span");
       row.className = "takeaway";
-      row.innerHTML = `<button type="button" class="b-svg" title="the tree at this step as an SVG file">SVG</button>`
-        + `<button type="button" class="b-png" title="the tree at this step as a PNG picture">PNG</button>`;
+      row.innerHTML = `<button type="button" class="b-svg" data-wt="t_svg">SVG</button>`
+        + `<button type="button" class="b-png" data-wt="t_png">PNG</button>`;
+      applyWords(row, ctx.payload);
       row.querySelector(".b-svg").addEventListener("click", () => {
         save(new Blob([figureSvg(ctx.part("svg")).text], { type: "image/svg+xml" }), name("svg"));
       });
