@@ -62,3 +62,25 @@ def visible_strings(at: AppTest) -> list[tuple[str, str]]:
         for where, text in out
         if _LETTERS.search(text) and text not in LANGUAGES.values()
     ]
+
+
+_WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")  # a markdown link's address (not read)
+
+
+def unwrapped(text: str) -> str:
+    """What is left of ``text`` once every wrapped (translated) part is taken out, nested
+    ones too: in the pseudo-language, only names and numbers should be left."""
+    while True:
+        left = _WRAPPED.sub(" ", text)
+        if left == text:
+            return text
+        text = left
+
+
+def escaped(text: str, names: tuple[str, ...] = ()) -> bool:
+    """True when ``text`` holds a word that escaped translation (``names`` aside)."""
+    rest = unwrapped(_LINK_TARGET.sub("]", text))
+    for name in names:
+        rest = rest.replace(name, " ")
+    return bool(_LETTERS.search(rest))
