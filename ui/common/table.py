@@ -12,7 +12,7 @@ code every page already loads, and it is a real ``<table>`` that a screen reader
 **Narrow.** A wide table (the race's eight columns, the variants' seven, the class results)
 fits a phone only if its cells break inside words ("ro ot va lu e"). Given ``cards`` (a key),
 :func:`show_table` draws it in a container of that key, and where that container is under
-:data:`CARDS_PX` wide each row is a card of label/value lines (:func:`cards_css`): the same
+:data:`CARDS_PX` wide, or than its words need whole (:func:`words_px`), each row is a card of label/value lines (:func:`cards_css`): the same
 ``<table>`` (its header row hidden from sight, not from a screen reader, which still reads
 each cell with its column's name), the labels drawn by CSS with an empty alternative text so
 that a screen reader does not read them twice.
@@ -56,7 +56,31 @@ def table_markdown(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | N
     return "\n".join([head, rule, *body])
 
 
-CARDS_PX = 640  # below this width (the table's container's), a table of cards
+CARDS_PX = 640  # below this width (the table's container's), a table of cards ...
+# ... or below the width its words need whole (a Russian table needs more than an English one)
+CHAR_PX, CJK_PX, CELL_PX = 10, 17, 26  # a letter's width about, a CJK character's, a cell's padding
+# the browser shares a table's width out by its cells' whole texts, not their longest words: a
+# table squeezed to its words' sum breaks some (a Russian race at 853 px): a quarter more room
+ROOM = 1.25
+_WORD = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]|[^\s\u2e80-\u9fff\uff00-\uffef-]+-?")
+
+
+def words_px(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> int:
+    """About the width a table needs to keep each of its words whole: per column its longest
+    word (header or cell; a line may break after a hyphen, and between CJK characters), plus
+    the cell's padding."""
+
+    def width(text: str) -> int:
+        words = _WORD.findall(text)
+        return max(
+            (CJK_PX if len(w) == 1 and ord(w) >= 0x2E80 else CHAR_PX * len(w) for w in words),
+            default=0,
+        )
+
+    need = sum(
+        CELL_PX + max(width(c), *(width(cell_text(r.get(c))) for r in rows)) for c in columns
+    )
+    return int(ROOM * need)
 
 
 def _css_string(text: str) -> str:
@@ -65,8 +89,9 @@ def _css_string(text: str) -> str:
     return f'"{out}"'
 
 
-def cards_css(key: str, columns: Sequence[str]) -> str:
-    """The narrow layout (see the module's note) of the table in the container keyed ``key``."""
+def cards_css(key: str, columns: Sequence[str], px: int = CARDS_PX) -> str:
+    """The narrow layout (see the module's note) of the table in the container keyed ``key``,
+    below ``px`` wide."""
     at = css(key)
     labels = "\n".join(
         f"{at} td:nth-child({i}):before {{ content: {_css_string(c)}; "
@@ -75,7 +100,7 @@ def cards_css(key: str, columns: Sequence[str]) -> str:
     )
     return f"""<style>
 {at} {{ container-type: inline-size; }}
-@container (max-width: {CARDS_PX}px) {{
+@container (max-width: {px}px) {{
   {at} table, {at} tbody, {at} tr {{ display: block; width: auto; }}
   {at} thead {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;
     overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }}
@@ -106,5 +131,5 @@ def show_table(
         return
     cols = list(columns) if columns is not None else list(rows[0]) if rows else []
     holder = place.container(key=cards)
-    holder.html(cards_css(cards, cols))
+    holder.html(cards_css(cards, cols, max(CARDS_PX, words_px(rows, cols))))
     holder.markdown(text)
