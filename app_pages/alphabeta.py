@@ -28,7 +28,7 @@ hide = leaf_option.leaves_switch(st, K.lab)
 seed = int(setup.recipe[4]) if setup.recipe else 0
 run_key = (source, variant, order, seed, mcts_panel.run_key_algo(algo, K.lab))
 tl.new_run(K.lab, run_key)
-lab = tl.cached_lab(*run_key)
+lab = tl.searched(*run_key)
 statement = algo == ALPHABETA and variant == "statement" and order == tl.AS_GIVEN
 depth = tl.complete_depth(len(setup.leaves), setup.branching)
 tl.run_head(

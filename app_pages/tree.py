@@ -30,7 +30,7 @@ hide = leaf_option.leaves_switch(st, K.lab)
 
 source = tl.source_of_tree(tree)
 run_key = (source, variant, tl.AS_GIVEN, 0, mcts_panel.run_key_algo(algo, K.lab))
-lab = tl.cached_lab(*run_key)
+lab = tl.searched(*run_key)
 tl.result_line(ep.headline(tree, lab))
 
 if tl.new_run(K.lab, run_key):  # an edit: the whole tree from step 0, no jump to the end

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.tree import GameTree
-from engine.values import plural
+from teach.i18n import ngettext
 from viz.layout import tidy_layout_children
 
 
@@ -32,7 +32,9 @@ class Summary:
 
     @property
     def label(self) -> str:
-        return "+" + plural(self.hidden, "node")
+        """ "+412 nodes", in the run's language."""
+        n = self.hidden
+        return "+" + ngettext("{n} node", "{n} nodes", n, n=f"{n:,}")
 
 
 @dataclass

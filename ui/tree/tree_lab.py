@@ -71,6 +71,7 @@ __all__ = [  # the pages' and tests' names (ui.tree.tree_source's re-exported)
     "random_complete",
     "run_head",
     "run_player",
+    "searched",
     "source_of_complete",
     "source_of_tree",
     "tree_of",
@@ -174,13 +175,21 @@ def tree_of(source: str) -> GameTree:
     return parse_brackets(body)
 
 
-@st.cache_resource(max_entries=24, show_spinner="Searching the tree…")
+@st.cache_resource(max_entries=24, show_spinner=False)
 def cached_lab(
     source: str, variant: str, ordering: str, seed: int, algorithm: str = ea.DEFAULT
 ) -> Lab:
     """The lab of a source's tree in one ordering (a big run is built once and shared by
     every session; cache_resource hands out the object itself, never a copy)."""
     return make_lab(ordered(tree_of(source), ordering, seed), variant, algorithm)
+
+
+def searched(
+    source: str, variant: str, ordering: str, seed: int, algorithm: str = ea.DEFAULT
+) -> Lab:
+    """:func:`cached_lab`, saying "Searching the tree…" in the page's language meanwhile."""
+    with st.spinner(_("Searching the tree…")):
+        return cached_lab(source, variant, ordering, seed, algorithm)
 
 
 def new_run(keys: TreeLab, run_key: Hashable) -> bool:
