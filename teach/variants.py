@@ -16,17 +16,18 @@ from engine.search import VARIANTS, search_tree
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import MINUS_INF, PLUS_INF
+from teach.i18n import N_
 
 MINIMAX = "minimax"
 ALL = (MINIMAX, *VARIANTS)  # minimax, statement, fail-hard, strict, negamax
 
-# The one name of each variant that people read (menus, tables, headings).
+# The one name of each variant that people read (menus, tables, headings; translated where shown).
 LABELS = {
-    MINIMAX: "Minimax",
-    "statement": "Statement (fail-soft, α ≥ β cuts)",
-    "fail-hard": "Fail-hard (clamp to the window)",
-    "strict": "Strict (only α > β cuts)",
-    "negamax": "Negamax (one rule, both sides)",
+    MINIMAX: N_("Minimax"),
+    "statement": N_("Statement (fail-soft, α ≥ β cuts)"),
+    "fail-hard": N_("Fail-hard (clamp to the window)"),
+    "strict": N_("Strict (only α > β cuts)"),
+    "negamax": N_("Negamax (one rule, both sides)"),
 }
 
 DESCRIPTION = {

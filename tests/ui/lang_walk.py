@@ -84,3 +84,36 @@ def escaped(text: str, names: tuple[str, ...] = ()) -> bool:
     for name in names:
         rest = rest.replace(name, " ")
     return bool(_LETTERS.search(rest))
+
+
+def _segments(text: str) -> list[str]:
+    """Every wrapped part of ``text`` (⟦…⟧, nested ones too), as it was wrapped."""
+    out, starts = [], []
+    for i, ch in enumerate(text):
+        if ch == "⟦":
+            starts.append(i)
+        elif ch == "⟧" and starts:
+            out.append(text[starts.pop() + 1 : i])
+    return out
+
+
+def _id_pattern(msgid: str) -> str:
+    """A message id as a pattern of its text once filled: each ``{name}`` any text."""
+    parts = re.split(r"\{\w+\}", msgid)
+    return "(?s:" + ".*".join(re.escape(p) for p in parts) + ")"
+
+
+def catalogue_matcher(ids) -> re.Pattern:
+    """A pattern that matches a text made from any of the catalogue's message ``ids``
+    (singular and plural forms)."""
+    flat = [x for i in ids for x in (i if isinstance(i, tuple) else (i,)) if x]
+    patterns = "|".join(_id_pattern(i) for i in sorted(flat, key=len, reverse=True))
+    return re.compile(patterns, re.IGNORECASE)  # a label lowercased in a sentence: "alpha-beta"
+
+
+def not_in_catalogue(text: str, matcher: re.Pattern) -> list[str]:
+    """The wrapped parts of ``text`` that no message of the catalogue makes: a string given to
+    ``_`` that ``make messages`` never extracts (a table's words not marked with ``N_``), which
+    the pseudo-language wraps but no catalogue translates."""
+    plain = re.compile(r"\\(.)")  # a markdown escape: "\\(" is "("
+    return [s for s in _segments(text) if not matcher.fullmatch(plain.sub(r"\1", s))]

@@ -210,7 +210,13 @@ def import_export(tree: GameTree) -> None:
     """Paste a tree in either format; the tree shown, to copy or download."""
     c1, c2 = st.columns(2)
     with c1:
-        st.radio(_("Format"), FORMATS, key=K.fmt, horizontal=True, format_func=_)
+        st.radio(
+            _("Format"),
+            FORMATS,
+            key=K.fmt,
+            horizontal=True,
+            format_func=lambda f: f if f == FORMATS[0] else _(f),  # URAL 1282: a name
+        )
         st.text_area(
             _("Tree text"),
             key=K.text,
