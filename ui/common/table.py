@@ -60,8 +60,8 @@ CARDS_PX = 640  # below this width (the table's container's), a table of cards .
 # ... or below the width its words need whole (a Russian table needs more than an English one)
 CHAR_PX, CJK_PX, CELL_PX = 10, 17, 26  # a letter's width about, a CJK character's, a cell's padding
 # the browser shares a table's width out by its cells' whole texts, not their longest words: a
-# table squeezed to its words' sum breaks some (a Russian race at 853 px): a quarter more room
-ROOM = 1.25
+# table squeezed to its words' sum breaks some (a Russian race at 853 px): a tenth more room
+ROOM = 1.1
 _WORD = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]|[^\s\u2e80-\u9fff\uff00-\uffef-]+-?")
 
 
