@@ -31,10 +31,15 @@ def _proto_strings(proto) -> list[tuple[str, str]]:
 
 
 def canvas_words(payload: dict) -> list[str]:
-    """The canvas's own words (viz.canvas_ui) in a payload: every word and plural form."""
+    """The canvas's own words in a payload (viz.canvas_ui: every word and plural form; the
+    tree view's, teach.access_words)."""
     ui = payload["ui"]
     words = [v for k, v in ui.items() if k not in ("plural", "lang")]
-    return words + [f for forms in ui["plural"].values() for f in forms.values()]
+    words += [f for forms in ui["plural"].values() for f in forms.values()]
+    acc = payload.get("acc", {})  # the tree view's words (teach.access_words)
+    words += [v for k, v in acc.items() if isinstance(v, str) and k != "sep"]
+    words += [w for k in ("kinds", "status") for w in acc.get(k, [])]
+    return words
 
 
 def visible_strings(at: AppTest) -> list[tuple[str, str]]:
