@@ -14,39 +14,51 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.tree import GameTree
+from teach.i18n import N_, _, current
 
 # The kinds a node is read as (index = the payload's node kind, then "chance node").
-KINDS = ("MAX node", "MIN node", "leaf", "move not explored yet", "chance node")
+KINDS = (N_("MAX node"), N_("MIN node"), N_("leaf"), N_("move not explored yet"), N_("chance node"))
 KIND_CHANCE = 4
 # The payload's statuses 0..3 (viz.tree_payload.STATUSES: unseen, active, done, pruned).
-STATUSES = ("not reached yet", "on the current path", "done", "pruned")
+STATUSES = (N_("not reached yet"), N_("on the current path"), N_("done"), N_("pruned"))
 
 WORDS = {
-    "tree": "The search tree, node by node in the order the search visits them",
-    "item": "{name}, {kind}: {status}",
-    "current": "the current node",
-    "window": "α {alpha}, β {beta}, value {value}",
-    "leaf": "value {value}",
-    "cut": "why: {text}",  # a pruned node: the sentence of its cut-off (teach.cut_words)
-    "unknown": "not known yet",
+    "tree": N_("The search tree, node by node in the order the search visits them"),
+    "item": N_("{name}, {kind}: {status}"),
+    "current": N_("the current node"),
+    "window": N_("α {alpha}, β {beta}, value {value}"),
+    "leaf": N_("value {value}"),
+    "cut": N_("why: {text}"),  # a pruned node: the sentence of its cut-off (teach.cut_words)
+    "unknown": N_("not known yet"),
     "sep": "; ",
-    "sum": "{label} not drawn: press Enter to open them",
-    "step": "Step {k} of {n}. {text}",
-    "keys_title": "Keys",
-    "keys": (
+    "sum": N_("{label} not drawn: press Enter to open them"),
+    "step": N_("Step {k} of {n}. {text}"),
+    "keys_title": N_("Keys"),
+    "keys": N_(
         "Keys: Left and Right arrows step the search, Home and End go to its first and last "
         "step. Tab into the tree view: Up and Down go to the previous and next node in search "
         "order, Left to the parent, Right to the first child, Home and End to the first and "
         "last node; Page Down and Page Up step the search (the focus follows the current "
         "node), Enter goes to the step that reaches the node."
     ),
-    "still": "Keys: Tab into the tree view; Up and Down go through the nodes in search order, "
-    "Left to the parent, Right to the first child.",
+    "still": N_(
+        "Keys: Tab into the tree view; Up and Down go through the nodes in search order, "
+        "Left to the parent, Right to the first child."
+    ),
 }
 
 
 def canvas_words(tree: GameTree, nodes: Sequence[int], kinds: Sequence[int]) -> dict:
-    """The payload's ``acc``: :data:`WORDS`, the kind names and status names, and ``ki``,
-    each drawn node's kind (an index into ``kinds``: its drawn kind, or a chance node)."""
+    """The payload's ``acc`` in the run's language: :data:`WORDS` (their ``{placeholders}``
+    left for the browser to fill), the kind names and status names, and ``ki``, each drawn
+    node's kind (an index into ``kinds``: its drawn kind, or a chance node)."""
     ki = [KIND_CHANCE if tree.is_chance(v) else k for v, k in zip(nodes, kinds, strict=True)]
-    return {**WORDS, "kinds": list(KINDS), "status": list(STATUSES), "ki": ki}
+    words = {key: text if key == "sep" else _(text) for key, text in WORDS.items()}
+    if current() == "zh":
+        words["sep"] = "；"
+    return {
+        **words,
+        "kinds": [_(k) for k in KINDS],
+        "status": [_(s) for s in STATUSES],
+        "ki": ki,
+    }
