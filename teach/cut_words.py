@@ -17,7 +17,7 @@ from engine.node_types import ALPHA_CUT, BY_PROBE, BY_TABLE, Cut, classify
 from engine.trace import Event, SearchRun
 from engine.values import fmt_value
 from teach.explain import node_name
-from teach.i18n import N_, _, ngettext
+from teach.i18n import DEFAULT, N_, _, current, ngettext
 from teach.search_words import node_who
 
 # The canvas's legend entry for the notes (its plugins/cuts.js): a sample note and its words.
@@ -137,7 +137,8 @@ def cut_sentence(run: SearchRun, cut: Cut, event: Event) -> str:
     MAX never lets play reach C: its other 2 children are pruned." (in the run's language)"""
     tree = run.tree
     n = len(cut.skipped)
-    le, ge = _signs(run)[2:]
+    # typed (<=) in English, as its sentences always were; drawn (≤) in the others
+    le, ge = _signs(run)[2:] if current() == DEFAULT else _signs(run)[:2]
     alpha = cut.kind == ALPHA_CUT
     if cut.cause < 0:
         whose = "pass" if run.algorithm == "mtdf" else "start"
