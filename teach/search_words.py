@@ -43,6 +43,11 @@ NODE_TYPES_LEGEND = N_(
 NODE_TYPES_SWITCH = N_("Marsland's actual node types (PV, CUT, ALL), shown once a node is done")
 
 
+def node_types_definition() -> str:
+    """:data:`NODE_TYPES_DEFINITION` in the run's language (a page's help)."""
+    return _(NODE_TYPES_DEFINITION)
+
+
 def canvas_words() -> dict[str, str]:
     """The tree canvas's words for the node types (its legend and its switch's tooltip)."""
     return {"types": _(NODE_TYPES_LEGEND), "types_title": _(NODE_TYPES_SWITCH)}

@@ -87,7 +87,7 @@ def run_texts(run: SearchRun) -> list[str]:
 
 def tree_texts() -> list[str]:
     """The words that are not about one run: the canvas's, the race's, MTD(f)'s passes'."""
-    out = list(search_words.canvas_words().values())
+    out = list(search_words.canvas_words().values()) + [search_words.node_types_definition()]
     out += list(cut_words.cut_words().values())
     out += list(search_words.re_search_words().values())
     acc = access_words.canvas_words(SAMPLE, [0, 1, 4], [0, 1, 2])
