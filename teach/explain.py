@@ -13,19 +13,17 @@ from __future__ import annotations
 from engine.trace import (
     CUT,
     ENTER,
-    EXACT,
     EXIT,
     LEAF,
-    LOWER,
     NULL_WINDOW,
     RE_SEARCH,
     TABLE,
     UPDATE,
-    UPPER,
     SearchRun,
 )
 from engine.tree import GameTree
 from engine.values import fmt_value
+from teach import step_shapes as shapes
 from teach.i18n import N_, _, current, ngettext
 
 _MAX_PATH = 4  # moves shown in a labelled node's name before eliding the start
@@ -97,35 +95,11 @@ def who(tree: GameTree, node: int) -> str:
     return _("MIN node {name}", name=name)
 
 
-_who = who
-
-
 def _child_name(tree: GameTree, node: int) -> str:
     # For a list of siblings the move alone is enough; without labels use the node name.
     if tree.labels is not None:
         return tree.labels[node]
     return _who_short(tree, node)
-
-
-# The sentence of a cut-off, by what it prunes: one child or several (named, not counted).
-_PRUNED = {
-    "move": (
-        N_("{who}: {rule}, so its move {names} is pruned."),
-        N_("{who}: {rule}, so its moves {names} are pruned."),
-    ),
-    "valued": (
-        N_("{who}: {rule}, so its leaf {names} with value {values} is pruned."),
-        N_("{who}: {rule}, so its leaves {names} with values {values} are pruned."),
-    ),
-    "leaf": (
-        N_("{who}: {rule}, so its leaf {names} is pruned."),
-        N_("{who}: {rule}, so its leaves {names} are pruned."),
-    ),
-    "child": (
-        N_("{who}: {rule}, so its child {names} is pruned."),
-        N_("{who}: {rule}, so its children {names} are pruned."),
-    ),
-}
 
 
 def _cut_sentence(
@@ -149,7 +123,7 @@ def _cut_sentence(
     else:
         shape = "child"
         params["names"] = and_list([_who_short(tree, c) for c in skipped])
-    one, many = _PRUNED[shape]
+    one, many = shapes.PRUNED[shape]
     # the names are listed, not counted: one sentence for one child, one for several
     return cap(_(one if n == 1 else many, **params))
 
@@ -171,43 +145,16 @@ def and_list(names: list[str]) -> str:
     return _("{items} and {last}", items=sep.join(names[:-1]), last=names[-1])
 
 
-_and = and_list
-
 WITHOUT_WINDOWS = ("minimax", "expectimax")  # searches whose windows stay (−∞, +∞)
-# what a table entry holds, as a noun (in parentheses, or the subject of a sentence)
-_BOUND_WORDS = {
-    EXACT: N_("an exact value"),
-    LOWER: N_("a lower bound"),
-    UPPER: N_("an upper bound"),
-}
-# the table answers at a node: what its entry says, one sentence per kind of entry
-_TABLE_HIT = {
-    EXACT: N_(
-        "The table already holds {who}, searched as deep, with an exact value: {v} is exact, "
-        "so {who} returns {v} without a search."
-    ),
-    LOWER: N_(
-        "The table already holds {who}, searched as deep, with a lower bound: at least {v}, "
-        "and {v} >= beta = {beta}, so {who} returns {v} without a search."
-    ),
-    UPPER: N_(
-        "The table already holds {who}, searched as deep, with an upper bound: at most {v}, "
-        "and {v} <= alpha = {alpha}, so {who} returns {v} without a search."
-    ),
-    "": N_(
-        "The table already holds {who}, searched as deep, with a bound: at most {v}, "
-        "and {v} <= alpha = {alpha}, so {who} returns {v} without a search."
-    ),
-}
 
 
 def _table_sentence(tree: GameTree, e, who_: str) -> str:
     """A table (or MTD(f)'s memory) answers at a node: what the entry says and does."""
-    what = _(_BOUND_WORDS.get(e.tag or "", N_("a bound")))
+    what = _(shapes.BOUND_WORDS.get(e.tag or "", N_("a bound")))
     if e.value is not None:
-        key = e.tag if e.tag in _TABLE_HIT else ""
+        key = e.tag if e.tag in shapes.TABLE_HIT else ""
         return _(
-            _TABLE_HIT[key],
+            shapes.TABLE_HIT[key],
             who=who_,
             v=fmt_value(e.value),
             alpha=fmt_value(e.alpha),
@@ -231,54 +178,6 @@ def _table_sentence(tree: GameTree, e, who_: str) -> str:
     )
 
 
-# A node takes a child's value (UPDATE): (how it gets it, how its score moves) -> sentence.
-# "sees": a leaf of a tree without labels, named with its value; "gets": any other child.
-# "pvs_max"/"pvs_min": PVS, the child no better than the node's bound (its score stays there);
-# "score_*": PVS's score; "best_*": the others' best; "_a" alpha moves (MAX), "_b" beta (MIN),
-# "_plain" no window (minimax, expectimax).
-_UPDATE = {
-    ("sees", "pvs_max"): N_(
-        "{who} sees {leaf}, no better for MAX than its alpha = {best}, so its score stays at "
-        "the bound, {best} (PVS keeps a node's score inside its window)."
-    ),
-    ("sees", "pvs_min"): N_(
-        "{who} sees {leaf}, no better for MIN than its beta = {best}, so its score stays at "
-        "the bound, {best} (PVS keeps a node's score inside its window)."
-    ),
-    ("sees", "score_a"): N_("{who} sees {leaf}, so its score = {best}, alpha = {alpha}."),
-    ("sees", "score_b"): N_("{who} sees {leaf}, so its score = {best}, beta = {beta}."),
-    ("sees", "score_plain"): N_("{who} sees {leaf}, so its score = {best}."),
-    ("sees", "best_a"): N_("{who} sees {leaf}, so best = {best}, alpha = {alpha}."),
-    ("sees", "best_b"): N_("{who} sees {leaf}, so best = {best}, beta = {beta}."),
-    ("sees", "best_plain"): N_("{who} sees {leaf}, so best = {best}."),
-    ("gets", "pvs_max"): N_(
-        "{who} gets {value} from {child}, no better for MAX than its alpha = {best}, so its "
-        "score stays at the bound, {best} (PVS keeps a node's score inside its window)."
-    ),
-    ("gets", "pvs_min"): N_(
-        "{who} gets {value} from {child}, no better for MIN than its beta = {best}, so its "
-        "score stays at the bound, {best} (PVS keeps a node's score inside its window)."
-    ),
-    ("gets", "score_a"): N_(
-        "{who} gets {value} from {child}, so its score = {best}, alpha = {alpha}."
-    ),
-    ("gets", "score_b"): N_(
-        "{who} gets {value} from {child}, so its score = {best}, beta = {beta}."
-    ),
-    ("gets", "score_plain"): N_("{who} gets {value} from {child}, so its score = {best}."),
-    ("gets", "best_a"): N_("{who} gets {value} from {child}, so best = {best}, alpha = {alpha}."),
-    ("gets", "best_b"): N_("{who} gets {value} from {child}, so best = {best}, beta = {beta}."),
-    ("gets", "best_plain"): N_("{who} gets {value} from {child}, so best = {best}."),
-}
-# the cut-off's rule, as a formula: (MAX node?, strict?) -> formula
-_RULE = {
-    (True, False): N_("alpha = {alpha} >= beta = {beta}"),
-    (True, True): N_("alpha = {alpha} > beta = {beta}"),
-    (False, False): N_("beta = {beta} <= alpha = {alpha}"),
-    (False, True): N_("beta = {beta} < alpha = {alpha}"),
-}
-
-
 def _update_sentence(run: SearchRun, k: int, e, who_: str, ab: bool) -> str:
     tree = run.tree
     mx = tree.is_max(e.node)
@@ -292,7 +191,7 @@ def _update_sentence(run: SearchRun, k: int, e, who_: str, ab: bool) -> str:
         how = ("score_" if pvs else "best_") + (("a" if mx else "b") if ab else "plain")
     sees = tree.labels is None and not tree.children[c]
     text = _(
-        _UPDATE["sees" if sees else "gets", how],
+        shapes.UPDATE_SENTENCES["sees" if sees else "gets", how],
         who=who_,
         leaf=leaf_phrase(tree, c) if sees else "",
         value=fmt_value(e.value),
@@ -395,7 +294,7 @@ def describe(run: SearchRun, k: int, leaf_values: bool = True) -> str:
     if e.kind == UPDATE:
         return cap(_update_sentence(run, k, e, w, ab))
     if e.kind == CUT:
-        rule = _(_RULE[tree.is_max(e.node), run.variant == "strict"], alpha=a, beta=b)
+        rule = _(shapes.RULE[tree.is_max(e.node), run.variant == "strict"], alpha=a, beta=b)
         return _cut_sentence(tree, w, rule, e.skipped, leaf_values)
     if e.kind == EXIT:
         v = fmt_value(e.value)
