@@ -6,11 +6,15 @@ asserts nothing.
 1. The bytes of one alpha-beta page run (the statement sample, the default) over Streamlit's
    websocket, talked to as a browser does (bench_links.py): every ForwardMsg of the run, by
    kind, and the tree canvas's element alone. Goal: at most 30 KB (126 KB while the canvas's
-   JS and CSS were inlined in every message). ``--url`` measures a server already running
-   (another checkout, for a before/after figure) instead of starting this one.
+   JS and CSS were inlined in every message). Beside them, the bytes the socket carried: the
+   messages deflated (``server.enableWebsocketCompression``, .streamlit/config.toml), and the
+   same for the pawn search tab's first run, the largest. ``--url`` measures a server
+   already running (another checkout, for a before/after figure) instead of starting this
+   one.
 2. The first visit to every lab with an empty browser cache (a new browser context each
    time), 1400x900 headless chromium, against a bare Streamlit page (a two-line script) served
-   by a second server with the same settings, side by side in one run: navigation to the
+   by a second server with the same settings (the app's .streamlit/config.toml), side by side
+   in one run: navigation to the
    first run finished and drawn (gtl_dev.pages.open_url), for a canvas lab to its
    tree's nodes drawn. Goal: every lab within 0.3 s of the bare page. Beside each time, the
    KB the visit fetched beyond the bare page's (the resource timing API's encoded body
@@ -21,6 +25,8 @@ asserts nothing.
 from __future__ import annotations
 
 import os
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -29,6 +35,7 @@ import time
 import urllib.parse
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -48,28 +55,53 @@ from ui.common.canvas import NAME
 
 WIRE_GOAL_KB = 30
 FIRST_VISIT_GOAL_S = 0.3
+PAWN_TAB = "pawn?tab=The+search+tree"
 # (name, page path and query, the selector that says it is drawn, or None: the run and charts)
 LABS = [
     ("alpha-beta", "alphabeta", ".gtl-canvas svg.tree g.n"),
     ("tree editor", "tree", ".gtl-canvas svg.tree g.n"),
     # the pawn search tab opens in the follow view (its chips), a smaller tree drawn whole
-    ("pawn search tab", "pawn?tab=The+search+tree", ".gtl-canvas .f-chip, .gtl-canvas g.n"),
+    ("pawn search tab", PAWN_TAB, ".gtl-canvas .f-chip, .gtl-canvas g.n"),
     ("chase", "chase", None),
     ("practice", "practice", None),
 ]
 BARE = 'import streamlit as st\n\nst.title("A bare page")\nst.write("Nothing else.")\n'
 
 
-def run_bytes(base: str, page: str, query: str = "") -> tuple[int, Counter, int, float]:
-    """One session's first run of ``page?query``: (all ForwardMsg bytes, bytes by kind, the
-    bytes of the tree canvas's elements, the seconds to the run's end)."""
+class _Counted(socket.socket):
+    """A client socket that counts the bytes it receives (the wire's, deflated or not)."""
+
+    received = 0
+
+    def recv(self, size: int, *flags: int) -> bytes:
+        data = super().recv(size, *flags)
+        self.received += len(data)
+        return data
+
+
+class Run(NamedTuple):
+    """One page run over the websocket."""
+
+    total: int  # all ForwardMsg bytes, as the page gets them
+    kinds: Counter  # those bytes by message kind
+    canvas: int  # the tree canvas's elements' bytes
+    seconds: float  # to the run's end
+    wire: int  # the bytes the socket carried (the messages deflated when the server does)
+
+
+def run_bytes(base: str, page: str, query: str = "") -> Run:
+    """One session's first run of ``page?query``, asking for deflated messages as a browser
+    does (permessage-deflate)."""
     msg = BackMsg()
     msg.rerun_script.query_string = query
     msg.rerun_script.page_name = page
+    parts = urllib.parse.urlparse(base)
+    sock = _Counted(socket.AF_INET, socket.SOCK_STREAM)
+    sock.connect((parts.hostname, parts.port))
     uri = base.replace("http://", "ws://") + "/_stcore/stream"
     total, kinds, canvas = 0, Counter(), 0
     start = time.perf_counter()
-    with connect(uri, subprotocols=["streamlit"], max_size=None, open_timeout=30) as ws:
+    with connect(uri, sock=sock, subprotocols=["streamlit"], max_size=None, open_timeout=30) as ws:
         ws.send(msg.SerializeToString())
         while True:
             frame = ws.recv(timeout=300)
@@ -83,7 +115,7 @@ def run_bytes(base: str, page: str, query: str = "") -> tuple[int, Counter, int,
                 if fwd.delta.new_element.bidi_component.component_name.endswith("tree_canvas"):
                     canvas += len(frame)
             if kind == "script_finished":
-                return total, kinds, canvas, time.perf_counter() - start
+                return Run(total, kinds, canvas, time.perf_counter() - start, sock.received)
 
 
 def _split(path: str) -> tuple[str, str]:
@@ -94,14 +126,20 @@ def _split(path: str) -> tuple[str, str]:
 
 def wire(base: str) -> None:
     run_bytes(base, "")  # warm the server (imports, caches)
-    total, kinds, canvas, _ = run_bytes(base, "alphabeta")
+    run = run_bytes(base, "alphabeta")
     print("One alpha-beta page run (the statement sample) on the wire")
-    print(f"  all ForwardMsgs                      {total / 1024:8.1f} KB")
-    for kind, n in kinds.most_common():
+    print(f"  all ForwardMsgs                      {run.total / 1024:8.1f} KB")
+    for kind, n in run.kinds.most_common():
         print(f"    {kind:<34} {n / 1024:8.1f} KB")
-    print(f"  the tree canvas's element            {canvas / 1024:8.1f} KB")
-    met = "met" if total <= WIRE_GOAL_KB * 1024 else "NOT met"
+    print(f"  the tree canvas's element            {run.canvas / 1024:8.1f} KB")
+    met = "met" if run.total <= WIRE_GOAL_KB * 1024 else "NOT met"
     print(f"  goal: <= {WIRE_GOAL_KB} KB (126 KB with the code inlined)   {met}")
+    print(f"  the socket carried (deflated)        {run.wire / 1024:8.1f} KB")
+    pawn = run_bytes(base, *_split(PAWN_TAB))
+    print(
+        f"The pawn search tab's first run: {pawn.total / 1024:,.0f} KB of messages,"
+        f" {pawn.wire / 1024:,.0f} KB on the socket"
+    )
 
 
 def _wait(url: str, timeout: float) -> None:
@@ -115,6 +153,8 @@ def _wait(url: str, timeout: float) -> None:
 def _bare_server(port: int, folder: Path) -> subprocess.Popen:
     script = folder / "bare.py"
     script.write_text(BARE, encoding="utf-8")
+    (folder / ".streamlit").mkdir()
+    shutil.copy(ROOT / ".streamlit" / "config.toml", folder / ".streamlit" / "config.toml")
     cmd = [str(script) if part == "app.py" else part for part in streamlit_command(port)]
     return subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -156,7 +196,7 @@ def first_visits(base: str, runs: int) -> None:
                 times: dict[str, list[float]] = {name: [] for name, _, _ in LABS}
                 fetched: dict[str, list[int]] = {name: [] for name, _, _ in LABS}
                 # the server's part: the same first run over the websocket, no browser
-                server = {name: run_bytes(base, *_split(path))[3] for name, path, _ in LABS}
+                server = {name: run_bytes(base, *_split(path)).seconds for name, path, _ in LABS}
                 times["bare page"], fetched["bare page"] = [], []
                 _first_visit(browser, bare_url, None)  # warm both servers
                 for _, path, drawn in LABS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.tree import GameTree
-from teach.i18n import N_, _
+from teach.i18n import N_, _, current
 
 # The kinds a node is read as (index = the payload's node kind, then "chance node").
 KINDS = (N_("MAX node"), N_("MIN node"), N_("leaf"), N_("move not explored yet"), N_("chance node"))
@@ -22,7 +22,7 @@ KIND_CHANCE = 4
 # The payload's statuses 0..3 (viz.tree_payload.STATUSES: unseen, active, done, pruned).
 STATUSES = (N_("not reached yet"), N_("on the current path"), N_("done"), N_("pruned"))
 
-WORDS = {  # in English; the payload carries them in the run's language
+WORDS = {
     "tree": N_("The search tree, node by node in the order the search visits them"),
     "item": N_("{name}, {kind}: {status}"),
     "current": N_("the current node"),
@@ -30,7 +30,7 @@ WORDS = {  # in English; the payload carries them in the run's language
     "leaf": N_("value {value}"),
     "cut": N_("why: {text}"),  # a pruned node: the sentence of its cut-off (teach.cut_words)
     "unknown": N_("not known yet"),
-    "sep": N_("; "),
+    "sep": "; ",
     "sum": N_("{label} not drawn: press Enter to open them"),
     "step": N_("Step {k} of {n}. {text}"),
     "keys_title": N_("Keys"),
@@ -49,9 +49,16 @@ WORDS = {  # in English; the payload carries them in the run's language
 
 
 def canvas_words(tree: GameTree, nodes: Sequence[int], kinds: Sequence[int]) -> dict:
-    """The payload's ``acc`` in the run's language: :data:`WORDS`, the kind names and status
-    names, and ``ki``, each drawn node's kind (an index into ``kinds``: its drawn kind, or a
-    chance node)."""
+    """The payload's ``acc`` in the run's language: :data:`WORDS` (their ``{placeholders}``
+    left for the browser to fill), the kind names and status names, and ``ki``, each drawn
+    node's kind (an index into ``kinds``: its drawn kind, or a chance node)."""
     ki = [KIND_CHANCE if tree.is_chance(v) else k for v, k in zip(nodes, kinds, strict=True)]
-    words = {key: _(text) for key, text in WORDS.items()}
-    return {**words, "kinds": [_(k) for k in KINDS], "status": [_(s) for s in STATUSES], "ki": ki}
+    words = {key: text if key == "sep" else _(text) for key, text in WORDS.items()}
+    if current() == "zh":
+        words["sep"] = "；"
+    return {
+        **words,
+        "kinds": [_(k) for k in KINDS],
+        "status": [_(s) for s in STATUSES],
+        "ki": ki,
+    }

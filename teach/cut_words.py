@@ -17,14 +17,22 @@ from engine.node_types import ALPHA_CUT, BY_PROBE, BY_TABLE, Cut, classify
 from engine.trace import Event, SearchRun
 from engine.values import fmt_value
 from teach.explain import node_name
+from teach.i18n import DEFAULT, N_, _, current, ngettext
 from teach.search_words import node_who
 
 # The canvas's legend entry for the notes (its plugins/cuts.js): a sample note and its words.
 CUT_WORDS = {
-    "sample": "β ≤ α, from A",
-    "legend": "on a pruned edge: the bounds its cut-off compared and whose bound it was "
-    "(point at it or tap it for the sentence)",
+    "sample": N_("β ≤ α, from A"),
+    "legend": N_(
+        "on a pruned edge: the bounds its cut-off compared and whose bound it was "
+        "(point at it or tap it for the sentence)"
+    ),
 }
+
+
+def cut_words() -> dict[str, str]:
+    """:data:`CUT_WORDS` in the run's language (the canvas's legend entry for the notes)."""
+    return {key: _(text) for key, text in CUT_WORDS.items()}
 
 
 @dataclass(frozen=True)
@@ -46,10 +54,6 @@ class CutNote:
     text: str
 
 
-def _start_window(run: SearchRun) -> str:
-    return "the pass's test window" if run.algorithm == "mtdf" else "the search's first window"
-
-
 def _signs(run: SearchRun) -> tuple[str, str, str, str]:
     """(≤ or <, ≥ or >) as drawn, and the same as typed: the strict variant cuts only on a
     strict inequality."""
@@ -67,49 +71,101 @@ def cut_note(run: SearchRun, cut: Cut) -> str:
     a, b = fmt_value(e.alpha), fmt_value(e.beta)
     rule = f"β {b} {le} α {a}" if cut.kind == ALPHA_CUT else f"α {a} {ge} β {b}"
     if cut.cause < 0:
-        return f"{rule}, from {_start_window(run)}"
+        if run.algorithm == "mtdf":
+            return _("{rule}, from the pass's test window", rule=rule)
+        return _("{rule}, from the search's first window", rule=rule)
     name = node_name(tree, cut.cause)
     if cut.via == BY_PROBE:
-        return f"{rule}, from {name}'s probe"
+        return _("{rule}, from {name}'s probe", rule=rule, name=name)
     if cut.via == BY_TABLE:
-        return f"{rule}, from {name}'s table entry"
-    return f"{rule}, from {name}"
+        return _("{rule}, from {name}'s table entry", rule=rule, name=name)
+    return _("{rule}, from {name}", rule=rule, name=name)
+
+
+# Why a cut-off happened: (alpha-cut?, whose bound it compared) -> the sentence. "start":
+# the window the search (or MTD(f)'s pass) started with; "probe": the edge of a null window
+# an ancestor probes with; "table": a table entry; "move": a move the ancestor searched.
+_WHY = {
+    (True, "start"): N_(
+        "Alpha-cut at {who}: its beta fell to {beta} {le} alpha = {alpha}, the bound of the "
+        "search's first window, so MAX never lets play reach {name}: {rest}"
+    ),
+    (True, "pass"): N_(
+        "Alpha-cut at {who}: its beta fell to {beta} {le} alpha = {alpha}, the bound of the "
+        "pass's test window, so MAX never lets play reach {name}: {rest}"
+    ),
+    (True, "probe"): N_(
+        "Alpha-cut at {who}: its beta fell to {beta} {le} alpha = {alpha}, the edge of the "
+        "null window {cause} probes with (only whether the value passes it is asked), so MAX "
+        "never lets play reach {name}: {rest}"
+    ),
+    (True, "table"): N_(
+        "Alpha-cut at {who}: its beta fell to {beta} {le} alpha = {alpha}, which {cause} "
+        "knows from its table entry, so MAX never lets play reach {name}: {rest}"
+    ),
+    (True, "move"): N_(
+        "Alpha-cut at {who}: its beta fell to {beta} {le} alpha = {alpha}, which {cause} "
+        "holds from a better move, so MAX never lets play reach {name}: {rest}"
+    ),
+    (False, "start"): N_(
+        "Beta-cut at {who}: its alpha rose to {alpha} {ge} beta = {beta}, the bound of the "
+        "search's first window, so MIN never lets play reach {name}: {rest}"
+    ),
+    (False, "pass"): N_(
+        "Beta-cut at {who}: its alpha rose to {alpha} {ge} beta = {beta}, the bound of the "
+        "pass's test window, so MIN never lets play reach {name}: {rest}"
+    ),
+    (False, "probe"): N_(
+        "Beta-cut at {who}: its alpha rose to {alpha} {ge} beta = {beta}, the edge of the "
+        "null window {cause} probes with (only whether the value passes it is asked), so MIN "
+        "never lets play reach {name}: {rest}"
+    ),
+    (False, "table"): N_(
+        "Beta-cut at {who}: its alpha rose to {alpha} {ge} beta = {beta}, which {cause} "
+        "knows from its table entry, so MIN never lets play reach {name}: {rest}"
+    ),
+    (False, "move"): N_(
+        "Beta-cut at {who}: its alpha rose to {alpha} {ge} beta = {beta}, which {cause} "
+        "holds from a move better for MIN, so MIN never lets play reach {name}: {rest}"
+    ),
+}
 
 
 def cut_sentence(run: SearchRun, cut: Cut, event: Event) -> str:
     """The "why pruned" arrow in words, for the CUT ``event`` of ``cut``: "Alpha-cut at MIN
     node C: its beta fell to 2 <= alpha = 3, which MAX node A holds from a better move, so
-    MAX never lets play reach C: its other 2 children are pruned." """
+    MAX never lets play reach C: its other 2 children are pruned." (in the run's language)"""
     tree = run.tree
-    who = node_who(tree, cut.node)
-    name = node_name(tree, cut.node) if tree.labels is None else "here"
     n = len(cut.skipped)
-    rest = f"its other {n} child{'ren are' if n != 1 else ' is'} pruned"
-    a, b = fmt_value(event.alpha), fmt_value(event.beta)
-    le, ge = _signs(run)[2:]
+    # typed (<=) in English, as its sentences always were; drawn (≤) in the others
+    le, ge = _signs(run)[2:] if current() == DEFAULT else _signs(run)[:2]
     alpha = cut.kind == ALPHA_CUT
-    side = "MAX" if alpha else "MIN"
     if cut.cause < 0:
-        held = f"the bound of {_start_window(run)}"
+        whose = "pass" if run.algorithm == "mtdf" else "start"
     elif cut.via == BY_PROBE:
-        held = (
-            f"the edge of the null window {node_who(tree, cut.cause)} probes with (only whether "
-            "the value passes it is asked)"
-        )
+        whose = "probe"
     elif cut.via == BY_TABLE:
-        held = f"which {node_who(tree, cut.cause)} knows from its table entry"
+        whose = "table"
     else:
-        better = "a better move" if alpha else "a move better for MIN"
-        held = f"which {node_who(tree, cut.cause)} holds from {better}"
-    if alpha:
-        text = f"Alpha-cut at {who}: its beta fell to {b} {le} alpha = {a}, {held}"
-    else:
-        text = f"Beta-cut at {who}: its alpha rose to {a} {ge} beta = {b}, {held}"
-    text += f", so {side} never lets play reach {name}: {rest}."
+        whose = "move"
+    text = _(
+        _WHY[alpha, whose],
+        who=node_who(tree, cut.node),
+        name=node_name(tree, cut.node) if tree.labels is None else _("here"),
+        rest=ngettext("its other {n} child is pruned.", "its other {n} children are pruned.", n),
+        alpha=fmt_value(event.alpha),
+        beta=fmt_value(event.beta),
+        le=le,
+        ge=ge,
+        cause=node_who(tree, cut.cause) if cut.cause >= 0 else "",
+    )
     if run.variant == "negamax" and event.nm_alpha is not None:
-        text += (
-            f" (Negamax view at {node_name(tree, cut.node)}: alpha = "
-            f"{fmt_value(event.nm_alpha)} {ge} beta = {fmt_value(event.nm_beta)}.)"
+        text += " " + _(
+            "(Negamax view at {name}: alpha = {alpha} {ge} beta = {beta}.)",
+            name=node_name(tree, cut.node),
+            alpha=fmt_value(event.nm_alpha),
+            ge=ge,
+            beta=fmt_value(event.nm_beta),
         )
     return text
 
@@ -120,12 +176,17 @@ def cut_sentences(run: SearchRun) -> dict[int, str]:
 
 
 def cut_notes(run: SearchRun) -> list[CutNote]:
-    """Every cut-off of ``run`` as the canvas draws it (see :class:`CutNote`)."""
+    """Every cut-off of ``run`` as the canvas draws it (see :class:`CutNote`), in the run's
+    language."""
     out = []
     for c in classify(run).cuts:
         row = ""
         if c.cause >= 0 and c.via != BY_PROBE:
             row = "a" if c.kind == ALPHA_CUT else "b"
-        text = f"Step {c.step + 1}, a cut-off: {cut_sentence(run, c, run.events[c.step])}"
+        text = _(
+            "Step {k}, a cut-off: {text}",
+            k=c.step + 1,
+            text=cut_sentence(run, c, run.events[c.step]),
+        )
         out.append(CutNote(c.step + 1, c.node, c.cause, row, c.skipped, cut_note(run, c), text))
     return out

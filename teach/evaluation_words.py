@@ -5,16 +5,24 @@ from __future__ import annotations
 
 from engine.game import EVAL_BOUND, Game
 from engine.trace import SearchRun
-from engine.values import plural
+from teach.i18n import N_, _, ngettext
 
-EVALUATION = (
+EVALUATION_MSG = N_(
     "At the depth limit an undecided position is scored by an evaluation, White's view "
     "minus Black's: 3 points a pawn (material), 1 point for every row a pawn stands ahead of "
     "its own back rank (advance) and 1 point for every move its pawns have (mobility), kept "
-    f"between −{EVAL_BOUND - 1} and {EVAL_BOUND - 1}. A win at ply k scores 1000 − k, above "
+    "between −{bound} and {bound}. A win at ply k scores 1000 − k, above "
     "any evaluation: a root value that is a win is exact, a smaller one is the evaluation's "
     "guess."
 )
+
+
+EVALUATION = EVALUATION_MSG.format(bound=EVAL_BOUND - 1)  # in English
+
+
+def evaluation_text() -> str:
+    """:data:`EVALUATION` in the run's language."""
+    return _(EVALUATION_MSG, bound=EVAL_BOUND - 1)
 
 
 def scored_leaves(run: SearchRun, game: Game) -> tuple[int, int]:
@@ -36,11 +44,22 @@ def frontier_words(run: SearchRun, game: Game, depth: int | None) -> str:
     """Where the evaluation is used: ``Of the 45 leaves evaluated, 3 are ends of the game
     (exact) and 42 undecided positions at depth 4, scored by the evaluation.``"""
     ends, guesses = scored_leaves(run, game)
-    total = plural(ends + guesses, "leaf", "leaves")
+    total = ends + guesses
     if depth is None or not guesses:
-        return f"All {total} evaluated are ends of the game: every value is exact."
-    return (
-        f"Of the {total} evaluated, {plural(ends, 'is an end', 'are ends')} of the game "
-        f"(exact) and {plural(guesses, 'is an undecided position', 'are undecided positions')} "
-        f"at depth {depth}, scored by the evaluation."
+        return ngettext(
+            "All {n} leaf evaluated are ends of the game: every value is exact.",
+            "All {n} leaves evaluated are ends of the game: every value is exact.",
+            total,
+            n=f"{total:,}",
+        )
+    # three counts in one sentence: each says its own plural
+    return _(
+        "Of the {total} evaluated, {ends} of the game (exact) and {guesses} at depth {depth}, "
+        "scored by the evaluation.",
+        total=ngettext("{n} leaf", "{n} leaves", total, n=f"{total:,}"),
+        ends=ngettext("{n} is an end", "{n} are ends", ends, n=f"{ends:,}"),
+        guesses=ngettext(
+            "{n} is an undecided position", "{n} are undecided positions", guesses, n=f"{guesses:,}"
+        ),
+        depth=depth,
     )

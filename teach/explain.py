@@ -13,19 +13,18 @@ from __future__ import annotations
 from engine.trace import (
     CUT,
     ENTER,
-    EXACT,
     EXIT,
     LEAF,
-    LOWER,
     NULL_WINDOW,
     RE_SEARCH,
     TABLE,
     UPDATE,
-    UPPER,
     SearchRun,
 )
 from engine.tree import GameTree
 from engine.values import fmt_value
+from teach import step_shapes as shapes
+from teach.i18n import N_, _, current, ngettext
 
 _MAX_PATH = 4  # moves shown in a labelled node's name before eliding the start
 _MAX_LIST = 6  # pruned children listed by name before "and N more"
@@ -53,7 +52,8 @@ def node_name(tree: GameTree, node: int) -> str:
     search."""
     if tree.labels is not None:
         if node == 0:
-            return tree.labels[0]
+            # the engine's name of a game search's root ("root"), in the run's language
+            return _("root") if tree.labels[0] == "root" else tree.labels[0]
         moves: list[str] = []
         n = node
         while n > 0:
@@ -68,18 +68,31 @@ def node_name(tree: GameTree, node: int) -> str:
 
 def leaf_phrase(tree: GameTree, node: int) -> str:
     """ "leaf 5 (value 4)" for a leaf of a tree without labels (its value: "?" when unknown)."""
-    return f"leaf {node_name(tree, node)} (value {fmt_value(tree.values[node])})"
+    return _(
+        "leaf {name} (value {value})",
+        name=node_name(tree, node),
+        value=fmt_value(tree.values[node]),
+    )
 
 
-def _who(tree: GameTree, node: int) -> str:
+def cap(text: str) -> str:
+    """``text`` with its first letter capitalised (a name phrase opening a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def who(tree: GameTree, node: int) -> str:
+    """ "MAX node B", "MIN node C", "leaf 5", "chance node D", "the root (MAX)": a node as
+    the subject or object of a step's sentence, in the run's language."""
     if tree.labels is not None and node == 0:
-        return "the root (MAX)"
+        return _("the root (MAX)")
     name = node_name(tree, node)
     if not tree.children[node]:
-        return f"leaf {name}"
+        return _("leaf {name}", name=name)
     if tree.is_chance(node):
-        return f"chance node {name}"
-    return f"{'MAX' if tree.is_max(node) else 'MIN'} node {name}"
+        return _("chance node {name}", name=name)
+    if tree.is_max(node):
+        return _("MAX node {name}", name=name)
+    return _("MIN node {name}", name=name)
 
 
 def _child_name(tree: GameTree, node: int) -> str:
@@ -89,169 +102,219 @@ def _child_name(tree: GameTree, node: int) -> str:
     return _who_short(tree, node)
 
 
-def _pruned_phrase(
-    tree: GameTree, skipped: tuple[int, ...] | list[int], values: bool = True
+def _cut_sentence(
+    tree: GameTree, who_: str, rule: str, skipped: tuple[int, ...] | list[int], values: bool
 ) -> str:
-    """ "its move x is", "its leaves 5 and 6 with values 4 and 6 are", "its children D and
-    leaf 9 are": the subject of "... pruned" for the children a cut skips (``values=False``:
-    "its leaves 5 and 6 are", the values a search never saw unsaid)."""
-    one = len(skipped) == 1
+    """ "MIN node C: beta = 2 <= alpha = 3, so its leaves 5 and 6 with values 4 and 6 are
+    pruned." (``values=False``: the values a search never saw unsaid)."""
+    n = len(skipped)
+    params: dict[str, object] = {"who": who_, "rule": rule}
+    leaves = all(not tree.children[c] for c in skipped)
     if tree.labels is not None:
-        names = [tree.labels[c] for c in skipped]
-        return f"its move {names[0]} is" if one else f"its moves {_and(names)} are"
-    if values and all(not tree.children[c] for c in skipped):
-        pos = _and([node_name(tree, c) for c in skipped])
-        vals = _and([fmt_value(tree.values[c]) for c in skipped])
-        if one:
-            return f"its leaf {pos} with value {vals} is"
-        return f"its leaves {pos} with values {vals} are"
-    if all(not tree.children[c] for c in skipped):  # leaves, their values unsaid
-        pos = _and([node_name(tree, c) for c in skipped])
-        return f"its leaf {pos} is" if one else f"its leaves {pos} are"
-    names = [_who_short(tree, c) for c in skipped]
-    return f"its child {names[0]} is" if one else f"its children {_and(names)} are"
+        shape = "move"
+        params["names"] = and_list([tree.labels[c] for c in skipped])
+    elif values and leaves:
+        shape = "valued"
+        params["names"] = and_list([node_name(tree, c) for c in skipped])
+        params["values"] = and_list([fmt_value(tree.values[c]) for c in skipped])
+    elif leaves:
+        shape = "leaf"
+        params["names"] = and_list([node_name(tree, c) for c in skipped])
+    else:
+        shape = "child"
+        params["names"] = and_list([_who_short(tree, c) for c in skipped])
+    one, many = shapes.PRUNED[shape]
+    # the names are listed, not counted: one sentence for one child, one for several
+    return cap(_(one if n == 1 else many, **params))
 
 
 def _who_short(tree: GameTree, node: int) -> str:
-    return f"leaf {node_name(tree, node)}" if not tree.children[node] else node_name(tree, node)
+    if not tree.children[node]:
+        return _("leaf {name}", name=node_name(tree, node))
+    return node_name(tree, node)
 
 
-def _and(names: list[str]) -> str:
+def and_list(names: list[str]) -> str:
+    """ "D, E and leaf 9" (past six names: "..., 3 more"), in the run's language."""
     if len(names) > _MAX_LIST:
         rest = len(names) - (_MAX_LIST - 1)
-        names = [*names[: _MAX_LIST - 1], f"{rest} more"]
+        names = [*names[: _MAX_LIST - 1], ngettext("{n} more", "{n} more", rest)]
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    sep = "、" if current() == "zh" else ", "
+    return _("{items} and {last}", items=sep.join(names[:-1]), last=names[-1])
 
 
 WITHOUT_WINDOWS = ("minimax", "expectimax")  # searches whose windows stay (−∞, +∞)
-_BOUND_WORDS = {EXACT: "an exact value", LOWER: "a lower bound", UPPER: "an upper bound"}
 
 
-def _table_sentence(tree: GameTree, e, who: str, window: str) -> str:
+def _table_sentence(tree: GameTree, e, who_: str) -> str:
     """A table (or MTD(f)'s memory) answers at a node: what the entry says and does."""
-    what = _BOUND_WORDS.get(e.tag or "", "a bound")
+    what = _(shapes.BOUND_WORDS.get(e.tag or "", N_("a bound")))
     if e.value is not None:
-        v = fmt_value(e.value)
-        if e.tag == EXACT:
-            why = f"{v} is exact"
-        elif e.tag == LOWER:
-            why = f"at least {v}, and {v} >= beta = {fmt_value(e.beta)}"
-        else:
-            why = f"at most {v}, and {v} <= alpha = {fmt_value(e.alpha)}"
-        return (
-            f"The table already holds {who}, searched as deep, with {what}: {why}, so {who} "
-            f"returns {v} without a search."
+        key = e.tag if e.tag in shapes.TABLE_HIT else ""
+        return _(
+            shapes.TABLE_HIT[key],
+            who=who_,
+            v=fmt_value(e.value),
+            alpha=fmt_value(e.alpha),
+            beta=fmt_value(e.beta),
         )
     if e.child is not None:
-        return (
-            f"The table knows {who} from an earlier search ({what}): its best move there, "
-            f"{_child_name(tree, e.child)}, is searched first."
+        return _(
+            "The table knows {who} from an earlier search ({what}): its best move there, "
+            "{move}, is searched first.",
+            who=who_,
+            what=what,
+            move=_child_name(tree, e.child),
         )
-    return f"The memory holds {what} for {who}: the window narrows to {window}."
+    return _(
+        "The memory holds {what} for {who}: the window narrows to alpha = {alpha} and "
+        "beta = {beta}.",
+        what=what,
+        who=who_,
+        alpha=fmt_value(e.alpha),
+        beta=fmt_value(e.beta),
+    )
+
+
+def _update_sentence(run: SearchRun, k: int, e, who_: str, ab: bool) -> str:
+    tree = run.tree
+    mx = tree.is_max(e.node)
+    c = e.child if e.child is not None else 0
+    pvs = run.algorithm == "pvs"
+    if pvs and e.value != e.best:
+        # PVS scores a node by its window (its α in its own view): a child no better than
+        # the bound leaves the score at the bound, which is not a value it saw.
+        how = "pvs_max" if mx else "pvs_min"
+    else:
+        how = ("score_" if pvs else "best_") + (("a" if mx else "b") if ab else "plain")
+    sees = tree.labels is None and not tree.children[c]
+    text = _(
+        shapes.UPDATE_SENTENCES["sees" if sees else "gets", how],
+        who=who_,
+        leaf=leaf_phrase(tree, c) if sees else "",
+        value=fmt_value(e.value),
+        child=_child_name(tree, c),
+        best=fmt_value(e.best),
+        alpha=fmt_value(e.alpha),
+        beta=fmt_value(e.beta),
+    )
+    nxt = run.events[k] if k < len(run.events) else None
+    if ab and e.alpha >= e.beta and (nxt is None or nxt.kind != CUT):
+        if run.variant == "strict" and e.alpha == e.beta:
+            text += " " + _("alpha = beta, but the strict rule cuts only when alpha > beta.")
+        else:
+            text += " " + _("alpha >= beta, but no children are left to prune.")
+    if run.variant == "negamax" and e.nm_value is not None:
+        aside = (
+            N_("(Negamax view: it gets {value}, its score = {best}.)")
+            if pvs
+            else N_("(Negamax view: it gets {value}, best = {best}.)")
+        )
+        text += " " + _(aside, value=fmt_value(e.nm_value), best=fmt_value(e.nm_best))
+    return text
 
 
 def describe(run: SearchRun, k: int, leaf_values: bool = True) -> str:
     """One sentence for step ``k``: what the k-th event (1-based) does. Step 0: the start.
 
     ``leaf_values=False`` (leaves revealed as evaluated): a cut-off names the leaves it
-    prunes without their values, which the search never saw."""
+    prunes without their values, which the search never saw. The sentence is in the run's
+    language (:func:`teach.i18n.current`)."""
     tree = run.tree
     k = max(0, min(int(k), len(run.events)))
     if k == 0:
-        return "Press next to start the search at the root (MAX)."
+        return _("Press next to start the search at the root (MAX).")
     e = run.events[k - 1]
-    who = _who(tree, e.node)
+    w = who(tree, e.node)
     ab = run.algorithm not in WITHOUT_WINDOWS
-    window = f"alpha = {fmt_value(e.alpha)} and beta = {fmt_value(e.beta)}"
+    a, b = fmt_value(e.alpha), fmt_value(e.beta)
     if e.kind == ENTER and e.tag == NULL_WINDOW:
-        return (
-            f"Probe {who} with a null window, {window}: the search only learns whether its "
-            f"value is at most {fmt_value(e.alpha)} or at least {fmt_value(e.beta)}."
+        return _(
+            "Probe {who} with a null window, alpha = {alpha} and beta = {beta}: the search "
+            "only learns whether its value is at most {alpha} or at least {beta}.",
+            who=w,
+            alpha=a,
+            beta=b,
         )
     if e.kind == ENTER and e.tag == RE_SEARCH:
-        up = _who(tree, tree.parent[e.node])
+        up = who(tree, tree.parent[e.node])
         # MAX's view, as every sentence: under a MIN node the probe fails low
-        how = "high" if tree.is_max(tree.parent[e.node]) else "low"
-        return (
-            f"Re-search: the null window of {who} failed {how}, strictly inside the window of "
-            f"{up}, so search {who} again with the full window, {window}."
-        )
+        if tree.is_max(tree.parent[e.node]):
+            msg = N_(
+                "Re-search: the null window of {who} failed high, strictly inside the window "
+                "of {up}, so search {who} again with the full window, alpha = {alpha} and "
+                "beta = {beta}."
+            )
+        else:
+            msg = N_(
+                "Re-search: the null window of {who} failed low, strictly inside the window "
+                "of {up}, so search {who} again with the full window, alpha = {alpha} and "
+                "beta = {beta}."
+            )
+        return _(msg, who=w, up=up, alpha=a, beta=b)
     if e.kind == TABLE:
-        return _table_sentence(tree, e, who, window)
+        return _table_sentence(tree, e, w)
     if e.kind == UPDATE and tree.is_chance(e.node):
         c = e.child if e.child is not None else 0
         p = tree.probs[c] if tree.probs is not None else None
-        return (
-            f"{who[0].upper()}{who[1:]} gets {fmt_value(e.value)} from {_child_name(tree, c)} "
-            f"with probability {p}: the expected value so far is {fmt_value(e.best)}."
+        text = _(
+            "{who} gets {value} from {child} with probability {p}: the expected value so far "
+            "is {best}.",
+            who=w,
+            value=fmt_value(e.value),
+            child=_child_name(tree, c),
+            p=p,
+            best=fmt_value(e.best),
         )
+        return cap(text)
     if e.kind == ENTER:
         if e.node == 0:
-            root = who if tree.labels is not None else f"the root, {who}"
-            return f"Start at {root}, with {window}." if ab else f"Start at {root}."
-        return f"Go down to {who} with {window}." if ab else f"Go down to {who}."
-    if e.kind == LEAF:
-        return f"Evaluate {who}: its value is {fmt_value(e.value)}."
-    if e.kind == UPDATE:
-        mx = tree.is_max(e.node)
-        c = e.child if e.child is not None else 0
-        if tree.labels is None and not tree.children[c]:
-            text = f"{who} sees {leaf_phrase(tree, c)}"
-        else:
-            text = f"{who} gets {fmt_value(e.value)} from {_child_name(tree, c)}"
-        if run.algorithm == "pvs" and e.value != e.best:
-            # PVS scores a node by its window (its α in its own view): a child no better
-            # than the bound leaves the score at the bound, which is not a value it saw.
-            bound = "alpha" if mx else "beta"
-            side = "MAX" if mx else "MIN"
-            b = fmt_value(e.best)
-            text += (
-                f", no better for {side} than its {bound} = {b}, so its score stays at the "
-                f"bound, {b} (PVS keeps a node's score inside its window)."
-            )
-        else:
-            best = "its score" if run.algorithm == "pvs" else "best"
-            text += f", so {best} = {fmt_value(e.best)}"
-            if ab:
-                text += f", alpha = {fmt_value(e.alpha)}" if mx else f", beta = {fmt_value(e.beta)}"
-            text += "."
-        nxt = run.events[k] if k < len(run.events) else None
-        if ab and e.alpha >= e.beta and (nxt is None or nxt.kind != CUT):
-            if run.variant == "strict" and e.alpha == e.beta:
-                text += " alpha = beta, but the strict rule cuts only when alpha > beta."
+            if tree.labels is not None:
+                msg = (
+                    N_("Start at {who}, with alpha = {alpha} and beta = {beta}.")
+                    if ab
+                    else N_("Start at {who}.")
+                )
             else:
-                text += " alpha >= beta, but no children are left to prune."
-        if run.variant == "negamax" and e.nm_value is not None:
-            best = "its score" if run.algorithm == "pvs" else "best"
-            text += (
-                f" (Negamax view: it gets {fmt_value(e.nm_value)}, {best} = "
-                f"{fmt_value(e.nm_best)}.)"
+                msg = (
+                    N_("Start at the root, {who}, with alpha = {alpha} and beta = {beta}.")
+                    if ab
+                    else N_("Start at the root, {who}.")
+                )
+            return _(msg, who=w, alpha=a, beta=b)
+        if ab:
+            return _(
+                "Go down to {who} with alpha = {alpha} and beta = {beta}.", who=w, alpha=a, beta=b
             )
-        return text
+        return _("Go down to {who}.", who=w)
+    if e.kind == LEAF:
+        return _("Evaluate {who}: its value is {value}.", who=w, value=fmt_value(e.value))
+    if e.kind == UPDATE:
+        return cap(_update_sentence(run, k, e, w, ab))
     if e.kind == CUT:
-        strict = run.variant == "strict"
-        if tree.is_max(e.node):
-            rule = (
-                f"alpha = {fmt_value(e.alpha)} {'>' if strict else '>='} beta = {fmt_value(e.beta)}"
-            )
-        else:
-            rule = (
-                f"beta = {fmt_value(e.beta)} {'<' if strict else '<='} alpha = {fmt_value(e.alpha)}"
-            )
-        what = _pruned_phrase(tree, e.skipped, leaf_values)
-        return f"{who[0].upper()}{who[1:]}: {rule}, so {what} pruned."
+        rule = _(shapes.RULE[tree.is_max(e.node), run.variant == "strict"], alpha=a, beta=b)
+        return _cut_sentence(tree, w, rule, e.skipped, leaf_values)
     if e.kind == EXIT:
+        v = fmt_value(e.value)
         if e.node == 0:
-            text = f"The root returns {fmt_value(e.value)}: the value of the game is {fmt_value(e.value)}."
+            text = _("The root returns {value}: the value of the game is {value}.", value=v)
         else:
-            text = f"{who} returns {fmt_value(e.value)} to {_who(tree, tree.parent[e.node])}."
-        if run.variant == "fail-hard" and e.best is not None and e.value != e.best:
-            text += f" (Its best, {fmt_value(e.best)}, is clamped into its window.)"
-        if run.variant == "negamax" and e.node != 0:
-            text += (
-                f" (Negamax view: it returns {fmt_value(e.nm_value)}, which its parent negates.)"
+            text = _(
+                "{who} returns {value} to {parent}.",
+                who=w,
+                value=v,
+                parent=who(tree, tree.parent[e.node]),
             )
-        return text[0].upper() + text[1:]
-    return f"{e.kind} at {who}."
+        if run.variant == "fail-hard" and e.best is not None and e.value != e.best:
+            text += " " + _(
+                "(Its best, {best}, is clamped into its window.)", best=fmt_value(e.best)
+            )
+        if run.variant == "negamax" and e.node != 0:
+            text += " " + _(
+                "(Negamax view: it returns {value}, which its parent negates.)",
+                value=fmt_value(e.nm_value),
+            )
+        return cap(text)
+    return _("{kind} at {who}.", kind=e.kind, who=w)

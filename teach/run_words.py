@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.trace import CUT, LEAF, RE_SEARCH, SearchRun
-from engine.values import fmt_value, plural
+from engine.values import fmt_value
+from teach.i18n import N_, _, ngettext
 
 EXPECTIMAX = "expectimax"
 
@@ -62,50 +63,93 @@ def run_counts(run: SearchRun) -> RunCounts:
     )
 
 
-def in_sentence(label: str) -> str:
-    """An algorithm's label inside a sentence: "alpha-beta", "minimax", but "PVS", "MTD(f)"."""
+# An algorithm's name inside a sentence, by the run's algorithm (the glossary's terms).
+_IN_SENTENCE = {
+    "minimax": N_("minimax"),
+    "alphabeta": N_("alpha-beta"),
+    "pvs": N_("PVS"),
+    "mtdf": N_("MTD(f)"),
+    "expectimax": N_("expectimax"),
+    "deepening": N_("iterative deepening"),
+    "deepening+table": N_("deepening + table"),
+    "mcts": N_("MCTS"),
+}
+
+
+def in_sentence(label: str, algorithm: str | None = None) -> str:
+    """An algorithm's label inside a sentence: "alpha-beta", "minimax", but "PVS", "MTD(f)"
+    (by ``algorithm``, the run's, in the run's language when it is one of ours)."""
+    if algorithm in _IN_SENTENCE:
+        return _(_IN_SENTENCE[algorithm])
     return label if label.isupper() or label.startswith("MTD") else label.lower()
+
+
+def _count(n: int) -> str:
+    return f"{n:,}"
 
 
 def work_words(c: RunCounts) -> str:
     """ "2 leaves pruned by 1 cut-off" / "nothing pruned" (the result, then the event)."""
     if c.pruned <= 0:
-        return "nothing pruned"
-    by = f" by {plural(c.cutoffs, 'cut-off')}" if c.cutoffs else ""
-    return f"{plural(c.pruned, 'leaf', 'leaves')} pruned{by}"
+        return _("nothing pruned")
+    if not c.cutoffs:
+        return ngettext("{n} leaf pruned", "{n} leaves pruned", c.pruned, n=_count(c.pruned))
+    return _(
+        "{pruned} by {cutoffs}",
+        pruned=ngettext("{n} leaf pruned", "{n} leaves pruned", c.pruned, n=_count(c.pruned)),
+        cutoffs=ngettext("{n} cut-off", "{n} cut-offs", c.cutoffs, n=_count(c.cutoffs)),
+    )
 
 
 def headline(run: SearchRun, label: str, verdict: str | None = None) -> str:
     """``MAX can force 3; alpha-beta looked at 7 of 9 leaves (2 leaves pruned by 1 cut-off).``
 
     ``label`` names the algorithm (teach.algorithms.LABELS); ``verdict`` replaces "MAX can
-    force 3" (the editor's "Value +1: the first player wins with perfect play")."""
+    force 3" (the editor's "Value +1: the first player wins with perfect play"). In the
+    run's language."""
     c = run_counts(run)
-    name = in_sentence(label)
+    name = in_sentence(label, run.algorithm)
     if verdict is None:
         if run.algorithm == EXPECTIMAX:
-            verdict = f"The expected value for MAX is {fmt_value(c.value)}"
+            verdict = _("The expected value for MAX is {value}", value=fmt_value(c.value))
         else:
-            verdict = f"MAX can force {fmt_value(c.value)}"
-    again = []
-    if c.passes > 1:
-        again.append(f"over {plural(c.passes, 'pass', 'passes')}")
-    if c.evaluations != c.looked_at:
-        again.append(f"{plural(c.evaluations, 'leaf evaluation')} in all")
-    extra = f", {', '.join(again)}" if again else ""
-    return (
-        f"{verdict}; {name} looked at {c.looked_at} of {plural(c.leaves, 'leaf', 'leaves')}"
-        f"{extra} ({work_words(c)})."
+            verdict = _("MAX can force {value}", value=fmt_value(c.value))
+    looked = ngettext(
+        "{name} looked at {looked} of {n} leaf",
+        "{name} looked at {looked} of {n} leaves",
+        c.leaves,
+        n=_count(c.leaves),
+        name=name,
+        looked=c.looked_at,
     )
+    passes = ngettext("over {n} pass", "over {n} passes", c.passes, n=_count(c.passes))
+    evals = ngettext(
+        "{n} leaf evaluation in all",
+        "{n} leaf evaluations in all",
+        c.evaluations,
+        n=_count(c.evaluations),
+    )
+    work = work_words(c)
+    if c.passes > 1 and c.evaluations != c.looked_at:
+        msg = N_("{verdict}; {looked}, {passes}, {evals} ({work}).")
+    elif c.passes > 1:
+        msg = N_("{verdict}; {looked}, {passes} ({work}).")
+    elif c.evaluations != c.looked_at:
+        msg = N_("{verdict}; {looked}, {evals} ({work}).")
+    else:
+        msg = N_("{verdict}; {looked} ({work}).")
+    return _(msg, verdict=verdict, looked=looked, passes=passes, evals=evals, work=work)
 
 
 def metrics(run: SearchRun, label: str) -> list[tuple[str, str]]:
     """(label, value) of the counts a lab shows as metrics, all of ``run``: the leaves minimax
     evaluates (all of them) and the leaves ``label`` looked at."""
     c = run_counts(run)
+    leaves = ngettext("{n} leaf", "{n} leaves", c.leaves, n=_count(c.leaves))
+    looked = ngettext("{n} leaf", "{n} leaves", c.looked_at, n=_count(c.looked_at))
     return [
-        ("minimax evaluates", plural(c.leaves, "leaf", "leaves")),
-        (f"{in_sentence(label)} evaluates", plural(c.looked_at, "leaf", "leaves")),
+        (_("minimax evaluates"), leaves),
+        (_("{name} evaluates", name=in_sentence(label, run.algorithm)), looked),
     ]
 
 

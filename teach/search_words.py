@@ -14,16 +14,14 @@ from engine.race import CURRENT, PERFECT, WORST, RaceTable, complete_shape
 from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
-from teach.explain import node_name
+from teach.explain import who
+from teach.i18n import DEFAULT, N_, _, current, ngettext
+from teach.run_words import in_sentence
 
 
 def node_who(tree: GameTree, node: int) -> str:
-    name = node_name(tree, node)
-    if tree.labels is not None and node == 0:
-        return "the root (MAX)"
-    if not tree.children[node]:
-        return f"leaf {name}"
-    return f"{'MAX' if tree.is_max(node) else 'MIN'} node {name}"
+    """ "MAX node B", "leaf 5", "the root (MAX)" in the run's language (teach.explain.who)."""
+    return who(tree, node)
 
 
 # One definition of the node types, said in the legend, the help, the labels, the quiz and
@@ -31,23 +29,28 @@ def node_who(tree: GameTree, node: int) -> str:
 # ended, seen by the side to move there. (Knuth and Moore's types 1, 2, 3 are the *expected*
 # ones, by position in the tree: engine.node_types.expected_types; the two agree on a
 # perfectly ordered tree.)
-NODE_TYPES_DEFINITION = (
+NODE_TYPES_DEFINITION = N_(
     "Node types (Marsland's actual types: how a node's search ended, seen by the side to move "
     "there): PV, its value fell strictly inside its window; CUT, it failed high, reaching the "
     "bound its opponent set (β at a MAX node, α at a MIN node), and any children left were "
     "pruned by that cut-off; ALL, it failed low: every child was searched and none reached "
     "its own bound."
 )
-NODE_TYPES_LEGEND = (
+NODE_TYPES_LEGEND = N_(
     "node types, seen by the side to move there: PV value inside its window · CUT failed high "
     "(MAX: ≥ β, MIN: ≤ α; children left are pruned) · ALL failed low (every child searched)"
 )
-NODE_TYPES_SWITCH = "Marsland's actual node types (PV, CUT, ALL), shown once a node is done"
+NODE_TYPES_SWITCH = N_("Marsland's actual node types (PV, CUT, ALL), shown once a node is done")
+
+
+def node_types_definition() -> str:
+    """:data:`NODE_TYPES_DEFINITION` in the run's language (a page's help)."""
+    return _(NODE_TYPES_DEFINITION)
 
 
 def canvas_words() -> dict[str, str]:
     """The tree canvas's words for the node types (its legend and its switch's tooltip)."""
-    return {"types": NODE_TYPES_LEGEND, "types_title": NODE_TYPES_SWITCH}
+    return {"types": _(NODE_TYPES_LEGEND), "types_title": _(NODE_TYPES_SWITCH)}
 
 
 def node_type_reason(
@@ -57,20 +60,44 @@ def node_type_reason(
     in the words of :data:`NODE_TYPES_DEFINITION`: "it failed high for MIN (2 <= alpha = 3);
     its last child did it, so nothing was left to prune"."""
     mx = tree.is_max(node)
-    side = "MAX" if mx else "MIN"
     v, a, b = fmt_value(value), fmt_value(window[0]), fmt_value(window[1])
     if kind == CUT_TYPE:
-        edge = f"{v} >= beta = {b}" if mx else f"{v} <= alpha = {a}"
-        after = (
-            "the cut-off pruned the children left"
-            if pruned_here
-            else "its last child did it, so nothing was left to prune"
+        if pruned_here:
+            msg = (
+                N_(
+                    "it failed high for MAX ({v} >= beta = {b}): the cut-off pruned the children left"
+                )
+                if mx
+                else N_(
+                    "it failed high for MIN ({v} <= alpha = {a}): the cut-off pruned the "
+                    "children left"
+                )
+            )
+        else:
+            msg = (
+                N_(
+                    "it failed high for MAX ({v} >= beta = {b}): its last child did it, so "
+                    "nothing was left to prune"
+                )
+                if mx
+                else N_(
+                    "it failed high for MIN ({v} <= alpha = {a}): its last child did it, so "
+                    "nothing was left to prune"
+                )
+            )
+    elif kind == PV:
+        msg = N_("its value {v} lies strictly inside its window")
+    elif mx:
+        msg = N_(
+            "it failed low for MAX ({v} <= alpha = {a}): every child was searched, none "
+            "reached its bound"
         )
-        return f"it failed high for {side} ({edge}): {after}"
-    if kind == PV:
-        return f"its value {v} lies strictly inside its window"
-    edge = f"{v} <= alpha = {a}" if mx else f"{v} >= beta = {b}"
-    return f"it failed low for {side} ({edge}): every child was searched, none reached its bound"
+    else:
+        msg = N_(
+            "it failed low for MIN ({v} >= beta = {b}): every child was searched, none "
+            "reached its bound"
+        )
+    return _(msg, v=v, a=a, b=b)
 
 
 def node_type_sentence(nt: NodeTypes, node: int, value=None) -> str:
@@ -84,11 +111,15 @@ def node_type_sentence(nt: NodeTypes, node: int, value=None) -> str:
     if value is None:
         value = nt.value[node]
     why = node_type_reason(tree, node, t, value, (a, b), pruned_here)
-    who = node_who(tree, node)
-    return (
-        f"{who[0].upper()}{who[1:]} is a {t} node: it was given [{fmt_value(a)}, "
-        f"{fmt_value(b)}]; {why}."
+    text = _(
+        "{who} is a {type} node: it was given [{a}, {b}]; {why}.",
+        who=node_who(tree, node),
+        type=t,
+        a=fmt_value(a),
+        b=fmt_value(b),
+        why=why,
     )
+    return text[:1].upper() + text[1:]
 
 
 def minimal_tree_note(tree: GameTree, table: RaceTable) -> str | None:
@@ -100,10 +131,16 @@ def minimal_tree_note(tree: GameTree, table: RaceTable) -> str | None:
     b, d = shape
     up, down = (d + 1) // 2, d // 2
     got = table.row("alphabeta", PERFECT).leaves
-    return (
-        f"The minimal tree has b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {b}^{up} + {b}^{down} − 1 = "
-        f"{table.minimal_leaves} leaves (Knuth & Moore 1975); with perfect ordering "
-        f"alpha-beta evaluates exactly {got}."
+    return ngettext(
+        "The minimal tree has b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {b}^{up} + {b}^{down} − 1 = {n} leaf "
+        "(Knuth & Moore 1975); with perfect ordering alpha-beta evaluates exactly {got}.",
+        "The minimal tree has b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {b}^{up} + {b}^{down} − 1 = {n} leaves "
+        "(Knuth & Moore 1975); with perfect ordering alpha-beta evaluates exactly {got}.",
+        table.minimal_leaves,
+        b=b,
+        up=up,
+        down=down,
+        got=got,
     )
 
 
@@ -117,42 +154,73 @@ def race_summary(table: RaceTable) -> list[str]:
     for algo in seen:
         rows = {r.ordering: r for r in table.rows if r.algorithm == algo}
         cur = rows[CURRENT]
-        text = f"{algo}: value {fmt_value(cur.value)}, {cur.leaves} leaves evaluated"
+        text = ngettext(
+            "{algo}: value {value}, {n} leaf evaluated",
+            "{algo}: value {value}, {n} leaves evaluated",
+            cur.leaves,
+            # English names the algorithm by its id, as the race table's rows do
+            algo=algo if current() == DEFAULT else in_sentence(algo, algo),
+            value=fmt_value(cur.value),
+        )
         if PERFECT in rows and WORST in rows:
-            text += (
-                f" ({rows[PERFECT].leaves} with perfect ordering, {rows[WORST].leaves} with the "
-                "worst)"
+            text += " " + _(
+                "({perfect} with perfect ordering, {worst} with the worst)",
+                perfect=rows[PERFECT].leaves,
+                worst=rows[WORST].leaves,
             )
         extras = []
         if cur.null_windows and algo == "pvs":
-            extras.append(f"{cur.null_windows} null-window searches, {cur.re_searches} re-searches")
+            extras.append(
+                ngettext(
+                    "{n} null-window search",
+                    "{n} null-window searches",
+                    cur.null_windows,
+                )
+            )
+            extras.append(ngettext("{n} re-search", "{n} re-searches", cur.re_searches))
         if algo.startswith("mtdf"):
-            extras.append(f"{cur.passes} null-window passes")
+            extras.append(ngettext("{n} null-window pass", "{n} null-window passes", cur.passes))
         if cur.table_hits:
-            extras.append(f"{cur.table_hits} table hits")
+            extras.append(ngettext("{n} table hit", "{n} table hits", cur.table_hits))
         if extras:
-            text += "; " + ", ".join(extras)
-        out.append(text + ".")
+            text = _("{summary}; {extras}", summary=text, extras=_list_sep().join(extras))
+        out.append(_("{summary}.", summary=text))
     return out
+
+
+def _list_sep() -> str:
+    return "，" if current() == "zh" else ", "
 
 
 def mtdf_pass_sentence(number: int, p: MtdfPass, last: bool = False) -> str:
     """The end of MTD(f)'s pass ``number``: what its null window proved and where the bounds
     on the root's value stand ("Pass 2 asked "is the value at least 4?" and returned 3: it
     failed low, so the value is at most 3; the bounds are now [3, 3].")."""
-    beta = fmt_value(p.beta)
-    got = fmt_value(p.value)
+    params = {
+        "number": number,
+        "beta": fmt_value(p.beta),
+        "low": fmt_value(p.beta - 1),
+        "got": fmt_value(p.value),
+        "lower": fmt_value(p.lower),
+        "upper": fmt_value(p.upper),
+    }
     if p.failed_high:
-        what = f"it failed high, so the value is at least {got}"
+        msg = N_(
+            'Pass {number} asked "is the value at least {beta}?" (window {low}, {beta}) and the '
+            "root returned {got}: it failed high, so the value is at least {got}; the bounds are "
+            "now [{lower}, {upper}]."
+        )
     else:
-        what = f"it failed low, so the value is at most {got}"
-    text = (
-        f'Pass {number} asked "is the value at least {beta}?" (window {fmt_value(p.beta - 1)}, '
-        f"{beta}) and the root returned {got}: {what}; the bounds are now "
-        f"[{fmt_value(p.lower)}, {fmt_value(p.upper)}]."
-    )
+        msg = N_(
+            'Pass {number} asked "is the value at least {beta}?" (window {low}, {beta}) and the '
+            "root returned {got}: it failed low, so the value is at most {got}; the bounds are "
+            "now [{lower}, {upper}]."
+        )
+    text = _(msg, **params)
     if last:
-        text += f" Lower and upper bound meet: the value of the game is {got}."
+        text += " " + _(
+            "Lower and upper bound meet: the value of the game is {got}.", got=params["got"]
+        )
     return text
 
 
@@ -169,7 +237,9 @@ def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
     for i, (p, a, b) in enumerate(zip(passes, starts, ends, strict=True)):
         beta, got = fmt_value(p.beta), fmt_value(p.value)
         result = (
-            f"{got}: failed high (≥ {beta})" if p.failed_high else f"{got}: failed low (< {beta})"
+            _("{got}: failed high (≥ {beta})", got=got, beta=beta)
+            if p.failed_high
+            else _("{got}: failed low (< {beta})", got=got, beta=beta)
         )
         rows.append(
             {
@@ -177,27 +247,40 @@ def pass_history(run: SearchRun, passes: tuple[MtdfPass, ...]) -> dict | None:
                 "at": b,
                 "cells": [
                     str(i + 1),
-                    f"value ≥ {beta}? window ({fmt_value(p.beta - 1)}, {beta})",
+                    _(
+                        "value ≥ {beta}? window ({low}, {beta})",
+                        beta=beta,
+                        low=fmt_value(p.beta - 1),
+                    ),
                     result,
                     f"[{fmt_value(p.lower)}, {fmt_value(p.upper)}]",
                 ],
             }
         )
     return {
-        "title": "MTD(f)'s passes: each asks one question with a null window; the bounds on "
-        "the root's value close in until they meet",
-        "head": ["pass", "test", "root returned", "bounds after it"],
+        "title": _(
+            "MTD(f)'s passes: each asks one question with a null window; the bounds on "
+            "the root's value close in until they meet"
+        ),
+        "head": [_("pass"), _("test"), _("root returned"), _("bounds after it")],
         "rows": rows,
     }
 
 
 # PVS's re-searches drawn on the tree (the canvas's ``rs``: plugins/research.js)
 RE_SEARCH_WORDS = {
-    "probe": "probe",
-    "full": "re-search",
-    "legend": "a null-window probe that failed, and the full-window search of the same node "
-    "that follows it (PVS's re-search)",
+    "probe": N_("probe"),
+    "full": N_("re-search"),
+    "legend": N_(
+        "a null-window probe that failed, and the full-window search of the same node "
+        "that follows it (PVS's re-search)"
+    ),
 }
+
+
+def re_search_words() -> dict[str, str]:
+    """:data:`RE_SEARCH_WORDS` in the run's language (the canvas's ``rsw``)."""
+    return {key: _(text) for key, text in RE_SEARCH_WORDS.items()}
 
 
 @dataclass(frozen=True)
@@ -234,14 +317,20 @@ def re_searches(run: SearchRun) -> list[ReSearch]:
         elif e.kind in (LEAF, EXIT):
             if v in open_:
                 failed, start, enter = open_.pop(v)
-                p, (_, back) = probe.pop(v), probe_end.pop(v)
+                p, (_step, back) = probe.pop(v), probe_end.pop(v)
                 high = tree.is_max(tree.parent[v])
                 got, a, b = fmt_value(back.value), fmt_value(p.alpha), fmt_value(p.beta)
-                how = f"failed high: {got} ≥ {b}" if high else f"failed low: {got} ≤ {a}"
-                full = f"({fmt_value(enter.alpha)}, {fmt_value(enter.beta)})"
-                out.append(
-                    ReSearch(v, failed, start, k, f"probe ({a}, {b}) {how}", f"re-search {full}")
+                probe_words = (
+                    _("probe ({a}, {b}) failed high: {got} ≥ {b}", a=a, b=b, got=got)
+                    if high
+                    else _("probe ({a}, {b}) failed low: {got} ≤ {a}", a=a, b=b, got=got)
                 )
+                full = _(
+                    "re-search ({alpha}, {beta})",
+                    alpha=fmt_value(enter.alpha),
+                    beta=fmt_value(enter.beta),
+                )
+                out.append(ReSearch(v, failed, start, k, probe_words, full))
             elif v in probe and v not in probe_end:
                 probe_end[v] = (k, e)
     return out

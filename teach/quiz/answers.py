@@ -20,9 +20,22 @@ _CHOICE_WORDS = {
     "upper": "upper",
     "upper bound": "upper",
     "at most": "upper",
+    # Chinese and Russian (teach.quiz.model.CHOICE_WORDS' translations, and their nouns)
+    "精确值": "exact",
+    "精确": "exact",
+    "下界": "lower",
+    "上界": "upper",
+    "точное": "exact",
+    "точное значение": "exact",
+    "нижняя": "lower",
+    "нижняя граница": "lower",
+    "верхняя": "upper",
+    "верхняя граница": "upper",
 }
 _YES = {"yes", "y", "ja", "true", "t", "1", "pruned", "prune", "cut", "skip", "skipped"}
+_YES |= {"да", "是", "是的", "剪掉", "отсечены", "отсечён"}
 _NO = {"no", "n", "nein", "false", "f", "0", "searched", "search", "continue", "not pruned"}
+_NO |= {"нет", "否", "不", "不是"}
 _INF = {"inf", "infinity", "∞", "+inf", "+infinity", "+∞", "oo", "+oo"}
 _NEG_INF = {"-inf", "-infinity", "-∞", "-oo"}
 INF_HINT = "inf / -inf"  # how to type an infinity (parse_number reads these and more)
@@ -51,7 +64,7 @@ def parse_number(text: str) -> float | int | None:
 def parse_yes_no(text: str) -> bool | None:
     """yes/y/pruned/cut -> True, no/n/searched -> False ("yes, pruned" too); else None."""
     t = " ".join(str(text).strip().lower().rstrip(".!").split())
-    for cand in (t, t.split(",")[0].strip(), t.split(" ")[0].strip(",")):
+    for cand in (t, t.split(",")[0].strip(), t.split(" ")[0].strip(","), t.split("，")[0]):
         if cand in _YES:
             return True
         if cand in _NO:

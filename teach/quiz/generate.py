@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, Event, SearchRun
 from engine.values import fmt_value
+from teach.i18n import N_, _, current, ngettext
 from teach.quiz.model import (
     BOUND,
     KINDS,
@@ -56,10 +57,12 @@ def _side(run: SearchRun, n: int) -> str:
 
 
 def _list(names: list[str], nodes: Iterable[int]) -> str:
+    """ "leaf 5, leaf 6 and C" in the run's language."""
     items = [names[n] for n in nodes]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    sep = "、" if current() == "zh" else ", "
+    return _("{items} and {last}", items=sep.join(items[:-1]), last=items[-1])
 
 
 def leaf_questions(run: SearchRun, names: list[str]) -> list[Question]:
@@ -70,14 +73,43 @@ def leaf_questions(run: SearchRun, names: list[str]) -> list[Question]:
             i,
             VALUE,
             e.node,
-            f"What is the value of {names[e.node]}?",
+            _("What is the value of {name}?", name=names[e.node]),
             int(e.value or 0),
-            f"{names[e.node]} evaluates to {e.value}.",
+            _("{name} evaluates to {value}.", name=names[e.node], value=e.value),
             hide=tuple(run.tree.preorder(e.node)),
         )
         for i, e in enumerate(run.events)
         if e.kind == LEAF
     ]
+
+
+# Why a node returns what it returns: (MAX node?, values received?, fail-hard clamped?)
+_RETURNS = {
+    (True, True, False): N_(
+        "{name} (MAX) returns the largest value it received ({vals}): {value}."
+    ),
+    (True, False, False): N_("{name} (MAX) returns the largest value it received: {value}."),
+    (False, True, False): N_(
+        "{name} (MIN) returns the smallest value it received ({vals}): {value}."
+    ),
+    (False, False, False): N_("{name} (MIN) returns the smallest value it received: {value}."),
+    (True, True, True): N_(
+        "{name} (MAX) returns the largest value it received ({vals}), {best}, clamped to the "
+        "window it was given [{a}, {b}]: {value}."
+    ),
+    (True, False, True): N_(
+        "{name} (MAX) returns the largest value it received, {best}, clamped to the window it "
+        "was given [{a}, {b}]: {value}."
+    ),
+    (False, True, True): N_(
+        "{name} (MIN) returns the smallest value it received ({vals}), {best}, clamped to the "
+        "window it was given [{a}, {b}]: {value}."
+    ),
+    (False, False, True): N_(
+        "{name} (MIN) returns the smallest value it received, {best}, clamped to the window it "
+        "was given [{a}, {b}]: {value}."
+    ),
+}
 
 
 def return_questions(run: SearchRun, names: list[str]) -> list[Question]:
@@ -92,25 +124,26 @@ def return_questions(run: SearchRun, names: list[str]) -> list[Question]:
             continue
         n, nm = e.node, names[e.node]
         vals = seen.got if seen is not None else []
-        pick = "largest" if tree.is_max(n) else "smallest"
-        why = f"{nm} ({_side(run, n)}) returns the {pick} value it received"
-        why += f" ({', '.join(map(str, vals))})" if vals else ""
-        if hard and seen is not None:
-            a0, b0 = seen.first
-            why += (
-                f", {e.best}, clamped to the window it was given "
-                f"[{fmt_value(a0)}, {fmt_value(b0)}]: {e.value}."
-            )
-        else:
-            why += f": {e.value}."
+        mx = tree.is_max(n)
+        clamped = hard and seen is not None
+        a0, b0 = seen.first if seen is not None else (None, None)
+        why = _(
+            _RETURNS[mx, bool(vals), clamped],
+            name=nm,
+            vals=", ".join(map(str, vals)),
+            best=e.best,
+            a=fmt_value(a0) if clamped else "",
+            b=fmt_value(b0) if clamped else "",
+            value=e.value,
+        )
         if len(vals) < len(tree.children[n]):
-            why += " It stopped early, so this is a bound, not an exact value."
+            why += " " + _("It stopped early, so this is a bound, not an exact value.")
         out.append(
             Question(
                 i,
                 VALUE,
                 n,
-                f"What value does {nm} ({_side(run, n)}) return?",
+                _("What value does {name} ({side}) return?", name=nm, side=_side(run, n)),
                 int(e.value or 0),
                 why,
                 hide=tuple(tree.preorder(n)),
@@ -132,22 +165,38 @@ def bound_questions(run: SearchRun, names: list[str]) -> list[Question]:
         c = e.child if e.child is not None else -1
         a0, b0 = seen.window
         mx = run.tree.is_max(n)
-        f = "max" if mx else "min"
-        what, old, new = ("alpha", a0, e.alpha) if mx else ("beta", b0, e.beta)
+        old, new = (a0, e.alpha) if mx else (b0, e.beta)
         prev = seen.best
-        rule = f"best = {e.best}" if prev is None else f"best = {f}({prev}, {e.value}) = {e.best}"
-        rule += f"; {what} = {f}({what}, best) = {f}({fmt_value(old)}, {e.best})"
-        out.append(
-            Question(
-                i,
-                BOUND,
-                n,
-                f"{names[c]} returns {e.value} to {nm} ({_side(run, n)}). "
-                f"What is {what} at {nm} now?",
-                new,
-                f"{rule} = {fmt_value(new)}.",
+        if mx:
+            prompt = N_("{child} returns {value} to {name} (MAX). What is alpha at {name} now?")
+            rule = (
+                N_("best = {best}; alpha = max(alpha, best) = max({old}, {best}) = {new}.")
+                if prev is None
+                else N_(
+                    "best = max({prev}, {value}) = {best}; alpha = max(alpha, best) = "
+                    "max({old}, {best}) = {new}."
+                )
             )
-        )
+        else:
+            prompt = N_("{child} returns {value} to {name} (MIN). What is beta at {name} now?")
+            rule = (
+                N_("best = {best}; beta = min(beta, best) = min({old}, {best}) = {new}.")
+                if prev is None
+                else N_(
+                    "best = min({prev}, {value}) = {best}; beta = min(beta, best) = "
+                    "min({old}, {best}) = {new}."
+                )
+            )
+        params = {
+            "child": names[c],
+            "value": e.value,
+            "name": nm,
+            "best": e.best,
+            "prev": prev,
+            "old": fmt_value(old),
+            "new": fmt_value(new),
+        }
+        out.append(Question(i, BOUND, n, _(prompt, **params), new, _(rule, **params)))
     return out
 
 
@@ -170,16 +219,33 @@ def prune_questions(run: SearchRun, names: list[str]) -> list[Question]:
         cut = ev[i + 1].kind == CUT and ev[i + 1].node == n
         a, b = fmt_value(e.alpha), fmt_value(e.beta)
         if cut:
-            are = "is" if len(rest) == 1 else "are"
-            why = f"alpha = {a} {op} beta = {b}, so {_list(names, rest)} {are} skipped."
+            why = ngettext(
+                "alpha = {a} {op} beta = {b}, so {names} is skipped.",
+                "alpha = {a} {op} beta = {b}, so {names} are skipped.",
+                len(rest),
+                a=a,
+                op=op,
+                b=b,
+                names=_list(names, rest),
+            )
         else:
-            why = f"alpha = {a} {neg} beta = {b}, so the search goes on to {names[rest[0]]}."
+            why = _(
+                "alpha = {a} {op} beta = {b}, so the search goes on to {next}.",
+                a=a,
+                op=neg,
+                b=b,
+                next=names[rest[0]],
+            )
         out.append(
             Question(
                 i + 1,
                 PRUNE,
                 n,
-                f"Are the remaining children of {names[n]} ({_list(names, rest)}) pruned?",
+                _(
+                    "Are the remaining children of {name} ({names}) pruned?",
+                    name=names[n],
+                    names=_list(names, rest),
+                ),
                 cut,
                 why,
             )

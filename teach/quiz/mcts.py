@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.mcts import Mcts
 from engine.trace import EXIT
 from teach.explain import node_name
+from teach.i18n import _
 from teach.mcts_words import ucb_term
 from teach.quiz.model import Grade
 
@@ -51,27 +52,34 @@ class MctsQuestion:
         """Grade the student's text (a child's name, or "N W"). Never raises."""
         text = str(text).strip()
         if not text:
-            return Grade(False, "Type an answer first.", valid=False)
+            return Grade(False, _("Type an answer first."), valid=False)
         if self.kind == SELECTION_Q:
             names: dict[str, int] = {}
             for o, i in zip(self.options, self.option_ids, strict=True):
                 names[o.lower()] = names[o.lower().removeprefix("leaf ")] = i
+                names[o.lower().removeprefix("лист ").removeprefix("叶子 ")] = i
             got = names.get(text.lower())
             if got is None:
                 return Grade(
-                    False, f"Answer one of {', '.join(self.options)}, not {text[:40]!r}.", False
+                    False,
+                    _(
+                        "Answer one of {choices}, not {text}.",
+                        choices=", ".join(self.options),
+                        text=repr(text[:40]),
+                    ),
+                    False,
                 )
             right = got == self.answer
         else:
             nums = _NUMBER.findall(text)
             if len(nums) != 2:
-                return Grade(False, "Type two numbers, N then W, such as 4, 2.5.", valid=False)
+                return Grade(False, _("Type two numbers, N then W, such as 4, 2.5."), valid=False)
             n, w = int(float(nums[0])), float(nums[1])
             want_n, want_w = self.answer  # type: ignore[misc]
             right = n == want_n and abs(w - want_w) <= W_TOLERANCE
         if right:
-            return Grade(True, f"Right: {self.explanation}")
-        return Grade(False, f"Not quite: {self.explanation}")
+            return Grade(True, _("Right: {why}", why=self.explanation))
+        return Grade(False, _("Not quite: {why}", why=self.explanation))
 
 
 def mcts_questions(m: Mcts) -> list[MctsQuestion]:
@@ -83,7 +91,7 @@ def mcts_questions(m: Mcts) -> list[MctsQuestion]:
 
     def name(v: int) -> str:
         if tree.labels is None and not tree.children[v]:
-            return f"leaf {node_name(tree, v)}"
+            return _("leaf {name}", name=node_name(tree, v))
         return node_name(tree, v)
 
     N: dict[int, int] = {}
@@ -102,14 +110,19 @@ def mcts_questions(m: Mcts) -> list[MctsQuestion]:
                     step=it.step + j,  # before the step entering the node: it says the choice
                     kind=SELECTION_Q,
                     node=v,
-                    prompt=(
-                        f"Iteration {i}: at {name(v)} (N = {N[v]}) every child is in the tree. "
-                        "Which child does selection pick next? Choose it on the tree."
+                    prompt=_(
+                        "Iteration {i}: at {node} (N = {n}) every child is in the tree. "
+                        "Which child does selection pick next? Choose it on the tree.",
+                        i=i,
+                        node=name(v),
+                        n=N[v],
                     ),
                     answer=ch.chosen,
-                    explanation=(
-                        f"UCB = q + c·√(ln N / n) with q = {'W/n' if mx else '1 − W/n'}: "
-                        f"{terms}; {name(ch.chosen)} has the largest."
+                    explanation=_(
+                        "UCB = q + c·√(ln N / n) with q = {q}: {terms}; {best} has the largest.",
+                        q="W/n" if mx else "1 − W/n",
+                        terms=terms,
+                        best=name(ch.chosen),
                     ),
                     options=tuple(name(c) for c in ch.children),
                     option_ids=ch.children,
@@ -126,14 +139,22 @@ def mcts_questions(m: Mcts) -> list[MctsQuestion]:
                     step=k,
                     kind=BACKUP_Q,
                     node=v,
-                    prompt=(
-                        f"Iteration {i}: the playout's reward {it.reward:.2f} is on its way up. "
-                        f"What are N and W at {name(v)} after this backup?"
+                    prompt=_(
+                        "Iteration {i}: the playout's reward {reward} is on its way up. "
+                        "What are N and W at {node} after this backup?",
+                        i=i,
+                        reward=f"{it.reward:.2f}",
+                        node=name(v),
                     ),
                     answer=(n0 + 1, w0 + it.reward),
-                    explanation=(
-                        f"backup adds 1 to N and the reward to W: N = {n0} + 1 = {n0 + 1}, "
-                        f"W = {w0:.2f} + {it.reward:.2f} = {w0 + it.reward:.2f}."
+                    explanation=_(
+                        "backup adds 1 to N and the reward to W: N = {n0} + 1 = {n1}, "
+                        "W = {w0} + {reward} = {w1}.",
+                        n0=n0,
+                        n1=n0 + 1,
+                        w0=f"{w0:.2f}",
+                        reward=f"{it.reward:.2f}",
+                        w1=f"{w0 + it.reward:.2f}",
                     ),
                 )
             )

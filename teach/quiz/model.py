@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.explain import node_name
+from teach.i18n import N_, _
 from teach.quiz.answers import INF_HINT, parse_choice, parse_number, parse_yes_no
 
 VALUE = "value"
@@ -20,6 +21,13 @@ RE_SEARCH_Q = "re-search"  # answer True when the null-window probe is followed 
 TABLE_BOUND = "table bound"  # answer "exact" / "lower" / "upper"
 ALL_KINDS = (*KINDS, NODE_TYPE, RE_SEARCH_Q, TABLE_BOUND)  # a quiz's order of kinds
 CHOICES = {NODE_TYPE: ("PV", "CUT", "ALL"), TABLE_BOUND: ("exact", "lower", "upper")}
+# a choice as a person reads it (the node types are names: they stay as they are)
+CHOICE_WORDS = {"exact": N_("exact"), "lower": N_("lower"), "upper": N_("upper")}
+
+
+def choice_label(choice: str) -> str:
+    """A choice of :data:`CHOICES` in the run's language ("PV", "exact", "нижняя")."""
+    return _(CHOICE_WORDS[choice]) if choice in CHOICE_WORDS else choice
 
 
 def node_names(tree: GameTree) -> list[str]:
@@ -30,7 +38,7 @@ def node_names(tree: GameTree) -> list[str]:
     names = [node_name(tree, n) for n in range(len(tree))]
     if tree.labels is None:
         for leaf in tree.leaves():
-            names[leaf] = f"leaf {names[leaf]}"
+            names[leaf] = _("leaf {name}", name=names[leaf])
     return names
 
 
@@ -66,23 +74,23 @@ class Question:
     @property
     def answer_text(self) -> str:
         if self.kind == PRUNE:
-            return "yes, pruned" if self.answer else "no, searched"
+            return _("yes, pruned") if self.answer else _("no, searched")
         if self.kind == RE_SEARCH_Q:
-            return "yes, re-searched" if self.answer else "no re-search"
+            return _("yes, re-searched") if self.answer else _("no re-search")
         if self.kind in CHOICES:
-            return str(self.answer)
+            return choice_label(str(self.answer))
         return fmt_value(self.answer)  # type: ignore[arg-type]
 
     def check(self, text: str) -> Grade:
         """Grade the student's text. Never raises."""
         if not str(text).strip():
-            return Grade(False, "Type an answer first.", valid=False)
+            return Grade(False, _("Type an answer first."), valid=False)
         got = self._read(text)
         if got is None:
             return Grade(False, self._what_to_type(text.strip()), valid=False)
         if got == self.answer:
-            return Grade(True, f"Right: {self.explanation}")
-        return Grade(False, f"Not quite: {self.explanation}")
+            return Grade(True, _("Right: {why}", why=self.explanation))
+        return Grade(False, _("Not quite: {why}", why=self.explanation))
 
     def _read(self, text: str) -> int | float | bool | str | None:
         """The answer ``text`` gives, in the form of :attr:`answer` (None: unreadable)."""
@@ -95,9 +103,17 @@ class Question:
     def _what_to_type(self, text: str) -> str:
         """What to type instead of the unreadable ``text``."""
         if self.kind in CHOICES:
-            return f"Answer one of {', '.join(CHOICES[self.kind])}, not {text!r}."
+            return _(
+                "Answer one of {choices}, not {text}.",
+                choices=", ".join(choice_label(c) for c in CHOICES[self.kind]),
+                text=repr(text),
+            )
         if self.kind == RE_SEARCH_Q:
-            return f"Answer yes (re-searched) or no, not {text!r}."
+            return _("Answer yes (re-searched) or no, not {text}.", text=repr(text))
         if self.kind == PRUNE:
-            return f"Answer yes (pruned) or no (searched), not {text!r}."
-        return f"{text!r} is not a number: type a whole number such as 3 or -2, or {INF_HINT}."
+            return _("Answer yes (pruned) or no (searched), not {text}.", text=repr(text))
+        return _(
+            "{text} is not a number: type a whole number such as 3 or -2, or {hint}.",
+            text=repr(text),
+            hint=INF_HINT,
+        )

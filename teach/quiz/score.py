@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.trace import SearchRun
+from teach.i18n import _
 from teach.quiz.generate import questions
 from teach.quiz.model import KINDS, Grade, Question
 
@@ -37,9 +38,13 @@ class Score:
         return self.right + self.wrong + self.revealed + self.skipped
 
     def __str__(self) -> str:
-        return (
-            f"{self.right} right, {self.wrong} wrong, {self.revealed} revealed, "
-            f"{self.skipped} skipped of {self.total}"
+        return _(
+            "{right} right, {wrong} wrong, {revealed} revealed, {skipped} skipped of {total}",
+            right=self.right,
+            wrong=self.wrong,
+            revealed=self.revealed,
+            skipped=self.skipped,
+            total=self.total,
         )
 
 
@@ -107,7 +112,9 @@ class QuizState:
         q = self.current
         if q is None:
             return self
-        g = Grade(False, f"The answer is {q.answer_text}: {q.explanation}")
+        g = Grade(
+            False, _("The answer is {answer}: {why}", answer=q.answer_text, why=q.explanation)
+        )
         return replace(
             self,
             index=self.index + 1,

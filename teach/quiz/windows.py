@@ -10,6 +10,7 @@ from engine.deepening import flag_of
 from engine.node_types import classify
 from engine.trace import ENTER, EXIT, LEAF, NULL_WINDOW, RE_SEARCH, TABLE, SearchRun
 from engine.values import fmt_value
+from teach.i18n import N_, _
 from teach.quiz.model import NODE_TYPE, RE_SEARCH_Q, TABLE_BOUND, Question, node_names
 from teach.search_words import node_type_reason
 
@@ -38,11 +39,24 @@ def node_type_questions(run: SearchRun, names: list[str] | None = None) -> list[
                 i,
                 NODE_TYPE,
                 n,
-                f"{names[n]} ({side}) was given the window {win}. What type of node is it: "
-                "PV, CUT or ALL?",
+                _(
+                    "{name} ({side}) was given the window {window}. What type of node is it: "
+                    "PV, CUT or ALL?",
+                    name=names[n],
+                    side=side,
+                    window=win,
+                ),
                 t,
-                f"{names[n]} returns {v} from the window {win}; {why}. So it is a {t} node "
-                "(its actual type: how its search ended, seen by the side to move there).",
+                _(
+                    "{name} returns {value} from the window {window}; {why}. So it is a {type} "
+                    "node (its actual type: how its search ended, seen by the side to move "
+                    "there).",
+                    name=names[n],
+                    value=v,
+                    window=win,
+                    why=why,
+                    type=t,
+                ),
                 hide=tuple(tree.preorder(n)),
             )
         )
@@ -77,33 +91,58 @@ def re_search_questions(run: SearchRun, names: list[str] | None = None) -> list[
         score = -(ev[j].nm_value or 0)
         at_max = tree.is_max(p)
         lo, hi, v = (a, b, score) if at_max else (-b, -a, -score)
-        side = "MAX" if at_max else "MIN"
-        edge = f"alpha = {fmt_value(lo)}" if at_max else f"beta = {fmt_value(hi)}"
         if again:
-            why = (
-                f"{fmt_value(lo)} < {v} < {fmt_value(hi)}: it landed inside the window, so the "
-                "probe's bound is not enough"
+            why = N_(
+                "{lo} < {v} < {hi}: it landed inside the window, so the probe's bound is not enough"
             )
         elif at_max and v >= hi:
-            why = f"{v} >= beta = {fmt_value(hi)}: it failed high beyond beta, so {names[p]} cuts"
+            why = N_("{v} >= beta = {hi}: it failed high beyond beta, so {parent} cuts")
         elif not at_max and v <= lo:
-            why = f"{v} <= alpha = {fmt_value(lo)}: it failed low below alpha, so {names[p]} cuts"
+            why = N_("{v} <= alpha = {lo}: it failed low below alpha, so {parent} cuts")
         elif at_max:
-            why = f"{v} <= alpha = {fmt_value(lo)}: it failed low, {names[n]} is no better for MAX"
+            why = N_("{v} <= alpha = {lo}: it failed low, {node} is no better for MAX")
         else:
-            why = f"{v} >= beta = {fmt_value(hi)}: it failed high, {names[n]} is no better for MIN"
+            why = N_("{v} >= beta = {hi}: it failed high, {node} is no better for MIN")
+        prompt = (
+            N_(
+                "MAX node {parent} probes {node} with a null window at its alpha = {lo}. "
+                "Will {node} be searched again with the full window?"
+            )
+            if at_max
+            else N_(
+                "MIN node {parent} probes {node} with a null window at its beta = {hi}. "
+                "Will {node} be searched again with the full window?"
+            )
+        )
+        params = {"lo": fmt_value(lo), "hi": fmt_value(hi), "v": v, "parent": names[p]}
+        params["node"] = names[n]
         out.append(
             Question(
                 i,
                 RE_SEARCH_Q,
                 n,
-                f"{side} node {names[p]} probes {names[n]} with a null window at its {edge}. "
-                f"Will {names[n]} be searched again with the full window?",
+                _(prompt, **params),
                 again,
-                f"The probe scores {v} (for MAX): {why}.",
+                _("The probe scores {v} (for MAX): {why}.", v=v, why=_(why, **params)),
             )
         )
     return out
+
+
+# What a table entry holds, and why (the window the node was given: [a, b])
+_ENTRY = {
+    "upper": N_(
+        "{v} <= alpha = {a}: it failed low, the value is at most {v}, so the entry is an upper "
+        "bound."
+    ),
+    "lower": N_(
+        "{v} >= beta = {b}: it failed high, the value is at least {v}, so the entry is a lower "
+        "bound."
+    ),
+    "exact": N_(
+        "{v} lies strictly inside the window: it is exact, so the entry is an exact value."
+    ),
+}
 
 
 def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> list[Question]:
@@ -111,7 +150,6 @@ def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> lis
     inner node's EXIT that stores an entry (iterative deepening with the table)."""
     tree = run.tree
     names = names or node_names(tree)
-    words = {"exact": "an exact value", "lower": "a lower bound", "upper": "an upper bound"}
     window: dict[int, tuple[float, float]] = {}
     answered: set[int] = set()
     out: list[Question] = []
@@ -126,21 +164,20 @@ def table_bound_questions(run: SearchRun, names: list[str] | None = None) -> lis
             a0, b0 = window[n]
             flag = flag_of(e.value, a0, b0)  # type: ignore[arg-type]
             v = fmt_value(e.value)
-            why = {
-                "upper": f"{v} <= alpha = {fmt_value(a0)}: it failed low, the value is at most {v}",
-                "lower": f"{v} >= beta = {fmt_value(b0)}: it failed high, the value is at least {v}",
-                "exact": f"{v} lies strictly inside the window: it is exact",
-            }[flag]
+            params = {"v": v, "a": fmt_value(a0), "b": fmt_value(b0)}
             out.append(
                 Question(
                     i,
                     TABLE_BOUND,
                     n,
-                    f"{names[n]} returns {v} from the window [{fmt_value(a0)}, "
-                    f"{fmt_value(b0)}]. Its table entry holds {v} as what: an exact value, a "
-                    "lower bound or an upper bound?",
+                    _(
+                        "{name} returns {v} from the window [{a}, {b}]. Its table entry holds "
+                        "{v} as what: an exact value, a lower bound or an upper bound?",
+                        name=names[n],
+                        **params,
+                    ),
                     flag,
-                    f"{why}, so the entry is {words[flag]}.",
+                    _(_ENTRY[flag], **params),
                 )
             )
     return out

@@ -172,7 +172,7 @@ def test_a_choice_on_the_menu_changes_the_language_and_the_link():
     at = AppTest.from_file(APP_FILE, default_timeout=60).run()
     assert [t.value for t in at.title] == ["Game Tree Lab"]
     assert "lang" not in at.query_params  # the browser's (here none) is not written
-    at.selectbox(key="lang.menu").set_value("ru").run()
+    at.menu_button(key="lang.menu").click("ru").run()
     assert [t.value for t in at.title] == ["Лаборатория игровых деревьев"]
     assert at.query_params["lang"] == "ru"
 

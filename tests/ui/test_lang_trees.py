@@ -34,20 +34,10 @@ CATALOGUE = ROOT / "game_tree_lab" / "locales" / "messages.pot"
 NAMES = ("alpha_beta(leaves, branching)", "URAL 1282")
 
 # Words these pages show that other areas of issue 24 translate on their own branches (the
-# step and run sentences: tr-steps; the practice switch: tr-practice; the class session's
-# box: tr-class). Each pattern is matched at the start of a string; remove a line once its
-# area is merged and the test still passes without it.
+# practice switch: tr-practice; the class session's box: tr-class; the step and run sentences,
+# tr-steps', are merged and checked here). Each pattern is matched at the start of a string;
+# remove a line once its area is merged and the test still passes without it.
 OTHERS = (
-    # teach.run_words / teach.mcts_words: the run's headline and counts (tr-steps)
-    r"MAX can force ",
-    r"The expected value for MAX is ",
-    r".*looked at [\d,]+ of [\d,]+ leaves",
-    r"(minimax|alpha-beta|PVS|MTD\(f\)|expectimax) evaluates$",
-    r"[\d,]+ leaf|[\d,]+ leaves$",
-    r"(iterations|nodes in its tree|playouts)$",
-    r"After [\d,]+ iterations MCTS picks ",
-    # teach.search_words.minimal_tree_note (tr-steps)
-    r"The minimal tree has ",
     # ui.practice.quiz_panel's switch (tr-practice)
     r"Practice: predict each step$",
     r"Answer each step before it is shown",
@@ -138,9 +128,9 @@ def test_the_cached_payload_follows_the_language_of_the_page():
     at.switch_page("app_pages/alphabeta.py").run()
     assert canvas(at)["p"]["ui"]["step_of"] == "Шаг {k} из {n}."
     with i18n.use("ru"):  # the menus' values sent back as the Russian page shows them
-        at.selectbox(key="lang.menu").set_value("en").run()
+        at.menu_button(key="lang.menu").click("en").run()
     assert canvas(at)["p"]["ui"]["step_of"] == "Step {k} of {n}."
-    at.selectbox(key="lang.menu").set_value("zh").run()
+    at.menu_button(key="lang.menu").click("zh").run()
     assert canvas(at)["p"]["ui"]["step_of"] == "第 {k} 步，共 {n} 步。"
 
 

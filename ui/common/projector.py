@@ -97,6 +97,7 @@ _TOUCH_CSS = """@media (pointer: coarse) {
   [data-testid="stTab"], [data-testid="stExpander"] summary,
   [data-testid="stPageLink"] a { min-height: 44px; }
   [data-testid="stTooltipHoverTarget"] button { min-height: 44px; min-width: 44px; margin: -14px 0; }
+  [data-testid="stMenuButtonBody"] [role="menuitem"] { min-height: 44px; display: flex; align-items: center; }
 }"""
 # Every page: the probe takes no room; a metric's value shrinks with its column (a container
 # query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %; pills
