@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine.algorithms import ALPHABETA
 from teach.i18n import _, ngettext
-from teach.search_words import NODE_TYPES_DEFINITION
+from teach.search_words import node_types_definition
 from ui.classroom.start import start_box
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
@@ -55,7 +55,7 @@ step = tl.run_player(
     caption=_(
         "Click a node to jump to the step where the search reaches it. Tick **node types** to "
         "see each node's. {definition}",
-        definition=NODE_TYPES_DEFINITION,
+        definition=node_types_definition(),
     )
     if lab.types
     else _("Click a node to jump to the step where the search reaches it."),

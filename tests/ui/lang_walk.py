@@ -69,56 +69,60 @@ def visible_strings(at: AppTest) -> list[tuple[str, str]]:
     ]
 
 
-_WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")  # a markdown link's address (not read)
 
 
-def unwrapped(text: str) -> str:
-    """What is left of ``text`` once every wrapped (translated) part is taken out, nested
-    ones too: in the pseudo-language, only names and numbers should be left."""
-    while True:
-        left = _WRAPPED.sub(" ", text)
-        if left == text:
-            return text
-        text = left
-
-
-def escaped(text: str, names: tuple[str, ...] = ()) -> bool:
-    """True when ``text`` holds a word that escaped translation (``names`` aside)."""
-    rest = unwrapped(_LINK_TARGET.sub("]", text))
-    for name in names:
-        rest = rest.replace(name, " ")
-    return bool(_LETTERS.search(rest))
-
-
-def _segments(text: str) -> list[str]:
-    """Every wrapped part of ``text`` (⟦…⟧, nested ones too), as it was wrapped."""
-    out, starts = [], []
-    for i, ch in enumerate(text):
-        if ch == "⟦":
-            starts.append(i)
-        elif ch == "⟧" and starts:
-            out.append(text[starts.pop() + 1 : i])
+def id_patterns(ids) -> list[re.Pattern]:
+    """Each message id of the catalogue (singular and plural forms) as a pattern of its text
+    once filled, each ``{name}`` a group that catches what filled it."""
+    flat = {x for i in ids for x in (i if isinstance(i, tuple) else (i,)) if x}
+    out = []
+    for msgid in sorted(flat, key=len, reverse=True):
+        parts = re.split(r"\{\w+\}", msgid)
+        out.append(re.compile("(?s:" + "(.*)".join(re.escape(p) for p in parts) + ")", re.I))
     return out
 
 
-def _id_pattern(msgid: str) -> str:
-    """A message id as a pattern of its text once filled: each ``{name}`` any text."""
-    parts = re.split(r"\{\w+\}", msgid)
-    return "(?s:" + ".*".join(re.escape(p) for p in parts) + ")"
+def _top_segments(text: str) -> tuple[str, list[str]]:
+    """``text`` with each outermost wrapped part replaced by a space, and those parts."""
+    outside, parts, depth, start = [], [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "⟦":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif ch == "⟧" and depth:
+            depth -= 1
+            if depth == 0:
+                parts.append(text[start:i])
+                outside.append(" ")
+        elif depth == 0:
+            outside.append(ch)
+    return "".join(outside), parts
 
 
-def catalogue_matcher(ids) -> re.Pattern:
-    """A pattern that matches a text made from any of the catalogue's message ``ids``
-    (singular and plural forms)."""
-    flat = [x for i in ids for x in (i if isinstance(i, tuple) else (i,)) if x]
-    patterns = "|".join(_id_pattern(i) for i in sorted(flat, key=len, reverse=True))
-    return re.compile(patterns, re.IGNORECASE)  # a label lowercased in a sentence: "alpha-beta"
-
-
-def not_in_catalogue(text: str, matcher: re.Pattern) -> list[str]:
-    """The wrapped parts of ``text`` that no message of the catalogue makes: a string given to
-    ``_`` that ``make messages`` never extracts (a table's words not marked with ``N_``), which
-    the pseudo-language wraps but no catalogue translates."""
-    plain = re.compile(r"\\(.)")  # a markdown escape: "\\(" is "("
-    return [s for s in _segments(text) if not matcher.fullmatch(plain.sub(r"\1", s))]
+def untranslated(text: str, patterns: list[re.Pattern], names: tuple[str, ...] = ()) -> list[str]:
+    """What of ``text`` escaped translation in the pseudo-language: words outside every
+    wrapped part, words a wrapped message was filled with that are not wrapped themselves
+    (an English sentence given as a placeholder's value), and wrapped parts that no message
+    of the catalogue makes (given to ``_`` but never extracted). Names aside."""
+    text = re.sub(r"\\(.)", r"\1", _LINK_TARGET.sub("]", text))  # markdown's escapes
+    outside, parts = _top_segments(text)
+    outside = re.sub(r"\{\w+\}", " ", outside)  # a placeholder the browser fills: "{n}"
+    for name in names:
+        outside = outside.replace(name, " ")
+    found = _LETTERS.findall(outside) and [outside.strip()]
+    for part in parts:
+        # the message that made the part: one whose fills are translated too (a text may
+        # match several: "2 levels of 3" is also "{k} of {n}" filled with "2 levels")
+        best = None
+        for p in patterns:
+            if (m := p.fullmatch(part)) is None:
+                continue
+            left = [w for g in m.groups() for w in untranslated(g, patterns, names)]
+            if best is None or len(left) < len(best):
+                best = left
+            if not best:
+                break
+        found += [f"not a message: {part}"] if best is None else best
+    return found
