@@ -20,6 +20,7 @@ from engine.trace import SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from teach.exam import make_exercise
 from teach.explain import describe, node_name
+from teach.i18n import N_
 from teach.quiz import node_names
 from ui.common.keys import Practice as K
 from ui.common.link_codec import int_in
@@ -94,13 +95,13 @@ def tree_chooser() -> GameTree | None:
     ss = st.session_state
     old_b = restore(
         "b",
-        decode=int_in(2, 5, "branching", clamp=False),
+        decode=int_in(2, 5, N_("branching"), clamp=False),
         default=DEFAULT_B,
-        what="branching",
+        what=N_("branching"),
         state_key=K.branching,
     )
     decode = partial(class_tree, old_branching=old_b)
-    setup = read_once("t", decode=decode, what="tree")
+    setup = read_once("t", decode=decode, what=N_("tree"))
     ss.setdefault(K.leaves, DEFAULT_LEAVES)
     if setup is not None:
         ss[K.leaves], ss[K.branching] = setup.text, setup.branching

@@ -36,6 +36,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
+from teach.i18n import N_
 from teach.quiz import (
     BOUND,
     CHOICES,
@@ -361,18 +362,18 @@ def _restore(run: SearchRun, keys: Quiz) -> None:
     before the switch is drawn; the score is replayed onto the page's quiz of ``run``."""
     ss = st.session_state
     on = read_once(
-        "practice", decode=choice(quiz_link.SWITCH, "the practice switch"), what="practice"
+        "practice", decode=choice(quiz_link.SWITCH, N_("the practice switch")), what=N_("practice")
     )
     if on is not None:
         ss[keys.on] = on == quiz_link.SWITCH[0]
-    kinds = read_once("ask", decode=quiz_link.decode_kinds, what="kinds of question")
+    kinds = read_once("ask", decode=quiz_link.decode_kinds, what=N_("kinds of question"))
     if kinds is not None:
         ss[keys.kinds] = list(kinds)
 
     def decode(raw: str) -> QuizState:
         return quiz_link.resumed(_ensure(keys, run, chosen_kinds(keys.kinds)), raw)
 
-    state = read_once("score", decode=decode, what="score")
+    state = read_once("score", decode=decode, what=N_("score"))
     if state is not None:
         ss[keys.state] = state
 
