@@ -14,7 +14,7 @@ from engine.algorithms import DEFAULT as DEFAULT_ALGO
 from engine.errors import InputError
 from engine.search import VARIANTS
 from teach.i18n import N_
-from teach.variants import LABELS as VARIANT_LABELS
+from teach.variants import label as variant_label
 from ui.common.keys import AlphaBeta as K
 from ui.common.link_codec import choice
 from ui.common.share import restore
@@ -184,7 +184,7 @@ def variant_box(where, key: str) -> str:
         "Alpha-beta variant",
         VARIANTS,
         key=key,
-        format_func=VARIANT_LABELS.get,
+        format_func=variant_label,
         persist_state="session",
         width=VARIANT_PX,
     )
