@@ -151,11 +151,28 @@ _CODE: dict[str, list[str]] = {
 }
 
 
+# The pseudocode's comments, said in the run's language (the code itself stays as it is).
+_NOTE = "   # "
+_COMMENTS = frozenset(
+    {
+        N_("clamped into the window given"),
+        N_("scores for the side to move"),
+        N_("+1 at MAX, -1 at MIN"),
+    }
+)
+
+
+def _said(line: str) -> str:
+    code, note, comment = line.partition(_NOTE)
+    return code + note + _(comment) if comment in _COMMENTS else line
+
+
 def pseudocode(variant: str) -> list[str]:
-    """The lines of ``variant``'s pseudocode (a fresh list). ValueError for an unknown name."""
+    """The lines of ``variant``'s pseudocode (a fresh list), its comments in the run's
+    language. ValueError for an unknown name."""
     if variant not in _CODE:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(ALL)}")
-    return list(_CODE[variant])
+    return [_said(line) for line in _CODE[variant]]
 
 
 def _find(lines: list[str], text: str, start: int = 0) -> int:
