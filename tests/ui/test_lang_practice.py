@@ -24,6 +24,7 @@ from tests.canvas_data import canvases
 from ui.common.keys import Exercise as EX
 from ui.common.keys import Practice as K
 from ui.practice.exercise_panel import tree_tag
+from ui.practice.quiz_panel import first_sentence
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TEXTBOOK = [3, 12, 8, 2, 4, 6, 14, 5, 2]
@@ -262,3 +263,19 @@ def test_the_open_tab_survives_a_change_of_language():
     assert not at.exception
     assert at.session_state[K.tab] == LABELS["zh"][3]
     assert at.query_params["tab"] == "Variants side by side"
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("B's beta is now 3. 3 <= 5, so no cut-off.", "B's beta is now 3."),
+        ("Бета узла B теперь 3. Отсечения нет.", "Бета узла B теперь 3."),
+        ("节点 B 的 beta 现在为 3。没有剪枝。", "节点 B 的 beta 现在为 3。"),
+        ("节点 B 的 beta 现在为 3.5。没有剪枝。", "节点 B 的 beta 现在为 3.5。"),
+        ("one sentence only", "one sentence only"),
+    ],
+)
+def test_a_cut_off_question_shows_only_the_updates_first_sentence_in_every_language(text, first):
+    """A cut-off question's figure shows the update, not its verdict: the sentence's first
+    sentence, ended by ". " or by the Chinese full stop."""
+    assert first_sentence(text) == first
