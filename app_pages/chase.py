@@ -3,7 +3,7 @@
 import streamlit as st
 
 from engine.games import chase
-from teach.i18n import _
+from teach.i18n import N_, _
 from teach.play_words import chase_end_reason
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -24,7 +24,7 @@ st.caption(
     "straight line. Moving onto the other piece captures it. White moves first unless you say so."
 )
 pos: chase.ChasePosition = restore(
-    "c", decode=chase.from_code, default=cl.DEFAULT, what="position", state_key=K.pos
+    "c", decode=chase.from_code, default=cl.DEFAULT, what=N_("position"), state_key=K.pos
 )
 bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)

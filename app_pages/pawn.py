@@ -4,7 +4,7 @@ import streamlit as st
 
 from engine.games import pawn
 from engine.values import plural
-from teach.i18n import _
+from teach.i18n import N_, _
 from teach.play_words import verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -27,7 +27,7 @@ st.caption(
     "black down; reaching the far rank wins, and a side with no legal move loses."
 )
 pos: pawn.PawnPosition = restore(
-    "p", decode=pl.from_link, default=pl.DEFAULT, what="position", state_key=K.pos
+    "p", decode=pl.from_link, default=pl.DEFAULT, what=N_("position"), state_key=K.pos
 )
 playable = not pawn.problems(pos) and not bl.pawn_too_big(pos)
 bk.restore_play(K, pos, pl.GAME, pl.reply, bk.pawn_token, bl.MODES, playable)

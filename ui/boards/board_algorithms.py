@@ -12,6 +12,7 @@ import streamlit as st
 from engine.algorithms import ALPHABETA, DEPTH_LIMITED, ESTIMATES, WHOLE_GAME
 from engine.race import race_position
 from teach.algorithms import BOARD_HELP, BOARD_LABELS
+from teach.i18n import N_
 from teach.search_words import race_summary
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
@@ -33,7 +34,11 @@ def algo_box(key: str, depth_limited: bool) -> str:
     alpha-beta) and read back once per session."""
     opts = (DEPTH_LIMITED if depth_limited else WHOLE_GAME) + ESTIMATES
     restore(
-        "algo", decode=choice(opts, "algorithm"), default=ALPHABETA, what="algorithm", state_key=key
+        "algo",
+        decode=choice(opts, N_("algorithm")),
+        default=ALPHABETA,
+        what=N_("algorithm"),
+        state_key=key,
     )
     ss = st.session_state
     if ss.get(key) not in opts:

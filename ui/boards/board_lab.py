@@ -27,6 +27,7 @@ from engine.play import (
     square_moves,
     undo,
 )
+from teach.i18n import N_
 from teach.play_words import game_summary, outcome_words, verdict_words
 from ui.boards.board_links import drop_search
 from ui.boards.review_panel import review_panel
@@ -494,7 +495,7 @@ def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) ->
     """The best-line and search-tree tabs under a board; only the open one runs (a board
     click never pays for the search). The open tab is in the link (``?tab=``)."""
     names = ["The best line", "The search tree"]
-    check_bound(key, names, "tab")
+    check_bound(key, names, N_("tab"))
     line_tab, tree_tab = st.tabs(names, key=key, on_change="rerun", bind="query-params")
     if line_tab.open:
         with line_tab:

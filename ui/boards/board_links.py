@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import MAX_PLIES, PlaySession, Reply, resume
 from engine.trace import SearchRun
+from teach.i18n import N_
 from ui.boards.board_search import BUDGET, BUDGETS, TreeView
 from ui.common.keys import Board, Search
 from ui.common.link_codec import Fallback, choice, int_in, nearest_of, quoted
@@ -143,17 +144,17 @@ def restore_play(
     """The link's mode, side and moves, once per session (before the mode switch is drawn):
     ``mode_labels`` are the mode switch's options (edit, play); moves only when the position
     can be played."""
-    mode = read_once("mode", decode=choice(MODES, "the mode"), what="mode")
+    mode = read_once("mode", decode=choice(MODES, N_("the mode")), what=N_("mode"))
     if mode is not None:
         st.session_state[keys.mode] = mode_labels[MODES.index(mode)]
-    side = read_once("side", decode=choice(SIDES, "the side"), what="side you play")
+    side = read_once("side", decode=choice(SIDES, N_("the side")), what=N_("side you play"))
     if side is not None:
         st.session_state[keys.game.side] = side
     if not playable:
         return
     human = st.session_state.get(keys.game.side) or SIDES[0]
     decode = game_decoder(start, human, game, reply, token)
-    session = read_once("mv", decode=decode, what="game")
+    session = read_once("mv", decode=decode, what=N_("game"))
     if session is not None:
         st.session_state[keys.game.session] = session
 
@@ -161,7 +162,7 @@ def restore_play(
 def restore_heat(keys: Board, labels: Sequence[str]) -> None:
     """The link's heatmap colouring (``labels``: the colour control's options, in the order
     of :data:`HEAT`), once per session, before the control is drawn."""
-    heat = read_once("heat", decode=choice(HEAT, "the colouring"), what="heatmap colouring")
+    heat = read_once("heat", decode=choice(HEAT, N_("the colouring")), what=N_("heatmap colouring"))
     if heat is not None:
         st.session_state[keys.heat] = labels[HEAT.index(heat)]
 
@@ -175,7 +176,7 @@ def heat_param(label: str | None, labels: Sequence[str]) -> str | None:
 def restore_depth(key: str) -> None:
     """The chase search's depth from the link (``?depth=``), once per session."""
     lo, hi = DEPTHS
-    depth = read_once("depth", decode=int_in(lo, hi, "the depth"), what="search depth")
+    depth = read_once("depth", decode=int_in(lo, hi, N_("the depth")), what=N_("search depth"))
     if depth is not None:
         st.session_state[key] = depth
 
@@ -186,15 +187,17 @@ def restore_search(keys: Search, token: Any, run: SearchRun) -> None:
     markers drawn, and the view: the subtree opened and the node selected."""
     ss = st.session_state
     n, size = len(run.events), len(run.tree)
-    k = read_once("k", decode=int_in(0, n, "the step"), what="step")
+    k = read_once("k", decode=int_in(0, n, N_("the step")), what=N_("step"))
     if k is not None:
         ss[keys.canvas.step] = k
-    budget = read_once("nodes", decode=nearest_of(BUDGETS, "nodes drawn"), what="nodes drawn")
+    budget = read_once(
+        "nodes", decode=nearest_of(BUDGETS, N_("nodes drawn")), what=N_("nodes drawn")
+    )
     if budget is not None:
         ss[keys.budget] = budget
-    node = int_in(0, size - 1, "the node", clamp=False)
-    focus = read_once("open", decode=node, what="subtree opened")
-    picked = read_once("sel", decode=node, what="node selected")
+    node = int_in(0, size - 1, N_("the node"), clamp=False)
+    focus = read_once("open", decode=node, what=N_("subtree opened"))
+    picked = read_once("sel", decode=node, what=N_("node selected"))
     if focus is not None or picked is not None:
         ss[keys.view] = (token, TreeView(focus or 0, picked))
 

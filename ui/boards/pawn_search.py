@@ -12,6 +12,7 @@ from engine.games import pawn
 from engine.games.pawn_eval import EvaluatedPawnGame
 from engine.trace import SearchRun
 from teach.evaluation_words import EVALUATION, frontier_words
+from teach.i18n import N_
 from ui.boards import board_algorithms as ba
 from ui.common.link_codec import int_in
 from ui.common.share import read_once
@@ -26,7 +27,7 @@ RACE_CAP = 60_000  # explored nodes of the race's full depth-limited tree
 def depth_box(key: str) -> int | None:
     """The search's depth (plies), None for the whole game (the default); in the link as
     ``?depth=`` (absent: the whole game), read once per session."""
-    got = read_once("depth", decode=int_in(1, MAX_DEPTH, "the depth"), what="search depth")
+    got = read_once("depth", decode=int_in(1, MAX_DEPTH, N_("the depth")), what=N_("search depth"))
     if got is not None:
         st.session_state[key] = got
     if st.session_state.get(key) not in OPTIONS:

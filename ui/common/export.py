@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from engine.trace import SearchRun
+from teach.i18n import _
 from ui.common.keys import Export
 from viz.export import graphml_bytes, node_link_bytes, search_graph
 from viz.standalone import standalone_html
@@ -20,21 +21,23 @@ def export_buttons(run: SearchRun, keys: Export, state_text: Callable[[Any], str
     thread)."""
     row = st.container(horizontal=True)
     row.download_button(
-        "Download tree (GraphML)",
+        _("Download tree (GraphML)"),
         data=lambda: graphml_bytes(search_graph(run, state_text)),
         file_name="search-tree.graphml",
         mime="application/graphml+xml",
         key=keys.graphml,
-        help="The explored tree with every node's value, window and pruned flag, "
-        "for networkx, Gephi or yEd.",
+        help=_(
+            "The explored tree with every node's value, window and pruned flag, "
+            "for networkx, Gephi or yEd."
+        ),
     )
     row.download_button(
-        "Download tree (JSON)",
+        _("Download tree (JSON)"),
         data=lambda: node_link_bytes(search_graph(run, state_text)),
         file_name="search-tree.json",
         mime="application/json",
         key=keys.json,
-        help='networkx node-link JSON: networkx.node_link_graph(data, edges="edges").',
+        help=_('networkx node-link JSON: networkx.node_link_graph(data, edges="edges").'),
     )
 
 
@@ -42,12 +45,14 @@ def take_away(payload: dict, keys: Export, *, extra: dict | None = None, title: 
     """ "Download this search": the canvas of ``payload`` (with the plugins' ``extra``) in one
     self-contained HTML file, built when the button is clicked."""
     st.download_button(
-        "Download this search (HTML)",
+        _("Download this search (HTML)"),
         data=lambda: standalone_html(payload, extra=extra, title=title).encode("utf-8"),
         file_name="search.html",
         mime="text/html",
         key=keys.html,
         icon=":material/download:",
-        help="One file that opens in any browser with no network and steps the search with "
-        "the same buttons and keys; its SVG and PNG buttons save the tree at the step shown.",
+        help=_(
+            "One file that opens in any browser with no network and steps the search with "
+            "the same buttons and keys; its SVG and PNG buttons save the tree at the step shown."
+        ),
     )

@@ -311,7 +311,7 @@ CHASE = Board("chase")
 class Practice:
     """app_pages/practice.py and its panels."""
 
-    tab = "tab"  # in URL_BOUND: the key is the query parameter ?tab=
+    tab = "practice.tab"  # the open tab; the link's ?tab= is written by share.link_tabs
     leaves = "practice.tree.leaves"
     branching = "practice.tree.b"
     depth = "practice.tree.depth"  # of a random tree

@@ -4,6 +4,7 @@ search evaluates it (a pruned leaf then never shows one), kept in the link as
 
 from __future__ import annotations
 
+from teach.i18n import N_
 from ui.common.keys import TreeLab
 from ui.common.link_codec import LEAVES_HIDDEN, leaves_hidden
 from ui.common.share import restore
@@ -19,7 +20,9 @@ HELP = (
 def leaves_switch(where, keys: TreeLab) -> bool:  # noqa: ANN001
     """The switch in ``where`` (the link's ``leaves=`` read once per session); True when the
     leaves are hidden."""
-    restore("leaves", decode=leaves_hidden, default=False, what="leaf display", state_key=keys.hide)
+    restore(
+        "leaves", decode=leaves_hidden, default=False, what=N_("leaf display"), state_key=keys.hide
+    )
     return bool(where.toggle(LABEL, key=keys.hide, help=HELP))
 
 

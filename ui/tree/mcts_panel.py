@@ -15,6 +15,7 @@ from engine.mcts import POLICIES, Mcts, MctsParams, mcts_tree
 from engine.search import search_tree
 from engine.tree import GameTree
 from teach.explain import node_name
+from teach.i18n import N_
 from teach.mcts_words import summary
 from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
 from ui.common.canvas import set_step
@@ -31,7 +32,7 @@ def params_box(where, keys: MctsKeys) -> MctsParams:
     """Iterations, c, seed and playout policy (a link's first, then the inputs')."""
     ss = st.session_state
     p = restore(
-        LINK, decode=decode, default=MctsParams(), what="MCTS parameters", state_key=keys.params
+        LINK, decode=decode, default=MctsParams(), what=N_("MCTS parameters"), state_key=keys.params
     )
     for key, v in (
         (keys.iterations, p.iterations),
