@@ -180,6 +180,18 @@ class QuestionInfo:
     hide: tuple[int, ...]
 
 
+class Receipt(str):
+    """What :func:`answer` tells the student (the text), with the answer as it is now stored,
+    in its shown form (:attr:`shown`): the page's next run shows it without reading it back."""
+
+    shown: str
+
+    def __new__(cls, text: str, shown: str) -> Receipt:
+        made = super().__new__(cls, text)
+        made.shown = shown
+        return made
+
+
 @dataclass(frozen=True)
 class StudentResult:
     name: str
@@ -391,10 +403,10 @@ def open_question(store: Store, teacher_token: str, now: datetime | None = None)
 
 def answer(
     store: Store, student_token: str, number: int, text: str, now: datetime | None = None
-) -> str:
+) -> Receipt:
     """The student's answer to question ``number``. Counted once: a retry or a doubled submit
     changes nothing, a different answer replaces the earlier one while the question is open.
-    Returns a receipt for the student (never whether it is right)."""
+    Returns a receipt for the student (never whether it is right) and the answer stored."""
     now = utc_now(now)
     raw = str(text)
     if len(raw) > ANSWER_MAX:
@@ -420,7 +432,8 @@ def answer(
         value = _canonical(q.kind, text) if g.valid else None
         if q.state != OPEN or not is_live(cs, now):
             if mine is not None and mine.value == value:
-                return f"your answer {_shown(q.kind, value)} was counted"
+                shown = _shown(q.kind, value)
+                return Receipt(f"your answer {shown} was counted", shown)
             raise InputError(f"question {number} is closed: this answer was not counted")
         if not g.valid:
             raise InputError(g.reason)
@@ -429,8 +442,8 @@ def answer(
             if mine.value != value:
                 mine.value, mine.correct, mine.answered_at = value, g.correct, now  # type: ignore[assignment]
                 mine.changes += 1
-                return f"changed to {shown}"
-            return f"your answer {shown} is in"
+                return Receipt(f"changed to {shown}", shown)
+            return Receipt(f"your answer {shown} is in", shown)
         ins = dialect_insert(db)(Answer).values(
             question_id=q.id,
             student_id=st.id,
@@ -445,7 +458,7 @@ def answer(
                 set_={"value": value, "correct": g.correct, "answered_at": now},
             )
         )
-        return f"your answer {shown} is in"
+        return Receipt(f"your answer {shown} is in", shown)
 
 
 def close_question(store: Store, teacher_token: str, now: datetime | None = None) -> int:
@@ -560,9 +573,15 @@ class ClassState:
     task_state: str
     read_only: bool
 
-    def view(self, me: Me) -> StudentView:
-        """Student ``me``'s view of this state."""
+    def view(self, me: Me, given: tuple[int, str] | None = None) -> StudentView:
+        """Student ``me``'s view of this state. ``given``: (question number, answer shown)
+        the student's own tap just stored (:class:`Receipt`); it is their answer to that
+        question while it is this state's latest and not revealed (a state read before the
+        tap does not hold it yet)."""
         mine = self.answers.get(me.student_id)
+        q = self.question
+        if given is not None and q is not None and q.number == given[0] and q.state != REVEALED:
+            mine = (given[1], mine[1] if mine is not None else False)
         done = self.right_answer is not None
         return StudentView(
             name=me.name,

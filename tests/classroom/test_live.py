@@ -155,6 +155,31 @@ def test_the_class_state_read_once_gives_each_student_their_own_view(store, cls)
     assert live.class_state(store, cls.code, now=late).view(mes[0]).read_only
 
 
+def test_a_state_read_before_a_tap_with_its_receipt_is_the_students_own_read(store, cls):
+    """The run after a student's tap shows the class's state as the bell last read it (maybe
+    before the tap) with the answer the tap's receipt says is stored (ClassState.view's
+    ``given``): the same view as the student's own read after the tap, for a first answer,
+    a changed one, a doubled one, and once the question is closed; after the reveal the
+    receipt of an older tap changes nothing."""
+    toks = [_join(store, cls, n) for n in ("Ann", "Bob")]
+    mes = [live.whoami(store, t) for t in toks]
+    live.open_question(store, cls.teacher_token, now=T0)
+    for who, text in ((0, "3"), (1, "12"), (1, "+inf"), (1, "+inf"), (0, "-inf")):
+        before = live.class_state(store, cls.code, now=T0)
+        got = live.answer(store, toks[who], 1, text, now=T0)
+        assert got.shown in str(got)
+        assert before.view(mes[who], (1, got.shown)) == live.student_view(store, toks[who], now=T0)
+    assert live.student_view(store, toks[1], now=T0).my_answer == "+∞"
+    live.close_question(store, cls.teacher_token, now=T0)
+    got = live.answer(store, toks[1], 1, "+inf", now=T0)  # a retry after the close
+    before = live.class_state(store, cls.code, now=T0)
+    assert before.view(mes[1], (1, got.shown)) == live.student_view(store, toks[1], now=T0)
+    live.reveal(store, cls.teacher_token, now=T0)
+    after = live.class_state(store, cls.code, now=T0)
+    for t, m in zip(toks, mes, strict=True):
+        assert after.view(m, (1, "7")) == live.student_view(store, t, now=T0)
+
+
 def test_every_question_of_the_quiz_can_be_asked_in_turn(store, cls):
     a = _join(store, cls, "Ann")
     qs = quiz.questions(search_tree(tree()))

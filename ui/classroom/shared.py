@@ -91,18 +91,21 @@ def class_state(code: str, pulse: tuple) -> live.ClassState | None:
 
 def student_view(token: str) -> live.StudentView:
     """What the student page of ``token`` shows. The first run of a page reads who the token
-    names (AccessError: the page says so); the run after the student's own tap reads their
-    view afresh; every other run (the bell's wake-ups) takes the student's part of the class's
-    state at the pulse the bell last read (:func:`class_state`): one read per class and
-    state for all the pages of this process, however many."""
+    names (AccessError: the page says so); every run takes the student's part of the class's
+    state at the pulse the bell last read (:func:`class_state`): one read per class and state
+    for all the pages of this process, however many. The run after the student's own answer
+    adds the answer just stored (``K.given``, from its classroom.live.Receipt) rather than
+    reading it back; after any other action of the page (a refused answer, a task sheet) the
+    run reads the student's view afresh."""
     ss = st.session_state
     acted = ss.pop(K.acted, False)
+    given = ss.pop(K.given, None)
     me = ss.get(K.me)
     if me is None or me[0] != token:
         me = (token, live.whoami(store(), token))
         ss[K.me] = me
     who = me[1]
-    if not acted:
+    if not acted or given is not None:
         the_bell = bell()
         now = the_bell.known(who.code, fresh=FRESH)
         if now is None:
@@ -111,7 +114,7 @@ def student_view(token: str) -> live.StudentView:
                 the_bell.saw(who.code, now)
         state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
         if state is not None:
-            return state.view(who)
+            return state.view(who, given)
     return live.student_view(store(), token)
 
 

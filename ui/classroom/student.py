@@ -104,6 +104,7 @@ def _answer(token: str, number: int, text: str | None = None) -> None:
     got = sh.act(live.answer, token, number, text)
     if got is not None:
         st.session_state[K.note] = ("ok", str(got))
+        st.session_state[K.given] = (number, got.shown)  # the next run shows it unread
 
 
 def _question(token: str, view: live.StudentView, run) -> None:
