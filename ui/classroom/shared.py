@@ -89,6 +89,16 @@ def class_state(code: str, pulse: tuple) -> live.ClassState | None:
     return live.class_state(store(), code)
 
 
+@st.cache_resource(max_entries=16, show_spinner=False)
+def class_part(code: str, part: tuple) -> live.ClassState | None:
+    """The state of class ``code`` read once while its students' part of the pulse is
+    ``part`` (classroom.pulse.StudentPulse as a tuple): what the run after a student's own
+    tap draws, with the answer the tap stored (classroom.live.ClassState.view's ``given``).
+    Its other answers may be older than the pulse (every tap moves the pulse, and no page
+    shows another student's answer): while a class answers, one read, not one per tap."""
+    return live.class_state(store(), code)
+
+
 def student_view(token: str) -> live.StudentView:
     """What the student page of ``token`` shows. The first run of a page reads who the token
     names (AccessError: the page says so); every run takes the student's part of the class's
@@ -112,7 +122,12 @@ def student_view(token: str) -> live.StudentView:
             now = pulses(store(), [who.code]).get(who.code)
             if now is not None:
                 the_bell.saw(who.code, now)
-        state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
+        if now is None:
+            state = None
+        elif given is not None:
+            state = class_part(code=who.code, part=astuple(now.common))
+        else:
+            state = class_state(code=who.code, pulse=astuple(now))
         if state is not None:
             return state.view(who, given)
     return live.student_view(store(), token)
