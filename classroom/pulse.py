@@ -25,7 +25,8 @@ from classroom.db import Answer, ClassSession, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
 
 if TYPE_CHECKING:
-    from classroom.live import Room, StudentView
+    from classroom.live import Room
+    from classroom.student_state import StudentView
 
 
 class _Question(Protocol):  # a question row, or classroom.live.QuestionInfo

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from classroom import access, live
+from classroom import access, live, student_state
 from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
@@ -84,7 +84,7 @@ def test_a_join_link_fills_in_the_code_and_joining_puts_the_token_in_the_link(st
     ok(at)
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
-    assert live.student_view(store, token).name == "Anna K."
+    assert student_state.student_view(store, token).name == "Anna K."
     again = page(s=token)  # a reload, or a restart: the same student
     ok(again)
     assert "You are <b>Anna K.</b>" in texts(again)
@@ -186,9 +186,11 @@ def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkey
     its own answer; the runs after the students' taps take the state read once while the
     students' part of the pulse stays (shared.class_part), with each one's stored answer."""
     reads = []
-    real = live.class_state
+    real = student_state.class_state
     monkeypatch.setattr(
-        live, "class_state", lambda s, code, now=None: reads.append(code) or real(s, code, now)
+        student_state,
+        "class_state",
+        lambda s, code, now=None: reads.append(code) or real(s, code, now),
     )
     tokens = [access.join(store, made.code, f"Student {i}", f"x{i}").student_token for i in "ABC"]
     pages = [page(s=t) for t in tokens]

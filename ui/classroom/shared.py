@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from classroom import live
+from classroom import live, student_state
 from classroom.db import UNREACHABLE, Store, open_store, reachable
 from classroom.guard import client_address, trusted_proxies
 from classroom.listen import can_listen, listen
@@ -82,24 +82,24 @@ def still(code: str, step: int, question: live.QuestionInfo | None, _token: str)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def class_state(code: str, pulse: tuple) -> live.ClassState | None:
+def class_state(code: str, pulse: tuple) -> student_state.ClassState | None:
     """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
     per state of the class by the first student page that needs it, shared by every other
-    (classroom.live.class_state)."""
-    return live.class_state(store(), code)
+    (classroom.student_state.class_state)."""
+    return student_state.class_state(store(), code)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def class_part(code: str, part: tuple) -> live.ClassState | None:
+def class_part(code: str, part: tuple) -> student_state.ClassState | None:
     """The state of class ``code`` read once while its students' part of the pulse is
     ``part`` (classroom.pulse.StudentPulse as a tuple): what the run after a student's own
-    tap draws, with the answer the tap stored (classroom.live.ClassState.view's ``given``).
+    tap draws, with the answer the tap stored (student_state.ClassState.view: ``given``).
     Its other answers may be older than the pulse (every tap moves the pulse, and no page
     shows another student's answer): while a class answers, one read, not one per tap."""
-    return live.class_state(store(), code)
+    return student_state.class_state(store(), code)
 
 
-def student_view(token: str) -> live.StudentView:
+def student_view(token: str) -> student_state.StudentView:
     """What the student page of ``token`` shows. The first run of a page reads who the token
     names (AccessError: the page says so); every run takes the student's part of the class's
     state at the pulse the bell last read (:func:`class_state`): one read per class and state
@@ -112,7 +112,7 @@ def student_view(token: str) -> live.StudentView:
     given = ss.pop(K.given, None)
     me = ss.get(K.me)
     if me is None or me[0] != token:
-        me = (token, live.whoami(store(), token))
+        me = (token, student_state.whoami(store(), token))
         ss[K.me] = me
     who = me[1]
     if not acted or given is not None:
@@ -130,7 +130,7 @@ def student_view(token: str) -> live.StudentView:
             state = class_state(code=who.code, pulse=astuple(now))
         if state is not None:
             return state.view(who, given)
-    return live.student_view(store(), token)
+    return student_state.student_view(store(), token)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:
