@@ -319,7 +319,7 @@ TEACHER_CALLS = [
     lambda s, t: live.reveal(s, t, now=T0),
     lambda s, t: live.room(s, t, now=T0),
     lambda s, t: results(s, t),
-    lambda s, t: results_csv(s, t),
+    lambda s, t: results_csv(results(s, t)),
     lambda s, t: open_task(s, t, now=T0),
     lambda s, t: close_task(s, t, now=T0),
     lambda s, t: live.end_session(s, t, now=T0),
@@ -540,7 +540,7 @@ def test_results_csv_reads_back_and_guards_formulas(store, cls):
     live.open_question(store, cls.teacher_token, now=T0)
     live.answer(store, a, 1, "3", now=T0)
     live.reveal(store, cls.teacher_token, now=T0)
-    rows = list(csv.reader(io.StringIO(results_csv(store, cls.teacher_token))))
+    rows = list(csv.reader(io.StringIO(results_csv(results(store, cls.teacher_token)))))
     assert rows[0][:3] == ["name", "Q1 answer", "Q1 right"]
     assert rows[1][:4] == ["Ann", "3", "yes", "1"]
     assert rows[2][0] == "'-Bob" and rows[2][1:3] == ["", ""]
