@@ -180,6 +180,18 @@ class QuestionInfo:
     hide: tuple[int, ...]
 
 
+class Receipt(str):
+    """What :func:`answer` tells the student (the text), with the answer as it is now stored,
+    in its shown form (:attr:`shown`): the page's next run shows it without reading it back."""
+
+    shown: str
+
+    def __new__(cls, text: str, shown: str) -> Receipt:
+        made = super().__new__(cls, text)
+        made.shown = shown
+        return made
+
+
 @dataclass(frozen=True)
 class StudentResult:
     name: str
@@ -216,20 +228,6 @@ class Room:
     read_only: bool
     expires_at: datetime
     questions_left: int
-
-
-@dataclass(frozen=True)
-class StudentView:
-    name: str
-    code: str
-    step: int
-    question: QuestionInfo | None
-    my_answer: str | None
-    correct: bool | None  # None until the reveal
-    right_answer: str | None  # None until the reveal
-    explanation: str | None
-    task_state: str
-    read_only: bool
 
 
 def _info(q: QuestionRow) -> QuestionInfo:
@@ -391,10 +389,10 @@ def open_question(store: Store, teacher_token: str, now: datetime | None = None)
 
 def answer(
     store: Store, student_token: str, number: int, text: str, now: datetime | None = None
-) -> str:
+) -> Receipt:
     """The student's answer to question ``number``. Counted once: a retry or a doubled submit
     changes nothing, a different answer replaces the earlier one while the question is open.
-    Returns a receipt for the student (never whether it is right)."""
+    Returns a receipt for the student (never whether it is right) and the answer stored."""
     now = utc_now(now)
     raw = str(text)
     if len(raw) > ANSWER_MAX:
@@ -420,7 +418,8 @@ def answer(
         value = _canonical(q.kind, text) if g.valid else None
         if q.state != OPEN or not is_live(cs, now):
             if mine is not None and mine.value == value:
-                return f"your answer {_shown(q.kind, value)} was counted"
+                shown = _shown(q.kind, value)
+                return Receipt(f"your answer {shown} was counted", shown)
             raise InputError(f"question {number} is closed: this answer was not counted")
         if not g.valid:
             raise InputError(g.reason)
@@ -429,8 +428,8 @@ def answer(
             if mine.value != value:
                 mine.value, mine.correct, mine.answered_at = value, g.correct, now  # type: ignore[assignment]
                 mine.changes += 1
-                return f"changed to {shown}"
-            return f"your answer {shown} is in"
+                return Receipt(f"changed to {shown}", shown)
+            return Receipt(f"your answer {shown} is in", shown)
         ins = dialect_insert(db)(Answer).values(
             question_id=q.id,
             student_id=st.id,
@@ -445,7 +444,7 @@ def answer(
                 set_={"value": value, "correct": g.correct, "answered_at": now},
             )
         )
-        return f"your answer {shown} is in"
+        return Receipt(f"your answer {shown} is in", shown)
 
 
 def close_question(store: Store, teacher_token: str, now: datetime | None = None) -> int:
@@ -532,107 +531,6 @@ def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
             expires_at=cs.expires_at,
             questions_left=cs.quiz_total - asked,
         )
-
-
-@dataclass(frozen=True)
-class Me:
-    """Who a student token names: the student's row id, display name and class code (fixed
-    for the token's life, so a page keeps it after its first read)."""
-
-    student_id: int
-    name: str
-    code: str
-
-
-@dataclass(frozen=True)
-class ClassState:
-    """What every student page of a class draws, read once for all of them
-    (:func:`class_state`): the step, the latest question with every student's answer to it,
-    and, once revealed only, its answer and explanation. :meth:`view` picks one student's
-    part; nothing of the others' answers is in it."""
-
-    code: str
-    step: int
-    question: QuestionInfo | None
-    answers: dict[int, tuple[str, bool]]  # student id -> (answer shown, right?) to `question`
-    right_answer: str | None  # None until the reveal
-    explanation: str | None
-    task_state: str
-    read_only: bool
-
-    def view(self, me: Me) -> StudentView:
-        """Student ``me``'s view of this state."""
-        mine = self.answers.get(me.student_id)
-        done = self.right_answer is not None
-        return StudentView(
-            name=me.name,
-            code=self.code,
-            step=self.step,
-            question=self.question,
-            my_answer=mine[0] if mine is not None else None,
-            correct=(mine[1] if mine is not None else False) if done else None,
-            right_answer=self.right_answer,
-            explanation=self.explanation,
-            task_state=self.task_state,
-            read_only=self.read_only,
-        )
-
-
-def _class_state(
-    db: Session, cs: ClassSession, now: datetime, only: int | None = None
-) -> ClassState:
-    """The state of ``cs`` with the answers of every student (``only``: of that student)."""
-    q = _latest(db, cs)
-    answers: dict[int, tuple[str, bool]] = {}
-    if q is not None:
-        stmt = select(Answer.student_id, Answer.value, Answer.correct).where(
-            Answer.question_id == q.id
-        )
-        if only is not None:
-            stmt = stmt.where(Answer.student_id == only)
-        answers = {sid: (_shown(q.kind, v), bool(c)) for sid, v, c in db.execute(stmt)}
-    done = q is not None and q.state == REVEALED
-    return ClassState(
-        code=cs.code,
-        step=cs.step,
-        question=_info(q) if q is not None else None,
-        answers=answers,
-        right_answer=_revealed_answer(q) if done else None,  # type: ignore[arg-type]
-        explanation=q.explanation if done else None,  # type: ignore[union-attr]
-        task_state=cs.task_state,
-        read_only=not is_live(cs, now),
-    )
-
-
-def class_state(store: Store, code: str, now: datetime | None = None) -> ClassState | None:
-    """The state of the class with join ``code`` for every student page of it (one read,
-    shared by the pages of a process: ui.classroom.shared.class_state); None for an unknown
-    code. Only code on the server holds it: a page shows a student :meth:`ClassState.view`."""
-    now = utc_now(now)
-    with store.reads.begin() as db:
-        cs = db.scalars(select(ClassSession).where(ClassSession.code == code)).one_or_none()
-        return None if cs is None else _class_state(db, cs, now)
-
-
-def whoami(store: Store, student_token: str) -> Me:
-    """The student ``student_token`` names (AccessError for any other token)."""
-    with store.reads.begin() as db:
-        st, cs = student_of(db, student_token)
-        return Me(st.id, st.name, cs.code)
-
-
-def student_view(store: Store, student_token: str, now: datetime | None = None) -> StudentView:
-    """What one student's page shows: the step, the latest question, their own answer and,
-    only after the reveal, whether it was right and why (:meth:`ClassState.view`, read for
-    this one student)."""
-    now = utc_now(now)
-    with store.reads.begin() as db:
-        st, cs = student_of(db, student_token)
-        return _class_state(db, cs, now, only=st.id).view(Me(st.id, st.name, cs.code))
-
-
-def _revealed_answer(q: QuestionRow) -> str:
-    return _shown(q.kind, q.answer if q.kind == quiz.PRUNE else fmt_value(_decode_answer(q.answer)))
 
 
 def class_tree(store: Store, token: str) -> GameTree:

@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from classroom import live
+from classroom import live, student_state
 from classroom.db import UNREACHABLE, Store, open_store, reachable
 from classroom.guard import client_address, trusted_proxies
 from classroom.listen import can_listen, listen
@@ -82,37 +82,57 @@ def still(code: str, step: int, question: live.QuestionInfo | None, _token: str)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def class_state(code: str, pulse: tuple) -> live.ClassState | None:
+def class_state(code: str, pulse: tuple) -> student_state.ClassState | None:
     """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
     per state of the class by the first student page that needs it, shared by every other
-    (classroom.live.class_state)."""
-    return live.class_state(store(), code)
+    (classroom.student_state.class_state)."""
+    return student_state.class_state(store(), code)
 
 
-def student_view(token: str) -> live.StudentView:
+@st.cache_resource(max_entries=16, show_spinner=False)
+def class_part(code: str, part: tuple) -> student_state.ClassState | None:
+    """The state of class ``code`` read once while its students' part of the pulse is
+    ``part`` (classroom.pulse.StudentPulse as a tuple): what the run after a student's own
+    tap draws, with the answer the tap stored (student_state.ClassState.view: ``given``).
+    Its other answers may be older than the pulse (every tap moves the pulse, and no page
+    shows another student's answer): while a class answers, one read, not one per tap."""
+    return student_state.class_state(store(), code)
+
+
+def student_view(token: str) -> student_state.StudentView:
     """What the student page of ``token`` shows. The first run of a page reads who the token
-    names (AccessError: the page says so); the run after the student's own tap reads their
-    view afresh; every other run (the bell's wake-ups) takes the student's part of the class's
-    state at the pulse the bell last read (:func:`class_state`): one read per class and
-    state for all the pages of this process, however many."""
+    names (AccessError: the page says so); every run takes the student's part of the class's
+    state at the pulse the bell last read (:func:`class_state`): one read per class and state
+    for all the pages of this process, however many. The run after the student's own answer
+    adds the answer just stored (``K.given``, from its classroom.live.Receipt) rather than
+    reading it back; after any other action of the page (a refused answer, a task sheet) the
+    run reads the student's view afresh."""
     ss = st.session_state
     acted = ss.pop(K.acted, False)
+    # given is only ever set with acted; a pop of a missing key raises and catches inside
+    # Streamlit's session state (py-spy: 3 % of a 300-student server's CPU for three pops)
+    given = ss.pop(K.given, None) if acted else None
     me = ss.get(K.me)
     if me is None or me[0] != token:
-        me = (token, live.whoami(store(), token))
+        me = (token, student_state.whoami(store(), token))
         ss[K.me] = me
     who = me[1]
-    if not acted:
+    if not acted or given is not None:
         the_bell = bell()
         now = the_bell.known(who.code, fresh=FRESH)
         if now is None:
             now = pulses(store(), [who.code]).get(who.code)
             if now is not None:
                 the_bell.saw(who.code, now)
-        state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
+        if now is None:
+            state = None
+        elif given is not None:
+            state = class_part(code=who.code, part=astuple(now.common))
+        else:
+            state = class_state(code=who.code, pulse=astuple(now))
         if state is not None:
-            return state.view(who)
-    return live.student_view(store(), token)
+            return state.view(who, given)
+    return student_state.student_view(store(), token)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:

@@ -3,7 +3,7 @@ student's page: the tree at the teacher's step, the open question with one butto
 answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
 
 The student's token is in the link (``?s=``), so a reload or a server restart comes back to
-the same place. The page only ever draws a classroom.live.StudentView (read through
+the same place. The page only ever draws a classroom.student_state.StudentView (read through
 ui.classroom.shared.student_view, the class's state shared by the pages of the process):
 nothing of the answers reaches the browser before the reveal.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from classroom import access, live, pulse
+from classroom import access, live, pulse, student_state
 from classroom.access import AccessError
 from classroom.db import UNREACHABLE
 from classroom.pulse import Pulse
@@ -104,9 +104,10 @@ def _answer(token: str, number: int, text: str | None = None) -> None:
     got = sh.act(live.answer, token, number, text)
     if got is not None:
         st.session_state[K.note] = ("ok", str(got))
+        st.session_state[K.given] = (number, got.shown)  # the next run shows it unread
 
 
-def _question(token: str, view: live.StudentView, run) -> None:
+def _question(token: str, view: student_state.StudentView, run) -> None:
     q = view.question
     if q is None:
         st.info("Watch the tree: your teacher asks the first question soon.", icon=None)

@@ -176,7 +176,7 @@ def _results(token: str) -> None:
     )
     st.download_button(
         "Download the results (CSV)",
-        results_csv(sh.store(), token),
+        results_csv(res),
         file_name="class-results.csv",
         mime="text/csv",
         key=K.csv,
