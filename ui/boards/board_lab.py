@@ -548,7 +548,7 @@ def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) ->
     """The best-line and search-tree tabs under a board; only the open one runs (a board
     click never pays for the search). The open tab is in the link (``?tab=``, in English)."""
     ss = st.session_state
-    got = read_once(key, decode=choice(TABS, "the tab"), what=N_("tab"))
+    got = read_once(key, decode=choice(TABS, N_("the tab")), what=N_("tab"))
     code = got or tab_code(ss.get(key)) or TABS[0]
     labels = [_(t) for t in TABS]
     ss[key] = labels[TABS.index(code)]  # the open tab, in this run's language
