@@ -4,7 +4,7 @@ import streamlit as st
 
 from engine.games import pawn
 from teach.i18n import _, ngettext
-from teach.play_words import verdict_words
+from teach.play_words import pawn_problem_words, verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
@@ -38,7 +38,7 @@ left, right = st.columns([5, 6], gap="large")
 with right:
     if not playing:
         pos = pl.editor(pos, set_pos)
-    bad = pawn.problems(pos)
+    bad = pawn_problem_words(pos)
     too_big = bl.pawn_too_big(pos)
     sol = None
     if bad:

@@ -154,6 +154,47 @@ def pawn_why_not(
     return _not_a_pawn_move(white, sel, name)
 
 
+def pawn_problem_words(pos: pawn.PawnPosition) -> list[str]:
+    """:func:`engine.games.pawn.problems` in the run's language: what makes ``pos``
+    unsolvable, one clause each, in the engine's order ([] = fine)."""
+    out: list[str] = []
+    lo, hi = pawn.MIN_SIZE, pawn.MAX_SIZE
+    if not (lo <= pos.rows <= hi and lo <= pos.cols <= hi):
+        out.append(
+            _(
+                "the board is {rows}x{cols}; rows and columns must be {lo} to {hi}",
+                rows=pos.rows,
+                cols=pos.cols,
+                lo=lo,
+                hi=hi,
+            )
+        )
+    top = [pawn.square_name(pos, 0, c) for c in range(pos.cols) if pos.at(0, c) == pawn.WHITE]
+    if top:
+        out.append(
+            _(
+                "the game is already over: a white pawn is on the top rank ({squares})",
+                squares=", ".join(top),
+            )
+        )
+    last = pos.rows - 1
+    bottom = [
+        pawn.square_name(pos, last, c) for c in range(pos.cols) if pos.at(last, c) == pawn.BLACK
+    ]
+    if bottom:
+        out.append(
+            _(
+                "the game is already over: a black pawn is on the bottom rank ({squares})",
+                squares=", ".join(bottom),
+            )
+        )
+    if pawn.WHITE not in pos.cells:
+        out.append(_("white has no pawns"))
+    if pawn.BLACK not in pos.cells:
+        out.append(_("black has no pawns"))
+    return out
+
+
 def pawn_end_reason(pos: pawn.PawnPosition) -> str:
     """Why the game is over in ``pos`` (a finished game): a pawn reached the far rank, or the
     side to move has no legal move."""
