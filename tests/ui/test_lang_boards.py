@@ -266,3 +266,33 @@ def test_the_end_of_a_game_reads_as_whole_sentences_in_russian():
         "**Белые выиграли за 5 полуходов**: reason; вы победили! "
         "Как компьютер и предсказывал с самого начала: Белые выигрывают за 5 полуходов."
     )
+
+
+CJK_PUNCT = "\u3000-\u303f\uff00-\uffef"  # 、。「」（）：；， and the like
+
+
+def _unclosed_bold(text: str) -> list[str]:
+    """The closing ``**`` of ``text`` that CommonMark will not read as closing: after a
+    full-width punctuation mark and before a letter (a delimiter run that is not right-flanking)."""
+    bad = []
+    for i, m in enumerate(re.finditer(r"\*\*", text)):
+        if i % 2 == 1:
+            before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+            if re.match(f"[{CJK_PUNCT}]", before) and after and re.match(r"[^\s\W]", after):
+                bad.append(text[max(0, m.start() - 10) : m.end() + 10])
+    return bad
+
+
+def test_chinese_bold_text_closes():
+    """A Chinese sentence puts the full-width colon after the bold, not inside it
+    (``**提示**：`` shows bold; ``**提示：**棋盘`` shows the asterisks)."""
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).resolve().parents[2] / "game_tree_lab/locales/zh/LC_MESSAGES/messages.po"
+    with po.open("rb") as f:
+        cat = read_po(f, locale="zh")
+    strings = [
+        s for m in cat if m.id for s in ([m.string] if isinstance(m.string, str) else m.string)
+    ]
+    assert _unclosed_bold("**提示：**棋盘") and not _unclosed_bold("**提示**：棋盘")
+    assert [b for s in strings for b in _unclosed_bold(s)] == []
