@@ -26,6 +26,7 @@ from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
 from ui.common import board as board_component
+from ui.common.keys import PAWN as PAWN_KEYS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -193,8 +194,12 @@ def test_no_string_of_the_pawn_lab_escapes_translation(boards, params):
     at = page("pawn", **params)
     if params.get("mode") == "play" and not at.button(key="pawn.game.hint").disabled:
         at.button(key="pawn.game.hint").click().run()  # the hint's words and table
-    if params.get("mode") == "play" and at.get("toggle"):
-        at.toggle[0].set_value(True).run()  # the review so far
+    review = [t for t in at.toggle if t.key == PAWN_KEYS.game.review_on]
+    if review:  # a game going on: the review so far
+        review[0].set_value(True).run()
+    if params.get("mode") == "play":
+        said = [m.value for m in at.markdown]
+        assert any("⟦**Review so far**⟧" in m or "⟦**Game review**⟧" in m for m in said)
     assert check(at, boards) == []
 
 
