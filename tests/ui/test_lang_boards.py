@@ -301,3 +301,18 @@ def test_chinese_bold_text_closes():
     ]
     assert _unclosed_bold("**提示：**棋盘") and not _unclosed_bold("**提示**：棋盘")
     assert [b for s in strings for b in _unclosed_bold(s)] == []
+
+
+def test_the_search_trees_root_is_named_in_the_runs_language():
+    """The board search's canvas names its nodes by their moves; the root, "root" in the
+    engine, is named in the run's language (as the step sentences name it)."""
+    from engine.algorithms import ALPHABETA, game_run
+    from engine.trace import Replayer
+    from ui.boards import board_search as bs
+    from ui.boards import pawn_search as ps
+
+    run = game_run(ps.GAME, pl.DEFAULT, 2, ALPHABETA, 10_000)
+    with i18n.use("ru"):
+        names, _pv = bs._names_pv(run, Replayer(run))
+    assert names[0] == "корень" and run.tree.labels[0] == "root"
+    assert names[1:] == list(run.tree.labels[1:])

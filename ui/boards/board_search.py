@@ -238,6 +238,8 @@ def _names_pv(run: SearchRun, replayer: Replayer) -> tuple[list[str], list[int]]
         if tree.labels is not None
         else [node_name(tree, v) for v in range(len(tree))]
     )
+    if names and names[0] == "root":  # the engine's name of a game search's root
+        names[0] = _("root")
     return names, pv_nodes(run, replayer.final_values())
 
 
