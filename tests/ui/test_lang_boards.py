@@ -316,3 +316,26 @@ def test_the_search_trees_root_is_named_in_the_runs_language():
         names, _pv = bs._names_pv(run, Replayer(run))
     assert names[0] == "корень" and run.tree.labels[0] == "root"
     assert names[1:] == list(run.tree.labels[1:])
+
+
+@pytest.mark.parametrize(
+    ("raw", "russian"),
+    [
+        (
+            "a1-a3",
+            "ход 1 'a1-a3' недопустим: белые ходят a1-a2, b1-b2, c1-c2 или d1-d2, поэтому "
+            "партия начинается заново",
+        ),
+        (
+            "a1-a2.a1-a2",
+            "ход 2 'a1-a2' недопустим: чёрные ходят a4-a3, b4-b3, c4-c3 или d4-d3, поэтому "
+            "партия останавливается после хода 1",
+        ),
+    ],
+)
+def test_a_bad_move_in_the_link_is_said_in_one_sentence(raw, russian):
+    """Why a link's game stops is one translated sentence (its move quoted, the moves the
+    side could play listed)."""
+    with i18n.use("ru"):
+        moves, why = bk.decode_moves(raw, pl.DEFAULT, pl.GAME, bk.pawn_token)
+    assert len(moves) == raw.count(".") and why == russian
