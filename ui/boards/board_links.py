@@ -26,7 +26,7 @@ from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import MAX_PLIES, PlaySession, Reply, resume
 from engine.trace import SearchRun
-from teach.i18n import N_
+from teach.i18n import N_, _
 from ui.boards.board_search import BUDGET, BUDGETS, TreeView
 from ui.common.keys import Board, Search
 from ui.common.link_codec import Fallback, choice, int_in, nearest_of, quoted
@@ -74,6 +74,51 @@ def encode_moves(history: Sequence[Any], game: Game, token: Token) -> str:
     return SEP.join(token(p, m) for p, m in zip(history, played_moves(history, game), strict=False))
 
 
+def _not_legal(i: int, name: str, offered: list[str], mover: str) -> str:
+    """Why move ``i`` (``name``, quoted) of a link's game stops the replay: the game was
+    over, or the moves ``mover`` could play (``offered``); the replay keeps the moves before."""
+    if len(offered) > 1:
+        options = _("{first} or {last}", first=", ".join(offered[:-1]), last=offered[-1])
+    else:
+        options = "".join(offered)
+    kw = {"i": i, "name": name, "prev": i - 1, "options": options}
+    white = mover.lower() == "white"
+    if not offered and i > 1:
+        return _(
+            "move {i} {name} is not legal: the game was over after move {prev}, so the game "
+            "stops after move {prev}",
+            **kw,
+        )
+    if not offered:
+        return _(
+            "move {i} {name} is not legal: the game was over after move {prev}, so the game "
+            "starts afresh",
+            **kw,
+        )
+    if i > 1 and white:
+        return _(
+            "move {i} {name} is not legal: White to move plays {options}, so the game stops "
+            "after move {prev}",
+            **kw,
+        )
+    if i > 1:
+        return _(
+            "move {i} {name} is not legal: Black to move plays {options}, so the game stops "
+            "after move {prev}",
+            **kw,
+        )
+    if white:
+        return _(
+            "move {i} {name} is not legal: White to move plays {options}, so the game starts "
+            "afresh",
+            **kw,
+        )
+    return _(
+        "move {i} {name} is not legal: Black to move plays {options}, so the game starts afresh",
+        **kw,
+    )
+
+
 def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[Any], str | None]:
     """The moves of ``?mv=`` from ``start``, and None or why the replay stopped: the moves
     before the first one that is not legal in its turn (the message names it as move N).
@@ -88,15 +133,7 @@ def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[A
     for i, name in enumerate(names, 1):
         legal = {} if game.winner(pos) is not None else {token(pos, m): m for m in game.moves(pos)}
         if name not in legal:
-            offered = list(legal)
-            options = ", ".join(offered[:-1]) + " or " + offered[-1] if len(offered) > 1 else ""
-            why = (
-                f"the game was over after move {i - 1}"
-                if not legal
-                else f"{game.to_move(pos).title()} to move plays {options or offered[0]}"
-            )
-            stop = f"the game stops after move {i - 1}" if i > 1 else "the game starts afresh"
-            return moves, f"move {i} {quoted(name)} is not legal: {why}, so {stop}"
+            return moves, _not_legal(i, quoted(name), list(legal), game.to_move(pos))
         moves.append(legal[name])
         pos = game.play(pos, legal[name])
     return moves, None
