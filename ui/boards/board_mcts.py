@@ -181,7 +181,7 @@ def tab(
     head(m, exact, exact_text, moves, max_side)
     with st.expander(_("How to read it: rewards and the ply cap"), icon=":material/info:"):
         st.caption(mw.board_help(max_side, m.ply_cap))
-        st.caption(mw.LEGEND)
+        st.caption(mw.legend())
     counts = _counts_at(keys.ns, code, p, plugin)
 
     def node_words(node: int, step: int) -> str:

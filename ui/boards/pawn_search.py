@@ -12,7 +12,7 @@ from engine.games import pawn
 from engine.games.pawn_eval import EvaluatedPawnGame
 from engine.trace import SearchRun
 from teach import i18n
-from teach.evaluation_words import EVALUATION, frontier_words
+from teach.evaluation_words import evaluation_text, frontier_words
 from teach.i18n import N_, _
 from ui.boards import board_algorithms as ba
 from ui.common.link_codec import int_in
@@ -57,7 +57,7 @@ def about(depth: int | None) -> str:
     return _(
         "The search looks {depth} plies ahead. {evaluation} {rest}",
         depth=depth,
-        evaluation=EVALUATION,
+        evaluation=evaluation_text(),
         rest=tail,
     )
 
