@@ -124,7 +124,9 @@ def practice_and_class() -> None:
     with i18n.use("ru"):  # the longest words: a question's prompt and reason in Russian
         made = quiz.questions(run, quiz.KINDS)
     longest = max(made, key=lambda q: len(q.prompt) + len(q.explanation))
-    words = kept_mb(lambda: tuple(t.encode().decode() for t in (longest.prompt, longest.explanation)))[0]
+    words = kept_mb(
+        lambda: tuple(t.encode().decode() for t in (longest.prompt, longest.explanation))
+    )[0]
     show("shared.question_words", "the longest question of 20,000 nodes, ru", words)
 
 

@@ -77,9 +77,7 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def still(
-    code: str, step: int, question: live.QuestionInfo | None, lang: str, _token: str
-) -> dict:
+def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, _token: str) -> dict:
     """The tree canvas's still of the session at ``step``, its words in ``lang``: nothing of
     what an open ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
     run, names = session_run(code=code, _token=_token)

@@ -234,9 +234,7 @@ def _student(token: str) -> None:
     sh.note()
     shown = sh.shown_question(view.question)
     tree_still(
-        sh.still(
-            code=view.code, step=view.step, question=shown, lang=i18n.current(), _token=token
-        ),
+        sh.still(code=view.code, step=view.step, question=shown, lang=i18n.current(), _token=token),
         key=K.figure,
         ask=shown.node if shown is not None else None,
     )

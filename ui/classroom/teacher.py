@@ -167,9 +167,7 @@ def _reveal(token: str, step: int, events: int) -> None:
 def _question(token: str, r: live.Room) -> None:
     q = r.question
     if q is None:
-        st.caption(
-            _("Step through the search, and ask a question when the class should predict.")
-        )
+        st.caption(_("Step through the search, and ask a question when the class should predict."))
         return
     rv = r.revealed
     prompt, why = sh.asked(r.code, q, rv.explanation if rv is not None else None, token)
@@ -281,9 +279,7 @@ def teacher_page(token: str) -> None:
         _join_panel(r)
     with main:
         if r.read_only:
-            st.info(
-                _("This session has ended: you are reading it, nothing can change."), icon=None
-            )
+            st.info(_("This session has ended: you are reading it, nothing can change."), icon=None)
         else:
             _controls(token, r)
             _following_note()
