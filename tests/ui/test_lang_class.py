@@ -21,11 +21,13 @@ from streamlit.testing.v1 import AppTest
 
 from classroom import access, live
 from classroom.task import close_task, open_task, submit_task, task_report
+from engine.errors import InputError
 from engine.tree_text import parse_brackets
 from teach import i18n, quiz
 from teach.variants import ALL as VARIANTS
 from tests.ui.test_page_classroom import ok, store  # noqa: F401 - fixtures
 from ui.classroom.teacher import ORDERING_WORDS, VARIANT_WORDS
+from ui.common.keys import AlphaBeta
 from ui.common.keys import Classroom as K
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -251,3 +253,20 @@ def test_the_student_and_teacher_pages_have_the_language_menu(cls):
 def test_every_variant_and_ordering_a_class_can_have_is_worded():
     assert set(VARIANT_WORDS) == set(VARIANTS)
     assert set(ORDERING_WORDS) == set(live.ORDERINGS)
+
+
+def test_the_labs_start_box_is_worded_and_a_refusal_speaks_the_teachers_language(store):  # noqa: F811
+    keys = AlphaBeta.lab.start
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = i18n.PSEUDO
+    at.run()
+    at.switch_page("app_pages/alphabeta.py").run()
+    ok(at)
+    (box,) = [e for e in at.expander if e.label == "⟦Start a class session⟧"]
+    box_words = [m.value for m in box.markdown] + [at.text_input(key=keys.title).label]
+    box_words.append(at.button(key=keys.go).label)
+    assert len(box_words) == 3
+    assert not escaped(box_words, set()), box_words
+    with i18n.use("ru"), pytest.raises(InputError) as refused:  # as the page's run makes it
+        live.create_session(store, parse_brackets(TREE), ttl=live.MAX_TTL * 2)
+    assert str(refused.value) == "занятие длится от одной минуты до двух дней"
