@@ -143,7 +143,7 @@ def _question(token: str, view: live.StudentView, run) -> None:
         st.warning(
             _("Answers are closed. Yours: **{mine}**. Wait for the reveal.", mine=mine)
             if mine
-            else _("Answers are closed. You did not answer. Wait for the reveal."),
+            else _("Answers are closed. Yours: **none**. Wait for the reveal."),
             icon=None,
         )
         return
