@@ -26,6 +26,7 @@ from engine.tree_text import parse_brackets
 from teach import i18n, quiz
 from teach.variants import ALL as VARIANTS
 from tests.ui.test_page_classroom import ok, store  # noqa: F401 - fixtures
+from ui.classroom import shared
 from ui.classroom.teacher import ORDERING_WORDS, VARIANT_WORDS
 from ui.common.keys import AlphaBeta
 from ui.common.keys import Classroom as K
@@ -41,6 +42,7 @@ WORD = re.compile(r"[^\W\d_]+")
 @pytest.fixture
 def cls(store):  # noqa: F811 - the fixture of test_page_classroom
     """A class of two students (Anna, Boris) on TREE, asking every kind the class asks."""
+    shared.question_words.clear()
     made = live.create_session(store, parse_brackets(TREE), kinds=list(quiz.KINDS))
     anna = access.join(store, made.code, "Anna", "a").student_token
     boris = access.join(store, made.code, "Boris", "b").student_token

@@ -87,16 +87,17 @@ def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, _
 
 @st.cache_resource(max_entries=256, show_spinner=False)
 def question_words(
-    code: str, question: live.QuestionInfo, lang: str, _token: str
+    code: str, step: int, kind: str, node: int, lang: str, _token: str
 ) -> tuple[str, str] | None:
-    """The prompt and the reason of class ``code``'s ``question`` in ``lang``: the database
-    keeps them in English (what the question was when asked); the quiz made again from the
-    session's frozen run (it never changes) in ``lang`` has the same question at the same step
-    and node. None if it has not (the page then shows the English)."""
+    """The prompt and the reason of class ``code``'s question of ``kind`` about ``node`` at
+    ``step``, in ``lang``: the database keeps them in English (what the question was when
+    asked); the quiz made again from the session's frozen run (it never changes) in ``lang``
+    has the same question at the same step and node. None if it has not (the page then shows
+    the English). One entry per question and language, whatever its state."""
     run, _names = session_run(code=code, _token=_token)
     with i18n.use(lang):
         made = quiz.questions(run, quiz.KINDS, include_leaves=run.tree.labels is not None)
-    key = (question.step, question.kind, question.node)
+    key = (step, kind, node)
     return next(((q.prompt, q.explanation) for q in made if (q.step, q.kind, q.node) == key), None)
 
 
@@ -109,7 +110,14 @@ def asked(
     lang = i18n.current()
     if lang == i18n.DEFAULT:
         return question.prompt, explanation
-    got = question_words(code=code, question=question, lang=lang, _token=token)
+    got = question_words(
+        code=code,
+        step=question.step,
+        kind=question.kind,
+        node=question.node,
+        lang=lang,
+        _token=token,
+    )
     if got is None:
         return question.prompt, explanation
     return got[0], got[1] if explanation is not None else None
