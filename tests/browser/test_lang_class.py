@@ -28,9 +28,15 @@ from ui.common.keys import css
 pytestmark = pytest.mark.browser
 
 TREE = "((3 12 8) (2 4 6) (14 5 2))"
-WORDS = {  # lang -> (the yes button, the teacher's "Answer:", a name, the student's verdict)
-    "ru": ("Да, отсекается", "Ответ:", "Борис", "Верно:|На этот раз нет"),
-    "zh": ("是，被剪掉", "答案：", "安娜", "答对了：|这次没答对"),
+WORDS = {  # lang -> (the yes button, its receipt, the teacher's "Answer:", a name, a verdict)
+    "ru": (
+        "Да, отсекается",
+        "ваш ответ да, отсекается принят",
+        "Ответ:",
+        "Борис",
+        "Верно:|На этот раз нет",
+    ),
+    "zh": ("是，被剪掉", "你的回答 是，被剪掉 已提交", "答案：", "安娜", "答对了：|这次没答对"),
 }
 
 
@@ -62,7 +68,7 @@ def _walk(page, what: str, size: str, found: dict) -> None:  # noqa: ANN001
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, server, lang):
     srv, db_url = server
-    yes, answer_word, name, verdict = WORDS[lang]
+    yes, receipt, answer_word, name, verdict = WORDS[lang]
     store = open_store(db_url)
     try:
         made = live.create_session(store, parse_brackets(TREE), kinds=[PRUNE])
@@ -82,7 +88,8 @@ def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, serve
         assert yes_button.inner_text().strip() == yes
         _walk(student, f"student_question_{lang}", "phone", found)
         yes_button.tap()
-        wait_text(student, yes)  # the receipt names the answer
+        alert = student.locator('[data-testid="stAlert"]')
+        alert.filter(has_text=receipt).wait_for()  # the receipt, in the student's language
         store = open_store(db_url)
         try:
             assert live.student_view(store, student_token).my_answer == "yes, pruned"
@@ -97,7 +104,7 @@ def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, serve
         view.locator(f"{css(K.results)} table").wait_for()
         _walk(view, f"teacher_revealed_{lang}", "zoomed", found)
         open_url(student, f"{srv.url}/classroom?s={student_token}&lang={lang}", 90_000)
-        student.locator('[data-testid="stAlert"]').filter(has_text=re.compile(verdict)).wait_for()
+        alert.filter(has_text=re.compile(verdict)).wait_for()
         _walk(student, f"student_revealed_{lang}", "phone", found)
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)
     finally:
