@@ -64,6 +64,7 @@ from engine.tree import GameTree
 from engine.tree_text import format_brackets, parse_brackets
 from engine.values import fmt_value
 from teach import quiz
+from teach.i18n import N_, _
 from teach.variants import ALL as VARIANTS
 from teach.variants import MINIMAX, run_variant
 
@@ -152,10 +153,21 @@ def _canonical(kind: str, text: str) -> str:
     return fmt_value(quiz.parse_number(text))
 
 
+# A pruning question's two answers as stored and shared (data: the same for every page of a
+# class); a page shows them in its own language with :func:`say_answer`.
+YES_PRUNED, NO_SEARCHED = N_("yes, pruned"), N_("no, searched")
+
+
 def _shown(kind: str, value: str) -> str:
     if kind == quiz.PRUNE:
-        return "yes, pruned" if value == "yes" else "no, searched"
+        return YES_PRUNED if value == "yes" else NO_SEARCHED
     return value
+
+
+def say_answer(shown: str) -> str:
+    """An answer's shown form (a value, or a pruning question's yes or no) in the run's
+    language: values stay as they are."""
+    return _(shown) if shown in (YES_PRUNED, NO_SEARCHED) else shown
 
 
 # ---- results as returned ----------------------------------------------------------------
@@ -235,6 +247,22 @@ def _info(q: QuestionRow) -> QuestionInfo:
     return QuestionInfo(q.number, q.kind, q.node, q.step, q.prompt, q.state, hide)
 
 
+def _waiting(number: int, state: str, stepping: bool = False) -> InputError:
+    """Refused while question ``number`` waits for its reveal (``state``: open or closed);
+    ``stepping``: the teacher tried to step on."""
+    if stepping:
+        text = (
+            _("question {number} is open: reveal it before stepping on", number=number)
+            if state == OPEN
+            else _("question {number} is closed: reveal it before stepping on", number=number)
+        )
+    elif state == OPEN:
+        text = _("question {number} is open: reveal it first", number=number)
+    else:
+        text = _("question {number} is closed: reveal it first", number=number)
+    return InputError(text)
+
+
 def _latest(db: Session, cs: ClassSession, lock: bool = False) -> QuestionRow | None:
     stmt = (
         select(QuestionRow)
@@ -261,17 +289,33 @@ def create_session(
     the question kinds into a new session. Returns the join code and the teacher's token."""
     now = utc_now(now)
     if variant not in VARIANTS:
-        raise InputError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        raise InputError(
+            _(
+                "unknown variant {variant}; choose one of {variants}",
+                variant=repr(variant),
+                variants=", ".join(VARIANTS),
+            )
+        )
     if ordering not in ORDERINGS:
-        raise InputError(f"unknown ordering {ordering!r}; choose one of {', '.join(ORDERINGS)}")
+        raise InputError(
+            _(
+                "unknown ordering {ordering}; choose one of {orderings}",
+                ordering=repr(ordering),
+                orderings=", ".join(ORDERINGS),
+            )
+        )
     kinds = list(dict.fromkeys(kinds))
     if not kinds or any(k not in quiz.KINDS for k in kinds):
-        raise InputError(f"question kinds must be some of {', '.join(quiz.KINDS)}")
+        raise InputError(_("question kinds must be some of {kinds}", kinds=", ".join(quiz.KINDS)))
     if not timedelta(minutes=1) <= ttl <= MAX_TTL:
-        raise InputError("a session lasts between one minute and two days")
+        raise InputError(_("a session lasts between one minute and two days"))
     if len(tree) > MAX_CLASS_NODES:
         raise InputError(
-            f"{len(tree):,} nodes is too big for a class (at most {MAX_CLASS_NODES:,})"
+            _(
+                "{n} nodes is too big for a class (at most {most})",
+                n=f"{len(tree):,}",
+                most=f"{MAX_CLASS_NODES:,}",
+            )
         )
     title = " ".join(clean_text(title).split())[:TITLE_MAX]
     try:
@@ -280,9 +324,9 @@ def create_session(
         text, labels, unexplored = freeze_tree(tree)
         run = run_variant(thaw_tree(text, labels, unexplored), variant)
     except (SearchError, ValueError) as e:
-        raise InputError(f"this tree cannot be searched for a class: {e}") from None
+        raise InputError(_("this tree cannot be searched for a class: {why}", why=e)) from None
     teacher = secrets.token_urlsafe(32)
-    for _ in range(20):
+    for _attempt in range(20):
         code = new_code()
         try:
             with store.sessions.begin() as db:
@@ -310,7 +354,7 @@ def create_session(
             return Created(sid, code, teacher, now + ttl)
         except IntegrityError:  # the code is taken (1 in 10^9 per stored session): draw again
             continue
-    raise InputError("could not draw a free join code; try again")
+    raise InputError(_("could not draw a free join code; try again"))
 
 
 def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = None) -> int:
@@ -318,14 +362,14 @@ def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = 
     since the next steps would show its answer."""
     now = utc_now(now)
     if not isinstance(step, int) or isinstance(step, bool):
-        raise InputError("a step is a whole number")
+        raise InputError(_("a step is a whole number"))
     with store.sessions.begin() as db:
         cs = controlled_session(db, teacher_token, now)
         if not 0 <= step <= cs.events:
-            raise InputError(f"step {step} is outside 0..{cs.events}")
+            raise InputError(_("step {step} is outside 0..{last}", step=step, last=cs.events))
         q = _latest(db, cs)
         if q is not None and q.state != REVEALED and step != cs.step:
-            raise InputError(f"question {q.number} is {q.state}: reveal it before stepping on")
+            raise _waiting(q.number, q.state, stepping=True)
         cs.step = step
         return step
 
@@ -359,13 +403,15 @@ def open_question(store: Store, teacher_token: str, now: datetime | None = None)
         cs = controlled_session(db, teacher_token, now)
         last = _latest(db, cs)
         if last is not None and last.state != REVEALED:
-            raise InputError(f"question {last.number} is {last.state}: reveal it first")
+            raise _waiting(last.number, last.state)
         asked = set(
             db.scalars(select(QuestionRow.quiz_index).where(QuestionRow.session_id == cs.id))
         )
         pick = next((i for i, q in enumerate(qs) if q.step >= cs.step and i not in asked), None)
         if pick is None:
-            raise InputError(f"no question left after step {cs.step}: step back or end the class")
+            raise InputError(
+                _("no question left after step {step}: step back or end the class", step=cs.step)
+            )
         q = qs[pick]
         row = QuestionRow(
             session_id=cs.id,
@@ -396,12 +442,12 @@ def answer(
     now = utc_now(now)
     raw = str(text)
     if len(raw) > ANSWER_MAX:
-        raise InputError(f"an answer has at most {ANSWER_MAX} characters")
+        raise InputError(_("an answer has at most {most} characters", most=ANSWER_MAX))
     text = " ".join(clean_text(raw).split())
     with store.sessions.begin() as db:
         st, cs = student_of(db, student_token)
         if not isinstance(number, int) or isinstance(number, bool):
-            raise InputError("no such question")
+            raise InputError(_("no such question"))
         # FOR SHARE on PostgreSQL: a close (an UPDATE of this row) waits for answers in
         # flight, and an answer after the close sees the new state.
         q = db.scalars(
@@ -410,7 +456,9 @@ def answer(
             .with_for_update(read=True)
         ).one_or_none()
         if q is None:
-            raise InputError(f"question {number} has not been asked in this session")
+            raise InputError(
+                _("question {number} has not been asked in this session", number=number)
+            )
         mine = db.scalars(
             select(Answer).where(Answer.question_id == q.id, Answer.student_id == st.id)
         ).one_or_none()
@@ -419,8 +467,12 @@ def answer(
         if q.state != OPEN or not is_live(cs, now):
             if mine is not None and mine.value == value:
                 shown = _shown(q.kind, value)
-                return Receipt(f"your answer {shown} was counted", shown)
-            raise InputError(f"question {number} is closed: this answer was not counted")
+                return Receipt(
+                    _("your answer {answer} was counted", answer=say_answer(shown)), shown
+                )
+            raise InputError(
+                _("question {number} is closed: this answer was not counted", number=number)
+            )
         if not g.valid:
             raise InputError(g.reason)
         shown = _shown(q.kind, value)  # type: ignore[arg-type]
@@ -428,8 +480,8 @@ def answer(
             if mine.value != value:
                 mine.value, mine.correct, mine.answered_at = value, g.correct, now  # type: ignore[assignment]
                 mine.changes += 1
-                return Receipt(f"changed to {shown}", shown)
-            return Receipt(f"your answer {shown} is in", shown)
+                return Receipt(_("changed to {answer}", answer=say_answer(shown)), shown)
+            return Receipt(_("your answer {answer} is in", answer=say_answer(shown)), shown)
         ins = dialect_insert(db)(Answer).values(
             question_id=q.id,
             student_id=st.id,
@@ -444,7 +496,7 @@ def answer(
                 set_={"value": value, "correct": g.correct, "answered_at": now},
             )
         )
-        return Receipt(f"your answer {shown} is in", shown)
+        return Receipt(_("your answer {answer} is in", answer=say_answer(shown)), shown)
 
 
 def close_question(store: Store, teacher_token: str, now: datetime | None = None) -> int:
@@ -454,7 +506,7 @@ def close_question(store: Store, teacher_token: str, now: datetime | None = None
         cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None or q.state != OPEN:
-            raise InputError("no question is open")
+            raise InputError(_("no question is open"))
         q.state, q.closed_at = CLOSED, now
         return _count(db, q)
 
@@ -470,7 +522,7 @@ def reveal(store: Store, teacher_token: str, now: datetime | None = None) -> Rev
         cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None:
-            raise InputError("no question has been asked yet")
+            raise InputError(_("no question has been asked yet"))
         if q.state == OPEN:
             q.state, q.closed_at = CLOSED, now
         q.state = REVEALED

@@ -31,9 +31,12 @@ from classroom.pulse import Pulse, pulses
 from classroom.retention import purge, retention_days
 from engine.errors import InputError
 from engine.trace import SearchRun
+from teach import i18n, quiz
+from teach.i18n import _
 from ui.classroom import notify
 from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
+from ui.common.language import session_language
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
@@ -74,11 +77,50 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def still(code: str, step: int, question: live.QuestionInfo | None, _token: str) -> dict:
-    """The tree canvas's still of the session at ``step``: nothing of what an open
-    ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
+def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, _token: str) -> dict:
+    """The tree canvas's still of the session at ``step``, its words in ``lang``: nothing of
+    what an open ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
     run, names = session_run(code=code, _token=_token)
-    return question_payload(run, names, step, question)
+    with i18n.use(lang):
+        return question_payload(run, names, step, question)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def question_words(
+    code: str, step: int, kind: str, node: int, lang: str, _token: str
+) -> tuple[str, str] | None:
+    """The prompt and the reason of class ``code``'s question of ``kind`` about ``node`` at
+    ``step``, in ``lang``: the database keeps them in English (what the question was when
+    asked); the quiz made again from the session's frozen run (it never changes) in ``lang``
+    has the same question at the same step and node. None if it has not (the page then shows
+    the English). One entry per question and language, whatever its state."""
+    run, _names = session_run(code=code, _token=_token)
+    with i18n.use(lang):
+        made = quiz.questions(run, quiz.KINDS, include_leaves=run.tree.labels is not None)
+    key = (step, kind, node)
+    return next(((q.prompt, q.explanation) for q in made if (q.step, q.kind, q.node) == key), None)
+
+
+def asked(
+    code: str, question: live.QuestionInfo, explanation: str | None, token: str
+) -> tuple[str, str | None]:
+    """``question``'s prompt and its ``explanation`` (None before the reveal) in the run's
+    language: words made per page run (or cached per question and language), never kept in
+    the class's shared state."""
+    lang = i18n.current()
+    if lang == i18n.DEFAULT:
+        return question.prompt, explanation
+    got = question_words(
+        code=code,
+        step=question.step,
+        kind=question.kind,
+        node=question.node,
+        lang=lang,
+        _token=token,
+    )
+    if got is None:
+        return question.prompt, explanation
+    return got[0], got[1] if explanation is not None else None
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -180,8 +222,11 @@ def retrying(call: Callable[[], object]) -> object:
         except UNREACHABLE:
             if time.monotonic() + RETRY_PAUSE > deadline:
                 raise NotSaved(
-                    f"not saved: the class database cannot be reached (tried for {RETRY_S:g} "
-                    "seconds); try again in a moment"
+                    _(
+                        "not saved: the class database cannot be reached (tried for {s} "
+                        "seconds); try again in a moment",
+                        s=f"{RETRY_S:g}",
+                    )
                 ) from None
             time.sleep(RETRY_PAUSE)
 
@@ -197,7 +242,8 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
     other class pages now (else the caller rings later)."""
     st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     try:
-        got = retrying(lambda: fn(store(), *args))
+        with i18n.use(session_language()):  # a callback runs before the page sets its language
+            got = retrying(lambda: fn(store(), *args))
     except InputError as e:
         st.session_state[K.note] = ("error", str(e))
         return None
@@ -286,8 +332,10 @@ def reconnecting() -> None:
     tap), and reruns by itself once the database answers again."""
     note()
     st.warning(
-        "Reconnecting: the class database cannot be reached right now. Answers you were told "
-        "are in are kept; this page comes back by itself.",
+        _(
+            "Reconnecting: the class database cannot be reached right now. Answers you were "
+            "told are in are kept; this page comes back by itself."
+        ),
         icon=":material/sync_problem:",
     )
     _wait_for_database()
