@@ -3,7 +3,7 @@
 import streamlit as st
 
 from engine.games import chase
-from teach.i18n import _
+from teach.i18n import N_, _
 from teach.play_words import chase_end_reason
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -20,11 +20,14 @@ def set_edit(edit: bl.ChaseEdit) -> None:
 
 page_header(_("The chase"))
 st.caption(
-    "White steps one square up, down, left or right; black moves one or two squares in a "
-    "straight line. Moving onto the other piece captures it. White moves first unless you say so."
+    _(
+        "White steps one square up, down, left or right; black moves one or two squares in a "
+        "straight line. Moving onto the other piece captures it. White moves first unless you "
+        "say so."
+    )
 )
 pos: chase.ChasePosition = restore(
-    "c", decode=chase.from_code, default=cl.DEFAULT, what="position", state_key=K.pos
+    "c", decode=chase.from_code, default=cl.DEFAULT, what=N_("position"), state_key=K.pos
 )
 bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)
@@ -32,7 +35,7 @@ left, right = st.columns([6, 5], gap="large")
 with right:
     if not playing:
         pos, piece = cl.editor(pos, set_edit)
-        with st.spinner(f"Solving every position of the {pos.n}x{pos.n} board…"):
+        with st.spinner(_("Solving every position of the {n}x{n} board…", n=pos.n)):
             sol = cl.solved(pos)
         cl.answer(pos, sol)
     else:

@@ -26,7 +26,7 @@ try:
 except AccessError as e:
     st.error(f"{e}.", icon=":material/block:")
     if teacher:
-        st.caption("A join code or a student's link never controls a session.")
+        st.caption(_("A join code or a student's link never controls a session."))
     teacher = student = None
 except UNREACHABLE:
     sh.reconnecting()  # the database went away: the page says so and comes back by itself

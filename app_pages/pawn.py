@@ -3,9 +3,8 @@
 import streamlit as st
 
 from engine.games import pawn
-from engine.values import plural
-from teach.i18n import _
-from teach.play_words import verdict_words
+from teach.i18n import N_, _, ngettext
+from teach.play_words import pawn_problem_words, verdict_words
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
@@ -23,11 +22,13 @@ def set_pos(pos: pawn.PawnPosition) -> None:
 
 page_header(_("Pawn chess"))
 st.caption(
-    "Pawns step one square forward or capture one square diagonally forward. White moves up, "
-    "black down; reaching the far rank wins, and a side with no legal move loses."
+    _(
+        "Pawns step one square forward or capture one square diagonally forward. White moves "
+        "up, black down; reaching the far rank wins, and a side with no legal move loses."
+    )
 )
 pos: pawn.PawnPosition = restore(
-    "p", decode=pl.from_link, default=pl.DEFAULT, what="position", state_key=K.pos
+    "p", decode=pl.from_link, default=pl.DEFAULT, what=N_("position"), state_key=K.pos
 )
 playable = not pawn.problems(pos) and not bl.pawn_too_big(pos)
 bk.restore_play(K, pos, pl.GAME, pl.reply, bk.pawn_token, bl.MODES, playable)
@@ -37,22 +38,24 @@ left, right = st.columns([5, 6], gap="large")
 with right:
     if not playing:
         pos = pl.editor(pos, set_pos)
-    bad = pawn.problems(pos)
+    bad = pawn_problem_words(pos)
     too_big = bl.pawn_too_big(pos)
     sol = None
     if bad:
-        st.error("This position cannot be solved: " + "; ".join(bad) + ".")
+        st.error(_("This position cannot be solved: {problems}.", problems="; ".join(bad)))
     elif too_big:
         st.warning(too_big)
     elif not playing:
-        with st.spinner("Solving every reachable position…"):
+        with st.spinner(_("Solving every reachable position…")):
             sol = pl.solved(pawn.to_code(pos))
         bl.verdict(
             sol.winner,
             sol.plies,
-            f"Exact: {plural(sol.positions, 'position')} solved.",
+            ngettext(
+                "Exact: {n:,} position solved.", "Exact: {n:,} positions solved.", sol.positions
+            ),
         )
-        st.markdown("**Every move, best first** (fast wins, slow losses)")
+        st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
         bl.move_table("white" if pos.white_to_move else "black", sol.moves)
     if playing and not bad and not too_big:
         game = bl.play_panel(
@@ -66,14 +69,14 @@ with right:
             end_reason=pl.end_reason,
         )
     elif playing:
-        st.info("Fix the position in edit mode to play it.")
+        st.info(_("Fix the position in edit mode to play it."))
 
 with left:
     if playing and not bad and not too_big:
         pl.play_board(game)
     else:
         best = sol.pv[:1] if sol and sol.pv else ()
-        cap = "arrow: the best move" if best else ""
+        cap = _("arrow: the best move") if best else ""
         pic = pawn_picture(pos, arrows=best, caption=cap)
         say = verdict_words(sol.winner, sol.plies) if sol else ""
         bl.edit_board(

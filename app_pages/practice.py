@@ -8,11 +8,11 @@ out a link to exactly this exercise.
 import streamlit as st
 
 from engine.search import search_tree
-from teach.i18n import _
+from teach.i18n import N_, _
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.keys import Practice as K
 from ui.common.projector import page_header
-from ui.common.share import check_bound
+from ui.common.share import link_tabs
 from ui.practice.exam_panel import exam_panel
 from ui.practice.exercise_panel import exercise_panel
 from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
@@ -28,16 +28,18 @@ st.markdown(
 )
 
 tree = tree_chooser()
-TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by side"]
+# The link's words (?tab=Exam+sheets), each shown translated (share.link_tabs).
+TABS = [N_("Step quiz"), N_("Whole-tree exercise"), N_("Exam sheets"), N_("Variants side by side")]
 # Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
 # open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
-check_bound(K.tab, TABS, "tab")
-quiz_tab, exercise_tab, exam_tab, variants_tab = st.tabs(TABS, key=K.tab, bind="query-params")
+quiz_tab, exercise_tab, exam_tab, variants_tab = link_tabs(
+    "tab", TABS, _, key=K.tab, what=N_("tab")
+)
 
 if quiz_tab.open:
     with quiz_tab:
         if tree is None:
-            st.info("Fix the tree above to start a quiz.")
+            st.info(_("Fix the tree above to start a quiz."))
         else:
             run = search_tree(tree)
 
@@ -70,7 +72,9 @@ if exam_tab.open:
 if variants_tab.open:
     with variants_tab:
         st.markdown(
-            "The same tree under five formulations. They agree on the root value; they differ in "
-            "what an inner node returns and in when they cut."
+            _(
+                "The same tree under five formulations. They agree on the root value; they "
+                "differ in what an inner node returns and in when they cut."
+            )
         )
         variants_panel(tree)

@@ -22,6 +22,7 @@ from streamlit.logger import set_log_level
 
 from engine.random_tree import random_leaves, random_tree
 from engine.search import search_tree
+from teach import i18n, quiz
 from ui.boards import board_search as bs
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
@@ -120,6 +121,13 @@ def practice_and_class() -> None:
     show("shared.session_run", "20,000 nodes, minimax", mb)
     still = kept_mb(lambda: question_payload(run, names, len(run.events), None))[0]
     show("shared.still", "20,000 nodes, the last step", still)
+    with i18n.use("ru"):  # the longest words: a question's prompt and reason in Russian
+        made = quiz.questions(run, quiz.KINDS)
+    longest = max(made, key=lambda q: len(q.prompt) + len(q.explanation))
+    words = kept_mb(
+        lambda: tuple(t.encode().decode() for t in (longest.prompt, longest.explanation))
+    )[0]
+    show("shared.question_words", "the longest question of 20,000 nodes, ru", words)
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from collections import defaultdict
 
 from sqlalchemy import func, select
 
-from classroom import access, live
+from classroom import access, live, student_state
 from classroom.db import Answer, Question, Student, open_store
 from engine.errors import InputError
 from engine.random_tree import random_leaves
@@ -67,7 +67,7 @@ def student(store, code, i, n_questions, tm, counted, first_at, opened_at, late,
         tok = tok.student_token
         for k in range(1, n_questions + 1):
             while True:  # follow: wait until question k is open
-                v = tm.time("student view", live.student_view, store, tok)
+                v = tm.time("student view", student_state.student_view, store, tok)
                 if errors or (v.question is not None and v.question.number >= k):
                     break
                 time.sleep(POLL)
@@ -92,7 +92,7 @@ def student(store, code, i, n_questions, tm, counted, first_at, opened_at, late,
                         first_at[k].append(time.perf_counter())
                     counted[(i, k)] = text
             while True:  # wait for the reveal
-                v = tm.time("student view", live.student_view, store, tok)
+                v = tm.time("student view", student_state.student_view, store, tok)
                 if errors or (
                     v.question is not None
                     and (v.question.number > k or v.question.state == "revealed")

@@ -16,16 +16,21 @@ Each round the teacher (a real page) presses "Ask", everyone answers, the teache
   pairs whose page said "Your answer: ..." after the student's last tap (0 lost: equal);
 - the servers' CPU seconds while the class ran, and per student page per class change
   (three changes a round: ask, reveal, next; the runs after the taps are counted in);
-- the wall time and the servers' peak memory.
+- the wall time and the servers' peak memory;
+- the websocket students' page runs (the bell's wake-ups and the runs after their taps) per
+  student and class change: a count the machine's load does not move.
 
 No asserts: figures only. Goals (issue 23): 300 students on one process p95 <= 1.5 s and
 <= 4 ms of server CPU per student page per class change, 0 answers lost; two replicas on
 PostgreSQL with 300 students p95 <= 1.0 s; 60 students p95 <= 0.5 s.
 
 Run: python bench/bench_class_pages.py [--students 60,150,300] [--replicas 2]
-[--browsers 4] [--questions 3] [--postgres]. With no arguments: 60, 150 and 300 students
+[--browsers 4] [--questions 3] [--postgres] [--py-spy FILE]. With no arguments: 60, 150 and 300 students
 on one process (SQLite), then 300 on two replicas on PostgreSQL. Needs chromium (as the
 browser tests) and, for --postgres or replicas, Debian's postgresql (as the tests).
+``--py-spy FILE``: the first server's samples while the class runs (py-spy, the dev extra;
+``--gil``: only threads holding the GIL, about its CPU time), in py-spy's raw format (one
+collapsed stack a line, then its count), one file per size of class (FILE.<students>).
 """
 
 from __future__ import annotations
@@ -34,7 +39,10 @@ import argparse
 import os
 import random
 import re
+import signal
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -228,24 +236,54 @@ class Row:
     peak_mb: float
     errors: list[str]
 
+    runs: int = 0  # the websocket students' page runs while the class ran
+    pages: int = 0  # the websocket students
+
     def line(self) -> str:
         per = self.cpu / max(1, self.students * self.changes) * 1000
         return (
             f"| {self.students} | {self.replicas} ({self.database}) | "
             f"{statistics.median(self.ask) if self.ask else float('nan'):.2f} / "
             f"{pct(self.ask, 95):.2f} s | {self.stored} / {self.told} ({self.taps} taps) | "
-            f"{self.cpu:.1f} s in {self.wall:.0f} s | {per:.1f} ms | {self.peak_mb:.0f} MB |"
+            f"{self.cpu:.1f} s in {self.wall:.0f} s | {per:.1f} ms | {self.peak_mb:.0f} MB | "
+            f"{self.runs / max(1, self.pages * self.changes):.2f} |"
         )
 
 
 HEADER = (
     "| students | replicas | Ask -> every student's page, p50 / p95 | answers stored / told "
-    "| server CPU | CPU per student page per class change | peak memory (largest) |\n"
-    "| --- | --- | --- | --- | --- | --- | --- |"
+    "| server CPU | CPU per student page per class change | peak memory (largest) "
+    "| runs per student page per class change |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- |"
 )
 
 
-def run_class(students: int, replicas: int, browsers: int, questions: int, pg: bool) -> Row:
+def py_spy(pid: int, out: str) -> subprocess.Popen:
+    """py-spy sampling process ``pid`` (threads holding the GIL) into ``out`` until stopped."""
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen(
+        [
+            str(spy),
+            "record",
+            "--pid",
+            str(pid),
+            "--gil",
+            "--nonblocking",
+            "--rate",
+            "100",
+            "--format",
+            "raw",
+            "-o",
+            out,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=Path(f"{out}.log").open("w"),  # noqa: SIM115 - py-spy's own words, kept
+    )
+
+
+def run_class(
+    students: int, replicas: int, browsers: int, questions: int, pg: bool, spy_to: str | None
+) -> Row:
     from playwright.sync_api import sync_playwright
 
     server_pg = None
@@ -291,8 +329,10 @@ def run_class(students: int, replicas: int, browsers: int, questions: int, pg: b
                 teacher.locator(f".st-key-{key.replace('.', '-')} button").first.click()
                 return time.perf_counter()
 
+            spy = None if spy_to is None else py_spy(procs[0].pid, f"{spy_to}.{students}")
             wall = time.perf_counter()
             cpu0 = sum(p.cpu() for p in procs)
+            runs0 = sum(t.runs for t in threads)
             for n in range(1, questions + 1):
                 with room.lock:
                     room.opened[n] = click("class.ask")
@@ -330,6 +370,10 @@ def run_class(students: int, replicas: int, browsers: int, questions: int, pg: b
                 time.sleep(1.0)
             cpu = sum(p.cpu() for p in procs) - cpu0
             elapsed = time.perf_counter() - wall
+            runs = sum(t.runs for t in threads) - runs0
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)  # py-spy writes its file and ends
+                spy.wait(timeout=60)
             peak = max(p.peak_mb() for p in procs)
             room.stop = True
             for t in threads:
@@ -356,6 +400,8 @@ def run_class(students: int, replicas: int, browsers: int, questions: int, pg: b
         elapsed,
         peak,
         room.errors,
+        runs,
+        len(threads),
     )
 
 
@@ -366,6 +412,7 @@ def main() -> None:
     ap.add_argument("--browsers", type=int, default=4, help="students in real browser pages")
     ap.add_argument("--questions", type=int, default=3)
     ap.add_argument("--postgres", action="store_true")
+    ap.add_argument("--py-spy", dest="spy", default=None, help="the first server's samples to")
     args = ap.parse_args()
     if args.students is None and args.replicas is None:  # the issue's table
         runs = [(n, 1, False) for n in (60, 150, 300)] + [(300, 2, True)]
@@ -374,7 +421,7 @@ def main() -> None:
         runs = [(n, args.replicas or 1, args.postgres) for n in sizes]
     rows = []
     for students, replicas, pg in runs:
-        row = run_class(students, replicas, args.browsers, args.questions, pg)
+        row = run_class(students, replicas, args.browsers, args.questions, pg, args.spy)
         rows.append(row)
         print(f"{students} students on {replicas} replica(s): done", flush=True)
     print(

@@ -64,6 +64,7 @@ from engine.tree import GameTree
 from engine.tree_text import format_brackets, parse_brackets
 from engine.values import fmt_value
 from teach import quiz
+from teach.i18n import N_, _
 from teach.variants import ALL as VARIANTS
 from teach.variants import MINIMAX, run_variant
 
@@ -152,10 +153,21 @@ def _canonical(kind: str, text: str) -> str:
     return fmt_value(quiz.parse_number(text))
 
 
+# A pruning question's two answers as stored and shared (data: the same for every page of a
+# class); a page shows them in its own language with :func:`say_answer`.
+YES_PRUNED, NO_SEARCHED = N_("yes, pruned"), N_("no, searched")
+
+
 def _shown(kind: str, value: str) -> str:
     if kind == quiz.PRUNE:
-        return "yes, pruned" if value == "yes" else "no, searched"
+        return YES_PRUNED if value == "yes" else NO_SEARCHED
     return value
+
+
+def say_answer(shown: str) -> str:
+    """An answer's shown form (a value, or a pruning question's yes or no) in the run's
+    language: values stay as they are."""
+    return _(shown) if shown in (YES_PRUNED, NO_SEARCHED) else shown
 
 
 # ---- results as returned ----------------------------------------------------------------
@@ -178,6 +190,18 @@ class QuestionInfo:
     prompt: str
     state: str
     hide: tuple[int, ...]
+
+
+class Receipt(str):
+    """What :func:`answer` tells the student (the text), with the answer as it is now stored,
+    in its shown form (:attr:`shown`): the page's next run shows it without reading it back."""
+
+    shown: str
+
+    def __new__(cls, text: str, shown: str) -> Receipt:
+        made = super().__new__(cls, text)
+        made.shown = shown
+        return made
 
 
 @dataclass(frozen=True)
@@ -218,23 +242,25 @@ class Room:
     questions_left: int
 
 
-@dataclass(frozen=True)
-class StudentView:
-    name: str
-    code: str
-    step: int
-    question: QuestionInfo | None
-    my_answer: str | None
-    correct: bool | None  # None until the reveal
-    right_answer: str | None  # None until the reveal
-    explanation: str | None
-    task_state: str
-    read_only: bool
-
-
 def _info(q: QuestionRow) -> QuestionInfo:
     hide = tuple(json.loads(q.hide_json))
     return QuestionInfo(q.number, q.kind, q.node, q.step, q.prompt, q.state, hide)
+
+
+def _waiting(number: int, state: str, stepping: bool = False) -> InputError:
+    """Refused while question ``number`` waits for its reveal (``state``: open or closed);
+    ``stepping``: the teacher tried to step on."""
+    if stepping:
+        text = (
+            _("question {number} is open: reveal it before stepping on", number=number)
+            if state == OPEN
+            else _("question {number} is closed: reveal it before stepping on", number=number)
+        )
+    elif state == OPEN:
+        text = _("question {number} is open: reveal it first", number=number)
+    else:
+        text = _("question {number} is closed: reveal it first", number=number)
+    return InputError(text)
 
 
 def _latest(db: Session, cs: ClassSession, lock: bool = False) -> QuestionRow | None:
@@ -263,17 +289,33 @@ def create_session(
     the question kinds into a new session. Returns the join code and the teacher's token."""
     now = utc_now(now)
     if variant not in VARIANTS:
-        raise InputError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        raise InputError(
+            _(
+                "unknown variant {variant}; choose one of {variants}",
+                variant=repr(variant),
+                variants=", ".join(VARIANTS),
+            )
+        )
     if ordering not in ORDERINGS:
-        raise InputError(f"unknown ordering {ordering!r}; choose one of {', '.join(ORDERINGS)}")
+        raise InputError(
+            _(
+                "unknown ordering {ordering}; choose one of {orderings}",
+                ordering=repr(ordering),
+                orderings=", ".join(ORDERINGS),
+            )
+        )
     kinds = list(dict.fromkeys(kinds))
     if not kinds or any(k not in quiz.KINDS for k in kinds):
-        raise InputError(f"question kinds must be some of {', '.join(quiz.KINDS)}")
+        raise InputError(_("question kinds must be some of {kinds}", kinds=", ".join(quiz.KINDS)))
     if not timedelta(minutes=1) <= ttl <= MAX_TTL:
-        raise InputError("a session lasts between one minute and two days")
+        raise InputError(_("a session lasts between one minute and two days"))
     if len(tree) > MAX_CLASS_NODES:
         raise InputError(
-            f"{len(tree):,} nodes is too big for a class (at most {MAX_CLASS_NODES:,})"
+            _(
+                "{n} nodes is too big for a class (at most {most})",
+                n=f"{len(tree):,}",
+                most=f"{MAX_CLASS_NODES:,}",
+            )
         )
     title = " ".join(clean_text(title).split())[:TITLE_MAX]
     try:
@@ -282,9 +324,9 @@ def create_session(
         text, labels, unexplored = freeze_tree(tree)
         run = run_variant(thaw_tree(text, labels, unexplored), variant)
     except (SearchError, ValueError) as e:
-        raise InputError(f"this tree cannot be searched for a class: {e}") from None
+        raise InputError(_("this tree cannot be searched for a class: {why}", why=e)) from None
     teacher = secrets.token_urlsafe(32)
-    for _ in range(20):
+    for _attempt in range(20):
         code = new_code()
         try:
             with store.sessions.begin() as db:
@@ -312,7 +354,7 @@ def create_session(
             return Created(sid, code, teacher, now + ttl)
         except IntegrityError:  # the code is taken (1 in 10^9 per stored session): draw again
             continue
-    raise InputError("could not draw a free join code; try again")
+    raise InputError(_("could not draw a free join code; try again"))
 
 
 def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = None) -> int:
@@ -320,14 +362,14 @@ def step_to(store: Store, teacher_token: str, step: int, now: datetime | None = 
     since the next steps would show its answer."""
     now = utc_now(now)
     if not isinstance(step, int) or isinstance(step, bool):
-        raise InputError("a step is a whole number")
+        raise InputError(_("a step is a whole number"))
     with store.sessions.begin() as db:
         cs = controlled_session(db, teacher_token, now)
         if not 0 <= step <= cs.events:
-            raise InputError(f"step {step} is outside 0..{cs.events}")
+            raise InputError(_("step {step} is outside 0..{last}", step=step, last=cs.events))
         q = _latest(db, cs)
         if q is not None and q.state != REVEALED and step != cs.step:
-            raise InputError(f"question {q.number} is {q.state}: reveal it before stepping on")
+            raise _waiting(q.number, q.state, stepping=True)
         cs.step = step
         return step
 
@@ -361,13 +403,15 @@ def open_question(store: Store, teacher_token: str, now: datetime | None = None)
         cs = controlled_session(db, teacher_token, now)
         last = _latest(db, cs)
         if last is not None and last.state != REVEALED:
-            raise InputError(f"question {last.number} is {last.state}: reveal it first")
+            raise _waiting(last.number, last.state)
         asked = set(
             db.scalars(select(QuestionRow.quiz_index).where(QuestionRow.session_id == cs.id))
         )
         pick = next((i for i, q in enumerate(qs) if q.step >= cs.step and i not in asked), None)
         if pick is None:
-            raise InputError(f"no question left after step {cs.step}: step back or end the class")
+            raise InputError(
+                _("no question left after step {step}: step back or end the class", step=cs.step)
+            )
         q = qs[pick]
         row = QuestionRow(
             session_id=cs.id,
@@ -391,19 +435,19 @@ def open_question(store: Store, teacher_token: str, now: datetime | None = None)
 
 def answer(
     store: Store, student_token: str, number: int, text: str, now: datetime | None = None
-) -> str:
+) -> Receipt:
     """The student's answer to question ``number``. Counted once: a retry or a doubled submit
     changes nothing, a different answer replaces the earlier one while the question is open.
-    Returns a receipt for the student (never whether it is right)."""
+    Returns a receipt for the student (never whether it is right) and the answer stored."""
     now = utc_now(now)
     raw = str(text)
     if len(raw) > ANSWER_MAX:
-        raise InputError(f"an answer has at most {ANSWER_MAX} characters")
+        raise InputError(_("an answer has at most {most} characters", most=ANSWER_MAX))
     text = " ".join(clean_text(raw).split())
     with store.sessions.begin() as db:
         st, cs = student_of(db, student_token)
         if not isinstance(number, int) or isinstance(number, bool):
-            raise InputError("no such question")
+            raise InputError(_("no such question"))
         # FOR SHARE on PostgreSQL: a close (an UPDATE of this row) waits for answers in
         # flight, and an answer after the close sees the new state.
         q = db.scalars(
@@ -412,7 +456,9 @@ def answer(
             .with_for_update(read=True)
         ).one_or_none()
         if q is None:
-            raise InputError(f"question {number} has not been asked in this session")
+            raise InputError(
+                _("question {number} has not been asked in this session", number=number)
+            )
         mine = db.scalars(
             select(Answer).where(Answer.question_id == q.id, Answer.student_id == st.id)
         ).one_or_none()
@@ -420,8 +466,13 @@ def answer(
         value = _canonical(q.kind, text) if g.valid else None
         if q.state != OPEN or not is_live(cs, now):
             if mine is not None and mine.value == value:
-                return f"your answer {_shown(q.kind, value)} was counted"
-            raise InputError(f"question {number} is closed: this answer was not counted")
+                shown = _shown(q.kind, value)
+                return Receipt(
+                    _("your answer {answer} was counted", answer=say_answer(shown)), shown
+                )
+            raise InputError(
+                _("question {number} is closed: this answer was not counted", number=number)
+            )
         if not g.valid:
             raise InputError(g.reason)
         shown = _shown(q.kind, value)  # type: ignore[arg-type]
@@ -429,8 +480,8 @@ def answer(
             if mine.value != value:
                 mine.value, mine.correct, mine.answered_at = value, g.correct, now  # type: ignore[assignment]
                 mine.changes += 1
-                return f"changed to {shown}"
-            return f"your answer {shown} is in"
+                return Receipt(_("changed to {answer}", answer=say_answer(shown)), shown)
+            return Receipt(_("your answer {answer} is in", answer=say_answer(shown)), shown)
         ins = dialect_insert(db)(Answer).values(
             question_id=q.id,
             student_id=st.id,
@@ -445,7 +496,7 @@ def answer(
                 set_={"value": value, "correct": g.correct, "answered_at": now},
             )
         )
-        return f"your answer {shown} is in"
+        return Receipt(_("your answer {answer} is in", answer=say_answer(shown)), shown)
 
 
 def close_question(store: Store, teacher_token: str, now: datetime | None = None) -> int:
@@ -455,7 +506,7 @@ def close_question(store: Store, teacher_token: str, now: datetime | None = None
         cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None or q.state != OPEN:
-            raise InputError("no question is open")
+            raise InputError(_("no question is open"))
         q.state, q.closed_at = CLOSED, now
         return _count(db, q)
 
@@ -471,7 +522,7 @@ def reveal(store: Store, teacher_token: str, now: datetime | None = None) -> Rev
         cs = controlled_session(db, teacher_token, now)
         q = _latest(db, cs, lock=True)
         if q is None:
-            raise InputError("no question has been asked yet")
+            raise InputError(_("no question has been asked yet"))
         if q.state == OPEN:
             q.state, q.closed_at = CLOSED, now
         q.state = REVEALED
@@ -532,107 +583,6 @@ def room(store: Store, teacher_token: str, now: datetime | None = None) -> Room:
             expires_at=cs.expires_at,
             questions_left=cs.quiz_total - asked,
         )
-
-
-@dataclass(frozen=True)
-class Me:
-    """Who a student token names: the student's row id, display name and class code (fixed
-    for the token's life, so a page keeps it after its first read)."""
-
-    student_id: int
-    name: str
-    code: str
-
-
-@dataclass(frozen=True)
-class ClassState:
-    """What every student page of a class draws, read once for all of them
-    (:func:`class_state`): the step, the latest question with every student's answer to it,
-    and, once revealed only, its answer and explanation. :meth:`view` picks one student's
-    part; nothing of the others' answers is in it."""
-
-    code: str
-    step: int
-    question: QuestionInfo | None
-    answers: dict[int, tuple[str, bool]]  # student id -> (answer shown, right?) to `question`
-    right_answer: str | None  # None until the reveal
-    explanation: str | None
-    task_state: str
-    read_only: bool
-
-    def view(self, me: Me) -> StudentView:
-        """Student ``me``'s view of this state."""
-        mine = self.answers.get(me.student_id)
-        done = self.right_answer is not None
-        return StudentView(
-            name=me.name,
-            code=self.code,
-            step=self.step,
-            question=self.question,
-            my_answer=mine[0] if mine is not None else None,
-            correct=(mine[1] if mine is not None else False) if done else None,
-            right_answer=self.right_answer,
-            explanation=self.explanation,
-            task_state=self.task_state,
-            read_only=self.read_only,
-        )
-
-
-def _class_state(
-    db: Session, cs: ClassSession, now: datetime, only: int | None = None
-) -> ClassState:
-    """The state of ``cs`` with the answers of every student (``only``: of that student)."""
-    q = _latest(db, cs)
-    answers: dict[int, tuple[str, bool]] = {}
-    if q is not None:
-        stmt = select(Answer.student_id, Answer.value, Answer.correct).where(
-            Answer.question_id == q.id
-        )
-        if only is not None:
-            stmt = stmt.where(Answer.student_id == only)
-        answers = {sid: (_shown(q.kind, v), bool(c)) for sid, v, c in db.execute(stmt)}
-    done = q is not None and q.state == REVEALED
-    return ClassState(
-        code=cs.code,
-        step=cs.step,
-        question=_info(q) if q is not None else None,
-        answers=answers,
-        right_answer=_revealed_answer(q) if done else None,  # type: ignore[arg-type]
-        explanation=q.explanation if done else None,  # type: ignore[union-attr]
-        task_state=cs.task_state,
-        read_only=not is_live(cs, now),
-    )
-
-
-def class_state(store: Store, code: str, now: datetime | None = None) -> ClassState | None:
-    """The state of the class with join ``code`` for every student page of it (one read,
-    shared by the pages of a process: ui.classroom.shared.class_state); None for an unknown
-    code. Only code on the server holds it: a page shows a student :meth:`ClassState.view`."""
-    now = utc_now(now)
-    with store.reads.begin() as db:
-        cs = db.scalars(select(ClassSession).where(ClassSession.code == code)).one_or_none()
-        return None if cs is None else _class_state(db, cs, now)
-
-
-def whoami(store: Store, student_token: str) -> Me:
-    """The student ``student_token`` names (AccessError for any other token)."""
-    with store.reads.begin() as db:
-        st, cs = student_of(db, student_token)
-        return Me(st.id, st.name, cs.code)
-
-
-def student_view(store: Store, student_token: str, now: datetime | None = None) -> StudentView:
-    """What one student's page shows: the step, the latest question, their own answer and,
-    only after the reveal, whether it was right and why (:meth:`ClassState.view`, read for
-    this one student)."""
-    now = utc_now(now)
-    with store.reads.begin() as db:
-        st, cs = student_of(db, student_token)
-        return _class_state(db, cs, now, only=st.id).view(Me(st.id, st.name, cs.code))
-
-
-def _revealed_answer(q: QuestionRow) -> str:
-    return _shown(q.kind, q.answer if q.kind == quiz.PRUNE else fmt_value(_decode_answer(q.answer)))
 
 
 def class_tree(store: Store, token: str) -> GameTree:

@@ -18,14 +18,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from classroom.access import is_live, utc_now
 from classroom.db import Answer, ClassSession, Store, Student, TaskGrade
 from classroom.db import Question as QuestionRow
 
 if TYPE_CHECKING:
-    from classroom.live import Room, StudentView
+    from classroom.live import Room
+    from classroom.student_state import StudentView
 
 
 class _Question(Protocol):  # a question row, or classroom.live.QuestionInfo
@@ -89,6 +90,44 @@ def of_student(v: StudentView) -> StudentPulse:
     return StudentPulse.of(v.step, v.question, v.task_state, v.read_only)
 
 
+def _pulse_statement():  # noqa: ANN202 - a Select
+    """One statement for the pulses of the sessions whose codes are bound as ``codes``: each
+    session's row, its latest question, and the counts as scalar subqueries. Built once: a
+    statement made on every look cost as much CPU as running it (py-spy under
+    bench/bench_class_pages.py), and the bell looks after every tap."""
+    cs = ClassSession.__table__
+    q = QuestionRow.__table__.alias("latest")
+    newest = (
+        select(func.max(QuestionRow.number))
+        .where(QuestionRow.session_id == cs.c.id)
+        .scalar_subquery()
+    )
+
+    def count(where, what=None):  # noqa: ANN001, ANN202
+        return select(func.count() if what is None else what).where(where).scalar_subquery()
+
+    return (
+        select(
+            cs.c.code,
+            cs.c.step,
+            cs.c.task_state,
+            cs.c.ended_at,
+            cs.c.expires_at,
+            q.c.number,
+            q.c.state,
+            count(Student.session_id == cs.c.id).label("students"),
+            count(TaskGrade.session_id == cs.c.id).label("tasks"),
+            count(Answer.question_id == q.c.id).label("answered"),
+            count(Answer.question_id == q.c.id, func.sum(Answer.changes)).label("changed"),
+        )
+        .select_from(cs.outerjoin(q, (q.c.session_id == cs.c.id) & (q.c.number == newest)))
+        .where(cs.c.code.in_(bindparam("codes", expanding=True)))
+    )
+
+
+_PULSES = _pulse_statement()
+
+
 def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> dict[str, Pulse]:
     """The pulse of each session of ``codes`` (join codes); an unknown code is left out."""
     codes = sorted(set(codes))
@@ -96,60 +135,15 @@ def pulses(store: Store, codes: Iterable[str], now: datetime | None = None) -> d
         return {}
     now = utc_now(now)
     with store.reads.begin() as db:
-        rows = db.execute(
-            select(
-                ClassSession.id,
-                ClassSession.code,
-                ClassSession.step,
-                ClassSession.task_state,
-                ClassSession.ended_at,
-                ClassSession.expires_at,
-            ).where(ClassSession.code.in_(codes))
-        ).all()
-        ids = [r.id for r in rows]
-        if not ids:
-            return {}
-
-        def counted(column) -> dict[int, int]:  # noqa: ANN001
-            stmt = select(column, func.count()).where(column.in_(ids)).group_by(column)
-            return {k: n for k, n in db.execute(stmt)}
-
-        students = counted(Student.session_id)
-        tasks = counted(TaskGrade.session_id)
-        latest_number = (
-            select(QuestionRow.session_id, func.max(QuestionRow.number).label("n"))
-            .where(QuestionRow.session_id.in_(ids))
-            .group_by(QuestionRow.session_id)
-            .subquery()
-        )
-        latest = db.execute(
-            select(
-                QuestionRow.session_id, QuestionRow.id, QuestionRow.number, QuestionRow.state
-            ).join(
-                latest_number,
-                (QuestionRow.session_id == latest_number.c.session_id)
-                & (QuestionRow.number == latest_number.c.n),
-            )
-        ).all()
-        by_session = {q.session_id: q for q in latest}
-        answered = {
-            k: (n, changed)
-            for k, n, changed in db.execute(
-                select(Answer.question_id, func.count(), func.sum(Answer.changes))
-                .where(Answer.question_id.in_([q.id for q in latest]))
-                .group_by(Answer.question_id)
-            )
-        }
-    out = {}
-    for r in rows:
-        q = by_session.get(r.id)
-        answers = answered.get(q.id, (0, 0)) if q is not None else (0, 0)
-        out[r.code] = Pulse(
+        rows = db.execute(_PULSES, {"codes": codes}).all()
+    return {
+        r.code: Pulse(
             # a row has the two columns is_live reads
-            common=StudentPulse.of(r.step, q, r.task_state, not is_live(r, now)),
-            students=students.get(r.id, 0),
-            answered=answers[0],
-            tasks_in=tasks.get(r.id, 0),
-            changed=int(answers[1] or 0),
+            common=StudentPulse(r.step, r.number, r.state, r.task_state, not is_live(r, now)),
+            students=r.students or 0,
+            answered=r.answered or 0,
+            tasks_in=r.tasks or 0,
+            changed=int(r.changed or 0),
         )
-    return out
+        for r in rows
+    }

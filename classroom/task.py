@@ -17,6 +17,9 @@ from classroom.live import MAX_TASK_VALUE, TASK_CLOSED, TASK_OPEN, session_tree
 from engine.errors import InputError
 from engine.tree import GameTree
 from teach.exercise import Report, grade
+from teach.i18n import _
+
+NODE, VALUE = "node", "value"  # what _int reads
 
 
 def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> None:
@@ -25,7 +28,7 @@ def open_task(store: Store, teacher_token: str, now: datetime | None = None) -> 
     with store.sessions.begin() as db:
         cs = controlled_session(db, teacher_token, now)
         if json.loads(cs.unexplored_json):
-            raise InputError("the whole-tree task needs a tree whose every leaf has a value")
+            raise InputError(_("the whole-tree task needs a tree whose every leaf has a value"))
         if cs.task_state == TASK_OPEN:
             return
         cs.task_state = TASK_OPEN
@@ -37,7 +40,7 @@ def close_task(store: Store, teacher_token: str, now: datetime | None = None) ->
     with store.sessions.begin() as db:
         cs = controlled_session(db, teacher_token, now)
         if cs.task_state != TASK_OPEN:
-            raise InputError("the whole-tree task is not open")
+            raise InputError(_("the whole-tree task is not open"))
         cs.task_state = TASK_CLOSED
         return db.scalar(select(func.count()).where(TaskGrade.session_id == cs.id)) or 0
 
@@ -47,36 +50,48 @@ def _task_input(
 ) -> tuple[dict[int, int | None], list[tuple[int, int]]]:
     n = len(tree)
     if not isinstance(values, Mapping) or len(values) > n:
-        raise InputError("the task's values must be one entry per node of the tree")
+        raise InputError(_("the task's values must be one entry per node of the tree"))
     vals: dict[int, int | None] = {}
     for k, v in values.items():
-        node = _int(k, "a node")
+        node = _int(k, NODE)
         if not 0 <= node < n:
-            raise InputError(f"there is no node {node} in this tree")
+            raise InputError(_("there is no node {node} in this tree", node=node))
         if v is None:
             vals[node] = None
             continue
-        x = _int(v, "a value")
+        x = _int(v, VALUE)
         if abs(x) > MAX_TASK_VALUE:
-            raise InputError(f"a value must be between -{MAX_TASK_VALUE:,} and {MAX_TASK_VALUE:,}")
+            raise InputError(
+                _("a value must be between -{most} and {most}", most=f"{MAX_TASK_VALUE:,}")
+            )
         vals[node] = x
     if not isinstance(pruned, (list, tuple, set, frozenset)) or len(pruned) > n:
-        raise InputError("the task's pruned edges must be a list of (parent, child) pairs")
+        raise InputError(_("the task's pruned edges must be a list of (parent, child) pairs"))
     edges = []
     for e in pruned:
         if not isinstance(e, (list, tuple)) or len(e) != 2:
-            raise InputError("a pruned edge is a (parent, child) pair")
-        edges.append((_int(e[0], "a node"), _int(e[1], "a node")))
+            raise InputError(_("a pruned edge is a (parent, child) pair"))
+        edges.append((_int(e[0], NODE), _int(e[1], NODE)))
     return vals, sorted(set(edges))
 
 
 def _int(x: object, what: str) -> int:
+    """``x`` as a whole number; ``what`` (NODE or VALUE) names it in the refusal."""
     if isinstance(x, bool) or not isinstance(x, (int, str)):
-        raise InputError(f"{what} must be a whole number")
+        raise InputError(
+            _("a node must be a whole number")
+            if what == NODE
+            else _("a value must be a whole number")
+        )
     try:
         return int(str(x).strip()[:20])
     except ValueError:
-        raise InputError(f"{what} must be a whole number, not {str(x)[:20]!r}") from None
+        got = repr(str(x)[:20])
+        raise InputError(
+            _("a node must be a whole number, not {got}", got=got)
+            if what == NODE
+            else _("a value must be a whole number, not {got}", got=got)
+        ) from None
 
 
 def submit_task(
@@ -94,7 +109,7 @@ def submit_task(
         cs = db.get(ClassSession, cs.id, with_for_update=True, populate_existing=True)
         assert cs is not None
         if cs.task_state != TASK_OPEN or not is_live(cs, now):
-            raise InputError("the whole-tree task is not open")
+            raise InputError(_("the whole-tree task is not open"))
         tree = session_tree(cs)
         vals, edges = _task_input(tree, values, pruned)
         rep = grade(tree, vals, edges)
@@ -118,7 +133,7 @@ def submit_task(
                 index_elements=[TaskGrade.session_id, TaskGrade.student_id], set_=data
             )
         )
-        return "your tree is handed in; you see your grade when the teacher closes the task"
+        return _("your tree is handed in; you see your grade when the teacher closes the task")
 
 
 def task_report(store: Store, student_token: str) -> Report | None:
@@ -126,7 +141,7 @@ def task_report(store: Store, student_token: str) -> Report | None:
     with store.reads.begin() as db:
         st, cs = student_of(db, student_token)
         if cs.task_state != TASK_CLOSED:
-            raise InputError("your grade shows once the teacher closes the task")
+            raise InputError(_("your grade shows once the teacher closes the task"))
         tg = db.scalars(
             select(TaskGrade).where(TaskGrade.session_id == cs.id, TaskGrade.student_id == st.id)
         ).one_or_none()

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.tree import GameTree
-from engine.values import plural
 from teach.exercise import CUT_FOUND, CUT_WRONG, RIGHT, WRONG, Edge, Report
+from teach.i18n import _, ngettext
 
 MAX_TEXT = 12  # characters of a typed value kept ("-1000" needs 5)
 MAX_VALUE = 10**6  # |value| a node may be given (leaves are within ±1000)
@@ -68,14 +68,14 @@ def read_sheet(tree: GameTree, raw: object, names: Sequence[str]) -> Sheet:
     """The sheet ``raw`` (anything the browser sent) on ``tree``; ``names`` name the nodes
     in the problems. Never raises."""
     if not isinstance(raw, dict):
-        return Sheet(problems=("the answers could not be read: check again",))
+        return Sheet(problems=(_("the answers could not be read: check again"),))
     n = len(tree)
     problems: list[str] = []
     values: dict[int, int] = {}
     texts: dict[int, str] = {}
     given = raw.get("v", {})
     if not isinstance(given, dict) or len(given) > n:
-        problems.append("the node values could not be read: check again")
+        problems.append(_("the node values could not be read: check again"))
         given = {}
     ignored = 0
     for key, text in given.items():
@@ -89,14 +89,23 @@ def read_sheet(tree: GameTree, raw: object, names: Sequence[str]) -> Sheet:
         texts[node] = shown
         v = read_value(text) if len(text) <= 4 * MAX_TEXT else None
         if v is None:
-            problems.append(f"{names[node]}: {shown!r} is not a whole number")
+            problems.append(
+                _("{node}: {value} is not a whole number", node=names[node], value=repr(shown))
+            )
         elif abs(v) > MAX_VALUE:
-            problems.append(f"{names[node]}: {shown} is out of range (at most ±{MAX_VALUE:,})")
+            problems.append(
+                _(
+                    "{node}: {value} is out of range (at most ±{most})",
+                    node=names[node],
+                    value=shown,
+                    most=f"{MAX_VALUE:,}",
+                )
+            )
         else:
             values[node] = v
     cuts = raw.get("cut", [])
     if not isinstance(cuts, list) or len(cuts) > n:
-        problems.append("the marked edges could not be read: check again")
+        problems.append(_("the marked edges could not be read: check again"))
         cuts = []
     pruned: set[Edge] = set()
     for e in cuts:
@@ -109,9 +118,12 @@ def read_sheet(tree: GameTree, raw: object, names: Sequence[str]) -> Sheet:
             continue
         pruned.add((p, c))
     if ignored:
-        was = "was" if ignored == 1 else "were"
         problems.append(
-            f"{plural(ignored, 'answer')} named no node or edge of this tree: {was} ignored"
+            ngettext(
+                "{n} answer named no node or edge of this tree: was ignored",
+                "{n} answers named no node or edge of this tree: were ignored",
+                ignored,
+            )
         )
     return Sheet(values, frozenset(pruned), texts, tuple(problems))
 

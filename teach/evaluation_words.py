@@ -17,11 +17,8 @@ EVALUATION_MSG = N_(
 )
 
 
-EVALUATION = EVALUATION_MSG.format(bound=EVAL_BOUND - 1)  # in English
-
-
 def evaluation_text() -> str:
-    """:data:`EVALUATION` in the run's language."""
+    """How the evaluation scores a position cut short, in the run's language."""
     return _(EVALUATION_MSG, bound=EVAL_BOUND - 1)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from engine.search import search_tree
 from engine.trace import CUT, EXIT
 from engine.tree import GameTree, minimax
-from engine.values import plural
+from teach.i18n import _, ngettext
 from teach.quiz import node_names
 
 Edge = tuple[int, int]
@@ -70,7 +70,7 @@ def solution(tree: GameTree) -> Solution:
         elif e.kind == CUT:
             pruned.update((e.node, c) for c in e.skipped)
     skipped: set[int] = set()
-    for _, c in pruned:
+    for _parent, c in pruned:
         skipped.update(tree.preorder(c))
     inner_mm = {n: exact.node_values[n] for n in range(len(tree)) if not tree.is_leaf(n)}
     return Solution(
@@ -138,17 +138,30 @@ class Report:
         pruned": how many, never which answers are right (the wrong nodes are marked on the
         tree, not corrected). One vocabulary: a cut-off is the event, a pruned edge its
         result; the marks count pruned edges."""
-        head = f"{self.points} of {self.max_points} right"
-        wrong = [
-            (self.values_wrong, "value wrong", "values wrong"),
-            (self.values_missing, "value missing", "values missing"),
-            (self.cuts_missed, "pruned edge not marked", "pruned edges not marked"),
-            (self.cuts_wrong, "searched edge marked pruned", "searched edges marked pruned"),
+        head = dict(points=self.points, total=self.max_points)
+        vw, vm, cm, cw = self.values_wrong, self.values_missing, self.cuts_missed, self.cuts_wrong
+        parts = [
+            *([ngettext("{n} value wrong", "{n} values wrong", vw)] if vw else []),
+            *([ngettext("{n} value missing", "{n} values missing", vm)] if vm else []),
+            *(
+                [ngettext("{n} pruned edge not marked", "{n} pruned edges not marked", cm)]
+                if cm
+                else []
+            ),
+            *(
+                [
+                    ngettext(
+                        "{n} searched edge marked pruned", "{n} searched edges marked pruned", cw
+                    )
+                ]
+                if cw
+                else []
+            ),
         ]
-        parts = [plural(n, one, many) for n, one, many in wrong if n]
         if parts:
-            return f"{head}: {', '.join(parts)}"
-        return f"{head}: every value and every pruned edge"
+            # the list's separator in the language's own punctuation
+            return _("{points} of {total} right: {wrong}", wrong=_(", ").join(parts), **head)
+        return _("{points} of {total} right: every value and every pruned edge", **head)
 
 
 def marks(sol: Solution) -> tuple[int, int]:
@@ -160,25 +173,43 @@ def marks(sol: Solution) -> tuple[int, int]:
 def marks_line(sol: Solution) -> str:
     """ "9 marks: 6 node values, 3 pruned edges", said before the first check."""
     v, c = marks(sol)
-    return f"{plural(v + c, 'mark')}: {plural(v, 'node value')}, {plural(c, 'pruned edge')}"
+    return _(
+        "{marks}: {values}, {edges}",
+        marks=ngettext("{n} mark", "{n} marks", v + c),
+        values=ngettext("{n} node value", "{n} node values", v),
+        edges=ngettext("{n} pruned edge", "{n} pruned edges", c),
+    )
 
 
 def exercise_intro(sol: Solution) -> str:
     """What the whole-tree exercise asks, and what its marks count."""
-    return (
+    return _(
         "Type the value **alpha-beta returns** in every inner node (children left to right, "
         "a cut-off as soon as alpha ≥ beta) and mark the edges it never follows: the pruned "
         "edges. A node inside a pruned subtree is never visited: leave it empty. "
-        f"**Out of {marks_line(sol)}**; a searched edge marked pruned costs a mark."
+        "**Out of {marks}**; a searched edge marked pruned costs a mark.",
+        marks=marks_line(sol),
     )
 
 
 def solution_words(sol: Solution, leaves: int) -> str:
     """ "Root value 3; 7 of 9 leaves evaluated; 1 cut-off pruned 2 edges." """
     edges = len(sol.pruned_edges)
-    return (
-        f"Root value {sol.value}; {sol.leaves_evaluated} of {plural(leaves, 'leaf', 'leaves')} "
-        f"evaluated; {plural(sol.cuts, 'cut-off')} pruned {plural(edges, 'edge')}."
+    return _(
+        "Root value {value}; {leaves}; {cuts}.",
+        value=sol.value,
+        leaves=ngettext(
+            "{k} of {n} leaf evaluated",
+            "{k} of {n} leaves evaluated",
+            leaves,
+            k=sol.leaves_evaluated,
+        ),
+        cuts=ngettext(
+            "{n} cut-off pruned {edges}",
+            "{n} cut-offs pruned {edges}",
+            sol.cuts,
+            edges=ngettext("{n} edge", "{n} edges", edges),
+        ),
     )
 
 
@@ -207,7 +238,7 @@ def grade(
                 Item(
                     "value",
                     NOT_GRADED,
-                    f"node {name(node)} is never visited",
+                    _("node {node} is never visited", node=name(node)),
                     node,
                     None,
                     None,
@@ -222,7 +253,7 @@ def grade(
                 Item(
                     "value",
                     MISSING,
-                    f"node {name(node)}: no value, it returns {exp}",
+                    _("node {node}: no value, it returns {value}", node=name(node), value=exp),
                     node,
                     expected=exp,
                 )
@@ -230,15 +261,32 @@ def grade(
         elif given == exp:
             vr += 1
             items.append(
-                Item("value", RIGHT, f"node {name(node)} returns {exp}", node, None, exp, given)
+                Item(
+                    "value",
+                    RIGHT,
+                    _("node {node} returns {value}", node=name(node), value=exp),
+                    node,
+                    None,
+                    exp,
+                    given,
+                )
             )
         else:
             vw += 1
-            why = f"node {name(node)} returns {exp}, not {given}"
             if given == sol.minimax[node] and exp != given:
-                why += (
-                    f" ({given} is its exact minimax value, but alpha-beta stopped early "
-                    f"and returns the bound {exp})"
+                why = _(
+                    "node {node} returns {value}, not {given} ({given} is its exact minimax "
+                    "value, but alpha-beta stopped early and returns the bound {value})",
+                    node=name(node),
+                    value=exp,
+                    given=given,
+                )
+            else:
+                why = _(
+                    "node {node} returns {value}, not {given}",
+                    node=name(node),
+                    value=exp,
+                    given=given,
                 )
             items.append(Item("value", WRONG, why, node, None, exp, given))
     marked = {(int(p), int(c)) for p, c in pruned}
@@ -247,14 +295,19 @@ def grade(
         p, c = edge
         if edge in marked:
             cf += 1
-            items.append(Item("cut", CUT_FOUND, f"edge {name(p)}-{name(c)} is pruned", edge=edge))
+            why = _("edge {parent}-{child} is pruned", parent=name(p), child=name(c))
+            items.append(Item("cut", CUT_FOUND, why, edge=edge))
         else:
             cm += 1
             items.append(
                 Item(
                     "cut",
                     CUT_MISSED,
-                    f"edge {name(p)}-{name(c)} is pruned but not marked",
+                    _(
+                        "edge {parent}-{child} is pruned but not marked",
+                        parent=name(p),
+                        child=name(c),
+                    ),
                     edge=edge,
                 )
             )
@@ -262,14 +315,16 @@ def grade(
         p, c = edge
         n = len(tree)
         if not (0 <= p < n and 0 <= c < n and tree.parent[c] == p):
-            why = f"there is no edge {p}-{c} in this tree"
+            why = _("there is no edge {parent}-{child} in this tree", parent=p, child=c)
         elif p in sol.skipped:
-            why = (
-                f"edge {name(p)}-{name(c)} lies inside a subtree that is already pruned; "
-                "mark only the top edge"
+            why = _(
+                "edge {parent}-{child} lies inside a subtree that is already pruned; "
+                "mark only the top edge",
+                parent=name(p),
+                child=name(c),
             )
         else:
-            why = f"edge {name(p)}-{name(c)} is searched, not pruned"
+            why = _("edge {parent}-{child} is searched, not pruned", parent=name(p), child=name(c))
         cw += 1
         items.append(Item("cut", CUT_WRONG, why, edge=edge))
     return Report(items, vr, vw, vm, cf, cm, cw)

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.game import Game
 from engine.play import PlaySession
-from engine.values import plural
+from teach.i18n import _, ngettext
 
 Verdict = tuple[str | None, int]  # (winner, plies to the end) with perfect play
 BEST, SLOWER, GAVE_WIN, LOSING = "best", "slower", "gave-win", "losing"
@@ -74,46 +74,69 @@ def review(session: PlaySession, game: Game, describe: Callable[[Any], Verdict])
 def verdict_phrase(v: tuple[str, int]) -> str:
     """``a win in 9`` / ``a loss in 1`` / ``a draw``."""
     what, plies = v
-    return "a draw" if what == "draw" else f"a {what} in {plies}"
+    if what == "win":
+        return _("a win in {n}", n=plies)
+    if what == "loss":
+        return _("a loss in {n}", n=plies)
+    return _("a draw")
 
 
 def row_sentence(row: ReviewRow) -> str:
     """``move 3, c1-c2: a win in 9 became a loss in 6 (the losing move)``."""
-    head = f"move {row.number}, {row.name}: "
     b, a = verdict_phrase(row.before), verdict_phrase(row.after)
+    kw = {"number": row.number, "name": row.name, "before": b, "after": a}
     if row.kind == BEST:
-        return head + f"{b}, kept (a best move)"
+        return _("move {number}, {name}: {before}, kept (a best move)", **kw)
+    if row.kind == SLOWER and row.before[0] == "win":
+        return _("move {number}, {name}: {before} became {after} (not the quickest win)", **kw)
     if row.kind == SLOWER:
-        tail = "not the quickest win" if row.before[0] == "win" else "not the slowest defence"
-    else:
-        tail = "the win slipped away" if row.kind == GAVE_WIN else "the losing move"
-    return head + f"{b} became {a} ({tail})"
+        return _("move {number}, {name}: {before} became {after} (not the slowest defence)", **kw)
+    if row.kind == GAVE_WIN:
+        return _("move {number}, {name}: {before} became {after} (the win slipped away)", **kw)
+    return _("move {number}, {name}: {before} became {after} (the losing move)", **kw)
 
 
 def review_summary(rows: list[ReviewRow]) -> str:
     """One sentence on the whole game: the losing move named, or why there is none."""
     if not rows:
-        return "You have not moved yet: nothing to review."
+        return _("You have not moved yet: nothing to review.")
     losing = next((r for r in rows if r.kind == LOSING), None)
     if losing is not None:
-        return (
-            f"The losing move: move {losing.number}, {losing.name} "
-            f"({verdict_phrase(losing.before)} became {verdict_phrase(losing.after)})."
+        return _(
+            "The losing move: move {number}, {name} ({before} became {after}).",
+            number=losing.number,
+            name=losing.name,
+            before=verdict_phrase(losing.before),
+            after=verdict_phrase(losing.after),
         )
     slipped = next((r for r in rows if r.kind == GAVE_WIN), None)
     if slipped is not None:
-        return (
-            f"No losing move, but move {slipped.number}, {slipped.name} let the win slip "
-            f"({verdict_phrase(slipped.before)} became {verdict_phrase(slipped.after)})."
+        return _(
+            "No losing move, but move {number}, {name} let the win slip ({before} became {after}).",
+            number=slipped.number,
+            name=slipped.name,
+            before=verdict_phrase(slipped.before),
+            after=verdict_phrase(slipped.after),
         )
     first = rows[0].before
     best = sum(r.kind == BEST for r in rows)
-    kept = f"{best} of {plural(len(rows), 'move')} kept the verdict"
+    kept = ngettext(
+        "{best} of {n} move kept the verdict",
+        "{best} of {n} moves kept the verdict",
+        len(rows),
+        best=best,
+    )
     if first[0] == "loss":
-        return (
-            f"No losing move: the position was {verdict_phrase(first)} from your first move "
-            f"on, whatever you played; {kept}."
+        return _(
+            "No losing move: the position was {verdict} from your first move on, whatever "
+            "you played; {kept}.",
+            verdict=verdict_phrase(first),
+            kept=kept,
         )
     if first[0] == "win":
-        return f"No losing move: you held the win from {verdict_phrase(first)}; {kept}."
-    return f"No losing move: you held the draw; {kept}."
+        return _(
+            "No losing move: you held the win from {verdict}; {kept}.",
+            verdict=verdict_phrase(first),
+            kept=kept,
+        )
+    return _("No losing move: you held the draw; {kept}.", kept=kept)

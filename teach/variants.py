@@ -16,12 +16,13 @@ from engine.search import VARIANTS, search_tree
 from engine.trace import CUT, ENTER, EXIT, LEAF, UPDATE, Event, SearchRun
 from engine.tree import GameTree
 from engine.values import MINUS_INF, PLUS_INF
-from teach.i18n import N_
+from teach.i18n import N_, _
 
 MINIMAX = "minimax"
 ALL = (MINIMAX, *VARIANTS)  # minimax, statement, fail-hard, strict, negamax
 
-# The one name of each variant that people read (menus, tables, headings; translated where shown).
+# The one name of each variant that people read (menus, tables, headings), in English:
+# :func:`label` says it in the run's language (teach.i18n).
 LABELS = {
     MINIMAX: N_("Minimax"),
     "statement": N_("Statement (fail-soft, α ≥ β cuts)"),
@@ -30,13 +31,23 @@ LABELS = {
     "negamax": N_("Negamax (one rule, both sides)"),
 }
 
-DESCRIPTION = {
-    MINIMAX: "plain minimax: every node is searched, nothing is cut",
-    "statement": "alpha-beta as in the statement: fail-soft, cut when alpha >= beta",
-    "fail-hard": "like the statement, but a node's value is clamped into its window",
-    "strict": "cuts only when alpha > beta: ties keep searching",
-    "negamax": "one rule for both sides: scores negated at each level, cut when alpha >= beta",
+DESCRIPTION = {  # in English; :func:`description` in the run's language
+    MINIMAX: N_("plain minimax: every node is searched, nothing is cut"),
+    "statement": N_("alpha-beta as in the statement: fail-soft, cut when alpha >= beta"),
+    "fail-hard": N_("like the statement, but a node's value is clamped into its window"),
+    "strict": N_("cuts only when alpha > beta: ties keep searching"),
+    "negamax": N_("one rule for both sides: scores negated at each level, cut when alpha >= beta"),
 }
+
+
+def label(name: str) -> str:
+    """Variant ``name``'s label (:data:`LABELS`) in the run's language."""
+    return _(LABELS[name])
+
+
+def description(name: str) -> str:
+    """What variant ``name`` does (:data:`DESCRIPTION`) in the run's language."""
+    return _(DESCRIPTION[name])
 
 
 @dataclass(frozen=True)
@@ -140,11 +151,28 @@ _CODE: dict[str, list[str]] = {
 }
 
 
+# The pseudocode's comments, said in the run's language (the code itself stays as it is).
+_NOTE = "   # "
+_COMMENTS = frozenset(
+    {
+        N_("clamped into the window given"),
+        N_("scores for the side to move"),
+        N_("+1 at MAX, -1 at MIN"),
+    }
+)
+
+
+def _said(line: str) -> str:
+    code, note, comment = line.partition(_NOTE)
+    return code + note + _(comment) if comment in _COMMENTS else line
+
+
 def pseudocode(variant: str) -> list[str]:
-    """The lines of ``variant``'s pseudocode (a fresh list). ValueError for an unknown name."""
+    """The lines of ``variant``'s pseudocode (a fresh list), its comments in the run's
+    language. ValueError for an unknown name."""
     if variant not in _CODE:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(ALL)}")
-    return list(_CODE[variant])
+    return [_said(line) for line in _CODE[variant]]
 
 
 def _find(lines: list[str], text: str, start: int = 0) -> int:

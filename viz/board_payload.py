@@ -17,22 +17,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 
+from teach.i18n import _
 from viz.board import BOARD_CODES, LAST_LIGHT, BoardPicture
 
 MODES = ("still", "edit", "play", "line")
-# What the browser adds to a square's name when it picks its piece up, or the square is one
-# of the picked piece's targets (the names themselves come from the pictures).
-WORDS = {
-    "picked": "; picked up: choose a square it moves to",
-    "target": "; a move for the piece picked up",
-}
+
+
+def words() -> dict[str, str]:
+    """What the browser adds to a square's name when it picks its piece up, or the square
+    is one of the picked piece's targets (the names themselves come from the pictures)."""
+    return {
+        "picked": _("; picked up: choose a square it moves to"),
+        "target": _("; a move for the piece picked up"),
+    }
 
 
 def and_list(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 def square_names(
@@ -45,10 +49,14 @@ def square_names(
         fill = pic.fill[sq]
         name = base
         if (isinstance(fill, int) and fill >= 2) or fill == LAST_LIGHT:
-            name += "; last move"
+            name = _("{name}; last move", name=name)
         targets = moves.get(sq)
         if targets:
-            name += "; moves to " + and_list([squares[t] for t in targets])
+            name = _(
+                "{name}; moves to {targets}",
+                name=name,
+                targets=and_list([squares[t] for t in targets]),
+            )
         names.append(name)
     return names
 
@@ -100,7 +108,7 @@ def board_payload(
         "mode": mode,
         "moves": {str(f): ts for f, ts in moves.items()} if mode == "play" else {},
         "auto": auto if mode == "play" and auto in moves else None,
-        "words": WORDS,
+        "words": words(),
         "px": int(px),
         "fold": int(fold),
         "min": int(min_px),
@@ -109,21 +117,24 @@ def board_payload(
     }
 
 
-# The best line's player (game_tree_lab/board/line.js): its controls' words.
-LINE_WORDS = {
-    "first": "« start",
-    "back": "‹ back",
-    "play": "▶ play",
-    "pause": "❚❚ pause",
-    "forward": "forward ›",
-    "last": "end »",
-    "first_name": "Go to the start",
-    "back_name": "One ply back",
-    "forward_name": "One ply forward",
-    "last_name": "Go to the end",
-    "slider": "Ply of the best line",
-    "player": "The best line, ply by ply",
-}
+def line_words() -> dict[str, str]:
+    """The best line's player (game_tree_lab/board/line.js): its controls' words."""
+    return {
+        "first": _("« start"),
+        "back": _("‹ back"),
+        "play": _("▶ play"),
+        "pause": _("❚❚ pause"),
+        "forward": _("forward ›"),
+        "last": _("end »"),
+        "first_name": _("Go to the start"),
+        "back_name": _("One ply back"),
+        "forward_name": _("One ply forward"),
+        "last_name": _("Go to the end"),
+        "slider": _("Ply of the best line"),
+        "player": _("The best line, ply by ply"),
+    }
+
+
 PER_SQUARE = ("fill", "text", "ink", "names")  # sent as changes against the first picture
 
 
@@ -131,8 +142,8 @@ def ply_caption(k: int, names: Sequence[str]) -> str:
     """The ply shown in words: ``start: ply 0 of 12`` or ``ply 3 of 12: b2-b3``."""
     n = len(names)
     if k == 0:
-        return f"start: ply 0 of {n}"
-    return f"ply {k} of {n}: {names[k - 1]}"
+        return _("start: ply 0 of {n}", n=n)
+    return _("ply {k} of {n}: {move}", k=k, n=n, move=names[k - 1])
 
 
 def _changes(now: Sequence, first: Sequence) -> dict[str, object]:
@@ -173,5 +184,5 @@ def line_payload(
         "frames": frames,
         "step": max(0, min(int(start), len(pics) - 1)),
         "ms": int(frame_ms),
-        "player": LINE_WORDS,
+        "player": line_words(),
     }

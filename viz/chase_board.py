@@ -8,7 +8,7 @@ import numpy as np
 
 from engine.games import chase
 from engine.games.chase import move_target
-from engine.values import plural
+from teach.i18n import _, ngettext
 from viz.board import INK, LAST_LIGHT, BoardPicture, PieceStyle, base_fill
 
 # Heatmap colours: black (the fast piece) wins = blue, white wins = orange; darker = sooner.
@@ -56,14 +56,26 @@ def heat_scale(longest: int, numbers: bool = True) -> str:
         )
 
     far = max(1, int(longest))
+    black = ngettext(
+        "<b>Black wins</b> in 1 {bar} {n} ply",
+        "<b>Black wins</b> in 1 {bar} {n} plies",
+        far,
+        bar=bar(BLACK_WINS),
+    )
+    white = ngettext(
+        "<b>White wins</b> in 1 {bar} {n} ply",
+        "<b>White wins</b> in 1 {bar} {n} plies",
+        far,
+        bar=bar(WHITE_WINS),
+    )
     parts = [
-        f"<span><b>Black wins</b> in 1 {bar(BLACK_WINS)} {far} plies</span>",
-        f"<span><b>White wins</b> in 1 {bar(WHITE_WINS)} {far} plies</span>",
+        f"<span>{black}</span>",
+        f"<span>{white}</span>",
         "<span><span style='display:inline-block;width:.9rem;height:.9rem;vertical-align:"
-        f"middle;border:1px solid #999;background:{DRAW_GREY}'></span> no win</span>",
+        f"middle;border:1px solid #999;background:{DRAW_GREY}'></span> {_('no win')}</span>",
     ]
     if not numbers:
-        parts.append("<span>Point at a square for its number of plies.</span>")
+        parts.append(f"<span>{_('Point at a square for its number of plies.')}</span>")
     return (
         "<div class='gtl-heat-scale' style='display:flex;flex-wrap:wrap;gap:.35rem 1.2rem;"
         f"align-items:center;font-size:.95rem;color:#31333f'>{''.join(parts)}</div>"
@@ -90,16 +102,17 @@ def chase_picture(
     ink: list[str] = []
     hatch: list[int] = []
     hover = [chase_square_name(s, n) for s in range(n * n)]
-    hover[sq(pos.white)] += ", white piece (slow, 1 step)"
+    w = sq(pos.white)
+    hover[w] = _("{square}, white piece (slow, 1 step)", square=hover[w])
     if pos.black != pos.white:
-        hover[sq(pos.black)] += ", black piece (fast, 1 or 2 steps)"
+        b = sq(pos.black)
+        hover[b] = _("{square}, black piece (fast, 1 or 2 steps)", square=hover[b])
     if heat is not None:
         fill, ink = heat_colours(heat, longest)
         for s, v in enumerate(heat.reshape(-1).tolist()):
             if v == 0:
                 continue
-            who = "black" if v > 0 else "white"
-            hover[s] += f"; {heat_piece} here: {who} wins in {plural(abs(v), 'ply', 'plies')}"
+            hover[s] = _heat_words(hover[s], heat_piece == "white", v < 0, abs(v))
             if v < 0:
                 hatch.append(s)
         if n <= NUMBERS_UP_TO:
@@ -129,7 +142,38 @@ def chase_picture(
 
 def chase_square_name(square: int, n: int) -> str:
     """``row 2, col 3`` (1-based, as in the judge's input) of square index ``r * n + c``."""
-    return f"row {square // n + 1}, col {square % n + 1}"
+    return _("row {row}, col {col}", row=square // n + 1, col=square % n + 1)
+
+
+def _heat_words(name: str, white_here: bool, white_wins: bool, plies: int) -> str:
+    """A heatmap square's name: ``name; black here: white wins in 3 plies``."""
+    if white_here and white_wins:
+        return ngettext(
+            "{name}; white here: white wins in {n} ply",
+            "{name}; white here: white wins in {n} plies",
+            plies,
+            name=name,
+        )
+    if white_here:
+        return ngettext(
+            "{name}; white here: black wins in {n} ply",
+            "{name}; white here: black wins in {n} plies",
+            plies,
+            name=name,
+        )
+    if white_wins:
+        return ngettext(
+            "{name}; black here: white wins in {n} ply",
+            "{name}; black here: white wins in {n} plies",
+            plies,
+            name=name,
+        )
+    return ngettext(
+        "{name}; black here: black wins in {n} ply",
+        "{name}; black here: black wins in {n} plies",
+        plies,
+        name=name,
+    )
 
 
 def chase_labels(n: int) -> tuple[list[str], list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.games import pawn
+from teach.i18n import _
 from viz.board import BoardPicture, PieceStyle, base_fill
 
 PAWN_STYLES = {
@@ -31,8 +32,14 @@ def pawn_picture(
     """Pawns on their squares; ``last`` move tinted, ``arrows`` drawn (e.g. the best move)."""
     cols = pos.cols
     idx = [r * cols + c for r in range(pos.rows) for c in range(cols)]
-    names = {"P": "white pawn", "p": "black pawn", ".": "empty"}
-    hover = [f"{pawn.square_name(pos, *divmod(s, cols))}, {names[pos.cells[s]]}" for s in idx]
+    names = {
+        "P": _("{square}, white pawn"),
+        "p": _("{square}, black pawn"),
+        ".": _("{square}, empty"),
+    }
+    hover = [
+        names[pos.cells[s]].format(square=pawn.square_name(pos, *divmod(s, cols))) for s in idx
+    ]
     tinted = ()
     if last is not None:
         tinted = (last.from_sq[0] * cols + last.from_sq[1], last.to_sq[0] * cols + last.to_sq[1])

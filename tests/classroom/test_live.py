@@ -13,7 +13,7 @@ from functools import partial
 import pytest
 from sqlalchemy import func, select
 
-from classroom import access, live
+from classroom import access, live, student_state
 from classroom.db import Answer, ClassSession, Student, open_store
 from classroom.db import Question as QuestionRow
 from classroom.results import results, results_csv
@@ -107,7 +107,7 @@ def test_a_question_from_open_to_reveal(store, cls):
     room = live.room(store, cls.teacher_token, now=T0)
     assert room.answered == 3 and room.revealed is None
     # before the reveal a student sees only their own answer, never a verdict or the answer
-    v = live.student_view(store, b, now=T0)
+    v = student_state.student_view(store, b, now=T0)
     assert (v.my_answer, v.correct, v.right_answer, v.explanation) == ("12", None, None, None)
     r = live.reveal(store, cls.teacher_token, now=T0)
     assert r.right_answer == quiz.Question.answer_text.fget(expect)
@@ -118,24 +118,24 @@ def test_a_question_from_open_to_reveal(store, cls):
         ("Bob", False),
         ("Cem", False),
     ]
-    v = live.student_view(store, b, now=T0)
+    v = student_state.student_view(store, b, now=T0)
     assert (v.correct, v.right_answer, v.explanation) == (False, "3", expect.explanation)
     assert live.room(store, cls.teacher_token, now=T0).revealed == r
 
 
 def test_the_class_state_read_once_gives_each_student_their_own_view(store, cls):
-    """classroom.live.class_state (read once for every student page of a process) gives
+    """classroom.student_state.class_state (read once for every student page of a process) gives
     each student what their own read gives, at each state of a question; nothing of it
     names another student's answer."""
     toks = [_join(store, cls, n) for n in ("Ann", "Bob", "Cem")]
-    mes = [live.whoami(store, t) for t in toks]
+    mes = [student_state.whoami(store, t) for t in toks]
     assert [m.name for m in mes] == ["Ann", "Bob", "Cem"] and {m.code for m in mes} == {cls.code}
-    assert live.class_state(store, "NOSUCH", now=T0) is None
+    assert student_state.class_state(store, "NOSUCH", now=T0) is None
 
-    def same() -> live.ClassState:
-        state = live.class_state(store, cls.code, now=T0)
+    def same() -> student_state.ClassState:
+        state = student_state.class_state(store, cls.code, now=T0)
         for t, m in zip(toks, mes, strict=True):
-            assert state.view(m) == live.student_view(store, t, now=T0)
+            assert state.view(m) == student_state.student_view(store, t, now=T0)
         return state
 
     assert same().question is None
@@ -152,7 +152,34 @@ def test_the_class_state_read_once_gives_each_student_their_own_view(store, cls)
     state = same()
     assert [state.view(m).correct for m in mes] == [True, False, False]  # Cem: no answer
     late = T0 + timedelta(days=3)
-    assert live.class_state(store, cls.code, now=late).view(mes[0]).read_only
+    assert student_state.class_state(store, cls.code, now=late).view(mes[0]).read_only
+
+
+def test_a_state_read_before_a_tap_with_its_receipt_is_the_students_own_read(store, cls):
+    """The run after a student's tap shows the class's state as the bell last read it (maybe
+    before the tap) with the answer the tap's receipt says is stored (ClassState.view's
+    ``given``): the same view as the student's own read after the tap, for a first answer,
+    a changed one, a doubled one, and once the question is closed; after the reveal the
+    receipt of an older tap changes nothing."""
+    toks = [_join(store, cls, n) for n in ("Ann", "Bob")]
+    mes = [student_state.whoami(store, t) for t in toks]
+    live.open_question(store, cls.teacher_token, now=T0)
+    for who, text in ((0, "3"), (1, "12"), (1, "+inf"), (1, "+inf"), (0, "-inf")):
+        before = student_state.class_state(store, cls.code, now=T0)
+        got = live.answer(store, toks[who], 1, text, now=T0)
+        assert got.shown in str(got)
+        assert before.view(mes[who], (1, got.shown)) == student_state.student_view(
+            store, toks[who], now=T0
+        )
+    assert student_state.student_view(store, toks[1], now=T0).my_answer == "+∞"
+    live.close_question(store, cls.teacher_token, now=T0)
+    got = live.answer(store, toks[1], 1, "+inf", now=T0)  # a retry after the close
+    before = student_state.class_state(store, cls.code, now=T0)
+    assert before.view(mes[1], (1, got.shown)) == student_state.student_view(store, toks[1], now=T0)
+    live.reveal(store, cls.teacher_token, now=T0)
+    after = student_state.class_state(store, cls.code, now=T0)
+    for t, m in zip(toks, mes, strict=True):
+        assert after.view(m, (1, "7")) == student_state.student_view(store, t, now=T0)
 
 
 def test_every_question_of_the_quiz_can_be_asked_in_turn(store, cls):
@@ -292,7 +319,7 @@ TEACHER_CALLS = [
     lambda s, t: live.reveal(s, t, now=T0),
     lambda s, t: live.room(s, t, now=T0),
     lambda s, t: results(s, t),
-    lambda s, t: results_csv(s, t),
+    lambda s, t: results_csv(results(s, t)),
     lambda s, t: open_task(s, t, now=T0),
     lambda s, t: close_task(s, t, now=T0),
     lambda s, t: live.end_session(s, t, now=T0),
@@ -313,7 +340,7 @@ def test_a_student_token_or_a_forged_one_controls_nothing(store, cls):
         with pytest.raises(access.AccessError):
             live.answer(store, token, 1, "4", now=T0)
         with pytest.raises(access.AccessError):
-            live.student_view(store, token, now=T0)
+            student_state.student_view(store, token, now=T0)
         with pytest.raises(access.AccessError):
             submit_task(store, token, {}, [], now=T0)
     assert _snapshot(store) == before
@@ -415,7 +442,7 @@ def test_an_expired_session_is_read_only(store):
         live.answer(store, a, 1, "4", now=late)
     room = live.room(store, c.teacher_token, now=late)
     assert room.read_only and room.revealed is not None
-    assert live.student_view(store, a, now=late).read_only
+    assert student_state.student_view(store, a, now=late).read_only
     assert results(store, c.teacher_token).rows[0][:3] == ("Ann", "3", "yes")
     assert _snapshot(store) == before
     with pytest.raises(InputError, match="between one minute and two days"):
@@ -446,7 +473,7 @@ def test_a_restart_loses_nothing(db_url):
     s.close()  # the server goes away mid-question
     s = open_store(db_url)  # ... and comes back (the migration is a no-op now)
     try:
-        assert live.student_view(s, a, now=T0).my_answer == "3"
+        assert student_state.student_view(s, a, now=T0).my_answer == "3"
         live.answer(s, b, 1, "2", now=T0)
         assert live.answer(s, a, 1, "3", now=T0).startswith("your answer 3")  # a retry
         r = live.reveal(s, c.teacher_token, now=T0)
@@ -513,7 +540,7 @@ def test_results_csv_reads_back_and_guards_formulas(store, cls):
     live.open_question(store, cls.teacher_token, now=T0)
     live.answer(store, a, 1, "3", now=T0)
     live.reveal(store, cls.teacher_token, now=T0)
-    rows = list(csv.reader(io.StringIO(results_csv(store, cls.teacher_token))))
+    rows = list(csv.reader(io.StringIO(results_csv(results(store, cls.teacher_token)))))
     assert rows[0][:3] == ["name", "Q1 answer", "Q1 right"]
     assert rows[1][:4] == ["Ann", "3", "yes", "1"]
     assert rows[2][0] == "'-Bob" and rows[2][1:3] == ["", ""]

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from classroom import access, live, pulse
+from classroom import access, live, pulse, student_state
 from classroom.task import close_task, open_task, submit_task
 from engine.errors import InputError
 from engine.tree import complete_tree
@@ -33,11 +33,11 @@ def _agrees(store, classes, now, seen=None, changed=None) -> None:
         if changed is not None:
             q = room.question
             assert p.changed == (changed.get((c.code, q.number), 0) if q else 0)
-        state = live.class_state(store, c.code, now=now)  # what the student pages share
+        state = student_state.class_state(store, c.code, now=now)  # what the student pages share
         for tok in students:
-            view = live.student_view(store, tok, now=now)
+            view = student_state.student_view(store, tok, now=now)
             assert p.student() == pulse.of_student(view)
-            assert state.view(live.whoami(store, tok)) == view
+            assert state.view(student_state.whoami(store, tok)) == view
 
 
 @pytest.mark.parametrize("seed", [1, 2])

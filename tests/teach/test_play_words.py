@@ -5,6 +5,8 @@ prediction."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.games import chase, pawn
 from teach.play_words import (
@@ -15,6 +17,7 @@ from teach.play_words import (
     game_summary,
     outcome_words,
     pawn_end_reason,
+    pawn_problem_words,
     pawn_targets,
     pawn_why_not,
     verdict_words,
@@ -107,3 +110,19 @@ def test_the_verdict_and_a_move_s_outcome_in_words():
     assert outcome_words("white", "white", 5) == "wins in 5"
     assert outcome_words("BLACK", "WHITE", 4) == "loses in 4"
     assert outcome_words("white", None, 0) == "draw"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 9),
+    st.integers(2, 9),
+    st.data(),
+)
+def test_the_problems_in_words_are_the_engines_in_english(rows, cols, data):
+    """pawn_problem_words says, in the run's language, what engine.games.pawn.problems says
+    (the English, clause for clause, whatever the board)."""
+    cells = "".join(
+        data.draw(st.lists(st.sampled_from("Pp."), min_size=rows * cols, max_size=rows * cols))
+    )
+    pos = pawn.PawnPosition(rows, cols, cells, data.draw(st.booleans()))
+    assert pawn_problem_words(pos) == pawn.problems(pos)

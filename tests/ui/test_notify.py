@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -172,6 +173,30 @@ def test_the_thread_looks_each_tick_and_at_once_on_a_ring():
         g.now["A"] = _pulse(step=2)
     g.wait_for(lambda: g.woken)
     assert g.woken == ["bob"]
+
+
+def test_a_burst_of_rings_is_one_look_each_gap():
+    """Every tap rings the bell: rings that come within notify.GAP of a look wait for the
+    next look, so 300 taps in a second are about 1/GAP looks, not 300; a ring after a quiet
+    spell is looked at once (the teacher's click)."""
+    f = Fake()
+    at: list[float] = []
+    look = f.look
+
+    def timed(codes):  # noqa: ANN001, ANN202
+        at.append(time.monotonic())
+        return look(codes)
+
+    bell = Bell(timed, f.wake, tick=3600)
+    f.now = {"A": _pulse()}
+    bell.watch("ann", "A", f.now["A"].student(), Pulse.student)
+    rings = 0
+    while len(at) < 6:
+        bell.ring()
+        rings += 1
+    assert rings > len(at)  # the rings came faster than the looks
+    gaps = [b - a for a, b in zip(at, at[1:], strict=False)]
+    assert min(gaps) >= notify.GAP
 
 
 def test_the_pulse_a_look_read_is_shared_while_fresh_and_a_page_behind_it_is_looked_at():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from classroom import access, live
+from classroom import access, live, student_state
 from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
@@ -84,7 +84,7 @@ def test_a_join_link_fills_in_the_code_and_joining_puts_the_token_in_the_link(st
     ok(at)
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
-    assert live.student_view(store, token).name == "Anna K."
+    assert student_state.student_view(store, token).name == "Anna K."
     again = page(s=token)  # a reload, or a restart: the same student
     ok(again)
     assert "You are <b>Anna K.</b>" in texts(again)
@@ -183,11 +183,14 @@ def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
 def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkeypatch):
     """A page's first run reads who its token names; then every student page of the class
     in one state takes the class's state read once (shared.class_state), each showing only
-    its own answer; the run after a student's own tap reads that student's view afresh."""
+    its own answer; the runs after the students' taps take the state read once while the
+    students' part of the pulse stays (shared.class_part), with each one's stored answer."""
     reads = []
-    real = live.class_state
+    real = student_state.class_state
     monkeypatch.setattr(
-        live, "class_state", lambda s, code, now=None: reads.append(code) or real(s, code, now)
+        student_state,
+        "class_state",
+        lambda s, code, now=None: reads.append(code) or real(s, code, now),
     )
     tokens = [access.join(store, made.code, f"Student {i}", f"x{i}").student_token for i in "ABC"]
     pages = [page(s=t) for t in tokens]
@@ -204,14 +207,17 @@ def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkey
     pages = [at.run() for at in pages]  # as the bell reruns them
     assert reads == [made.code] * 2
     assert all(q.prompt in texts(at) and "Tap your answer." in texts(at) for at in pages)
-    tapped = next(b for b in pages[0].button if b.label == "3").click().run()
-    assert reads == [made.code] * 2  # the tap's run read the student's own view
-    assert "Your answer: **3**" in texts(tapped)
-    live.answer(store, tokens[1], q.number, "5")
+    tapped = [
+        next(b for b in pages[i].button if b.label == v).click().run()
+        for i, v in ((0, "3"), (1, "5"))
+    ]
+    assert reads == [made.code] * 3  # one read for both taps' runs
+    assert "Your answer: **3**" in texts(tapped[0]) and "Your answer: **5**" in texts(tapped[1])
     bell_looks()
-    pages = [tapped, *(at.run() for at in pages[1:])]
-    assert "Your answer: **5**" in texts(pages[1]) and "Your answer" not in texts(pages[2])
-    assert reads == [made.code] * 3  # one more state: two answers in
+    pages = [at.run() for at in (*tapped, pages[2])]
+    assert reads == [made.code] * 4  # one more state: two answers in
+    assert "Your answer: **3**" in texts(pages[0]) and "Your answer: **5**" in texts(pages[1])
+    assert "Your answer" not in texts(pages[2])
 
 
 def test_an_ended_session_reopens_read_only_from_the_teacher_link(store, made):

@@ -18,6 +18,7 @@ from teach.quiz import QuizState, node_names, questions
 from teach.variants import LABELS, compare_variants, line_for_event, pseudocode
 from tests.canvas_data import canvases, decode, report
 from ui.common.keys import Exercise as EX
+from ui.common.keys import Practice as K
 from ui.common.keys import Variants as VA
 from ui.practice.exam_panel import sheet_bytes
 from ui.practice.exercise_panel import edge_label, tree_tag
@@ -33,7 +34,7 @@ TEXTBOOK = "3, 12, 8, 2, 4, 6, 14, 5, 2"
 
 def app(tab: str = "Step quiz") -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
-    at.session_state["tab"] = tab
+    at.session_state[K.tab] = tab
     return at.run()
 
 

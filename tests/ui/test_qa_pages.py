@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from engine.games import pawn
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
-from ui.common.keys import CHASE, PAWN
+from ui.common.keys import CHASE, PAWN, Practice
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
 from viz.tree_payload import step_text
@@ -330,7 +330,7 @@ TEXTBOOK_LINK = "b3:3,12,8,2,4,6,14,5,2"  # the labs' one tree format (issue 11)
 
 def practice(tab: str = "Step quiz", **params: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
-    at.session_state["tab"] = tab
+    at.session_state[Practice.tab] = tab
     for k, v in params.items():
         at.query_params[k] = v
     return at.run()

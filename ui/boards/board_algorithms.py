@@ -12,6 +12,7 @@ import streamlit as st
 from engine.algorithms import ALPHABETA, DEPTH_LIMITED, ESTIMATES, WHOLE_GAME
 from engine.race import race_position
 from teach.algorithms import BOARD_HELP, BOARD_LABELS
+from teach.i18n import N_, _
 from teach.search_words import race_summary
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
@@ -33,7 +34,11 @@ def algo_box(key: str, depth_limited: bool) -> str:
     alpha-beta) and read back once per session."""
     opts = (DEPTH_LIMITED if depth_limited else WHOLE_GAME) + ESTIMATES
     restore(
-        "algo", decode=choice(opts, "algorithm"), default=ALPHABETA, what="algorithm", state_key=key
+        "algo",
+        decode=choice(opts, N_("algorithm")),
+        default=ALPHABETA,
+        what=N_("algorithm"),
+        state_key=key,
     )
     ss = st.session_state
     if ss.get(key) not in opts:
@@ -50,7 +55,7 @@ def race_table_rows(game: Any, state: Any, depth: int, max_nodes: int) -> tuple[
     table = race_position(game, state, depth, max_nodes=max_nodes)
     rows = race_rows(table)
     for r, row in zip(table.rows, rows, strict=True):
-        row["algorithm"] = BOARD_LABELS.get(r.algorithm, r.algorithm)
+        row["algorithm"] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
     return rows, " ".join(race_summary(table))
 
 
@@ -58,8 +63,13 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
     """The race table (a cached :func:`race_table_rows`, or why it could not run)."""
     box = st.container(key=key)
     if isinstance(got, str):
-        box.info(f"No race here: {got}.")
+        box.info(_("No race here: {why}.", why=got))
         return
     rows, words = got
     show_table(rows, COLUMNS, box=box, cards=f"{key}.table")
-    box.caption("Every exact algorithm finds the same value; only the work differs. " + words)
+    box.caption(
+        _(
+            "Every exact algorithm finds the same value; only the work differs. {summary}",
+            summary=words,
+        )
+    )

@@ -27,13 +27,14 @@ from engine.play import (
     square_moves,
     undo,
 )
-from teach.play_words import game_summary, outcome_words, verdict_words
+from teach.i18n import N_, _, ngettext
+from teach.play_words import game_summary, outcome_words, side_name, verdict_words
 from ui.boards.board_links import drop_search
 from ui.boards.review_panel import review_panel
 from ui.common import projector
 from ui.common.board import board
 from ui.common.keys import Play
-from ui.common.share import check_bound
+from ui.common.share import link_tabs
 from ui.common.table import show_table
 from viz.board import BoardPicture
 from viz.board_payload import board_payload, line_payload
@@ -56,12 +57,19 @@ def pawn_click(pos: pawn.PawnPosition, square: int) -> pawn.PawnPosition:
 def pawn_too_big(pos: pawn.PawnPosition) -> str | None:
     """Why the page will not solve ``pos`` (None = it will)."""
     if pos.rows * pos.cols > 25:
-        return f"The lab solves boards up to 5x5; this one is {pos.rows}x{pos.cols}."
+        return _(
+            "The lab solves boards up to 5x5; this one is {rows}x{cols}.",
+            rows=pos.rows,
+            cols=pos.cols,
+        )
     pawns = sum(ch != pawn.EMPTY for ch in pos.cells)
     if pos.rows * pos.cols > 16 and pawns > PAWN_PIECE_CAP_5X5:
-        return (
-            f"On a 5x5 board the lab solves positions with up to {PAWN_PIECE_CAP_5X5} pawns "
-            f"(the full start); this one has {pawns}. Remove {pawns - PAWN_PIECE_CAP_5X5}."
+        return _(
+            "On a 5x5 board the lab solves positions with up to {cap} pawns (the full "
+            "start); this one has {pawns}. Remove {extra}.",
+            cap=PAWN_PIECE_CAP_5X5,
+            pawns=pawns,
+            extra=pawns - PAWN_PIECE_CAP_5X5,
         )
     return None
 
@@ -94,25 +102,26 @@ def short_line(names: Sequence[str], head: int = 4, tail: int = 2) -> str:
     ``head`` and last ``tail`` moves around an ellipsis and the number of plies."""
     if len(names) <= head + tail + 1:
         return " → ".join(names)
-    return (
-        " → ".join(names[:head]) + " → … → " + " → ".join(names[-tail:]) + f" ({len(names)} plies)"
-    )
+    line = " → ".join(names[:head]) + " → … → " + " → ".join(names[-tail:])
+    return ngettext("{line} ({n} ply)", "{line} ({n} plies)", len(names), line=line)
 
 
 def ply_rows(names: Sequence[str], movers: tuple[str, str] | None = None) -> list[dict]:
-    """One row per ply, numbered from 1; with ``movers`` the side that plays it."""
+    """One row per ply, numbered from 1; with ``movers`` the side that plays it (the
+    columns are named in the run's language)."""
+    ply, side, move = _("ply"), _("side"), _("move")
     rows: list[dict[str, Any]] = []
     for i, name in enumerate(names):
-        row: dict[str, Any] = {"ply": i + 1}
+        row: dict[str, Any] = {ply: i + 1}
         if movers:
-            row["side"] = movers[i % 2]
-        row["move"] = name
+            row[side] = movers[i % 2]
+        row[move] = name
         rows.append(row)
     return rows
 
 
 # ---- Streamlit blocks ------------------------------------------------------------------
-MODES = ("Edit the position", "Play against the engine")
+MODES = (N_("Edit the position"), N_("Play against the engine"))  # shown translated
 
 
 def mode_switch(key: str) -> bool:
@@ -120,7 +129,7 @@ def mode_switch(key: str) -> bool:
     # The first mode by the session's state, not by ``default=``: a link's ?mode=play sets the
     # state before this is drawn, and a default beside it makes Streamlit warn (issue 22, 10).
     st.session_state.setdefault(key, MODES[0])
-    mode = st.segmented_control("Board", list(MODES), key=key) or MODES[0]
+    mode = st.segmented_control(_("Board"), list(MODES), key=key, format_func=_) or MODES[0]
     return mode == MODES[1]
 
 
@@ -183,13 +192,14 @@ def verdict(winner: str | None, plies: int, detail: str = "") -> None:
 def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]]) -> None:
     """Every legal move with its outcome for the mover, best first."""
     if not moves:
-        st.caption("No legal moves: the game is over.")
+        st.caption(_("No legal moves: the game is over."))
         return
+    move, outcome, best = _("move"), _("outcome"), _("best")
     rows = [
         {
-            "move": name,
-            "outcome": outcome_words(mover, who, n),
-            "best": "★" if i == 0 or (who, n) == (moves[0][2], moves[0][3]) else "",
+            move: name,
+            outcome: outcome_words(mover, who, n),
+            best: "★" if i == 0 or (who, n) == (moves[0][2], moves[0][3]) else "",
         }
         for i, (_, name, who, n) in enumerate(moves)
     ]
@@ -254,18 +264,41 @@ def play_words(keys: Play, sess: PlaySession, rules: Rules, describe) -> str:
     parts = []
     mine = sess.plies - len(replied)
     if mine > 0 and replied:
-        parts.append(f"You played {sess.names[mine - 1]}.")
+        parts.append(_("You played {move}.", move=sess.names[mine - 1]))
     if replied:
-        verb = "replied" if mine > 0 else "opened with"
-        parts.append(f"The engine {verb} {' then '.join(replied)}.")
+        parts.append(engine_words(replied, mine > 0, bold=False))
     winner = game.winner(pos)
     if winner is not None or not game.moves(pos):
-        parts.append(f"{winner.title()} won." if winner else "Draw.")
+        if winner is None:
+            parts.append(_("Draw."))
+        else:
+            parts.append(_("White won.") if winner.lower() == "white" else _("Black won."))
     else:
-        parts.append(f"{verdict_words(*describe(pos))}, with perfect play from here.")
+        said = verdict_words(*describe(pos))
+        parts.append(_("{verdict}, with perfect play from here.", verdict=said))
         if human_to_move(sess, game):
-            parts.append("Your move.")
+            parts.append(_("Your move."))
     return " ".join(parts)
+
+
+def engine_words(replied: Sequence[str], after_mine: bool, *, bold: bool) -> str:
+    """``The engine replied c4-c3.`` / ``The engine opened with b2-b3.`` (``bold``: the
+    moves in markdown bold)."""
+    moves = replied[0]
+    for m in replied[1:]:
+        moves = _("{first} then {next}", first=moves, next=m)
+    if bold:
+        moves = f"**{moves}**"
+    if after_mine:
+        return _("The engine replied {moves}.", moves=moves)
+    return _("The engine opened with {moves}.", moves=moves)
+
+
+def won_words(winner: str | None) -> str:
+    """``White won`` / ``Black won`` / ``Draw``."""
+    if winner is None:
+        return _("Draw")
+    return _("White won") if winner.lower() == "white" else _("Black won")
 
 
 def play_board(
@@ -345,11 +378,11 @@ def play_panel(
     skey = keys.session
     side = (
         st.segmented_control(
-            "You play",
+            _("You play"),
             ["white", "black"],
             default="white",
             key=keys.side,
-            format_func=str.title,
+            format_func=side_name,
         )
         or "white"
     )
@@ -360,49 +393,52 @@ def play_panel(
         _forget(keys)
     # one row that wraps (three equal columns broke "Un / do" in a narrow column: issue 21)
     row = st.container(horizontal=True, gap="small", vertical_alignment="center")
-    if row.button("Undo", key=keys.undo, icon=":material/undo:"):
+    if row.button(_("Undo"), key=keys.undo, icon=":material/undo:"):
         sess = st.session_state[skey] = undo(sess, game)
         _forget(keys)
-    if row.button("Restart", key=keys.restart, icon=":material/restart_alt:"):
+    if row.button(_("Restart"), key=keys.restart, icon=":material/restart_alt:"):
         sess = st.session_state[skey] = restart(sess, game, reply)
         _forget(keys)
     over = game.winner(sess.position) is not None or not game.moves(sess.position)
     row.button(
-        "Hint",
+        _("Hint"),
         key=keys.hint,
         icon=":material/lightbulb:",
         disabled=over or not human_to_move(sess, game),
         on_click=_toggle_hint,
         args=(keys,),
-        help="The engine's best move on the board, and what every move leads to.",
+        help=_("The engine's best move on the board, and what every move leads to."),
     )
     replied = engine_reply(sess, game)
     if replied:
-        verb = "replied" if sess.plies > len(replied) else "opened with"
-        st.markdown(f":material/smart_toy: The engine {verb} **{' then '.join(replied)}**.")
+        said = engine_words(replied, sess.plies > len(replied), bold=True)
+        st.markdown(f":material/smart_toy: {said}")
     winner = game.winner(sess.position)
     if over:
         colour = {"white": "orange", "black": "blue"}.get(winner or "", "gray")
-        st.markdown(f"### :{colour}[{winner.title() + ' won' if winner else 'Draw'}]")
+        st.markdown(f"### :{colour}[{won_words(winner)}]")
         reason = end_reason(sess.position, sess.plies)
         st.markdown(game_summary(winner, sess.plies, side, reason, describe(start)))
-        st.caption("Press **Undo** to take your move back or **Restart** to play again.")
+        st.caption(_("Press **Undo** to take your move back or **Restart** to play again."))
     else:
         if human_to_move(sess, game):
-            st.markdown(f"#### :material/touch_app: Your move ({side.title()})")
-            st.caption(how)
+            mover = _("Your move ({side})", side=side_name(side))
+            st.markdown(f"#### :material/touch_app: {mover}")
+            st.caption(_(how))
         else:
-            st.markdown(f"#### The engine's move ({game.to_move(sess.position).title()})")
+            mover = side_name(game.to_move(sess.position))
+            st.markdown("#### " + _("The engine's move ({side})", side=mover))
         note = st.session_state.get(keys.note)
         if note:
             st.warning(note, icon=":material/block:")
         w, n = describe(sess.position)
-        verdict(w, n, "from here, with perfect play on both sides")
+        verdict(w, n, _("from here, with perfect play on both sides"))
         if hint_shown(keys, sess):
-            st.markdown("**Hint:** the arrow on the board is the engine's best move.")
+            st.markdown(_("**Hint:** the arrow on the board is the engine's best move."))
             move_table(game.to_move(sess.position), ranked(sess.position))
     if sess.names:
-        st.caption("Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names)))
+        moves = " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names))
+        st.caption(_("Moves: {moves}", moves=moves))
     review_panel(keys, sess, game, describe, over)
     return sess
 
@@ -422,7 +458,7 @@ def pawn_node_board(state: pawn.PawnPosition, parent: pawn.PawnPosition | None) 
         files=pawn_files(state),
         ranks=pawn_ranks(state),
         squares=pawn_squares(state),
-        label="The position of the node",
+        label=_("The position of the node"),
         px=NODE_PX,
         min_px=NODE_PX,
     )
@@ -442,7 +478,7 @@ def chase_node_board(state: chase.ChasePosition, parent: chase.ChasePosition | N
         files=files,
         ranks=ranks,
         squares=[chase_square_name(s, n) for s in range(n * n)],
-        label="The position of the node",
+        label=_("The position of the node"),
         px=NODE_PX,
         min_px=NODE_PX,
     )
@@ -490,12 +526,16 @@ def best_line(
             show_table(rows)  # whole: a box that scrolls is out of a keyboard's reach
 
 
+# The result tabs, shown translated; the link names the open one in English (``?tab=``), so a
+# link made in one language opens the same tab in any other.
+TABS = (N_("The best line"), N_("The search tree"))
+
+
 def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:
     """The best-line and search-tree tabs under a board; only the open one runs (a board
-    click never pays for the search). The open tab is in the link (``?tab=``)."""
-    names = ["The best line", "The search tree"]
-    check_bound(key, names, "tab")
-    line_tab, tree_tab = st.tabs(names, key=key, on_change="rerun", bind="query-params")
+    click never pays for the search). The open tab is in the link (``?tab=``, in English:
+    share.link_tabs)."""
+    line_tab, tree_tab = link_tabs(key, TABS, _, key=key, what=N_("tab"))
     if line_tab.open:
         with line_tab:
             line()

@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.games import chase, pawn
 from engine.play import MAX_PLIES, PlaySession, Reply, resume
 from engine.trace import SearchRun
+from teach.i18n import N_, _
 from ui.boards.board_search import BUDGET, BUDGETS, TreeView
 from ui.common.keys import Board, Search
 from ui.common.link_codec import Fallback, choice, int_in, nearest_of, quoted
@@ -73,6 +74,51 @@ def encode_moves(history: Sequence[Any], game: Game, token: Token) -> str:
     return SEP.join(token(p, m) for p, m in zip(history, played_moves(history, game), strict=False))
 
 
+def _not_legal(i: int, name: str, offered: list[str], mover: str) -> str:
+    """Why move ``i`` (``name``, quoted) of a link's game stops the replay: the game was
+    over, or the moves ``mover`` could play (``offered``); the replay keeps the moves before."""
+    if len(offered) > 1:
+        options = _("{first} or {last}", first=", ".join(offered[:-1]), last=offered[-1])
+    else:
+        options = "".join(offered)
+    kw = {"i": i, "name": name, "prev": i - 1, "options": options}
+    white = mover.lower() == "white"
+    if not offered and i > 1:
+        return _(
+            "move {i} {name} is not legal: the game was over after move {prev}, so the game "
+            "stops after move {prev}",
+            **kw,
+        )
+    if not offered:
+        return _(
+            "move {i} {name} is not legal: the game was over after move {prev}, so the game "
+            "starts afresh",
+            **kw,
+        )
+    if i > 1 and white:
+        return _(
+            "move {i} {name} is not legal: White to move plays {options}, so the game stops "
+            "after move {prev}",
+            **kw,
+        )
+    if i > 1:
+        return _(
+            "move {i} {name} is not legal: Black to move plays {options}, so the game stops "
+            "after move {prev}",
+            **kw,
+        )
+    if white:
+        return _(
+            "move {i} {name} is not legal: White to move plays {options}, so the game starts "
+            "afresh",
+            **kw,
+        )
+    return _(
+        "move {i} {name} is not legal: Black to move plays {options}, so the game starts afresh",
+        **kw,
+    )
+
+
 def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[Any], str | None]:
     """The moves of ``?mv=`` from ``start``, and None or why the replay stopped: the moves
     before the first one that is not legal in its turn (the message names it as move N).
@@ -87,15 +133,7 @@ def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[A
     for i, name in enumerate(names, 1):
         legal = {} if game.winner(pos) is not None else {token(pos, m): m for m in game.moves(pos)}
         if name not in legal:
-            offered = list(legal)
-            options = ", ".join(offered[:-1]) + " or " + offered[-1] if len(offered) > 1 else ""
-            why = (
-                f"the game was over after move {i - 1}"
-                if not legal
-                else f"{game.to_move(pos).title()} to move plays {options or offered[0]}"
-            )
-            stop = f"the game stops after move {i - 1}" if i > 1 else "the game starts afresh"
-            return moves, f"move {i} {quoted(name)} is not legal: {why}, so {stop}"
+            return moves, _not_legal(i, quoted(name), list(legal), game.to_move(pos))
         moves.append(legal[name])
         pos = game.play(pos, legal[name])
     return moves, None
@@ -143,17 +181,17 @@ def restore_play(
     """The link's mode, side and moves, once per session (before the mode switch is drawn):
     ``mode_labels`` are the mode switch's options (edit, play); moves only when the position
     can be played."""
-    mode = read_once("mode", decode=choice(MODES, "the mode"), what="mode")
+    mode = read_once("mode", decode=choice(MODES, N_("the mode")), what=N_("mode"))
     if mode is not None:
         st.session_state[keys.mode] = mode_labels[MODES.index(mode)]
-    side = read_once("side", decode=choice(SIDES, "the side"), what="side you play")
+    side = read_once("side", decode=choice(SIDES, N_("the side")), what=N_("side you play"))
     if side is not None:
         st.session_state[keys.game.side] = side
     if not playable:
         return
     human = st.session_state.get(keys.game.side) or SIDES[0]
     decode = game_decoder(start, human, game, reply, token)
-    session = read_once("mv", decode=decode, what="game")
+    session = read_once("mv", decode=decode, what=N_("game"))
     if session is not None:
         st.session_state[keys.game.session] = session
 
@@ -161,7 +199,7 @@ def restore_play(
 def restore_heat(keys: Board, labels: Sequence[str]) -> None:
     """The link's heatmap colouring (``labels``: the colour control's options, in the order
     of :data:`HEAT`), once per session, before the control is drawn."""
-    heat = read_once("heat", decode=choice(HEAT, "the colouring"), what="heatmap colouring")
+    heat = read_once("heat", decode=choice(HEAT, N_("the colouring")), what=N_("heatmap colouring"))
     if heat is not None:
         st.session_state[keys.heat] = labels[HEAT.index(heat)]
 
@@ -175,7 +213,7 @@ def heat_param(label: str | None, labels: Sequence[str]) -> str | None:
 def restore_depth(key: str) -> None:
     """The chase search's depth from the link (``?depth=``), once per session."""
     lo, hi = DEPTHS
-    depth = read_once("depth", decode=int_in(lo, hi, "the depth"), what="search depth")
+    depth = read_once("depth", decode=int_in(lo, hi, N_("the depth")), what=N_("search depth"))
     if depth is not None:
         st.session_state[key] = depth
 
@@ -186,15 +224,17 @@ def restore_search(keys: Search, token: Any, run: SearchRun) -> None:
     markers drawn, and the view: the subtree opened and the node selected."""
     ss = st.session_state
     n, size = len(run.events), len(run.tree)
-    k = read_once("k", decode=int_in(0, n, "the step"), what="step")
+    k = read_once("k", decode=int_in(0, n, N_("the step")), what=N_("step"))
     if k is not None:
         ss[keys.canvas.step] = k
-    budget = read_once("nodes", decode=nearest_of(BUDGETS, "nodes drawn"), what="nodes drawn")
+    budget = read_once(
+        "nodes", decode=nearest_of(BUDGETS, N_("nodes drawn")), what=N_("nodes drawn")
+    )
     if budget is not None:
         ss[keys.budget] = budget
-    node = int_in(0, size - 1, "the node", clamp=False)
-    focus = read_once("open", decode=node, what="subtree opened")
-    picked = read_once("sel", decode=node, what="node selected")
+    node = int_in(0, size - 1, N_("the node"), clamp=False)
+    focus = read_once("open", decode=node, what=N_("subtree opened"))
+    picked = read_once("sel", decode=node, what=N_("node selected"))
     if focus is not None or picked is not None:
         ss[keys.view] = (token, TreeView(focus or 0, picked))
 

@@ -23,8 +23,10 @@ from engine.game import Game
 from engine.mcts import PLY_CAP, Mcts, MctsParams, mcts_game, visited_only
 from engine.search import search_game
 from engine.trace import Replayer
+from teach import i18n
 from teach import mcts_words as mw
-from teach.play_words import verdict_words
+from teach.i18n import _, ngettext
+from teach.play_words import side_name, verdict_words
 from ui.boards import board_links as bk
 from ui.boards import board_search as bs
 from ui.common.keys import Search
@@ -65,10 +67,26 @@ def _counts_at(ns: str, code: str, p: MctsParams, _plugin: dict) -> dict[int, li
     return out
 
 
-@st.cache_data(max_entries=16, show_spinner="Racing MCTS and alpha-beta…")
+@st.cache_data(max_entries=16, show_spinner=False)
 def race_rows(
     ns: str,
     code: str,
+    p: MctsParams,
+    depth: int | None,
+    sides: tuple[str, str],
+    lang: str,
+    _game: Game,
+    _race_game: Game,
+    _state: Any,
+) -> list[dict]:
+    """MCTS (untraced) beside alpha-beta (untraced, ``depth`` plies of ``_race_game``: the
+    tab's exact search) on the same position: nodes, playouts or leaves, time, answer; the
+    words in ``lang``."""
+    with i18n.use(lang):
+        return _race_rows(p, depth, sides, _game, _race_game, _state)
+
+
+def _race_rows(
     p: MctsParams,
     depth: int | None,
     sides: tuple[str, str],
@@ -76,8 +94,8 @@ def race_rows(
     _race_game: Game,
     _state: Any,
 ) -> list[dict]:
-    """MCTS (untraced) beside alpha-beta (untraced, ``depth`` plies of ``_race_game``: the
-    tab's exact search) on the same position: nodes, playouts or leaves, time, answer."""
+    algorithm, nodes, work = _("algorithm"), _("nodes"), _("playouts / leaves")
+    ms, answer = _("time (ms)"), _("answer")
     t = time.perf_counter()
     m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP, record=False)
     t_m = time.perf_counter() - t
@@ -85,28 +103,31 @@ def race_rows(
     pick = m.run.tree.labels[kids[m.best or 0]] if kids else "-"
     rows = [
         {
-            "algorithm": f"MCTS, {p.iterations:,} iterations",
-            "nodes": f"{m.counts['tree_nodes']:,}",
-            "playouts / leaves": f"{m.counts['playouts']:,}",
-            "time (ms)": round(t_m * 1000, 1),
-            "answer": f"{pick} (most visits), estimate {m.value:.2f}",
+            algorithm: ngettext("MCTS, {n:,} iteration", "MCTS, {n:,} iterations", p.iterations),
+            nodes: f"{m.counts['tree_nodes']:,}",
+            work: f"{m.counts['playouts']:,}",
+            ms: round(t_m * 1000, 1),
+            answer: _("{move} (most visits), estimate {estimate:.2f}", move=pick, estimate=m.value),
         }
     ]
-    how = "whole game" if depth is None else f"{depth} plies"
+    if depth is None:
+        how = _("Alpha-beta, whole game")
+    else:
+        how = ngettext("Alpha-beta, {n} ply", "Alpha-beta, {n} plies", depth)
     try:
         t = time.perf_counter()
         ab = search_game(_race_game, _state, depth, "alphabeta", max_nodes=NODE_CAP, record=False)
         t_ab = time.perf_counter() - t
     except SearchError as e:
-        rows.append({"algorithm": f"Alpha-beta, {how}", "answer": f"did not run: {e}"})
+        rows.append({algorithm: how, answer: _("did not run: {why}", why=e)})
         return rows
     rows.append(
         {
-            "algorithm": f"Alpha-beta, {how}",
-            "nodes": f"{ab.nodes_visited:,}",
-            "playouts / leaves": f"{ab.leaves_evaluated:,}",
-            "time (ms)": round(t_ab * 1000, 1),
-            "answer": f"value {bs.value_words(ab.value, *sides)} (exact)",
+            algorithm: how,
+            nodes: f"{ab.nodes_visited:,}",
+            work: f"{ab.leaves_evaluated:,}",
+            ms: round(t_ab * 1000, 1),
+            answer: _("value {value} (exact)", value=bs.value_words(ab.value, *sides)),
         }
     )
     return rows
@@ -145,7 +166,10 @@ def tab(
     chart and the race row beside alpha-beta's. ``moves`` are the solver's (move, name,
     winner, plies)."""
     p = params(keys)
-    with st.spinner(f"MCTS is running {p.iterations:,} iterations…"):
+    busy = ngettext(
+        "MCTS is running {n:,} iteration…", "MCTS is running {n:,} iterations…", p.iterations
+    )
+    with st.spinner(busy):
         got = searched(keys.ns, code, p, game, state)
     token = (code, mw_token(p))
     if isinstance(got, str):
@@ -155,9 +179,9 @@ def tab(
     bk.restore_search(keys, token, m.run)
     max_side = sides[0]
     head(m, exact, exact_text, moves, max_side)
-    with st.expander("How to read it: rewards and the ply cap", icon=":material/info:"):
+    with st.expander(_("How to read it: rewards and the ply cap"), icon=":material/info:"):
         st.caption(mw.board_help(max_side, m.ply_cap))
-        st.caption(mw.LEGEND)
+        st.caption(mw.legend())
     counts = _counts_at(keys.ns, code, p, plugin)
 
     def node_words(node: int, step: int) -> str:
@@ -182,11 +206,19 @@ def tab(
     )
     publish(**bk.search_params(keys, token))
     mcts_panel.quiz_box(m, keys, k)
-    st.subheader("MCTS beside the exact answer")
+    st.subheader(_("MCTS beside the exact answer"))
     score = exact_score(exact[0], max_side)
-    st.caption(mw.summary(m, score) + f" MAX is {max_side.title()}, the side to move.")
+    if max_side.lower() == "white":
+        whose = _("MAX is White, the side to move.")
+    else:
+        whose = _("MAX is Black, the side to move.")
+    st.caption(_("{summary} {whose}", summary=mw.summary(m, score), whose=whose))
     st.plotly_chart(estimate_chart(m, (score + 1) / 2), config={"displayModeBar": False})
-    show_table(race_rows(keys.ns, code, p, race_depth, sides, game, race_game, state))
+    with st.spinner(_("Racing MCTS and alpha-beta…")):
+        rows = race_rows(
+            keys.ns, code, p, race_depth, sides, i18n.current(), game, race_game, state
+        )
+    show_table(rows)
 
 
 def mw_token(p: MctsParams) -> str:
@@ -206,13 +238,25 @@ def head(
     tree = m.run.tree
     kids = tree.children[0]
     capped = m.counts["capped"]
-    cap = f", {capped:,} stopped at the cap of {PLY_CAP} plies (0.5)" if capped else ""
-    played = (
-        f"**MCTS, {m.N[0]:,} iterations** ({m.counts['playouts']:,} playouts{cap}): root's "
-        f"estimate W/N {m.value:.2f} for {max_side.title()}"
+    runs = ngettext("**MCTS, {n:,} iteration**", "**MCTS, {n:,} iterations**", m.N[0])
+    playouts = ngettext("{n:,} playout", "{n:,} playouts", m.counts["playouts"])
+    if capped:
+        playouts = ngettext(
+            "{playouts}, {n:,} stopped at the cap of {cap} plies (0.5)",
+            "{playouts}, {n:,} stopped at the cap of {cap} plies (0.5)",
+            capped,
+            playouts=playouts,
+            cap=PLY_CAP,
+        )
+    played = _(
+        "{runs} ({playouts}): root's estimate W/N {estimate:.2f} for {side}",
+        runs=runs,
+        playouts=playouts,
+        estimate=m.value,
+        side=side_name(max_side),
     )
     if not kids:
-        st.markdown(f"{played} · **exact answer:** {exact_text}")
+        st.markdown(_("{played} · **exact answer:** {exact}", played=played, exact=exact_text))
         return
     pick = tree.labels[kids[m.best or 0]]
     outcome = next(((w, n) for _, name, w, n in moves if name == pick), None)
@@ -223,4 +267,5 @@ def head(
         best = same and (outcome[0] is None or outcome[1] == exact[1])
         said = mw.pick_words(pick, verdict_words(*outcome), same, best)
         verdict = f" · :{'green' if best else 'orange' if same else 'red'}[{said}]"
-    st.markdown(f"{played} · **exact answer:** {exact_text}{verdict}")
+    said = _("{played} · **exact answer:** {exact}", played=played, exact=exact_text)
+    st.markdown(f"{said}{verdict}")

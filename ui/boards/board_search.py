@@ -20,8 +20,10 @@ import streamlit as st
 
 from engine.game import EVAL_BOUND, WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
+from teach import i18n
 from teach.algorithms import BOARD_LABELS
 from teach.explain import describe, node_name
+from teach.i18n import _, ngettext
 from ui.classroom.start import start_box
 from ui.common.board import board as show_board
 from ui.common.canvas import follow_run, tree_canvas
@@ -81,37 +83,44 @@ def value_outcome(value: int | None, max_side: str, min_side: str) -> tuple[str 
 def value_words(value: int | None, max_side: str, min_side: str) -> str:
     """``993 (White wins at ply 7)``: a node's value for people."""
     if value is None:
-        return "not known yet"
+        return _("not known yet")
     who, ply = value_outcome(value, max_side, min_side)
     if who is None and value:
         ahead = max_side if value > 0 else min_side
-        return f"{value} (the evaluation: {ahead.title()} ahead, no forced win found)"
+        if ahead.lower() == "white":
+            return _("{value} (the evaluation: White ahead, no forced win found)", value=value)
+        return _("{value} (the evaluation: Black ahead, no forced win found)", value=value)
     if who is None:
-        return f"{value} (no win found)"
-    return f"{value} ({who.title()} wins at ply {ply})"
+        return _("{value} (no win found)", value=value)
+    if who.lower() == "white":
+        return _("{value} (White wins at ply {ply})", value=value, ply=ply)
+    return _("{value} (Black wins at ply {ply})", value=value, ply=ply)
 
 
 def status_words(status: str, value: int | None, max_side: str, min_side: str) -> str:
     """The selected node at the shown step, in words."""
     if status == PRUNED:
-        return "Pruned: alpha-beta never had to look at this position."
+        return _("Pruned: alpha-beta never had to look at this position.")
     if status == DONE:
-        return f"Done: value {value_words(value, max_side, min_side)}."
+        return _("Done: value {value}.", value=value_words(value, max_side, min_side))
     if status == ACTIVE:
-        return f"On the current path; best so far {value_words(value, max_side, min_side)}."
-    return "Not reached yet at this step."
+        return _(
+            "On the current path; best so far {value}.",
+            value=value_words(value, max_side, min_side),
+        )
+    return _("Not reached yet at this step.")
 
 
 # ---- Streamlit -------------------------------------------------------------------------
 def counts(run: SearchRun) -> None:
     """The search's totals, above the tree."""
     c1, c2, c3 = st.columns(3)
-    c1.metric("Nodes visited", f"{run.nodes_visited:,}")
-    c2.metric("Leaves evaluated", f"{run.leaves_evaluated:,}")
+    c1.metric(_("Nodes visited"), f"{run.nodes_visited:,}")
+    c2.metric(_("Leaves evaluated"), f"{run.leaves_evaluated:,}")
     c3.metric(
-        "Moves never explored (pruned)",
+        _("Moves never explored (pruned)"),
         f"{len(run.tree) - run.nodes_visited:,}",
-        help="Moves a cut skipped: they are in the tree as grey stubs, never searched.",
+        help=_("Moves a cut skipped: they are in the tree as grey stubs, never searched."),
     )
 
 
@@ -138,7 +147,7 @@ def _breadcrumb(keys: Search, token: Any, run: SearchRun, view: TreeView) -> Non
     chain.reverse()
     row = st.container(horizontal=True, vertical_alignment="center", gap="small")
     row.button(
-        "Back to the root",
+        _("Back to the root"),
         key=keys.root,
         icon=":material/arrow_upward:",
         on_click=_set_view,
@@ -155,7 +164,7 @@ def _breadcrumb(keys: Search, token: Any, run: SearchRun, view: TreeView) -> Non
             on_click=_set_view,
             args=(keys, token, TreeView(a, view.selected)),
         )
-    row.markdown(f"› **{run.tree.labels[view.focus]}** (open)")
+    row.markdown(_("› **{node}** (open)", node=run.tree.labels[view.focus]))
 
 
 def _node_panel(
@@ -175,29 +184,36 @@ def _node_panel(
     if following:
         node = snap.current if snap.current is not None else 0
     tree = run.tree
-    who = "the root" if node == 0 else node_name(tree, node)
+    who = _("the root") if node == 0 else node_name(tree, node)
     # The server hears the step after the canvas's debounce: following, say which step this is.
-    at = f" (step {snap.step:,})" if following else ""
-    st.markdown(f"**{'Search is at' if following else 'Selected'}{at}: {who}**")
+    if following:
+        st.markdown(_("**Search is at (step {step:,}): {node}**", step=snap.step, node=who))
+    else:
+        st.markdown(_("**Selected: {node}**", node=who))
     state = run.states[node]
     parent = tree.parent[node]
     show_board(board(state, run.states[parent] if parent >= 0 else None), key=keys.board)
     mover = sides[0] if tree.is_max(node) else sides[1]
-    st.caption(f"Depth {tree.depth[node]}, {mover.title()} to move.")
+    if mover.lower() == "white":
+        st.caption(_("Depth {depth}, White to move.", depth=tree.depth[node]))
+    else:
+        st.caption(_("Depth {depth}, Black to move.", depth=tree.depth[node]))
     if node_words is not None:
         st.markdown(node_words(node, snap.step))
     elif not tree.children[node] and tree.values[node] is not None:
-        st.markdown(f"Leaf: value {value_words(tree.values[node], *sides)}.")
+        st.markdown(_("Leaf: value {value}.", value=value_words(tree.values[node], *sides)))
     else:
         st.markdown(status_words(snap.status[node], snap.value[node], *sides))
     if following:
         st.caption(
-            "Choose a node to see its position; open a grey **+N nodes** square to see "
-            "that part of the tree."
+            _(
+                "Choose a node to see its position; open a grey **+N nodes** square to see "
+                "that part of the tree."
+            )
         )
     else:
         st.button(
-            "Follow the search",
+            _("Follow the search"),
             key=keys.follow,
             icon=":material/my_location:",
             on_click=_set_view,
@@ -205,7 +221,7 @@ def _node_panel(
         )
     if tree.children[node] and node != view.focus:
         st.button(
-            "Open this subtree",
+            _("Open this subtree"),
             key=keys.open,
             icon=":material/zoom_in:",
             on_click=_set_view,
@@ -222,40 +238,46 @@ def _names_pv(run: SearchRun, replayer: Replayer) -> tuple[list[str], list[int]]
         if tree.labels is not None
         else [node_name(tree, v) for v in range(len(tree))]
     )
+    if names and names[0] == "root":  # the engine's name of a game search's root
+        names[0] = _("root")
     return names, pv_nodes(run, replayer.final_values())
 
 
-@st.cache_resource(max_entries=8, show_spinner="Laying out the tree…")
+@st.cache_resource(max_entries=8, show_spinner=False)
 def _payload(
     ns: str,
     token: Any,
     focus: int,
     budget: int,
+    lang: str,
     _run: SearchRun,
     _replayer: Replayer,
     _say: Callable = describe,
 ) -> dict:
     """The canvas payload of the search named by (``ns``, ``token``), seen from ``focus``
-    with at most ``budget`` markers (shared by sessions: the run is cached by the lab);
-    ``_say`` its step sentences. Other sentences than the exact searches' are MCTS's, which
-    draws no best line: it estimates."""
-    names, pv = _names_pv(_run, _replayer)
-    if _say is not describe:
-        pv = [0]
-    return tree_payload(_run, _say, names, focus=focus, budget=budget, pv=pv)
+    with at most ``budget`` markers, its words in ``lang`` (shared by sessions: the run is
+    cached by the lab); ``_say`` its step sentences. Other sentences than the exact
+    searches' are MCTS's, which draws no best line: it estimates."""
+    with i18n.use(lang):
+        names, pv = _names_pv(_run, _replayer)
+        if _say is not describe:
+            pv = [0]
+        return tree_payload(_run, _say, names, focus=focus, budget=budget, pv=pv)
 
 
-@st.cache_resource(max_entries=8, show_spinner="Indexing the search…")
-def _follow(ns: str, token: Any, _run: SearchRun, _replayer: Replayer) -> dict:
-    """The follow view's data (viz.follow) of the search named by (``ns``, ``token``)."""
-    return follow_payload(_run, *_names_pv(_run, _replayer))
+@st.cache_resource(max_entries=8, show_spinner=False)
+def _follow(ns: str, token: Any, lang: str, _run: SearchRun, _replayer: Replayer) -> dict:
+    """The follow view's data (viz.follow) of the search named by (``ns``, ``token``), its
+    words in ``lang``."""
+    with i18n.use(lang):
+        return follow_payload(_run, *_names_pv(_run, _replayer))
 
 
-def prepare(ns: str, token: Any, run: SearchRun, replayer: Replayer) -> None:
-    """Compute what a first visit of the search tab draws, the whole tree at the default
-    budget and the follow view, into the caches the tab reads (ui.boards.warm)."""
-    _payload(ns, token, TreeView().focus, BUDGET, run, replayer)
-    _follow(ns, token, run, replayer)
+def prepare(ns: str, token: Any, run: SearchRun, replayer: Replayer, lang: str) -> None:
+    """Compute what a first visit of the search tab in ``lang`` draws, the whole tree at
+    the default budget and the follow view, into the caches the tab reads (ui.boards.warm)."""
+    _payload(ns, token, TreeView().focus, BUDGET, lang, run, replayer)
+    _follow(ns, token, lang, run, replayer)
 
 
 def follow_first(run: SearchRun, budget: int) -> bool:
@@ -301,13 +323,15 @@ def search_panel(
     with right:  # the figure's control first, beside the top of the tree
         budget = (
             st.segmented_control(
-                "Nodes drawn",
+                _("Nodes drawn"),
                 BUDGETS,
                 default=BUDGET,
                 key=keys.budget,
                 format_func=lambda b: f"{b:,}",
-                help="At most this many markers; the rest is collapsed into +N squares "
-                "(open one to see its part). More markers take the browser longer to draw.",
+                help=_(
+                    "At most this many markers; the rest is collapsed into +N squares "
+                    "(open one to see its part). More markers take the browser longer to draw."
+                ),
             )
             or BUDGET
         )
@@ -317,10 +341,12 @@ def search_panel(
         _set_view(keys, token, tree_click(now, (node, summary), len(run.tree)))
 
     with left:
-        payload = _payload(keys.ns, token, view.focus, budget, run, replayer, say)
+        lang = i18n.current()
+        with st.spinner(_("Laying out the tree…")):
+            payload = _payload(keys.ns, token, view.focus, budget, lang, run, replayer, say)
         extra = {"dropParam": True}  # gone from the link with the tab (plugins/links.js)
         if plugin is None:
-            extra["follow"] = _follow(keys.ns, token, run, replayer)
+            extra["follow"] = _follow(keys.ns, token, lang, run, replayer)
             extra["mode"] = "follow" if follow_first(run, budget) else "tree"
         else:
             extra.update(plugin, mode="tree")
@@ -333,8 +359,13 @@ def search_panel(
             param="k",  # the step in the link (ui.boards.board_links reads it back)
             extra=extra,
         )
-        name = BOARD_LABELS.get(run.algorithm, run.algorithm)
-        title = f"{name} from a position: {len(run.tree):,} nodes"
+        name = _(BOARD_LABELS.get(run.algorithm, run.algorithm))
+        title = ngettext(
+            "{algorithm} from a position: {n:,} node",
+            "{algorithm} from a position: {n:,} nodes",
+            len(run.tree),
+            algorithm=name,
+        )
         take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
     snap = replayer.snapshot(k)
     with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
@@ -366,17 +397,30 @@ def search_tab(
     run, replayer = got
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
-    verdict = ":green[:material/check_circle: the same]" if same else ":red[different!]"
+    if same:
+        verdict = f":green[:material/check_circle: {_('the same')}]"
+    else:
+        verdict = f":red[{_('different!')}]"
     if run.value and abs(run.value) < EVAL_BOUND:  # an evaluation: no verdict to compare
-        verdict = ":orange[not decided within the depth: the value is the evaluation's guess]"
+        guess = _("not decided within the depth: the value is the evaluation's guess")
+        verdict = f":orange[{guess}]"
     line, more = st.columns([3, 2], vertical_alignment="center")
     line.markdown(
-        f"**{searched_what}:** root value {value_words(run.value, *sides)} · "
-        f"**exact answer:** {exact_text} · {verdict}"
+        _(
+            "**{searched}:** root value {value} · **exact answer:** {exact} · {verdict}",
+            searched=searched_what,
+            value=value_words(run.value, *sides),
+            exact=exact_text,
+            verdict=verdict,
+        )
     )
+    pruned = len(run.tree) - run.nodes_visited
     with more.expander(
-        f"How to read it · {run.nodes_visited:,} nodes visited, "
-        f"{len(run.tree) - run.nodes_visited:,} moves pruned",
+        _(
+            "How to read it · {visited} · {pruned}",
+            visited=ngettext("{n:,} node visited", "{n:,} nodes visited", run.nodes_visited),
+            pruned=ngettext("{n:,} move pruned", "{n:,} moves pruned", pruned),
+        ),
         icon=":material/info:",
     ):
         if about:

@@ -23,8 +23,10 @@ from engine.games.chase_solver import (
 from engine.judge import chase_answer
 from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
+from teach import i18n
 from teach.algorithms import searched_words
-from teach.play_words import chase_why_not, verdict_words
+from teach.i18n import N_, _
+from teach.play_words import chase_why_not, side_name, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -44,21 +46,21 @@ from viz.chase_board import (
     heat_scale,
 )
 
-PRESETS = {
+PRESETS = {  # the names shown translated (the judge's inputs stay as they are)
     "2 1 1 2 2": "2-1.1-2.2-w",
     "3 1 1 3 3": "3-1.1-3.3-w",
     "3 1 1 1 2": "3-1.1-1.2-w",
-    "20x20 corners": "20-1.1-20.20-w",
+    N_("20x20 corners"): "20-1.1-20.20-w",
 }
 DEFAULT = chase.from_code("8-2.2-7.6-w")
-HOW_TO_PLAY = (
+HOW_TO_PLAY = N_(
     "Tap or click a dotted square to move your piece there (onto the other piece: capture); "
     "or use the arrow keys and Enter on the board."
 )
 BOARD_PX, BOARD_PX_PROJECTOR = 480, 720  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 6 / 11  # of the page's width: the page's columns
-HEAT = ["No colours", "Black on every square", "White on every square"]
-CYCLES = (
+HEAT = [N_("No colours"), N_("Black on every square"), N_("White on every square")]
+CYCLES = N_(
     "The chase has cycles: pieces can come back to squares they left, so a search that "
     "follows moves can run forever, and a depth-limited one cannot know what lies beyond its "
     "horizon. The exact answer comes from retrograde analysis: starting from every capture "
@@ -109,36 +111,62 @@ def searched(code: str, depth: int, algo: str = ALPHABETA) -> tuple[SearchRun, R
     return run, Replayer(run)
 
 
-@st.cache_data(max_entries=16, show_spinner="Racing the searches…")
-def raced(code: str, depth: int) -> tuple[list[dict], str] | str:
-    """The race table of the position searched ``depth`` plies deep, or why not."""
+@st.cache_data(max_entries=16, show_spinner=False)
+def raced(code: str, depth: int, lang: str) -> tuple[list[dict], str] | str:
+    """The race table of the position searched ``depth`` plies deep, or why not, in
+    ``lang`` (its words are part of the cached value)."""
     pos = chase.from_code(code)
-    try:
-        return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
-    except SearchError as e:
-        return str(e)
+    with i18n.use(lang):
+        try:
+            return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
+        except SearchError as e:
+            return str(e)
 
 
 def heat_caption(pos: chase.ChasePosition, fixed: str, values) -> str:
     """The heatmap's caption, true to what it shows: ``values`` (ChaseTable.heatmap) give
     the outcome with the ``fixed`` piece where it stands and the other piece on each square."""
-    moving = "black" if fixed == "white" else "white"
     fr, fc = getattr(pos, fixed)
     n = pos.n
     white_wins = [divmod(s, n) for s, v in enumerate(values.reshape(-1).tolist()) if v < 0]
     black_wins = [divmod(s, n) for s, v in enumerate(values.reshape(-1).tolist()) if v > 0]
     near = all(abs(r - fr) + abs(c - fc) == 1 for r, c in white_wins)
-    if not white_wins:
-        orange = "no square where white wins"
-    elif near:
-        orange = f"orange: white wins, only next to the {fixed} piece"
+    white_moves = pos.mover.lower() == "white"
+    if fixed == "white":  # black stands on each square
+        each = (
+            _(
+                "Each number: plies to the capture if the black piece stood on that square (the "
+                "white piece stays put, white to move)."
+            )
+            if white_moves
+            else _(
+                "Each number: plies to the capture if the black piece stood on that square "
+                "(the white piece stays put, black to move)."
+            )
+        )
     else:
-        orange = "orange: white wins"
-    blue = "blue: black wins" if black_wins else "no square where black wins"
-    return (
-        f"Each number: plies to the capture if the {moving} piece stood on that square "
-        f"(the {fixed} piece stays put, {pos.mover.lower()} to move). {blue.capitalize()}; "
-        f"{orange}. The arrow is the best move."
+        each = (
+            _(
+                "Each number: plies to the capture if the white piece stood on that square (the "
+                "black piece stays put, white to move)."
+            )
+            if white_moves
+            else _(
+                "Each number: plies to the capture if the white piece stood on that square "
+                "(the black piece stays put, black to move)."
+            )
+        )
+    blue = _("Blue: black wins") if black_wins else _("No square where black wins")
+    if not white_wins:
+        orange = _("no square where white wins")
+    elif near and fixed == "white":
+        orange = _("orange: white wins, only next to the white piece")
+    elif near:
+        orange = _("orange: white wins, only next to the black piece")
+    else:
+        orange = _("orange: white wins")
+    return _(
+        "{each} {blue}; {orange}. The arrow is the best move.", each=each, blue=blue, orange=orange
     )
 
 
@@ -169,16 +197,16 @@ def editor(
     pos: chase.ChasePosition, set_edit: Callable[[bl.ChaseEdit], None]
 ) -> tuple[chase.ChasePosition, str]:
     """Presets, board size, palette and side to move; returns (position, piece a click places)."""
-    st.markdown("**Presets** (the statement's samples)")
+    st.markdown(_("**Presets** (the statement's samples)"))
     row = st.container(horizontal=True)
     for i, (name, code) in enumerate(PRESETS.items()):
         row.button(
-            name,
+            _(name),
             key=K.preset(i),
             on_click=set_edit,
             args=(bl.ChaseEdit(chase.from_code(code)),),
         )
-    big = st.checkbox("Allow big boards (up to 40x40)", key=K.big, value=pos.n > 20)
+    big = st.checkbox(_("Allow big boards (up to 40x40)"), key=K.big, value=pos.n > 20)
     top = 40 if big else 20
     # One key for the slider, whatever the position: a key that changed with the position
     # remounted the slider after every move of it, and the keyboard focus went with it
@@ -187,25 +215,26 @@ def editor(
     shown = min(pos.n, top)
     if st.session_state.get(K.n) != shown:
         st.session_state[K.n] = shown
-    n = st.slider("Board size n", 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
+    n = st.slider(_("Board size n"), 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
     if n != pos.n:  # a smaller top (big boards switched off)
         set_edit(bl.ChaseEdit(pos := resized(pos, n)))
     c1, c2 = st.columns(2)
     piece = (
         c1.segmented_control(
-            "A click places",
+            _("A click places"),
             ["black", "white"],
             default="black",
-            format_func=str.title,
+            format_func=side_name,
             key=K.piece,
         )
         or "black"
     )
     side = c2.segmented_control(
-        "Side to move",
+        _("Side to move"),
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
         key=K.side(chase.to_code(pos)),
+        format_func=side_name,
     )
     if side and (side == "White") != pos.white_to_move:
         pos = chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")
@@ -217,7 +246,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The verdict, every move, and the judge's input and answer."""
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
-    st.markdown("**Every move, best first** (fast wins, slow losses)")
+    st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
     bl.move_table(pos.mover, sol.moves)
     plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
@@ -238,13 +267,20 @@ def edit_board(
     board = st.container()
     bk.restore_heat(K, HEAT)
     heat = st.segmented_control(
-        "Colour the squares", HEAT, default=HEAT[1], key=K.heat, persist_state="session"
+        _("Colour the squares"),
+        HEAT,
+        default=HEAT[1],
+        key=K.heat,
+        persist_state="session",
+        format_func=_,
     )
     publish(heat=bk.heat_param(heat, HEAT))
     kw = {}
     if heat and heat != HEAT[0]:
         fixed = "white" if heat == HEAT[1] else "black"
-        vals, _ = table(pos.n).heatmap(fixed, getattr(pos, fixed), 0 if pos.white_to_move else 1)
+        vals, _moves = table(pos.n).heatmap(
+            fixed, getattr(pos, fixed), 0 if pos.white_to_move else 1
+        )
         kw = dict(
             heat=vals,
             heat_piece="black" if fixed == "white" else "white",
@@ -275,7 +311,8 @@ def spec(pos: chase.ChasePosition) -> bl.BoardSpec:
     """The board's labels, square names and size."""
     files, ranks = chase_labels(pos.n)
     squares = [chase_square_name(s, pos.n) for s in range(pos.n * pos.n)]
-    return bl.BoardSpec(files, ranks, squares, f"Chase board, {pos.n} by {pos.n}", board_px())
+    label = _("Chase board, {n} by {n}", n=pos.n)
+    return bl.BoardSpec(files, ranks, squares, label, board_px())
 
 
 RULES = bl.Rules(
@@ -306,10 +343,16 @@ def play_board(game: PlaySession) -> None:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def line_parts(code: str) -> tuple[dict, list[str], str]:
+def line_parts(code: str, lang: str = i18n.DEFAULT) -> tuple[dict, list[str], str]:
     """The best line of the position ``code``: its board's payload (every position a
-    frame), the plies' names and the verdict. Built once per position and shared by every
-    session (read only: the page copies the payload to size it)."""
+    frame), the plies' names and the verdict, in ``lang``. Built once per position and
+    language and shared by every session (read only: the page copies the payload to size
+    it)."""
+    with i18n.use(lang):
+        return _line_parts(code)
+
+
+def _line_parts(code: str) -> tuple[dict, list[str], str]:
     pos = chase.from_code(code)
     sol = solved(pos)
     positions = [pos]
@@ -321,21 +364,25 @@ def line_parts(code: str) -> tuple[dict, list[str], str]:
         last = chase_move_squares(positions[k - 1], sol.pv[k - 1]) if k else None
         cap = ply_caption(k, names)
         pics.append(chase_picture(p, last=last, arrows=[last] if last else [], caption=cap))
-    words = f"{verdict_words(sol.winner, sol.plies)} (judge: {chase_answer(sol)})"
+    words = _(
+        "{verdict} (judge: {answer})",
+        verdict=verdict_words(sol.winner, sol.plies),
+        answer=chase_answer(sol),
+    )
     return bl.line_board(spec(pos), pics, ver=code, frame_ms=LINE_MS), names, words
 
 
 def line_tab(pos: chase.ChasePosition) -> None:
     """The best line: numbered plies and the board stepping through it (built once per
     position)."""
-    line, names, words = line_parts(chase.to_code(pos))
+    line, names, words = line_parts(chase.to_code(pos), i18n.current())
     bl.best_line(K.line_board, spec(pos), line, names, words)
 
 
 def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """Depth-limited alpha-beta (frontier scored exactly) on the tree canvas."""
     bk.restore_depth(K.depth)
-    depth = st.slider("Search depth (plies)", *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
+    depth = st.slider(_("Search depth (plies)"), *bk.DEPTHS, bk.DEFAULT_DEPTH, key=K.depth)
     algo = ba.algo_box(K.algo, depth_limited=True)
     code = chase.to_code(pos)
     sides = ("white", "black") if pos.white_to_move else ("black", "white")
@@ -356,7 +403,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         )
         publish(depth=depth_param)
         return
-    with st.spinner("Searching…"):
+    with st.spinner(_("Searching…")):
         got = searched(code, depth, algo)
     token = ba.run_token((code, depth), algo)
     if not isinstance(got, str):
@@ -370,8 +417,10 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         exact_text=chase_answer(sol),
         searched_what=searched_words(algo, depth),
         board=bl.chase_node_board,
-        about=CYCLES,
+        about=_(CYCLES),
     )
     publish(depth=depth_param, **bk.search_params(K.search, token))
-    st.subheader("Race: every algorithm on this position")
-    ba.race_panel(raced(code, depth), K.race)
+    st.subheader(_("Race: every algorithm on this position"))
+    with st.spinner(_("Racing the searches…")):
+        got = raced(code, depth, i18n.current())
+    ba.race_panel(got, K.race)

@@ -17,7 +17,8 @@ from engine.games.pawn_solver import solve
 from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach.algorithms import BOARD_LABELS, searched_words
-from teach.play_words import pawn_end_reason, pawn_why_not, verdict_words
+from teach.i18n import N_, _
+from teach.play_words import pawn_end_reason, pawn_why_not, side_name, verdict_words
 from ui.boards import board_algorithms as ba
 from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
@@ -31,12 +32,12 @@ from ui.common.share import publish
 from viz.board_payload import ply_caption
 from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
 
-PRESETS = {
-    "Sample 1": "4x4w:.ppp/..../.PPP/....",
-    "Sample 2": "4x4w:...p/...p/pP.P/...P",
-    "4 vs 4 start": "4x4w:pppp/..../..../PPPP",
-    "Hexapawn 3x3": "3x3w:ppp/.../PPP",
-    "5x5 start": "5x5w:ppppp/...../...../...../PPPPP",
+PRESETS = {  # the names shown translated
+    N_("Sample 1"): "4x4w:.ppp/..../.PPP/....",
+    N_("Sample 2"): "4x4w:...p/...p/pP.P/...P",
+    N_("4 vs 4 start"): "4x4w:pppp/..../..../PPPP",
+    N_("Hexapawn 3x3"): "3x3w:ppp/.../PPP",
+    N_("5x5 start"): "5x5w:ppppp/...../...../...../PPPPP",
 }
 DEFAULT = pawn.from_code(PRESETS["4 vs 4 start"])
 SIZES = (3, 4, 5)  # the board sizes the size control offers (and so a link may ask for)
@@ -44,7 +45,7 @@ SEARCH_CAP = 80_000  # explored nodes; the 4-vs-4 start needs about 37,000
 LINE_MS = 700  # a ply of the best line, playing
 BOARD_PX, BOARD_PX_PROJECTOR = 400, 640  # the board's natural size (it shrinks to its column)
 BOARD_SHARE = 5 / 11  # of the page's width: the page's columns
-HOW_TO_PLAY = (
+HOW_TO_PLAY = N_(
     "Tap or click one of your pawns (its moves are dotted), then the square it moves to; "
     "or use the arrow keys and Enter on the board."
 )
@@ -80,8 +81,13 @@ def from_link(code: str) -> pawn.PawnPosition:
     if pos.rows not in SIZES or pos.cols not in SIZES:
         n = min(max(max(pos.rows, pos.cols), SIZES[0]), SIZES[-1])
         raise Fallback(
-            f"the board is {pos.rows}x{pos.cols}; this page offers {SIZES[0]}x{SIZES[0]} to "
-            f"{SIZES[-1]}x{SIZES[-1]}",
+            _(
+                "the board is {rows}x{cols}; this page offers {lo}x{lo} to {hi}x{hi}",
+                rows=pos.rows,
+                cols=pos.cols,
+                lo=SIZES[0],
+                hi=SIZES[-1],
+            ),
             pawn.with_side(pawn.start(n, n), pos.white_to_move),
         )
     return pos
@@ -100,13 +106,13 @@ def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
 
 def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None]):
     """Presets, board size and side to move; returns the (possibly changed) position."""
-    st.markdown("**Presets**")
+    st.markdown(_("**Presets**"))
     row = st.container(horizontal=True)
     for i, (name, code) in enumerate(PRESETS.items()):
-        row.button(name, key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
+        row.button(_(name), key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
     c1, c2 = st.columns(2)
     size = c1.segmented_control(
-        "Board size",
+        _("Board size"),
         SIZES,
         default=pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None,
         format_func=lambda n: f"{n}x{n}",
@@ -115,14 +121,15 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     if size and size != pos.rows:
         set_pos(pos := pawn.start(size, size))
     side = c2.segmented_control(
-        "Side to move",
+        _("Side to move"),
         ["White", "Black"],
         default="White" if pos.white_to_move else "Black",
         key=K.side(pawn.to_code(pos)),
+        format_func=side_name,
     )
     if side and (side == "White") != pos.white_to_move:
         set_pos(pos := pawn.with_side(pos, side == "White"))
-    st.caption("Tap a square (or Enter on it): empty → white pawn → black pawn → empty.")
+    st.caption(_("Tap a square (or Enter on it): empty → white pawn → black pawn → empty."))
     return pos
 
 
@@ -154,7 +161,7 @@ def spec(pos: pawn.PawnPosition) -> bl.BoardSpec:
         pawn_files(pos),
         pawn_ranks(pos),
         pawn_squares(pos),
-        "Pawn chess board, white moves up",
+        _("Pawn chess board, white moves up"),
         board_px(),
     )
 
@@ -185,7 +192,8 @@ def line_tab(pos: pawn.PawnPosition, sol) -> None:
         cap = ply_caption(k, names)
         pics.append(pawn_picture(p, last=last, arrows=[last] if last else [], caption=cap))
     words = verdict_words(sol.winner, sol.plies)
-    movers = ("White", "Black") if pos.white_to_move else ("Black", "White")
+    white, black = side_name("white"), side_name("black")
+    movers = (white, black) if pos.white_to_move else (black, white)
     line = bl.line_board(spec(pos), pics, ver=pawn.to_code(pos), frame_ms=LINE_MS)
     bl.best_line(K.line_board, spec(pos), line, names, words, movers=movers)
 
@@ -213,8 +221,12 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
         )
         publish(depth=None if depth is None else str(depth))
         return
-    how_far = "the whole game" if depth is None else f"{depth} plies deep"
-    with st.spinner(f"{BOARD_LABELS[algo]} is searching {how_far}…"):
+    name = _(BOARD_LABELS[algo])
+    if depth is None:
+        busy = _("{algorithm} is searching the whole game…", algorithm=name)
+    else:
+        busy = _("{algorithm} is searching {depth} plies deep…", algorithm=name, depth=depth)
+    with st.spinner(busy):
         got = searched(code, depth, algo)
     token = ba.run_token(code if depth is None else (code, depth), algo)
     if not isinstance(got, str):

@@ -12,6 +12,7 @@ import streamlit as st
 from engine.game import Game
 from engine.play import PlaySession
 from teach.game_review import BEST, LOSING, review, review_summary, row_sentence
+from teach.i18n import _
 from ui.common.keys import Play
 
 
@@ -22,10 +23,10 @@ def review_panel(
     named; the whole review once the game is over, else behind a toggle (it solves the
     positions the engine has not shown, so it costs only when asked for)."""
     box = st.container(key=keys.review)
-    if not over and not box.toggle("Review my moves so far", key=keys.review_on):
+    if not over and not box.toggle(_("Review my moves so far"), key=keys.review_on):
         return
     rows = review(sess, game, describe)
-    box.markdown("**Game review**" if over else "**Review so far**")
+    box.markdown(_("**Game review**") if over else _("**Review so far**"))
     box.markdown(review_summary(rows))
     lines = []
     for r in rows:
@@ -35,6 +36,8 @@ def review_panel(
     if lines:
         box.markdown("\n".join(lines))
         box.caption(
-            "Plies to the end with perfect play on both sides, counted from before your move "
-            "(a best move keeps the number); from the exact solver."
+            _(
+                "Plies to the end with perfect play on both sides, counted from before your "
+                "move (a best move keeps the number); from the exact solver."
+            )
         )

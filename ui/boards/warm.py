@@ -24,6 +24,7 @@ from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ct
 
 from engine.algorithms import ALPHABETA
 from engine.games import chase
+from teach import i18n
 from ui.boards import board_algorithms as ba
 from ui.boards import board_search as bs
 from ui.boards import chase_lab as cl
@@ -41,7 +42,7 @@ def pawn_search_tab(code: str) -> None:
     canvas payload and follow view, under the page's own keys (ui.boards.pawn_lab.tree_tab)."""
     got = pl.searched(code, None, ALPHABETA)
     if not isinstance(got, str):
-        bs.prepare(PAWN.search.ns, ba.run_token(code, ALPHABETA), *got)
+        bs.prepare(PAWN.search.ns, ba.run_token(code, ALPHABETA), *got, i18n.DEFAULT)
 
 
 def jobs() -> list[tuple[str, Callable[[], object]]]:
@@ -64,7 +65,7 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
     for n in sorted({chase.from_code(c).n for c in chase_codes}):
         out.append((f"chase table {n}", lambda n=n: cl.table(n)))
     for code in chase_codes:
-        out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code)))
+        out.append((f"chase best line {code}", lambda code=code: cl.line_parts(code, i18n.DEFAULT)))
         out.append(
             (
                 f"chase search {code}",
@@ -77,7 +78,7 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
     big = chase.ChasePosition(chase.MAX_N, cl.DEFAULT.white, (chase.MAX_N - 1,) * 2)
     out.append((f"chase table {chase.MAX_N}", lambda: cl.table(chase.MAX_N)))
     code = chase.to_code(big)
-    out.append((f"chase best line {code}", lambda: cl.line_parts(code)))
+    out.append((f"chase best line {code}", lambda: cl.line_parts(code, i18n.DEFAULT)))
     return out
 
 

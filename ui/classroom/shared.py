@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from classroom import live
+from classroom import live, student_state
 from classroom.db import UNREACHABLE, Store, open_store, reachable
 from classroom.guard import client_address, trusted_proxies
 from classroom.listen import can_listen, listen
@@ -31,9 +31,12 @@ from classroom.pulse import Pulse, pulses
 from classroom.retention import purge, retention_days
 from engine.errors import InputError
 from engine.trace import SearchRun
+from teach import i18n, quiz
+from teach.i18n import _
 from ui.classroom import notify
 from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
+from ui.common.language import session_language
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
@@ -74,45 +77,104 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def still(code: str, step: int, question: live.QuestionInfo | None, _token: str) -> dict:
-    """The tree canvas's still of the session at ``step``: nothing of what an open
-    ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
+def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, _token: str) -> dict:
+    """The tree canvas's still of the session at ``step``, its words in ``lang``: nothing of
+    what an open ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
     run, names = session_run(code=code, _token=_token)
-    return question_payload(run, names, step, question)
+    with i18n.use(lang):
+        return question_payload(run, names, step, question)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def question_words(
+    code: str, step: int, kind: str, node: int, lang: str, _token: str
+) -> tuple[str, str] | None:
+    """The prompt and the reason of class ``code``'s question of ``kind`` about ``node`` at
+    ``step``, in ``lang``: the database keeps them in English (what the question was when
+    asked); the quiz made again from the session's frozen run (it never changes) in ``lang``
+    has the same question at the same step and node. None if it has not (the page then shows
+    the English). One entry per question and language, whatever its state."""
+    run, _names = session_run(code=code, _token=_token)
+    with i18n.use(lang):
+        made = quiz.questions(run, quiz.KINDS, include_leaves=run.tree.labels is not None)
+    key = (step, kind, node)
+    return next(((q.prompt, q.explanation) for q in made if (q.step, q.kind, q.node) == key), None)
+
+
+def asked(
+    code: str, question: live.QuestionInfo, explanation: str | None, token: str
+) -> tuple[str, str | None]:
+    """``question``'s prompt and its ``explanation`` (None before the reveal) in the run's
+    language: words made per page run (or cached per question and language), never kept in
+    the class's shared state."""
+    lang = i18n.current()
+    if lang == i18n.DEFAULT:
+        return question.prompt, explanation
+    got = question_words(
+        code=code,
+        step=question.step,
+        kind=question.kind,
+        node=question.node,
+        lang=lang,
+        _token=token,
+    )
+    if got is None:
+        return question.prompt, explanation
+    return got[0], got[1] if explanation is not None else None
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def class_state(code: str, pulse: tuple) -> live.ClassState | None:
+def class_state(code: str, pulse: tuple) -> student_state.ClassState | None:
     """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
     per state of the class by the first student page that needs it, shared by every other
-    (classroom.live.class_state)."""
-    return live.class_state(store(), code)
+    (classroom.student_state.class_state)."""
+    return student_state.class_state(store(), code)
 
 
-def student_view(token: str) -> live.StudentView:
+@st.cache_resource(max_entries=16, show_spinner=False)
+def class_part(code: str, part: tuple) -> student_state.ClassState | None:
+    """The state of class ``code`` read once while its students' part of the pulse is
+    ``part`` (classroom.pulse.StudentPulse as a tuple): what the run after a student's own
+    tap draws, with the answer the tap stored (student_state.ClassState.view: ``given``).
+    Its other answers may be older than the pulse (every tap moves the pulse, and no page
+    shows another student's answer): while a class answers, one read, not one per tap."""
+    return student_state.class_state(store(), code)
+
+
+def student_view(token: str) -> student_state.StudentView:
     """What the student page of ``token`` shows. The first run of a page reads who the token
-    names (AccessError: the page says so); the run after the student's own tap reads their
-    view afresh; every other run (the bell's wake-ups) takes the student's part of the class's
-    state at the pulse the bell last read (:func:`class_state`): one read per class and
-    state for all the pages of this process, however many."""
+    names (AccessError: the page says so); every run takes the student's part of the class's
+    state at the pulse the bell last read (:func:`class_state`): one read per class and state
+    for all the pages of this process, however many. The run after the student's own answer
+    adds the answer just stored (``K.given``, from its classroom.live.Receipt) rather than
+    reading it back; after any other action of the page (a refused answer, a task sheet) the
+    run reads the student's view afresh."""
     ss = st.session_state
     acted = ss.pop(K.acted, False)
+    # given is only ever set with acted; a pop of a missing key raises and catches inside
+    # Streamlit's session state (py-spy: 3 % of a 300-student server's CPU for three pops)
+    given = ss.pop(K.given, None) if acted else None
     me = ss.get(K.me)
     if me is None or me[0] != token:
-        me = (token, live.whoami(store(), token))
+        me = (token, student_state.whoami(store(), token))
         ss[K.me] = me
     who = me[1]
-    if not acted:
+    if not acted or given is not None:
         the_bell = bell()
         now = the_bell.known(who.code, fresh=FRESH)
         if now is None:
             now = pulses(store(), [who.code]).get(who.code)
             if now is not None:
                 the_bell.saw(who.code, now)
-        state = class_state(code=who.code, pulse=astuple(now)) if now is not None else None
+        if now is None:
+            state = None
+        elif given is not None:
+            state = class_part(code=who.code, part=astuple(now.common))
+        else:
+            state = class_state(code=who.code, pulse=astuple(now))
         if state is not None:
-            return state.view(who)
-    return live.student_view(store(), token)
+            return state.view(who, given)
+    return student_state.student_view(store(), token)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:
@@ -160,8 +222,11 @@ def retrying(call: Callable[[], object]) -> object:
         except UNREACHABLE:
             if time.monotonic() + RETRY_PAUSE > deadline:
                 raise NotSaved(
-                    f"not saved: the class database cannot be reached (tried for {RETRY_S:g} "
-                    "seconds); try again in a moment"
+                    _(
+                        "not saved: the class database cannot be reached (tried for {s} "
+                        "seconds); try again in a moment",
+                        s=f"{RETRY_S:g}",
+                    )
                 ) from None
             time.sleep(RETRY_PAUSE)
 
@@ -177,7 +242,8 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
     other class pages now (else the caller rings later)."""
     st.session_state[K.acted] = True  # this page's next run reads its own view afresh
     try:
-        got = retrying(lambda: fn(store(), *args))
+        with i18n.use(session_language()):  # a callback runs before the page sets its language
+            got = retrying(lambda: fn(store(), *args))
     except InputError as e:
         st.session_state[K.note] = ("error", str(e))
         return None
@@ -266,8 +332,10 @@ def reconnecting() -> None:
     tap), and reruns by itself once the database answers again."""
     note()
     st.warning(
-        "Reconnecting: the class database cannot be reached right now. Answers you were told "
-        "are in are kept; this page comes back by itself.",
+        _(
+            "Reconnecting: the class database cannot be reached right now. Answers you were "
+            "told are in are kept; this page comes back by itself."
+        ),
         icon=":material/sync_problem:",
     )
     _wait_for_database()

@@ -10,6 +10,7 @@ import streamlit as st
 from classroom import live
 from engine.errors import InputError
 from engine.tree import GameTree
+from teach.i18n import _
 from teach.variants import MINIMAX
 from ui.classroom.shared import PAGE, store
 from ui.classroom.teacher_link import ROOM, keep
@@ -54,19 +55,21 @@ def start_box(
     """The box: a title, the question kinds and the start button, in an expander under
     the lab (a popover is placed by the browser below its button and, on a projector at
     150 %, ran past the window's foot with its start button out of reach)."""
-    with st.expander("Start a class session", icon=":material/co_present:"):
+    with st.expander(_("Start a class session"), icon=":material/co_present:"):
         chosen = class_variant(algorithm, variant)
         if tree is None or chosen is None:
-            st.info("Class mode steps alpha-beta or minimax: choose one of them to start.")
+            st.info(_("Class mode steps alpha-beta or minimax: choose one of them to start."))
             return
         st.markdown(
-            "Freeze this tree, its variant and its ordering into a class session: the "
-            "projector view opens with a join code, and your students predict each step."
+            _(
+                "Freeze this tree, its variant and its ordering into a class session: the "
+                "projector view opens with a join code, and your students predict each step."
+            )
         )
-        st.text_input("Title (optional)", key=keys.title, max_chars=live.TITLE_MAX)
+        st.text_input(_("Title (optional)"), key=keys.title, max_chars=live.TITLE_MAX)
         kind_pills(keys.kinds)
         if st.button(
-            "Start the session", key=keys.go, type="primary", icon=":material/play_arrow:"
+            _("Start the session"), key=keys.go, type="primary", icon=":material/play_arrow:"
         ):
             _start(keys, tree, chosen, ordering, seed)
         if err := st.session_state.get(keys.error):

@@ -3,7 +3,7 @@ student's page: the tree at the teacher's step, the open question with one butto
 answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
 
 The student's token is in the link (``?s=``), so a reload or a server restart comes back to
-the same place. The page only ever draws a classroom.live.StudentView (read through
+the same place. The page only ever draws a classroom.student_state.StudentView (read through
 ui.classroom.shared.student_view, the class's state shared by the pages of the process):
 nothing of the answers reaches the browser before the reveal.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from classroom import access, live, pulse
+from classroom import access, live, pulse, student_state
 from classroom.access import AccessError
 from classroom.db import UNREACHABLE
 from classroom.pulse import Pulse
@@ -26,6 +26,7 @@ from ui.classroom.task import task_panel
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from ui.common.keys import css
+from ui.common.language import menu as language_menu
 from ui.common.language import session_language
 
 MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
@@ -104,41 +105,62 @@ def _answer(token: str, number: int, text: str | None = None) -> None:
     got = sh.act(live.answer, token, number, text)
     if got is not None:
         st.session_state[K.note] = ("ok", str(got))
+        st.session_state[K.given] = (number, got.shown)  # the next run shows it unread
 
 
-def _question(token: str, view: live.StudentView, run) -> None:
+def _question(token: str, view: student_state.StudentView, run) -> None:
     q = view.question
     if q is None:
-        st.info("Watch the tree: your teacher asks the first question soon.", icon=None)
+        st.info(_("Watch the tree: your teacher asks the first question soon."), icon=None)
         return
-    st.markdown(f"**Question {q.number}** · {q.prompt}")
+    prompt, why = sh.asked(view.code, q, view.explanation, token)
+    st.markdown(_("**Question {number}** · {prompt}", number=q.number, prompt=prompt))
+    mine = live.say_answer(view.my_answer) if view.my_answer else None
     if q.state == live.REVEALED:
-        said = f" (you said {view.my_answer})" if view.my_answer else " (you did not answer)"
+        right = live.say_answer(view.right_answer or "")
         if view.correct:
-            st.success(f"**Right: {view.right_answer}.** {view.explanation}", icon=None)
+            st.success(_("**Right: {answer}.** {why}", answer=right, why=why), icon=None)
+        elif mine:
+            st.error(
+                _(
+                    "**Not this time: the answer is {answer}** (you said {mine}). {why}",
+                    answer=right,
+                    mine=mine,
+                    why=why,
+                ),
+                icon=None,
+            )
         else:
             st.error(
-                f"**Not this time: the answer is {view.right_answer}**{said}. {view.explanation}",
+                _(
+                    "**Not this time: the answer is {answer}** (you did not answer). {why}",
+                    answer=right,
+                    why=why,
+                ),
                 icon=None,
             )
         return
     if q.state == live.CLOSED:
-        mine = view.my_answer or "none"
-        st.warning(f"Answers are closed. Yours: **{mine}**. Wait for the reveal.", icon=None)
+        st.warning(
+            _("Answers are closed. Yours: **{mine}**. Wait for the reveal.", mine=mine)
+            if mine
+            else _("Answers are closed. Yours: **none**. Wait for the reveal."),
+            icon=None,
+        )
         return
     if q.kind == PRUNE:
         row = st.columns(2)
         for col, key, label, text in (
-            (row[0], K.yes, "Yes, pruned", "yes"),
-            (row[1], K.no, "No, searched", "no"),
+            (row[0], K.yes, _("Yes, pruned"), "yes"),
+            (row[1], K.no, _("No, searched"), "no"),
         ):
-            mine = view.my_answer is not None and view.my_answer.startswith(text)
+            chosen = view.my_answer is not None and view.my_answer.startswith(text)
             col.button(
                 label,
                 key=key,
                 on_click=_answer,
                 args=(token, q.number, text),
-                type="primary" if mine else "secondary",
+                type="primary" if chosen else "secondary",
                 width="stretch",
             )
     else:
@@ -156,18 +178,21 @@ def _question(token: str, view: live.StudentView, run) -> None:
         else:
             with st.form(K.form, border=False, enter_to_submit=True):
                 st.text_input(
-                    "Your answer",
+                    _("Your answer"),
                     key=K.typed,
                     max_chars=live.ANSWER_MAX,
-                    placeholder=f"a whole number, or {INF_HINT}",
+                    placeholder=_("a whole number, or {infinity}", infinity=INF_HINT),
                 )
                 st.form_submit_button(
-                    "Send", key=K.send, type="primary", on_click=_answer, args=(token, q.number)
+                    _("Send"), key=K.send, type="primary", on_click=_answer, args=(token, q.number)
                 )
     st.caption(
-        f"Your answer: **{view.my_answer}** (you may change it until the teacher closes)."
-        if view.my_answer
-        else "Tap your answer."
+        _(
+            "Your answer: **{mine}** (you may change it until the teacher closes).",
+            mine=mine,
+        )
+        if mine
+        else _("Tap your answer.")
     )
 
 
@@ -175,14 +200,18 @@ def student_page(token: str) -> None:
     """The page of the student whose token is in the link: one fragment, so a tap and the
     bell's wake-up rerun it alone (not app.py nor the page's frame). What it cannot draw (a
     forged token: AccessError; the database away) is raised here, for the page to say."""
+    top = st.container(horizontal=True, horizontal_alignment="right")
     failed: list[Exception] = []
     _student_fragment(token, failed)
     if failed:
-        raise failed[0]
+        raise failed[0]  # the join form (with its own menu) takes the page
+    with top:  # outside the fragment: a choice reruns the whole page in the new language
+        language_menu()  # this student's own: a class may speak several
 
 
 @st.fragment
 def _student_fragment(token: str, failed: list[Exception]) -> None:
+    i18n.set_language(session_language())  # rerun alone (a tap, a wake-up): the page's
     try:
         _student(token)
     except (AccessError, *UNREACHABLE) as e:
@@ -194,18 +223,19 @@ def _student_fragment(token: str, failed: list[Exception]) -> None:
 def _student(token: str) -> None:
     view = sh.student_view(token)  # AccessError: the page says so and offers to join
     run, _names = sh.session_run(code=view.code, _token=token)
-    st.markdown(
-        _CSS + f"<div class='gtl-class-head'>You are <b>{_escape(view.name)}</b> in class "
-        f"<b>{view.code}</b></div>",
-        unsafe_allow_html=True,
+    head = _(
+        "You are {name} in class {code}",
+        name=f"<b>{_escape(view.name)}</b>",
+        code=f"<b>{view.code}</b>",
     )
+    st.markdown(_CSS + f"<div class='gtl-class-head'>{head}</div>", unsafe_allow_html=True)
     if view.read_only:
-        st.info("This class session has ended. Thank you!", icon=None)
+        st.info(_("This class session has ended. Thank you!"), icon=None)
     _question(token, view, run)
     sh.note()
     shown = sh.shown_question(view.question)
     tree_still(
-        sh.still(code=view.code, step=view.step, question=shown, _token=token),
+        sh.still(code=view.code, step=view.step, question=shown, lang=i18n.current(), _token=token),
         key=K.figure,
         ask=shown.node if shown is not None else None,
     )

@@ -15,6 +15,7 @@ from engine.errors import InputError
 from engine.tree import GameTree
 from teach.answer_sheet import Sheet, read_sheet
 from teach.exercise import marks_line, solution
+from teach.i18n import _
 from teach.quiz import node_names
 from ui.classroom import shared as sh
 from ui.common.canvas import tree_still
@@ -35,7 +36,7 @@ def _sent(token: str, tree: GameTree, names: list[str], raw: object) -> None:
 
 def task_panel(token: str, state: str, tree: GameTree) -> None:
     """The task on the tree while it is open, the student's grade once it is closed."""
-    st.subheader("Whole-tree task", anchor=False)
+    st.subheader(_("Whole-tree task"), anchor=False)
     if state == live.TASK_CLOSED:
         try:
             rep = task_report(sh.store(), token)
@@ -43,19 +44,24 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
             st.info(str(e), icon=None)
             return
         if rep is None:
-            st.info("The task is closed; you did not hand it in.", icon=None)
+            st.info(_("The task is closed; you did not hand it in."), icon=None)
         else:
             (st.success if rep.perfect else st.warning)(rep.summary(), icon=None)
         return
     inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
     if len(inner) > MAX_INNER:
-        st.info(f"This tree has {len(inner)} inner nodes: too many to fill in here.", icon=None)
+        st.info(
+            _("This tree has {n} inner nodes: too many to fill in here.", n=len(inner)), icon=None
+        )
         return
     names = node_names(tree)
     st.markdown(
-        "Type the value alpha-beta returns in every inner node and tap the edges it never "
-        f"follows (only the top edge of each skipped subtree). Out of {marks_line(solution(tree))}. "
-        "Hand it in as often as you like: the last one counts."
+        _(
+            "Type the value alpha-beta returns in every inner node and tap the edges it never "
+            "follows (only the top edge of each skipped subtree). Out of {marks}. Hand it in "
+            "as often as you like: the last one counts.",
+            marks=marks_line(solution(tree)),
+        )
     )
     sheet = st.session_state.get(K.task_sheet)
     sheet = sheet if isinstance(sheet, Sheet) else Sheet()
@@ -69,10 +75,10 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
         "marks": {},  # nothing of the grade before the teacher closes the task
         "tries": 0,
         "event": "sheet",
-        "button": "Hand in",
-        "hint": "Handed in: you may change it and hand it in again."
+        "button": _("Hand in"),
+        "hint": _("Handed in: you may change it and hand it in again.")
         if st.session_state.get(K.task_sheet) is not None
-        else "Type each inner node's value in it; tap an edge to mark it pruned.",
+        else _("Type each inner node's value in it; tap an edge to mark it pruned."),
     }
     tree_still(
         blank_payload(tree, names),
@@ -81,4 +87,4 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
         events={"sheet": partial(_sent, token, tree, names)},
     )
     if sheet.problems:
-        st.warning("Not read: " + "; ".join(sheet.problems) + ".")
+        st.warning(_("Not read: {problems}.", problems="; ".join(sheet.problems)))

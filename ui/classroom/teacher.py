@@ -16,16 +16,32 @@ from classroom.pulse import Pulse
 from classroom.qr import qr_svg
 from classroom.results import results, results_csv
 from classroom.task import close_task, open_task
-from engine.values import plural
-from teach.i18n import _, ngettext
+from teach import i18n
+from teach.i18n import N_, _, ngettext
+from teach.variants import MINIMAX
 from ui.classroom import shared as sh
 from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
+from ui.common.language import menu as language_menu
 from ui.common.table import show_table
 from viz.class_bars import CHART_CONFIG, answer_bars
 
 NAMES_SHOWN = 30  # the latest names joined, on the projector
+# The session's variant and ordering as people read them (the stored names are link values)
+VARIANT_WORDS = {
+    MINIMAX: N_("minimax"),
+    "statement": N_("statement"),
+    "fail-hard": N_("fail-hard"),
+    "strict": N_("strict"),
+    "negamax": N_("negamax"),
+}
+ORDERING_WORDS = {
+    live.AS_GIVEN: N_("as given"),
+    "best-first": N_("best-first"),
+    "worst-first": N_("worst-first"),
+    "shuffled": N_("shuffled"),
+}
 
 _CSS = """<style>
 [data-testid="stMainBlockContainer"] {padding-top: 3.8rem;}
@@ -41,7 +57,9 @@ _CSS = """<style>
 def _join_panel(r: live.Room) -> None:
     link = sh.page_link(**{sh.JOIN: r.code})
     title = r.title or _("Class session")
-    st.markdown(_("**{title}** · join with the code", title=title))
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.markdown(_("**{title}** · join with the code", title=title), width="stretch")
+        language_menu()  # the projector's own language; each student picks theirs
     st.markdown(f"<div class='gtl-code'>{r.code}</div>", unsafe_allow_html=True)
     st.markdown(f"<div class='gtl-join'>{link}</div>", unsafe_allow_html=True)
     st.image(qr_svg(link).decode(), width=170, alt=_("QR code of the join link above"))
@@ -49,7 +67,12 @@ def _join_panel(r: live.Room) -> None:
     st.markdown(f"<div class='gtl-count'>{joined}</div>", unsafe_allow_html=True)
     if r.students:  # plain text: a name never renders as markup
         more = len(r.students) - NAMES_SHOWN
-        st.text(", ".join(r.students[-NAMES_SHOWN:]) + (f" and {more} more" if more > 0 else ""))
+        names = ", ".join(r.students[-NAMES_SHOWN:])
+        st.text(
+            ngettext("{names} and {n} more", "{names} and {n} more", more, names=names)
+            if more > 0
+            else names
+        )
 
 
 def _controls(token: str, r: live.Room) -> None:
@@ -58,7 +81,7 @@ def _controls(token: str, r: live.Room) -> None:
     off = r.read_only
     row = st.container(horizontal=True, gap="small", vertical_alignment="center")
     row.button(
-        "Back",
+        _("Back"),
         key=K.back,
         icon=":material/chevron_left:",
         shortcut="Left",
@@ -67,7 +90,7 @@ def _controls(token: str, r: live.Room) -> None:
         args=(live.step_to, token, r.step - 1),
     )
     row.button(
-        "Step on",
+        _("Step on"),
         key=K.next,
         icon=":material/chevron_right:",
         shortcut="Right",
@@ -76,7 +99,7 @@ def _controls(token: str, r: live.Room) -> None:
         args=(live.step_to, token, r.step + 1),
     )
     row.button(
-        "Ask a question",
+        _("Ask a question"),
         key=K.ask,
         icon=":material/help:",
         type="primary",
@@ -85,7 +108,7 @@ def _controls(token: str, r: live.Room) -> None:
         args=(live.open_question, token),
     )
     row.button(
-        "Close",
+        _("Close"),
         key=K.close,
         icon=":material/lock:",
         disabled=off or q is None or q.state != live.OPEN,
@@ -93,7 +116,7 @@ def _controls(token: str, r: live.Room) -> None:
         args=(live.close_question, token),
     )
     row.button(
-        "Reveal",
+        _("Reveal"),
         key=K.reveal,
         icon=":material/visibility:",
         type="primary",
@@ -101,18 +124,38 @@ def _controls(token: str, r: live.Room) -> None:
         on_click=_reveal,
         args=(token, r.step, r.events),
     )
-    row.markdown(f"Step **{r.step}** of {r.events} · {plural(r.questions_left, 'question')} left")
+    row.markdown(
+        ngettext(
+            "Step **{step}** of {events} · {n} question left",
+            "Step **{step}** of {events} · {n} questions left",
+            r.questions_left,
+            step=r.step,
+            events=r.events,
+            n=f"{r.questions_left:,}",
+        )
+    )
 
 
 def _following_note() -> None:
     why = sh.cannot_wake()
     if why is not None:
         st.warning(
-            f"Students' pages look for your changes every {sh.POLL:g} seconds: this server "
-            f"cannot wake them at once ({why}). A student whose page stopped following "
-            "reloads it.",
+            _(
+                "Students' pages look for your changes every {s} seconds: this server cannot "
+                "wake them at once ({why}). A student whose page stopped following reloads it.",
+                s=f"{sh.POLL:g}",
+                why=why,
+            ),
             icon=":material/sync_problem:",
         )
+
+
+def _setup(r: live.Room) -> dict[str, str]:
+    """The session's variant and ordering in the run's language."""
+    return {
+        "variant": _(VARIANT_WORDS[r.variant]) if r.variant in VARIANT_WORDS else r.variant,
+        "ordering": _(ORDERING_WORDS[r.ordering]) if r.ordering in ORDERING_WORDS else r.ordering,
+    }
 
 
 def _reveal(token: str, step: int, events: int) -> None:
@@ -121,23 +164,52 @@ def _reveal(token: str, step: int, events: int) -> None:
         sh.act(live.step_to, token, step + 1)  # its ring tells the class of both
 
 
-def _question(r: live.Room) -> None:
+def _question(token: str, r: live.Room) -> None:
     q = r.question
     if q is None:
-        st.caption("Step through the search, and ask a question when the class should predict.")
-        return
-    st.markdown(f"<div class='gtl-prompt'>Q{q.number}. {q.prompt}</div>", unsafe_allow_html=True)
-    if r.revealed is None:
-        state = "open: answers come in" if q.state == live.OPEN else "closed"
-        st.markdown(f"**{r.answered} of {plural(len(r.students), 'student')}** answered · {state}")
+        st.caption(_("Step through the search, and ask a question when the class should predict."))
         return
     rv = r.revealed
+    prompt, why = sh.asked(r.code, q, rv.explanation if rv is not None else None, token)
+    st.markdown(
+        "<div class='gtl-prompt'>"
+        + _("Q{number}. {prompt}", number=q.number, prompt=prompt)
+        + "</div>",
+        unsafe_allow_html=True,
+    )
+    if rv is None:
+        n = len(r.students)
+        st.markdown(
+            ngettext(
+                "**{answered} of {n} student** answered · open: answers come in",
+                "**{answered} of {n} students** answered · open: answers come in",
+                n,
+                answered=r.answered,
+            )
+            if q.state == live.OPEN
+            else ngettext(
+                "**{answered} of {n} student** answered · closed",
+                "**{answered} of {n} students** answered · closed",
+                n,
+                answered=r.answered,
+            )
+        )
+        return
     left, right = st.columns([2, 3], vertical_alignment="center")
-    left.success(f"**Answer: {rv.right_answer}.** {rv.explanation}", icon=None)
+    answer = live.say_answer(rv.right_answer)
+    left.success(_("**Answer: {answer}.** {why}", answer=answer, why=why), icon=None)
     right_n = sum(1 for s in rv.students if s.correct)
-    left.markdown(f"**{right_n} of {plural(rv.answered, 'answer')}** right")
+    left.markdown(
+        ngettext(
+            "**{right} of {n} answer** right",
+            "**{right} of {n} answers** right",
+            rv.answered,
+            right=right_n,
+        )
+    )
+    shown = tuple((live.say_answer(a), n) for a, n in rv.distribution)
     right.plotly_chart(
-        answer_bars(rv.distribution, rv.right_answer, height=200),
+        answer_bars(shown, answer, height=200),
         key=K.bars,
         config=CHART_CONFIG,
         width="stretch",
@@ -146,9 +218,15 @@ def _question(r: live.Room) -> None:
 
 def _task(token: str, r: live.Room) -> None:
     if r.task_state == live.TASK_OPEN:
-        st.markdown(f"Whole-tree task handed out: **{plural(r.tasks_in, 'student')}** handed in.")
+        st.markdown(
+            ngettext(
+                "Whole-tree task handed out: **{n} student** handed in.",
+                "Whole-tree task handed out: **{n} students** handed in.",
+                r.tasks_in,
+            )
+        )
         st.button(
-            "Close the task",
+            _("Close the task"),
             key=K.task_close,
             icon=":material/lock:",
             disabled=r.read_only,
@@ -156,16 +234,22 @@ def _task(token: str, r: live.Room) -> None:
             args=(close_task, token),
         )
     elif r.task_state == live.TASK_CLOSED:
-        st.markdown(f"Whole-tree task closed: {plural(r.tasks_in, 'student')} handed in.")
+        st.markdown(
+            ngettext(
+                "Whole-tree task closed: {n} student handed in.",
+                "Whole-tree task closed: {n} students handed in.",
+                r.tasks_in,
+            )
+        )
     else:
         st.button(
-            "Hand out the whole-tree task",
+            _("Hand out the whole-tree task"),
             key=K.task_open,
             icon=":material/edit_note:",
             disabled=r.read_only,
             on_click=sh.act,
             args=(open_task, token),
-            help="Every student fills in the whole tree; the grades reach the table.",
+            help=_("Every student fills in the whole tree; the grades reach the table."),
         )
 
 
@@ -175,8 +259,8 @@ def _results(token: str) -> None:
         [dict(zip(res.header, row, strict=True)) for row in res.rows], res.header, cards=K.results
     )
     st.download_button(
-        "Download the results (CSV)",
-        results_csv(sh.store(), token),
+        _("Download the results (CSV)"),
+        results_csv(res),
         file_name="class-results.csv",
         mime="text/csv",
         key=K.csv,
@@ -195,15 +279,15 @@ def teacher_page(token: str) -> None:
         _join_panel(r)
     with main:
         if r.read_only:
-            st.info("This session has ended: you are reading it, nothing can change.", icon=None)
+            st.info(_("This session has ended: you are reading it, nothing can change."), icon=None)
         else:
             _controls(token, r)
             _following_note()
         sh.note()
-        _question(r)
+        _question(token, r)
         shown = sh.shown_question(r.question)
         tree_still(
-            sh.still(r.code, r.step, shown, token),
+            sh.still(r.code, r.step, shown, i18n.current(), token),
             key=K.figure,
             ask=shown.node if shown is not None else None,
         )
@@ -212,10 +296,10 @@ def teacher_page(token: str) -> None:
     with a:
         _task(token, r)
         if not r.read_only:
-            with st.popover("End the session", icon=":material/stop_circle:"):
-                st.markdown("Students can no longer answer; you can still read it all here.")
+            with st.popover(_("End the session"), icon=":material/stop_circle:"):
+                st.markdown(_("Students can no longer answer; you can still read it all here."))
                 st.button(
-                    "End it now",
+                    _("End it now"),
                     key=K.end,
                     type="primary",
                     on_click=sh.act,
@@ -223,12 +307,14 @@ def teacher_page(token: str) -> None:
                 )
         tl.copy_button(token)
         st.caption(
-            "Only your teacher link controls the session (this browser keeps it); open it "
-            "later, on any device, to read the results."
+            _(
+                "Only your teacher link controls the session (this browser keeps it); open it "
+                "later, on any device, to read the results."
+            )
         )
-        st.caption(f"Variant {r.variant}; children {r.ordering}.")
+        st.caption(_("Variant {variant}; children {ordering}.", **_setup(r)))
     with b:
-        st.markdown("**Results per student and question**")
+        st.markdown(_("**Results per student and question**"))
         _results(token)
     tl.hide_secret(r.code, token)
     if not r.read_only:

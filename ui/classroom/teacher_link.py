@@ -16,6 +16,7 @@ import json
 
 import streamlit as st
 
+from teach.i18n import _
 from ui.classroom import shared as sh
 from ui.common.keys import Classroom as K
 
@@ -65,7 +66,8 @@ _JS = """<span hidden></span><script>
 }})();
 </script>"""
 
-# The copy button: the link is on the page only as data, never drawn. navigator.clipboard
+# The copy button: the link is on the page only as data, never drawn; its words are in the data
+# too, in the page's language (Python decides, the browser draws). navigator.clipboard
 # needs a secure page (https or localhost); elsewhere the older execCommand copy is tried.
 _COPY_JS = """
 export default function ({ parentElement, data }) {
@@ -75,7 +77,7 @@ export default function ({ parentElement, data }) {
     box.className = "gtl-copy";
     parentElement.appendChild(box);
   }
-  const label = "Copy my teacher link";
+  const label = data.label;
   box.textContent = label;
   box.onclick = async () => {
     let ok = false;
@@ -87,7 +89,7 @@ export default function ({ parentElement, data }) {
       try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
       area.remove();
     }
-    box.textContent = ok ? "Copied: keep it secret" : "This browser refused to copy";
+    box.textContent = ok ? data.copied : data.refused;
     setTimeout(() => { box.textContent = label; }, 2500);
   };
 }
@@ -121,4 +123,12 @@ def hide_secret(code: str, token: str) -> None:
 
 def copy_button(token: str) -> None:
     """The button that copies the teacher link (it shows nothing of it)."""
-    _COPY(data={"link": sh.page_link(**{sh.TEACHER: token})}, key=K.copy)
+    _COPY(
+        data={
+            "link": sh.page_link(**{sh.TEACHER: token}),
+            "label": _("Copy my teacher link"),
+            "copied": _("Copied: keep it secret"),
+            "refused": _("This browser refused to copy"),
+        },
+        key=K.copy,
+    )

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from teach.i18n import N_
 from ui.common.component import declare
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
@@ -152,9 +153,9 @@ def tree_canvas(
         ss[keys.seq], ss[keys.known] = seq, k
     play = None
     if param is not None:
-        decode = nearest_of(SPEEDS, "the speed")
+        decode = nearest_of(SPEEDS, N_("the speed"))
         speed = restore(
-            "play", decode=decode, default=None, what="autoplay speed", state_key=keys.play
+            "play", decode=decode, default=None, what=N_("autoplay speed"), state_key=keys.play
         )
         play = None if ss.get(keys.played) else speed  # sent once: the browser starts playing
         ss[keys.played] = True

@@ -311,7 +311,7 @@ CHASE = Board("chase")
 class Practice:
     """app_pages/practice.py and its panels."""
 
-    tab = "tab"  # in URL_BOUND: the key is the query parameter ?tab=
+    tab = "practice.tab"  # the open tab; the link's ?tab= is written by share.link_tabs
     leaves = "practice.tree.leaves"
     branching = "practice.tree.b"
     depth = "practice.tree.depth"  # of a random tree
@@ -421,8 +421,9 @@ class Classroom:
     bars = "class.bars"
     leave = "class.leave"
     following = "class.following"  # this session's page is watched by the bell (shared.follow)
-    me = "class.me"  # (student token, classroom.live.Me): who the link's token names
+    me = "class.me"  # (student token, classroom.student_state.Me): who the link's token names
     acted = "class.acted"  # the page's own action just ran: its next run reads afresh
+    given = "class.given"  # (question, answer shown) the student's tap just stored
     teachers = "class.teachers"  # {code: teacher token} this session controls (teacher_link)
     copy = "class.copy"  # the "Copy my teacher link" button
 

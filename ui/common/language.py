@@ -16,7 +16,7 @@ from __future__ import annotations
 import streamlit as st
 
 from teach import i18n
-from teach.i18n import _
+from teach.i18n import N_, _
 from ui.common.keys import Lang
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
@@ -27,14 +27,14 @@ CODES = tuple(i18n.LANGUAGES)
 
 def _link_decoder():
     """The link's ``lang``: one of ours (the pseudo ``xx`` too, for tests)."""
-    return choice((*CODES, i18n.PSEUDO), "the language")
+    return choice((*CODES, i18n.PSEUDO), N_("the language"))
 
 
 def choose() -> str:
     """Set this run's language (see the module) and return it."""
     ss = st.session_state
     link = restore(
-        PARAM, decode=_link_decoder(), default=None, what="language", state_key=Lang.link
+        PARAM, decode=_link_decoder(), default=None, what=N_("language"), state_key=Lang.link
     )
     asked = ss.get(Lang.chosen) or link
     lang = i18n.negotiate(asked, st.context.locale)

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-COPY = "Copy the text"
-COPIED = "Copied"
-REFUSED = "This browser refused to copy: select the text instead"
+from teach.i18n import N_, _
+
+# The button's words (in English; said in the run's language when the box is drawn).
+COPY = N_("Copy the text")
+COPIED = N_("Copied")
+REFUSED = N_("This browser refused to copy: select the text instead")
 
 _JS = """
 export default function ({ parentElement, data }) {
@@ -68,5 +71,5 @@ _BOX = st.components.v2.component(NAME, js=_JS, css=_CSS)
 def plain_text(text: str, *, key: str, copy: bool = False, wrap: bool = False) -> None:
     """``text`` in a monospace box; ``copy`` adds a button that copies it whole; ``wrap``
     wraps long lines (else the box scrolls sideways)."""
-    words = {"copy": COPY, "copied": COPIED, "refused": REFUSED}
+    words = {"copy": _(COPY), "copied": _(COPIED), "refused": _(REFUSED)}
     _BOX(data={"text": text, "copy": copy, "wrap": wrap, "words": words}, key=key)

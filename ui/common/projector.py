@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from teach.i18n import _
+from teach.i18n import N_, _
 from ui.common.keys import View, css
 from ui.common.language import menu as language_menu
 from ui.common.link_codec import choice
@@ -179,7 +179,11 @@ def page_header(title: str) -> bool:
     mode (see the module)."""
     ss = st.session_state
     link = restore(
-        PARAM, decode=choice(VIEWS, "the view"), default=None, what="view", state_key=View.link
+        PARAM,
+        decode=choice(VIEWS, N_("the view")),
+        default=None,
+        what=N_("view"),
+        state_key=View.link,
     )
     chosen = ss.get(View.chosen)
     on = decide(chosen, link, ss.get(View.short))

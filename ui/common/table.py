@@ -100,6 +100,8 @@ def cards_css(key: str, columns: Sequence[str], px: int = CARDS_PX) -> str:
     )
     return f"""<style>
 {at} {{ container-type: inline-size; }}
+/* a column's name breaks between words only ("значение корня"), never inside one */
+{at} th, {at} th * {{ overflow-wrap: normal !important; word-break: normal !important; }}
 @container (max-width: {px}px) {{
   {at} table, {at} tbody, {at} tr {{ display: block; width: auto; }}
   {at} thead {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;

@@ -16,7 +16,7 @@ import streamlit as st
 from engine.errors import InputError
 from teach import i18n
 from teach.exam import check_sheet, make_sheet
-from teach.i18n import _
+from teach.i18n import N_, _
 from ui.common.keys import SHARE_SEEN
 from ui.common.keys import Exam as K
 from ui.common.link_codec import int_in
@@ -33,14 +33,14 @@ FIELDS = {
     K.highest: ("hi", 20, -999, 999),
     K.cuts: ("cuts", 2, 0, 60),
 }
-WORDS = {
-    "seed": "seed",
-    "n": "number of exercises",
-    "eb": "branching",
-    "ed": "depth",
-    "lo": "lowest leaf",
-    "hi": "highest leaf",
-    "cuts": "number of cut-offs",
+WORDS = {  # each parameter as a link's warning names it (ui.common.link_codec)
+    "seed": N_("seed"),
+    "n": N_("number of exercises"),
+    "eb": N_("branching"),
+    "ed": N_("depth"),
+    "lo": N_("lowest leaf"),
+    "hi": N_("highest leaf"),
+    "cuts": N_("number of cut-offs"),
 }
 
 

@@ -28,6 +28,7 @@ from teach.exercise import (
     solution,
     solution_words,
 )
+from teach.i18n import _, ngettext
 from teach.quiz import node_names
 from ui.common.canvas import tree_still
 from ui.common.keys import Exercise as K
@@ -41,11 +42,19 @@ OK_ICON = ":green[:material/check_circle:]"
 BAD_ICON = ":red[:material/cancel:]"
 GAP_ICON = ":orange[:material/radio_button_unchecked:]"
 _ICON = {RIGHT: OK_ICON, WRONG: BAD_ICON, MISSING: GAP_ICON}
-# The line under the tree; the browser shows the touch screen's words on one (answer.js).
-HINT = {
-    "fine": "Type each inner node's value in it; click an edge to mark it pruned (again to unmark).",
-    "coarse": "Type each inner node's value in it; tap an edge to mark it pruned (again to unmark).",
-}
+
+
+def hint() -> dict[str, str]:
+    """The line under the tree in the run's language; the browser shows the touch screen's
+    words on one (answer.js)."""
+    return {
+        "fine": _(
+            "Type each inner node's value in it; click an edge to mark it pruned (again to unmark)."
+        ),
+        "coarse": _(
+            "Type each inner node's value in it; tap an edge to mark it pruned (again to unmark)."
+        ),
+    }
 
 
 def edge_label(tree: GameTree, names: list[str], edge: tuple[int, int]) -> str:
@@ -55,23 +64,32 @@ def edge_label(tree: GameTree, names: list[str], edge: tuple[int, int]) -> str:
     return f"{names[p]} → {names[c]}{tail}"
 
 
-def _report_lines(tree: GameTree, rep: Report) -> tuple[list[str], list[str], list[str]]:
+def _report_lines(
+    tree: GameTree, rep: Report, skipped: frozenset[int]
+) -> tuple[list[str], list[str], list[str]]:
+    """The solution's three lists; ``skipped``: the nodes the search never visits (an edge
+    marked pruned below one lies inside a pruned subtree)."""
     names = node_names(tree)
     vals, missed, wrong = [], [], []
     for it in rep.items:
         if it.kind == "value" and it.status in _ICON:
             vals.append(f"{_ICON[it.status]} {it.reason}")
         elif it.status == CUT_MISSED and it.edge is not None:
-            missed.append(f"{GAP_ICON} {edge_label(tree, names, it.edge)}: pruned, but not marked")
+            edge = edge_label(tree, names, it.edge)
+            missed.append(f"{GAP_ICON} " + _("{edge}: pruned, but not marked", edge=edge))
         elif it.status == CUT_WRONG and it.edge is not None:
-            why = (
-                "inside a subtree that is already pruned: mark only its top edge"
-                if "inside" in it.reason
-                else "searched, not pruned"
-            )
-            wrong.append(f"{BAD_ICON} {edge_label(tree, names, it.edge)}: {why}")
+            edge = edge_label(tree, names, it.edge)
+            if it.edge[0] in skipped:
+                why = _(
+                    "{edge}: inside a subtree that is already pruned: mark only its top edge",
+                    edge=edge,
+                )
+            else:
+                why = _("{edge}: searched, not pruned", edge=edge)
+            wrong.append(f"{BAD_ICON} {why}")
         elif it.status == CUT_FOUND and it.edge is not None:
-            vals.append(f"{OK_ICON} {edge_label(tree, names, it.edge)}: pruned, marked")
+            edge = edge_label(tree, names, it.edge)
+            vals.append(f"{OK_ICON} " + _("{edge}: pruned, marked", edge=edge))
     return vals, missed, wrong
 
 
@@ -84,13 +102,19 @@ def tree_tag(tree: GameTree) -> str:
 def exercise_panel(tree: GameTree | None) -> None:
     """The whole-tree exercise on ``tree`` (the page's tree; None: nothing to do)."""
     if tree is None:
-        st.info("Choose a valid tree above to get an exercise.")
+        st.info(_("Choose a valid tree above to get an exercise."))
         return
     inner = [n for n in tree.preorder() if not tree.is_leaf(n)]
     if len(inner) > MAX_INNER:
         st.error(
-            f"This tree has {len(inner)} inner nodes: too many to fill in (at most "
-            f"{MAX_INNER}). Use a smaller tree, e.g. branching 3 and depth 2 or 3."
+            ngettext(
+                "This tree has {n} inner node: too many to fill in (at most {most}). Use a "
+                "smaller tree, e.g. branching 3 and depth 2 or 3.",
+                "This tree has {n} inner nodes: too many to fill in (at most {most}). Use a "
+                "smaller tree, e.g. branching 3 and depth 2 or 3.",
+                len(inner),
+                most=MAX_INNER,
+            )
         )
         return
     names = node_names(tree)
@@ -98,11 +122,11 @@ def exercise_panel(tree: GameTree | None) -> None:
     sol = solution(tree)
     intro, new = st.columns([3, 1], vertical_alignment="center")
     new.button(
-        "New random tree",
+        _("New random tree"),
         key=K.new,
         icon=":material/casino:",
         on_click=on_random_tree,
-        help="A random tree of the branching above (depth: see Presets and random trees).",
+        help=_("A random tree of the branching above (depth: see Presets and random trees)."),
         width="stretch",
     )
     intro.markdown(exercise_intro(sol))
@@ -111,7 +135,7 @@ def exercise_panel(tree: GameTree | None) -> None:
     sheet, tries = graded if graded else (Sheet(), 0)
     answer = {
         "key": sig,
-        "fields": [[n, "value"] for n in inner],
+        "fields": [[n, _("value")] for n in inner],
         "labels": False,
         "where": "side",
         "edges": True,
@@ -119,13 +143,17 @@ def exercise_panel(tree: GameTree | None) -> None:
         "marks": sheet_marks(rep) if rep else {},
         "tries": tries,
         "event": "sheet",
-        "hint": HINT,
+        "hint": hint(),
     }
     if rep is not None:
-        answer["said"] = f"Check {tries}: {rep.summary()}."
+        said = dict(n=tries, summary=rep.summary())
         answer["ok"] = rep.perfect
-        if not rep.perfect:
-            answer["said"] += " Correct the marked answers and check again."
+        if rep.perfect:
+            answer["said"] = _("Check {n}: {summary}.", **said)
+        else:
+            answer["said"] = _(
+                "Check {n}: {summary}. Correct the marked answers and check again.", **said
+            )
     tree_still(
         blank_payload(tree, quiz_names(tree)),
         key=K.of(sig, "question"),
@@ -133,8 +161,8 @@ def exercise_panel(tree: GameTree | None) -> None:
         events={"sheet": partial(_sent, sig)},
     )
     if sheet.problems:
-        st.warning("Not read: " + "; ".join(sheet.problems) + ".")
-    if not st.toggle("Show the solution", key=K.of(sig, "show"), persist_state="session"):
+        st.warning(_("Not read: {problems}.", problems="; ".join(sheet.problems)))
+    if not st.toggle(_("Show the solution"), key=K.of(sig, "show"), persist_state="session"):
         return
     _solution(tree, sig, sol, rep)
 
@@ -162,19 +190,25 @@ def _solution(tree: GameTree, sig: str, sol, rep: Report | None) -> None:
     """The answers: item by item against the last check, and the search drawn."""
     run = search_tree(tree)
     st.caption(
-        f"{solution_words(sol, len(tree.leaves()))} Pruned subtrees are grey with dashed edges."
+        _(
+            "{solution} Pruned subtrees are grey with dashed edges.",
+            solution=solution_words(sol, len(tree.leaves())),
+        )
     )
     pv = minimax(tree).principal_variation()
     payload = question_payload(run, quiz_names(tree), len(run.events), None, pv=pv)
     tree_still(payload, key=K.of(sig, "solution"))
     rep = rep or grade(tree, {}, (), sol)
-    vals, missed, wrong = _report_lines(tree, rep)
+    vals, missed, wrong = _report_lines(tree, rep, sol.skipped)
     c1, c2, c3 = st.columns(3)
-    c1.markdown("**Values**\n\n" + "\n".join(f"- {x}" for x in vals))
+    c1.markdown(_("**Values**") + "\n\n" + "\n".join(f"- {x}" for x in vals))
     c2.markdown(
-        "**Pruned edges not marked**\n\n"
-        + ("\n".join(f"- {x}" for x in missed) or "None: every pruned edge marked.")
+        _("**Pruned edges not marked**")
+        + "\n\n"
+        + ("\n".join(f"- {x}" for x in missed) or _("None: every pruned edge marked."))
     )
     c3.markdown(
-        "**Searched edges marked pruned**\n\n" + ("\n".join(f"- {x}" for x in wrong) or "None.")
+        _("**Searched edges marked pruned**")
+        + "\n\n"
+        + ("\n".join(f"- {x}" for x in wrong) or _("None."))
     )

@@ -20,6 +20,7 @@ from engine.trace import SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from teach.exam import make_exercise
 from teach.explain import describe, node_name
+from teach.i18n import N_, _, ngettext
 from teach.quiz import node_names
 from ui.common.keys import Practice as K
 from ui.common.link_codec import int_in
@@ -27,11 +28,11 @@ from ui.common.share import publish, read_once, restore
 from ui.tree.tree_source import Complete, decode_complete
 from viz.tree_payload import Code, tree_payload
 
-PRESETS = {
-    "Textbook (3 x 3)": ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
-    "Deep binary (2^4)": ("3, 17, 2, 12, 15, 25, 2, 5, 3, 2, 14, 20, 8, 9, 4, 7", 2),
-    "Ties (cut on equality)": ("5, 6, 5, 4, 5, 7, 5, 3, 9", 3),
-    "Best move last (few cuts)": ("1, 2, 3, 4, 5, 6, 7, 8, 9", 3),
+PRESETS = {  # each name in English, shown in the run's language
+    N_("Textbook (3 x 3)"): ("3, 12, 8, 2, 4, 6, 14, 5, 2", 3),
+    N_("Deep binary (2^4)"): ("3, 17, 2, 12, 15, 25, 2, 5, 3, 2, 14, 20, 8, 9, 4, 7", 2),
+    N_("Ties (cut on equality)"): ("5, 6, 5, 4, 5, 7, 5, 3, 9", 3),
+    N_("Best move last (few cuts)"): ("1, 2, 3, 4, 5, 6, 7, 8, 9", 3),
 }
 DEFAULT_LEAVES, DEFAULT_B = PRESETS["Textbook (3 x 3)"]
 MAX_CLASS_LEAVES = 81  # a class tree: fits on a projector and keeps a quiz under ~200 questions
@@ -49,22 +50,32 @@ def class_tree(raw: str, old_branching: int = DEFAULT_B) -> Complete:
     else:
         n = len(raw.replace(",", " ").split())
         if n > MAX_CLASS_LEAVES:
-            raise InputError(f"{n:,} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
+            raise InputError(_too_many(n))
         setup = Complete(tuple(parse_leaves(raw)), int(old_branching))
     build_tree(setup.text, setup.branching)  # the class limits, in their own words
     return setup
 
 
+def _too_many(n: int) -> str:
+    return ngettext(
+        "{n} leaf is too many for class (at most {most})",
+        "{n} leaves is too many for class (at most {most})",
+        n,
+        n=f"{n:,}",
+        most=MAX_CLASS_LEAVES,
+    )
+
+
 def build_tree(leaves_text: str, branching: object) -> GameTree:
     """The complete tree of ``leaves_text`` with ``branching``; InputError says what is wrong."""
     if not isinstance(branching, int | float) or int(branching) != branching:
-        raise InputError(f"branching must be a whole number, not {branching!r}")
+        raise InputError(_("branching must be a whole number, not {value}", value=repr(branching)))
     b = int(branching)
     if not 2 <= b <= 5:
-        raise InputError(f"branching must be between 2 and 5, not {b}")
+        raise InputError(_("branching must be between 2 and 5, not {value}", value=b))
     leaves = parse_leaves(str(leaves_text or ""))
     if len(leaves) > MAX_CLASS_LEAVES:
-        raise InputError(f"{len(leaves)} leaves is too many for class (at most {MAX_CLASS_LEAVES})")
+        raise InputError(_too_many(len(leaves)))
     complete_depth(len(leaves), b)
     return complete_tree(leaves, b)
 
@@ -94,32 +105,32 @@ def tree_chooser() -> GameTree | None:
     ss = st.session_state
     old_b = restore(
         "b",
-        decode=int_in(2, 5, "branching", clamp=False),
+        decode=int_in(2, 5, N_("branching"), clamp=False),
         default=DEFAULT_B,
-        what="branching",
+        what=N_("branching"),
         state_key=K.branching,
     )
     decode = partial(class_tree, old_branching=old_b)
-    setup = read_once("t", decode=decode, what="tree")
+    setup = read_once("t", decode=decode, what=N_("tree"))
     ss.setdefault(K.leaves, DEFAULT_LEAVES)
     if setup is not None:
         ss[K.leaves], ss[K.branching] = setup.text, setup.branching
     c1, c2, c3 = st.columns([6, 2, 3], vertical_alignment="bottom")
     text = c1.text_input(
-        "Leaves, left to right", key=K.leaves, help="Scores separated by commas or spaces."
+        _("Leaves, left to right"), key=K.leaves, help=_("Scores separated by commas or spaces.")
     )
-    b = c2.number_input("Branching", step=1, key=K.branching, persist_state="session")
-    with c3.popover("Presets and random trees", width="stretch"):
+    b = c2.number_input(_("Branching"), step=1, key=K.branching, persist_state="session")
+    with c3.popover(_("Presets and random trees"), width="stretch"):
         for i, name in enumerate(PRESETS):
-            st.button(name, key=K.preset(i), on_click=_preset, args=(name,))
+            st.button(_(name), key=K.preset(i), on_click=_preset, args=(name,))
         st.number_input(
-            "Depth of a random tree", value=2, step=1, key=K.depth, persist_state="session"
+            _("Depth of a random tree"), value=2, step=1, key=K.depth, persist_state="session"
         )
-        st.button("Random tree", key=K.random, on_click=on_random_tree)
+        st.button(_("Random tree"), key=K.random, on_click=on_random_tree)
     try:
         tree = build_tree(text, b)
     except InputError as e:
-        st.error(f"This tree cannot be used: {e}")
+        st.error(_("This tree cannot be used: {problem}", problem=e))
         return None
     publish(t=Complete(tuple(parse_leaves(text)), int(b)).encode(), b=None)
     return tree

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.errors import InputError
+from teach.i18n import _, ngettext
 from teach.quiz import ALL_KINDS, KINDS, REVEALED, RIGHT, SKIPPED, WRONG, QuizState
 from ui.common.link_codec import quoted
 
@@ -50,21 +51,38 @@ def decode_score(raw: str, total: int) -> tuple[list[str], bool]:
     """(the outcomes of the questions done, whether the open one had a wrong try) of
     ``?score=`` for a quiz of ``total`` questions; InputError naming what is wrong."""
     if len(raw) > MAX_SCORE:
-        raise InputError(f"is {len(raw):,} characters long (a score holds at most {MAX_SCORE:,})")
+        raise InputError(
+            ngettext(
+                "is {n} character long (a score holds at most {most})",
+                "is {n} characters long (a score holds at most {most})",
+                len(raw),
+                n=f"{len(raw):,}",
+                most=f"{MAX_SCORE:,}",
+            )
+        )
     if not _SCORE.fullmatch(raw):
         raise InputError(
-            f"{quoted(raw)} is not a score: letters r, w, v, s (each with an optional count), "
-            "then an optional x"
+            _(
+                "{value} is not a score: letters r, w, v, s (each with an optional count), "
+                "then an optional x",
+                value=quoted(raw),
+            )
         )
     done: list[str] = []
     for letter, count in _RUN.findall(raw):
         n = int(count) if count else 1
         if n < 1 or len(done) + n > total:
-            raise InputError(f"the score counts more answers than this quiz's {total} questions")
+            raise InputError(
+                ngettext(
+                    "the score counts more answers than this quiz's {n} question",
+                    "the score counts more answers than this quiz's {n} questions",
+                    total,
+                )
+            )
         done += [OUTCOMES[letter]] * n
     pending = raw.endswith(OPEN_WRONG)
     if pending and len(done) >= total:
-        raise InputError("the score has a question open after the quiz's last one")
+        raise InputError(_("the score has a question open after the quiz's last one"))
     return done, pending
 
 
@@ -80,12 +98,24 @@ def resumed(state: QuizState, raw: str) -> QuizState:
 def decode_kinds(raw: str) -> tuple[str, ...]:
     """``?ask=``: kinds of question, comma-separated, in the quiz's order."""
     if len(raw) > MAX_ASK:
-        raise InputError(f"is {len(raw):,} characters long (at most {MAX_ASK})")
+        raise InputError(
+            ngettext(
+                "is {n} character long (at most {most})",
+                "is {n} characters long (at most {most})",
+                len(raw),
+                n=f"{len(raw):,}",
+                most=MAX_ASK,
+            )
+        )
     got = raw.split(",")
     bad = [k for k in got if k not in ALL_KINDS]
     if bad or not got or len(set(got)) != len(got):
         raise InputError(
-            f"{quoted(raw)} is not a list of {', '.join(ALL_KINDS)} (each once, comma-separated)"
+            _(
+                "{value} is not a list of {kinds} (each once, comma-separated)",
+                value=quoted(raw),
+                kinds=", ".join(ALL_KINDS),
+            )
         )
     return tuple(k for k in ALL_KINDS if k in got)
 

@@ -36,6 +36,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from engine.trace import UPDATE, SearchRun
 from teach.explain import describe
+from teach.i18n import N_, _
 from teach.quiz import (
     BOUND,
     CHOICES,
@@ -58,14 +59,19 @@ from ui.common.share import publish, read_once
 from ui.practice import quiz_link
 from viz.tree_payload import Hidden, tree_payload
 
-KIND_LABELS = {
-    VALUE: "node values",
-    BOUND: "alpha / beta",
-    PRUNE: "cut-offs",
-    NODE_TYPE: "node types",
-    RE_SEARCH_Q: "re-searches",
-    TABLE_BOUND: "table bounds",
+KIND_LABELS = {  # in English; the pills say them in the run's language
+    VALUE: N_("node values"),
+    BOUND: N_("alpha / beta"),
+    PRUNE: N_("cut-offs"),
+    NODE_TYPE: N_("node types"),
+    RE_SEARCH_Q: N_("re-searches"),
+    TABLE_BOUND: N_("table bounds"),
 }
+
+
+def kind_label(kind: str) -> str:
+    """A kind of question as the "Ask about" pills name it, in the run's language."""
+    return _(KIND_LABELS[kind])
 
 
 def kind_pills(key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS) -> None:
@@ -74,11 +80,11 @@ def kind_pills(key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS
     session). Read it with :func:`chosen_kinds`. A kind picked and no longer offered (the
     algorithm changed) is dropped by Streamlit."""
     st.pills(
-        "Ask about",
+        _("Ask about"),
         kinds,
         selection_mode="multi",
         default=list(KINDS),
-        format_func=KIND_LABELS.__getitem__,
+        format_func=kind_label,
         key=key,
         persist_state="session" if remember else None,
     )
@@ -89,12 +95,15 @@ def chosen_kinds(key: str) -> tuple[str, ...]:
     return quiz_link.chosen_kinds(st.session_state.get(key))
 
 
-# Questions answered with buttons (label, the text it answers), not typed in the node.
+# Questions answered with buttons (label, the text it answers), not typed in the node; a
+# label in English, shown in the run's language. PV, CUT, ALL are the node types' names.
+_CHOICE_WORDS = {"exact": N_("exact"), "lower": N_("lower"), "upper": N_("upper")}
 _BUTTONS: dict[str, tuple[tuple[str, str], ...]] = {
-    PRUNE: (("Yes, pruned", "yes"), ("No, searched", "no")),
-    RE_SEARCH_Q: (("Yes, searched again", "yes"), ("No re-search", "no")),
-    **{kind: tuple((c, c) for c in CHOICES[kind]) for kind in CHOICES},
+    PRUNE: ((N_("Yes, pruned"), "yes"), (N_("No, searched"), "no")),
+    RE_SEARCH_Q: ((N_("Yes, searched again"), "yes"), (N_("No re-search"), "no")),
+    **{kind: tuple((_CHOICE_WORDS.get(c, c), c) for c in CHOICES[kind]) for kind in CHOICES},
 }
+_NAMES = frozenset(CHOICES[NODE_TYPE])  # said as they are in every language
 MAX_TYPED = 40  # characters of a typed answer read (the rest is not a number anyway)
 
 
@@ -141,8 +150,18 @@ def step_sentence(
     if question.hide and ev.node == question.node:  # as the figure hides it (question_payload)
         return None  # ("... so its leaves 5 and 6 are pruned" tells a CUT node)
     if question.kind == PRUNE and ev.kind == UPDATE:
-        return text.split(". ")[0].rstrip(".") + "."  # the update only, not the verdict
+        return first_sentence(text)  # the update only, not the verdict
     return text
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text``: up to its first ". " or Chinese "。" (a step's
+    sentence in English, Russian or Chinese), with its full stop."""
+    ends = [i for i in (text.find(". "), text.find("。")) if i >= 0]
+    if not ends:
+        return text
+    end = min(ends)
+    return text[:end] + ("。" if text[end] == "。" else ".")
 
 
 def question_payload(
@@ -239,7 +258,7 @@ def node_answer(run: SearchRun, keys: Quiz, q: Question | None) -> dict:
     state = quiz_state(keys)
     fb = state.feedback if state is not None else None
     wrong = fb is not None and fb.question == q and fb.grade.valid and not fb.grade.correct
-    label = "value" if q.kind == VALUE else ("α" if run.tree.is_max(q.node) else "β")
+    label = _("value") if q.kind == VALUE else ("α" if run.tree.is_max(q.node) else "β")
     return {
         "answer": {
             "key": f"{run_signature(run)}:{q.step}:{q.kind}:{q.node}",
@@ -259,9 +278,15 @@ def _leave(keys: Quiz) -> None:
 
 def score_line(s: Score) -> str:
     """ "3 ✓ · 1 ✗ · 0 revealed · 4 of 12 asked" for the panel's header."""
-    return (
-        f"**{s.right}** ✓ right · **{s.wrong}** ✗ wrong · {s.revealed} revealed · "
-        f"{s.skipped} skipped · {s.done} of {s.total} asked"
+    return _(
+        "**{right}** ✓ right · **{wrong}** ✗ wrong · {revealed} revealed · "
+        "{skipped} skipped · {done} of {total} asked",
+        right=s.right,
+        wrong=s.wrong,
+        revealed=s.revealed,
+        skipped=s.skipped,
+        done=s.done,
+        total=s.total,
     )
 
 
@@ -269,11 +294,11 @@ def practice_switch(keys: Quiz, default_on: bool = False) -> bool:
     """The practice toggle; True when it is on. Drawn in the same place on or off, so that
     turning practice on does not move the switch itself (issue 21)."""
     return st.toggle(
-        "Practice: predict each step",
+        _("Practice: predict each step"),
         value=default_on,
         key=keys.on,
         persist_state="session",
-        help="Answer each step before it is shown. Your score is kept for this tree.",
+        help=_("Answer each step before it is shown. Your score is kept for this tree."),
     )
 
 
@@ -303,7 +328,7 @@ def quiz_panel(run: SearchRun, keys: Quiz, side: DeltaGenerator) -> int:
         assert fb is not None
         (st.success if fb.grade.correct else st.info)(fb.grade.reason, icon=None)
         c1, c2 = st.columns(2)
-        label = "Next question" if not q.finished else "See the result"
+        label = _("Next question") if not q.finished else _("See the result")
         c1.button(
             label,
             key=keys.next,
@@ -312,29 +337,51 @@ def quiz_panel(run: SearchRun, keys: Quiz, side: DeltaGenerator) -> int:
             args=(keys, "retry"),
             width="stretch",
         )
-        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
+        c2.button(
+            _("Leave practice"), key=keys.leave, on_click=_leave, args=(keys,), width="stretch"
+        )
         return min(fb.question.step + 1, q.end_step)
     if q.finished:
         if s.total == 0:
-            st.info("No questions of this kind on this tree: choose more kinds.")
+            st.info(_("No questions of this kind on this tree: choose more kinds."))
         else:
             pct = round(100 * s.right / s.total)
-            st.success(f"Done: {s.right} of {s.total} right at the first try ({pct}%).")
+            st.success(
+                _(
+                    "Done: {right} of {total} right at the first try ({pct}%).",
+                    right=s.right,
+                    total=s.total,
+                    pct=pct,
+                )
+            )
         c1, c2 = st.columns(2)
         c1.button(
-            "Start again", key=keys.restart, on_click=_do, args=(keys, "restart"), width="stretch"
+            _("Start again"),
+            key=keys.restart,
+            on_click=_do,
+            args=(keys, "restart"),
+            width="stretch",
         )
-        c2.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
+        c2.button(
+            _("Leave practice"), key=keys.leave, on_click=_leave, args=(keys,), width="stretch"
+        )
         return q.end_step
     cur = q.current
     assert cur is not None
-    st.markdown(f"**Question {q.index + 1} of {s.total}** · step {cur.step + 1}")
+    st.markdown(
+        _(
+            "**Question {i} of {n}** · step {step}",
+            i=q.index + 1,
+            n=s.total,
+            step=cur.step + 1,
+        )
+    )
     st.subheader(cur.prompt, anchor=False)
     buttons = _BUTTONS.get(cur.kind)
     if buttons is not None:
         for col, (label, text) in zip(st.columns(len(buttons)), buttons, strict=True):
             col.button(
-                label,
+                label if label in _NAMES else _(label),
                 key=keys.yes if text == "yes" else keys.no if text == "no" else keys.pick(text),
                 on_click=_do,
                 args=(keys, "answer", text),
@@ -342,17 +389,20 @@ def quiz_panel(run: SearchRun, keys: Quiz, side: DeltaGenerator) -> int:
             )
     else:  # typed in the asked node on the tree (node_answer)
         st.markdown(
-            ":material/edit: Type your answer **in the ringed node on the tree**, then press "
-            f"Enter or Check (a whole number, or {INF_HINT})."
+            _(
+                ":material/edit: Type your answer **in the ringed node on the tree**, then "
+                "press Enter or Check (a whole number, or {infinity}).",
+                infinity=INF_HINT,
+            )
         )
     if fb is not None and not fb.grade.valid:
         st.warning(fb.grade.reason)
     elif fb is not None:  # a wrong answer: no spoiler, try again or reveal
-        st.error("Not quite. Try again, or reveal the answer.")
+        st.error(_("Not quite. Try again, or reveal the answer."))
     c1, c2, c3 = st.columns(3)
-    c1.button("Reveal", key=keys.reveal, on_click=_do, args=(keys, "reveal"), width="stretch")
-    c2.button("Skip", key=keys.skip, on_click=_do, args=(keys, "skip"), width="stretch")
-    c3.button("Leave practice", key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
+    c1.button(_("Reveal"), key=keys.reveal, on_click=_do, args=(keys, "reveal"), width="stretch")
+    c2.button(_("Skip"), key=keys.skip, on_click=_do, args=(keys, "skip"), width="stretch")
+    c3.button(_("Leave practice"), key=keys.leave, on_click=_leave, args=(keys,), width="stretch")
     return q.step
 
 
@@ -361,18 +411,18 @@ def _restore(run: SearchRun, keys: Quiz) -> None:
     before the switch is drawn; the score is replayed onto the page's quiz of ``run``."""
     ss = st.session_state
     on = read_once(
-        "practice", decode=choice(quiz_link.SWITCH, "the practice switch"), what="practice"
+        "practice", decode=choice(quiz_link.SWITCH, N_("the practice switch")), what=N_("practice")
     )
     if on is not None:
         ss[keys.on] = on == quiz_link.SWITCH[0]
-    kinds = read_once("ask", decode=quiz_link.decode_kinds, what="kinds of question")
+    kinds = read_once("ask", decode=quiz_link.decode_kinds, what=N_("kinds of question"))
     if kinds is not None:
         ss[keys.kinds] = list(kinds)
 
     def decode(raw: str) -> QuizState:
         return quiz_link.resumed(_ensure(keys, run, chosen_kinds(keys.kinds)), raw)
 
-    state = read_once("score", decode=decode, what="score")
+    state = read_once("score", decode=decode, what=N_("score"))
     if state is not None:
         ss[keys.state] = state
 

@@ -10,13 +10,15 @@ import streamlit as st
 from engine.trace import Replayer, SearchRun
 from engine.tree import GameTree
 from engine.values import fmt_value
+from teach import i18n
+from teach.i18n import _
 from teach.quiz import node_names
 from teach.variants import (
     ALL,
-    DESCRIPTION,
-    LABELS,
     VariantResult,
     compare_variants,
+    description,
+    label,
     line_for_event,
     pseudocode,
 )
@@ -38,7 +40,8 @@ def compared(tree_tag: str, _tree: GameTree) -> list[VariantResult]:
 def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[str, object]]:
     """One row per variant of ``results`` (teach.variants.compare_variants on ``tree``): root
     value, leaves evaluated, nodes visited, cut-offs, and the inner nodes (searched by both)
-    whose returned value differs from the statement's."""
+    whose returned value differs from the statement's. Column names and words in the run's
+    language."""
     n_leaves = len(tree.leaves())
     names = node_names(tree)
     ref = Replayer(next(r.run for r in results if r.name == "statement")).final_values()
@@ -46,19 +49,19 @@ def variants_table(tree: GameTree, results: list[VariantResult]) -> list[dict[st
     for r in results:
         vals = Replayer(r.run).final_values()
         diff = [
-            f"{names[v]}: {vals[v]} (not {ref[v]})"
+            _("{node}: {value} (not {expected})", node=names[v], value=vals[v], expected=ref[v])
             for v in tree.preorder()
             if not tree.is_leaf(v) and None not in (vals[v], ref[v]) and vals[v] != ref[v]
         ]
         rows.append(
             {
-                "variant": LABELS[r.name],
-                "root value": r.value,
-                "leaves evaluated": f"{r.leaves_evaluated} of {n_leaves}",
-                "nodes visited": r.nodes_visited,
-                "cut-offs": r.cuts,
-                "inner values unlike the statement's": ", ".join(diff) or "-",
-                "what it does": r.description,
+                _("variant"): label(r.name),
+                _("root value"): r.value,
+                _("leaves evaluated"): _("{k} of {n}", k=r.leaves_evaluated, n=n_leaves),
+                _("nodes visited"): r.nodes_visited,
+                _("cut-offs"): r.cuts,
+                _("inner values unlike the statement's"): _(", ").join(diff) or "-",
+                _("what it does"): description(r.name),
             }
         )
     return rows
@@ -72,18 +75,28 @@ def code_of(run: SearchRun, name: str) -> Code:
         at.append(line_for_event(name, e))
         note = ""
         if name == "negamax" and e.nm_alpha is not None:
-            note = (
-                f"In negamax's own view at this node: alpha = {fmt_value(e.nm_alpha)}, "
-                f"beta = {fmt_value(e.nm_beta)}"
-                + (f", value = {fmt_value(e.nm_value)}" if e.nm_value is not None else "")
-            )
+            window = dict(alpha=fmt_value(e.nm_alpha), beta=fmt_value(e.nm_beta))
+            if e.nm_value is not None:
+                note = _(
+                    "In negamax's own view at this node: alpha = {alpha}, beta = {beta}, "
+                    "value = {value}",
+                    value=fmt_value(e.nm_value),
+                    **window,
+                )
+            else:
+                note = _(
+                    "In negamax's own view at this node: alpha = {alpha}, beta = {beta}",
+                    **window,
+                )
         notes.append(note)
     return Code(tuple(pseudocode(name)), tuple(at), tuple(notes))
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
-def _payload(tree_tag: str, name: str, _run: SearchRun) -> dict:
-    return run_payload(_run, code=code_of(_run, name))
+def _payload(tree_tag: str, name: str, lang: str, _run: SearchRun) -> dict:
+    """The canvas payload of variant ``name``'s run, its words in ``lang`` (a cache key)."""
+    with i18n.use(lang):
+        return run_payload(_run, code=code_of(_run, name))
 
 
 DEFAULTS = {"left": "statement", "right": "fail-hard"}
@@ -95,28 +108,35 @@ def variants_panel(tree: GameTree | None) -> None:
     canvas last clicked (the left one at first); a canvas keeps its step when its variant
     changes (clamped to the new run)."""
     if tree is None:
-        st.info("Choose a valid tree above to compare the variants.")
+        st.info(_("Choose a valid tree above to compare the variants."))
         return
     tree_tag = tag((tree.parent, tree.values))
     compared_runs = compared(tree_tag, tree)
     show_table(variants_table(tree, compared_runs), cards=K.table)
     results = {r.name: r for r in compared_runs}
-    st.caption("Step both with their buttons; the arrow keys step the one you clicked last.")
+    st.caption(_("Step both with their buttons; the arrow keys step the one you clicked last."))
     for side, col in zip(K.SIDES, st.columns(2, gap="medium"), strict=True):
         with col:
             name = (
                 st.selectbox(
-                    "Step through",
+                    _("Step through"),
                     ALL,
                     index=ALL.index(DEFAULTS[side]),
-                    format_func=LABELS.__getitem__,
+                    format_func=label,
                     key=K.pick(side),
                     persist_state="session",
                 )
                 or DEFAULTS[side]
             )
             run = results[name].run
-            st.markdown(f"**{LABELS[name]}**: {DESCRIPTION[name]}")
+            st.markdown(
+                _(
+                    "**{variant}**: {description}",
+                    variant=label(name),
+                    description=description(name),
+                )
+            )
             follow_run(K.canvas(side), len(run.events), tree_tag)  # a new tree: step 0
-            tree_canvas(_payload(tree_tag, name, run), keys=K.canvas(side), param=None, fit=True)
+            payload = _payload(tree_tag, name, i18n.current(), run)
+            tree_canvas(payload, keys=K.canvas(side), param=None, fit=True)
             export_buttons(run, K.export(f"{side}-{name}"))

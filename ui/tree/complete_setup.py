@@ -14,7 +14,7 @@ from engine.algorithms import DEFAULT as DEFAULT_ALGO
 from engine.errors import InputError
 from engine.search import VARIANTS
 from teach.i18n import N_, _
-from teach.variants import LABELS as VARIANT_LABELS
+from teach.variants import label as variant_label
 from ui.common.keys import AlphaBeta as K
 from ui.common.link_codec import choice
 from ui.common.share import restore
@@ -69,27 +69,29 @@ def _on_random() -> None:
 def restore_link() -> Complete:
     """The link's tree, step, ordering, variant and algorithm, once per session; the tree to
     show."""
-    setup = restore("t", decode=decode_complete, default=DEFAULT, what="tree", state_key=K.setup)
-    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
+    setup = restore(
+        "t", decode=decode_complete, default=DEFAULT, what=N_("tree"), state_key=K.setup
+    )
+    restore("k", decode=decode_step, default=0, what=N_("step"), state_key=K.lab.canvas.step)
     restore(
         "order",
-        decode=choice(ORDERINGS, "ordering"),
+        decode=choice(ORDERINGS, N_("ordering")),
         default=AS_GIVEN,
-        what="ordering",
+        what=N_("ordering"),
         state_key=K.order,
     )
     restore(
         "var",
-        decode=choice(VARIANTS, "variant"),
+        decode=choice(VARIANTS, N_("variant")),
         default="statement",
-        what="variant",
+        what=N_("variant"),
         state_key=K.variant,
     )
     restore(
         "algo",
-        decode=choice(ALL_ALGOS, "algorithm"),
+        decode=choice(ALL_ALGOS, N_("algorithm")),
         default=DEFAULT_ALGO,
-        what="algorithm",
+        what=N_("algorithm"),
         state_key=K.algo,
     )
     return setup
@@ -194,7 +196,7 @@ def variant_box(where, key: str) -> str:
         _("Alpha-beta variant"),
         VARIANTS,
         key=key,
-        format_func=lambda v: _(VARIANT_LABELS[v]),
+        format_func=variant_label,
         persist_state="session",
         width=VARIANT_PX,
     )

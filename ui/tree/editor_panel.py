@@ -160,9 +160,11 @@ def _decode(raw: str) -> te.EditorState:
 def restore_link() -> te.EditorState:
     """The link's tree, step and algorithm, once per session; the editor's state."""
     default = te.start(PRESETS[next(iter(URAL))]())
-    restore("t", decode=_decode, default=default, what="tree", state_key=K.state)
-    restore("k", decode=decode_step, default=0, what="step", state_key=K.lab.canvas.step)
-    restore("algo", decode=choice(ALL_ALGOS), default=DEFAULT, what="algorithm", state_key=K.algo)
+    restore("t", decode=_decode, default=default, what=N_("tree"), state_key=K.state)
+    restore("k", decode=decode_step, default=0, what=N_("step"), state_key=K.lab.canvas.step)
+    restore(
+        "algo", decode=choice(ALL_ALGOS), default=DEFAULT, what=N_("algorithm"), state_key=K.algo
+    )
     return _state()
 
 

@@ -20,7 +20,9 @@ HELP = N_(
 def leaves_switch(where, keys: TreeLab) -> bool:  # noqa: ANN001
     """The switch in ``where`` (the link's ``leaves=`` read once per session); True when the
     leaves are hidden."""
-    restore("leaves", decode=leaves_hidden, default=False, what="leaf display", state_key=keys.hide)
+    restore(
+        "leaves", decode=leaves_hidden, default=False, what=N_("leaf display"), state_key=keys.hide
+    )
     return bool(where.toggle(_(LABEL), key=keys.hide, help=_(HELP)))
 
 

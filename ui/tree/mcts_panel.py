@@ -33,7 +33,7 @@ def params_box(where, keys: MctsKeys) -> MctsParams:
     """Iterations, c, seed and playout policy (a link's first, then the inputs')."""
     ss = st.session_state
     p = restore(
-        LINK, decode=decode, default=MctsParams(), what="MCTS parameters", state_key=keys.params
+        LINK, decode=decode, default=MctsParams(), what=N_("MCTS parameters"), state_key=keys.params
     )
     for key, v in (
         (keys.iterations, p.iterations),

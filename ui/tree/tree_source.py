@@ -18,6 +18,7 @@ from engine.errors import InputError
 from engine.random_tree import random_leaves
 from engine.tree import GameTree, complete_depth
 from engine.tree_text import format_brackets, parse_brackets
+from teach.i18n import N_
 from teach.tree_edit import MAX_NODES, MAX_TEXT
 from ui.common.link_codec import ascii_int, quoted
 
@@ -33,6 +34,13 @@ RANDOM_RANGES = {
     "lowest value": (-1000, 1000),
     "highest value": (-1000, 1000),
     "seed": (0, 10**6),
+}
+RANDOM_NAMES = {  # each as a link's warning names it (ui.common.link_codec)
+    "branching": N_("the random tree's branching"),
+    "depth": N_("the random tree's depth"),
+    "lowest value": N_("the random tree's lowest value"),
+    "highest value": N_("the random tree's highest value"),
+    "seed": N_("the random tree's seed"),
 }
 MAX_STEP = 999_999_999  # a step number in a link (the player clamps it to the run)
 _ZIP = "z"  # prefix of a compressed tree in a link
@@ -82,7 +90,7 @@ def decode_tree(s: str) -> GameTree:
 
 def decode_step(raw: str) -> int:
     """A step number from a link; InputError unless it is a plain whole number >= 0."""
-    return ascii_int(raw, "step", 0, MAX_STEP)
+    return ascii_int(raw, N_("step"), 0, MAX_STEP)
 
 
 # ---- complete trees (the alpha-beta page) ---------------------------------------------------
@@ -139,14 +147,14 @@ def decode_complete(s: str) -> Complete:
         if len(parts) != 5:
             raise InputError("a random tree needs five integers: branching, depth, low, high, seed")
         b, d, lo, hi, seed = (
-            ascii_int(p, f"the random tree's {name}", *RANDOM_RANGES[name])
+            ascii_int(p, RANDOM_NAMES[name], *RANDOM_RANGES[name])
             for p, name in zip(parts, RANDOM_RANGES, strict=True)
         )
         return random_complete(b, d, lo, hi, seed)
     packed = head.startswith(_ZIP)
     head = head[1:] if packed else head
     if head.startswith("b"):
-        b = ascii_int(head[1:], "the branching", 2, 10)
+        b = ascii_int(head[1:], N_("the branching"), 2, 10)
         return complete_from(_unpack(body) if packed else body, b)
     raise InputError(f"unknown tree kind {quoted(head)}")
 

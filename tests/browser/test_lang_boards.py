@@ -1,0 +1,42 @@
+"""The board labs in Chinese and Russian on the class's two screens (issue 24): the layout
+walk (no control text cut, no tap target covered or under 44 px on a phone, no sideways
+scroll) on the pawn lab during a game (the play panel's buttons, the verdict, the moves) and
+the chase lab in edit mode (presets, size, palette, the coloured board and its scale)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gtl_dev.pages import wait_idle
+from tests.browser.helpers import assert_no_exception, board_ready, open_page, screenshot
+from tests.browser.layout_checks import layout_problems
+from tests.browser.test_languages import SIZES
+
+pytestmark = pytest.mark.browser
+
+PAGES = {
+    # white played a1-a2 and b1-b2, the engine answered: the play panel mid-game
+    "pawn_game": "pawn?mode=play&mv=a1-a2.a4-a3.b1-b2.c4-c3",
+    "chase": "chase?c=8-2.2-7.6-w",
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_the_board_labs_keep_their_layout_in_russian_and_chinese(
+    browser, base_url, name, lang, size
+):
+    context = browser.new_context(**SIZES[size])
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        open_page(page, base_url, f"{PAGES[name]}&lang={lang}", 90_000)
+        board_ready(page)
+        wait_idle(page, 90_000)
+        assert_no_exception(page)
+        screenshot(page, f"lang_{name}_{lang}_{size}", full_page=False)
+        problems = layout_problems(page, touch=size == "phone")
+        assert not any(problems.values()), f"{name} in {lang} at {size}: {problems}"
+    finally:
+        context.close()
