@@ -30,24 +30,6 @@ CATALOGUE = ROOT / "game_tree_lab" / "locales" / "messages.pot"
 # the judge's format.
 NAMES = ("alpha_beta(leaves, branching)", "URAL 1282")
 
-# Words these pages show that other areas of issue 24 translate on their own branches (the
-# practice switch: tr-practice; the class session's box: tr-class; the step and run sentences,
-# tr-steps', are merged and checked here). Each pattern is matched at the start of a string;
-# remove a line once its area is merged and the test still passes without it.
-OTHERS = (
-    # ui.practice.quiz_panel's switch (tr-practice)
-    r"Practice: predict each step$",
-    r"Answer each step before it is shown",
-    # ui.classroom.start's box (tr-class)
-    r"Freeze this tree",
-    r"Title \(optional\)$",
-    r"Ask about$",
-    r"Start the session$",
-    r"Start a class session$",
-    r"Class mode steps alpha-beta or minimax",
-)
-_OTHERS = re.compile("|".join(f"(?:{p})" for p in OTHERS))
-
 
 def _open(page: str, **params: str) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=180)
@@ -76,7 +58,6 @@ def _escapes(at: AppTest, engine: str = "") -> list[tuple[str, str]]:
         (where, text)
         for where, text in seen
         if not where.startswith("html")  # style sheets and scripts
-        and not _OTHERS.match(text)
         and untranslated(text, known, names)
     ]
 
