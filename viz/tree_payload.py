@@ -89,8 +89,8 @@ from engine.trace import (
 from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.access_words import canvas_words
-from teach.cut_words import CUT_WORDS
-from teach.search_words import RE_SEARCH_WORDS
+from teach.cut_words import cut_words
+from teach.search_words import re_search_words
 from viz.canvas_ui import ui_words
 from viz.collapse import View, visible_nodes
 
@@ -431,7 +431,7 @@ def tree_payload(
             if c.step <= n
         ],
         "pc": pruned_by if cuts else [],
-        "cutw": dict(CUT_WORDS) if cuts else {},
+        "cutw": cut_words() if cuts else {},
         "rs": [
             {
                 "i": index[r.node],
@@ -444,7 +444,7 @@ def tree_payload(
             for r in research
             if r.node in index and r.failed <= n
         ],
-        "rsw": dict(RE_SEARCH_WORDS) if research else {},
+        "rsw": re_search_words() if research else {},
         "acc": canvas_words(tree, nodes, kinds),
         "ui": ui_words(),
         "code": None

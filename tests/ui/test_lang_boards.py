@@ -41,30 +41,6 @@ KEEP = [
     r"<[^>]*>",  # HTML tags (the heatmap's scale)
 ]
 
-# Another engineer's area of issue 24, translated on their branch: tr-class (the class-session
-# box), tr-canvas (the algorithm menu and the race table), tr-steps (the evaluation's and
-# MCTS's words), tr-practice (the MCTS parameters box). Each pattern is the other area's text
-# alone: it is taken out before the check, so a word of this area beside it is still caught.
-# Empty this list once their branches are merged.
-OTHERS = [
-    r"Freeze this tree, its variant and its ordering into a class session[^.]*\.",
-    r"^Start (the|a class) session$",
-    r"^\| algorithm \| ordering \|[\s\S]*",  # ui.tree.race_panel's table
-    r"^Algorithm$",
-    r"^PVS and MTD\(f\) run on the full tree[\s\S]*",
-    r"^(Alpha-beta|Minimax|MTD\(f\)|Iterative deepening|Deepening \+ table)$",
-    r"^(All|Of the) [\d,]+ (leaf|leaves) evaluated[^.]*\.$",  # teach.evaluation_words
-    r"MCTS's pick [^\]]*",  # teach.mcts_words.pick_words
-    r"^MCTS has not visited this position yet at this step \(N = 0\)\.$",
-    r"^MCTS on a board plays every playout[\s\S]*",
-    r"^Each node shows N, its visits[\s\S]*",
-    r"^Quiz me on MCTS$",
-    r"^(Playouts|Iterations|Exploration c|Seed|random|greedy)$",  # ui.tree.mcts_panel
-    r"^random: a random move each ply[\s\S]*",
-    r"^Each iteration: selection, expansion, playout, backup\.$",
-    r"^UCB = [\s\S]*",
-    r"^The same seed gives the same playouts[\s\S]*",
-]
 
 
 def outside(text: str) -> str:
@@ -132,16 +108,11 @@ def payload_texts(boards: list[dict]) -> list[str]:
 
 
 def check(at: AppTest, boards: list[dict]) -> list[str]:
-    """The strings shown with a word outside the marks (another area's text taken out)."""
+    """The strings shown with a word outside the marks."""
     assert not at.exception, [e.message[:500] for e in at.exception]
     shown = texts(at) + payload_texts(boards)
     assert len(shown) > 15
-    mine = []
-    for text in shown:
-        for pattern in OTHERS:
-            text = re.sub(pattern, " ", text)
-        mine.append(text)
-    return [t for t in mine if escaped(t)]
+    return [t for t in shown if escaped(t)]
 
 
 @pytest.fixture
