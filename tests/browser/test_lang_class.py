@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from classroom import access, live
+from classroom import access, live, student_state
 from classroom.db import open_store
 from engine.tree_text import parse_brackets
 from gtl_dev.class_flow import Sqlite, class_server, wait_text
@@ -92,7 +92,7 @@ def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, serve
         alert.filter(has_text=receipt).wait_for()  # the receipt, in the student's language
         store = open_store(db_url)
         try:
-            assert live.student_view(store, student_token).my_answer == "yes, pruned"
+            assert student_state.student_view(store, student_token).my_answer == "yes, pruned"
             live.reveal(store, made.teacher_token)
         finally:
             store.close()
