@@ -53,9 +53,10 @@ def race_table_rows(game: Any, state: Any, depth: int, max_nodes: int) -> tuple[
     """The race on a position: rows (as the tree labs') and the words; SearchError when the
     full tree is too big."""
     table = race_position(game, state, depth, max_nodes=max_nodes)
-    rows = race_rows(table)
+    rows = race_rows(table)  # its keys are the headers in the run's language
+    algorithm = _(COLUMNS[0])
     for r, row in zip(table.rows, rows, strict=True):
-        row["algorithm"] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
+        row[algorithm] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
     return rows, " ".join(race_summary(table))
 
 
@@ -66,7 +67,7 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
         box.info(_("No race here: {why}.", why=got))
         return
     rows, words = got
-    show_table(rows, COLUMNS, box=box, cards=f"{key}.table")
+    show_table(rows, tuple(_(c) for c in COLUMNS), box=box, cards=f"{key}.table")
     box.caption(
         _(
             "Every exact algorithm finds the same value; only the work differs. {summary}",
