@@ -134,6 +134,19 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     return _fill(text, params)
 
 
+def pgettext(context: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` in the run's language as said in ``context``: one English word another
+    language says two ways (the tree editor's "Undo" is no chess move taken back)."""
+    lang = current()
+    if lang == PSEUDO:
+        text = f"{OPEN}{msgid}{CLOSE}"
+    elif lang in TRANSLATED:
+        text = CATALOGUES[lang].pgettext(context, msgid)
+    else:
+        text = msgid
+    return _fill(text, params)
+
+
 def N_(msgid: str, /) -> str:  # noqa: N802 - gettext's name for "mark, translate later"
     """``msgid`` itself: marks a string for extraction where it is defined."""
     return msgid

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from babel import Locale
 
-from teach.i18n import PSEUDO, _, current, ngettext, use
+from teach.i18n import PSEUDO, _, current, ngettext, pgettext, use
 
 # The sample count of each CLDR plural category the catalogues' languages use: the form of
 # a category is ngettext's for its sample (Russian 1, 2, 5; English and Chinese 1, 5).
@@ -92,7 +92,7 @@ def _words() -> dict[str, str]:
         "ed_sibling_title": _("add a sibling after the node (s) and select it"),
         "ed_delete": _("Delete"),
         "ed_delete_title": _("delete the node and everything below it (Delete)"),
-        "ed_undo": _("Undo"),
+        "ed_undo": pgettext("tree editor", "Undo"),  # zh: not the pawn lab's 悔棋
         "ed_undo_title": _("undo (u or Ctrl+Z)"),
         "ed_redo": _("Redo"),
         "ed_redo_title": _("redo (r or Ctrl+Y)"),

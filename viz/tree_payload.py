@@ -90,6 +90,7 @@ from engine.tree import GameTree
 from engine.values import fmt_value
 from teach.access_words import canvas_words
 from teach.cut_words import cut_words
+from teach.i18n import _
 from teach.search_words import re_search_words
 from viz.canvas_ui import ui_words
 from viz.collapse import View, visible_nodes
@@ -293,7 +294,9 @@ def tree_payload(
     m = len(nodes)
     sides = _sides(tree, view)
     shown_names = [
-        f"leaf {names[v]}" if not tree.children[v] and tree.labels is None else names[v]
+        _("leaf {name}", name=names[v])
+        if not tree.children[v] and tree.labels is None
+        else names[v]
         for v in nodes
     ]
     evaluated: dict[int, int] = {}  # leaf -> the step that first evaluates it

@@ -17,7 +17,7 @@ from teach.i18n import _, ngettext
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "game_tree_lab" / "locales"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
 
 
 def _code_ids() -> set[str | tuple[str, str]]:

@@ -53,9 +53,10 @@ def race_table_rows(game: Any, state: Any, depth: int, max_nodes: int) -> tuple[
     """The race on a position: rows (as the tree labs') and the words; SearchError when the
     full tree is too big."""
     table = race_position(game, state, depth, max_nodes=max_nodes)
-    rows = race_rows(table)
+    rows = race_rows(table)  # its keys are the headers in the run's language
+    algorithm = _(COLUMNS[0])
     for r, row in zip(table.rows, rows, strict=True):
-        row[_("algorithm")] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
+        row[algorithm] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
     return rows, " ".join(race_summary(table))
 
 

@@ -31,7 +31,8 @@ def _link_decoder():
 
 
 def choose() -> str:
-    """Set this run's language (see the module) and return it."""
+    """Set this run's language (see the module), name the browser's tab in it, and return
+    it."""
     ss = st.session_state
     link = restore(
         PARAM, decode=_link_decoder(), default=None, what=N_("language"), state_key=Lang.link
@@ -41,6 +42,7 @@ def choose() -> str:
     i18n.set_language(lang)
     ss[Lang.current] = lang
     publish(**{PARAM: asked})
+    st.set_page_config(page_title=_("Game Tree Lab"))  # app.py's, before the language is known
     return lang
 
 

@@ -21,7 +21,6 @@ from engine.tree import GameTree, complete_depth, complete_tree, minimax
 from teach.exam import make_exercise
 from teach.explain import describe, node_name
 from teach.i18n import N_, _, ngettext
-from teach.quiz import node_names
 from ui.common.keys import Practice as K
 from ui.common.link_codec import int_in
 from ui.common.share import publish, read_once, restore
@@ -137,14 +136,10 @@ def tree_chooser() -> GameTree | None:
 
 
 def quiz_names(tree: GameTree) -> list[str]:
-    """The names the questions use (A, B, ... and leaf 1, leaf 2, ...) as the canvas wants
-    them: leaves by their bare number (it writes "leaf 1" itself)."""
-    names = node_names(tree)
-    return [n.removeprefix("leaf ") if tree.is_leaf(i) else n for i, n in enumerate(names)]
-
-
-def run_names(tree: GameTree) -> list[str]:
-    """Node names as :func:`teach.explain.describe` says them (leaves by value)."""
+    """The node names as the canvas wants them (teach.explain.node_name: A, B, ... and each
+    leaf by its bare number; the canvas writes "leaf 1" itself, in the page's language), as
+    the questions and step sentences name the nodes. Words of no language: a cache that
+    keeps them serves every language."""
     return [node_name(tree, i) for i in range(len(tree))]
 
 
@@ -152,4 +147,4 @@ def run_payload(run: SearchRun, *, code: Code | None = None) -> dict:
     """The canvas payload of a class tree's run, named as its sentences name the nodes."""
     tree = run.tree
     pv = minimax(tree).principal_variation()
-    return tree_payload(run, describe, run_names(tree), pv=pv, code=code)
+    return tree_payload(run, describe, quiz_names(tree), pv=pv, code=code)
