@@ -42,10 +42,21 @@ class ChasePosition:
 
     def __post_init__(self) -> None:
         if not MIN_N <= self.n <= MAX_N:
-            raise InputError(f"board size n must be between {MIN_N} and {MAX_N}, got {self.n}")
-        for name, (r, c) in (("white", self.white), ("black", self.black)):
+            raise InputError(
+                "board size n must be between {low} and {high}, got {n}",
+                low=MIN_N,
+                high=MAX_N,
+                n=self.n,
+            )
+        for white, (r, c) in ((True, self.white), (False, self.black)):
             if not (0 <= r < self.n and 0 <= c < self.n):
-                raise InputError(f"{name} square {(r, c)} is off the {self.n} x {self.n} board")
+                raise InputError(
+                    "white square {square} is off the {n} x {n} board"
+                    if white
+                    else "black square {square} is off the {n} x {n} board",
+                    square=(r, c),
+                    n=self.n,
+                )
         if (self.white == self.black) != self.captured:
             raise InputError("pieces share a square exactly when a capture has happened")
 
@@ -69,13 +80,22 @@ def from_code(code: str) -> ChasePosition:
     """Read :func:`to_code`'s form; raises InputError naming what is wrong."""
     m = _CODE.match(code.strip())
     if not m:
-        raise InputError(f"malformed chase code {code!r}: expected e.g. 20-1.1-20.20-w")
+        raise InputError(
+            "malformed chase code {code}: expected e.g. 20-1.1-20.20-w", code=repr(code)
+        )
     n, r1, c1, r2, c2 = (int(g) for g in m.groups()[:5])
     if not MIN_N <= n <= MAX_N:
-        raise InputError(f"board size {n} is not within {MIN_N}..{MAX_N}")
-    for name, r, c in (("white", r1, c1), ("black", r2, c2)):
+        raise InputError("board size {n} is not within {low}..{high}", n=n, low=MIN_N, high=MAX_N)
+    for white, r, c in ((True, r1, c1), (False, r2, c2)):
         if not (1 <= r <= n and 1 <= c <= n):
-            raise InputError(f"{name} square ({r}, {c}) is off the {n} x {n} board")
+            raise InputError(
+                "white square ({r}, {c}) is off the {n} x {n} board"
+                if white
+                else "black square ({r}, {c}) is off the {n} x {n} board",
+                r=r,
+                c=c,
+                n=n,
+            )
     if (r1, c1) == (r2, c2):
         raise InputError("both pieces on one square")
     return ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1), m.group(6) == "w")
@@ -94,7 +114,7 @@ def legal_moves(pos: ChasePosition) -> list[Move]:
 def play(pos: ChasePosition, move: Move) -> ChasePosition:
     """The position after ``move`` (which must be legal)."""
     if move not in legal_moves(pos):
-        raise InputError(f"illegal move {move} in {pos}")
+        raise InputError("illegal move {move} in {pos}", move=move, pos=pos)
     dr, dc = move
     if pos.white_to_move:
         w = (pos.white[0] + dr, pos.white[1] + dc)
