@@ -42,7 +42,6 @@ KEEP = [
 ]
 
 
-
 def outside(text: str) -> str:
     """What of ``text`` is outside every ⟦ ⟧ (innermost first: a sentence may hold another)
     and is not kept as it is in every language."""
