@@ -10,7 +10,7 @@ capture), never from the English name.
 from __future__ import annotations
 
 from engine.errors import InputError, SearchError
-from engine.games.chase import ChasePosition, Move, MoveParts, move_parts
+from engine.games.chase import ChaseGame, ChasePosition, Move, MoveParts, move_parts
 from teach.i18n import N_, OPEN, PSEUDO, _, current
 
 
@@ -66,3 +66,11 @@ def chase_move_words(parts: MoveParts) -> str:
 def chase_move(pos: ChasePosition, move: Move) -> str:
     """``move`` played in ``pos``, in the run's language (:func:`chase_move_words`)."""
     return chase_move_words(move_parts(pos, move))
+
+
+class WordedChaseGame(ChaseGame):
+    """The chase's rules with each move named in the run's language when it is played (a
+    game a person plays against the engine; a search's tree keeps the engine's names)."""
+
+    def move_name(self, state: ChasePosition, move: Move) -> str:
+        return chase_move(state, move)

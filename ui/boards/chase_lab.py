@@ -25,7 +25,7 @@ from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach import i18n
 from teach.algorithms import searched_words
-from teach.engine_words import chase_move, reason
+from teach.engine_words import WordedChaseGame, chase_move, reason
 from teach.i18n import N_, _
 from teach.play_words import chase_why_not, side_name, verdict_words
 from ui.boards import board_algorithms as ba
@@ -73,7 +73,8 @@ CYCLES = N_(
 
 SEARCH_CAP = 60_000  # explored nodes of one search tab's run (or of the race's full tree)
 LINE_MS = 500  # a ply of the best line, playing
-GAME = chase.ChaseGame()  # for play against the engine: rules only
+GAME = WordedChaseGame()  # for play against the engine: rules only, moves named in words
+RULES_ONLY = chase.ChaseGame()  # MCTS's tree: the engine's move names, as the solver's
 
 
 @st.cache_resource(max_entries=6, show_spinner=False)
@@ -398,7 +399,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     if algo == MCTS:  # playouts to the end (capped); the race's alpha-beta to the depth
         bm.tab(
             K.search,
-            game=GAME,
+            game=RULES_ONLY,
             state=pos,
             code=code,
             sides=sides,
