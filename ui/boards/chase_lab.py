@@ -103,13 +103,14 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 # A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
 @st.cache_resource(max_entries=6, show_spinner=False)
 def searched(
-    code: str, depth: int, algo: str = ALPHABETA
+    code: str, depth: int, algo: str = ALPHABETA, lang: str = i18n.DEFAULT
 ) -> tuple[SearchRun, Replayer] | SearchError:
     """``algo`` (ui.boards.board_algorithms) to ``depth`` plies, the frontier scored exactly,
-    and its replayer."""
+    and its replayer; the tree's moves are named in ``lang`` (part of the cache key)."""
     pos = chase.from_code(code)
     try:
-        run = game_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
+        with i18n.use(lang):
+            run = game_run(WordedChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
         return e  # worded where it is shown, in the page's language
     return run, Replayer(run)
@@ -122,7 +123,7 @@ def raced(code: str, depth: int, lang: str) -> tuple[list[dict], str] | str:
     pos = chase.from_code(code)
     with i18n.use(lang):
         try:
-            return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
+            return ba.race_table_rows(WordedChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
         except SearchError as e:
             return reason(e)
 
@@ -413,7 +414,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         publish(depth=depth_param)
         return
     with st.spinner(_("Searching…")):
-        got = searched(code, depth, algo)
+        got = searched(code, depth, algo, i18n.current())
     token = ba.run_token((code, depth), algo)
     if not isinstance(got, SearchError):
         bk.restore_search(K.search, token, got[0])

@@ -70,7 +70,7 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
         out.append(
             (
                 f"chase search {code}",
-                lambda code=code: cl.searched(code, CHASE_SEARCH_DEPTH, ALPHABETA),
+                lambda code=code: cl.searched(code, CHASE_SEARCH_DEPTH, ALPHABETA, i18n.DEFAULT),
             )
         )
     for name, code in pl.PRESETS.items():
