@@ -55,7 +55,7 @@ def race_table_rows(game: Any, state: Any, depth: int, max_nodes: int) -> tuple[
     table = race_position(game, state, depth, max_nodes=max_nodes)
     rows = race_rows(table)
     for r, row in zip(table.rows, rows, strict=True):
-        row["algorithm"] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
+        row[_("algorithm")] = _(BOARD_LABELS.get(r.algorithm, r.algorithm))
     return rows, " ".join(race_summary(table))
 
 
@@ -66,7 +66,7 @@ def race_panel(got: tuple[list[dict], str] | str, key: str) -> None:
         box.info(_("No race here: {why}.", why=got))
         return
     rows, words = got
-    show_table(rows, COLUMNS, box=box, cards=f"{key}.table")
+    show_table(rows, tuple(_(c) for c in COLUMNS), box=box, cards=f"{key}.table")
     box.caption(
         _(
             "Every exact algorithm finds the same value; only the work differs. {summary}",

@@ -78,7 +78,7 @@ def words_px(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> int:
         )
 
     need = sum(
-        CELL_PX + max(width(c), *(width(cell_text(r.get(c))) for r in rows)) for c in columns
+        CELL_PX + max([width(c), *(width(cell_text(r.get(c))) for r in rows)]) for c in columns
     )
     return int(ROOM * need)
 
