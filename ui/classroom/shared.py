@@ -246,7 +246,8 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
         with i18n.use(session_language()):  # a callback runs before the page sets its language
             got = retrying(lambda: fn(store(), *args))
     except InputError as e:
-        st.session_state[K.note] = ("error", reason(e))
+        with i18n.use(session_language()):  # the refusal in the page's language, as above
+            st.session_state[K.note] = ("error", reason(e))
         return None
     st.session_state[K.note] = None
     if ring:

@@ -56,7 +56,7 @@ def _on_typed() -> None:
     try:
         _use(complete_from(ss[K.leaves], ss[K.branching]))
     except InputError as e:
-        ss[K.error] = reason(e)
+        ss[K.error] = e  # worded where it is shown, in the page's language
 
 
 def _on_random() -> None:
@@ -64,7 +64,7 @@ def _on_random() -> None:
     try:
         _use(random_complete(*(int(ss[K.random[x]]) for x in "bdlhs")))
     except InputError as e:
-        ss[K.error] = reason(e)
+        ss[K.error] = e  # worded where it is shown, in the page's language
 
 
 def restore_link() -> Complete:
@@ -140,7 +140,7 @@ def setup_inputs(setup: Complete) -> Complete:
         st.error(
             _(
                 "Could not use that tree: {why}. The previous tree is still shown.",
-                why=ss[K.error],
+                why=reason(ss[K.error]),
             )
         )
     return ss[K.setup]
