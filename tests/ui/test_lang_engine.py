@@ -9,8 +9,10 @@ import re
 import pytest
 
 from engine.games import chase
+from engine.mcts import MctsParams
 from engine.play import human_move, new_session
 from teach import i18n
+from ui.boards import board_mcts as bm
 from ui.boards import chase_lab as cl
 from ui.boards.board_algorithms import ALPHABETA
 
@@ -65,3 +67,14 @@ def test_the_move_table_and_a_game_name_moves_in_the_language():
     assert [m for m, *_ in ranked] == [m for m, *_ in cl.solved(pos).moves]
     names = [name for _m, name, _w, _n in ranked] + list(sess.names)
     assert names and not any(LATIN_WORD.search(n) for n in names), names
+
+
+def test_mcts_trees_moves_are_named_in_the_language():
+    params = MctsParams(30, 1.41, 0, "random")
+    words = {}
+    for lang in ("en", "ru"):
+        m, _replayer, _plugin = bm.searched("test.mcts", CODE, params, lang, cl.GAME, cl.DEFAULT)
+        words[lang] = m.run.tree.labels[1:]
+    assert words["en"] and len(words["en"]) == len(words["ru"])
+    assert all(re.fullmatch(r"[WB] (up|down|left|right)( 2)?( x)?", w) for w in words["en"])
+    assert not any(LATIN_WORD.search(w) for w in words["ru"]), words["ru"]

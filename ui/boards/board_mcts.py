@@ -42,13 +42,15 @@ NODE_CAP = 60_000  # nodes of the game's tree MCTS grows (each expansion adds ev
 
 @st.cache_resource(max_entries=6, show_spinner=False)
 def searched(
-    ns: str, code: str, p: MctsParams, _game: Game, _state: Any
+    ns: str, code: str, p: MctsParams, lang: str, _game: Game, _state: Any
 ) -> tuple[Mcts, Replayer, dict] | SearchError:
     """MCTS from the position ``code`` of the lab ``ns`` (``_game`` its rules, ``_state``
     the position), traced, on its own tree (the positions it visited: the moves it never
-    tried are not drawn), with its replayer and its canvas plugin's data; or why not."""
+    tried are not drawn), with its replayer and its canvas plugin's data; or why not. The
+    tree's moves are named in ``lang`` (the game's names: the chase words them)."""
     try:
-        m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
+        with i18n.use(lang):
+            m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
     except SearchError as e:
         return e  # worded where it is shown, in the page's language
     m = visited_only(m)
@@ -171,7 +173,7 @@ def tab(
         "MCTS is running {n:,} iteration…", "MCTS is running {n:,} iterations…", p.iterations
     )
     with st.spinner(busy):
-        got = searched(keys.ns, code, p, game, state)
+        got = searched(keys.ns, code, p, i18n.current(), game, state)
     token = (code, mw_token(p))
     if isinstance(got, SearchError):
         st.warning(f"{reason(got)}.")

@@ -73,8 +73,7 @@ CYCLES = N_(
 
 SEARCH_CAP = 60_000  # explored nodes of one search tab's run (or of the race's full tree)
 LINE_MS = 500  # a ply of the best line, playing
-GAME = WordedChaseGame()  # for play against the engine: rules only, moves named in words
-RULES_ONLY = chase.ChaseGame()  # MCTS's tree: the engine's move names, as the solver's
+GAME = WordedChaseGame()  # play and MCTS: rules only, the moves named in the run's language
 
 
 @st.cache_resource(max_entries=6, show_spinner=False)
@@ -400,13 +399,13 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     if algo == MCTS:  # playouts to the end (capped); the race's alpha-beta to the depth
         bm.tab(
             K.search,
-            game=RULES_ONLY,
+            game=GAME,
             state=pos,
             code=code,
             sides=sides,
             exact=(sol.winner, sol.plies),
             exact_text=chase_answer(sol),
-            moves=sol.moves,
+            moves=worded(pos, sol.moves),
             board=bl.chase_node_board,
             race_game=chase.ChaseGame(table(pos.n)),
             race_depth=depth,
