@@ -71,7 +71,7 @@ jslint: js
 # (tests/teach/test_i18n.py fails on a catalogue that is behind the code or not translated).
 LOCALES := game_tree_lab/locales
 messages: install
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o $(LOCALES)/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k InputError -k SearchError -k SearchTooLarge --no-location --sort-output --omit-header -o $(LOCALES)/messages.pot .
 	for lang in zh ru; do $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; done
 
 clean:

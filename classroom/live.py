@@ -64,6 +64,7 @@ from engine.tree import GameTree
 from engine.tree_text import format_brackets, parse_brackets
 from engine.values import fmt_value
 from teach import quiz
+from teach.engine_words import reason
 from teach.i18n import N_, _
 from teach.variants import ALL as VARIANTS
 from teach.variants import MINIMAX, run_variant
@@ -324,7 +325,9 @@ def create_session(
         text, labels, unexplored = freeze_tree(tree)
         run = run_variant(thaw_tree(text, labels, unexplored), variant)
     except (SearchError, ValueError) as e:
-        raise InputError(_("this tree cannot be searched for a class: {why}", why=e)) from None
+        raise InputError(
+            _("this tree cannot be searched for a class: {why}", why=reason(e))
+        ) from None
     teacher = secrets.token_urlsafe(32)
     for _attempt in range(20):
         code = new_code()

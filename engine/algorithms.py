@@ -81,7 +81,11 @@ def tree_run(
         return AlgoRun(join_passes(res.passes), res.passes)
     if algorithm == EXPECTIMAX:
         return AlgoRun(expectimax(tree))
-    raise SearchError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALL_ALGOS)}")
+    raise SearchError(
+        "unknown algorithm {algorithm}; choose one of {choices}",
+        algorithm=repr(algorithm),
+        choices=", ".join(ALL_ALGOS),
+    )
 
 
 def game_run(
@@ -104,7 +108,7 @@ def game_run(
             raise SearchError("iterative deepening needs a depth limit")
         res = deepen(game, state, depth, table=algorithm == DEEPENING_TABLE, max_nodes=max_nodes)
         return res.iterations[-1].run
-    raise SearchError(f"unknown algorithm {algorithm!r}")
+    raise SearchError("unknown algorithm {algorithm}", algorithm=repr(algorithm))
 
 
 def mcts_run(

@@ -27,12 +27,12 @@ _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
 def _as_int(x: object, what: str) -> int:
     """``x`` as an int: ints and integral floats pass; bools, other floats, the rest fail."""
     if isinstance(x, bool):
-        raise InputError(f"{what}: {x!r} is not an integer (true/false)")
+        raise InputError("{what}: {value} is not an integer (true/false)", what=what, value=repr(x))
     if isinstance(x, Integral):
         return int(x)
     if isinstance(x, float) and x.is_integer():
         return int(x)
-    raise InputError(f"{what}: {x!r} is not an integer")
+    raise InputError("{what}: {value} is not an integer", what=what, value=repr(x))
 
 
 def _search(
@@ -98,7 +98,9 @@ def alpha_beta(leaves: Sequence[int], branching: int) -> list[int]:
     of the branching, the branching is below 2, or a leaf/branching is not an integer.
     """
     if isinstance(leaves, (str, bytes, dict)) or not hasattr(leaves, "__iter__"):
-        raise InputError(f"leaves must be a list of integers, not {type(leaves).__name__}")
+        raise InputError(
+            "leaves must be a list of integers, not {kind}", kind=type(leaves).__name__
+        )
     b = _as_int(branching, "branching")
     leaves = list(leaves)  # also takes tuples and numpy arrays
     if all(type(x) is int for x in leaves):  # the common case, without per-leaf calls
@@ -139,16 +141,26 @@ def parse_leaves(text: str) -> list[int]:
 
         if tok == ",":
             if after_comma:
-                raise InputError(f"leaf {len(out) + 1}: empty (two commas in a row?)", line())
+                raise InputError(
+                    "leaf {leaf}: empty (two commas in a row?)", line(), leaf=len(out) + 1
+                )
             after_comma = True
             continue
         after_comma = False
         if not _INT_RE.match(tok):
-            raise InputError(f"leaf {len(out) + 1}: {tok[:40]!r} is not an integer", line())
+            raise InputError(
+                "leaf {leaf}: {token} is not an integer",
+                line(),
+                leaf=len(out) + 1,
+                token=repr(tok[:40]),
+            )
         if len(tok.lstrip("+-")) > MAX_LEAF_DIGITS:
             raise InputError(
-                f"leaf {len(out) + 1}: {tok[:24]}... is too big (at most {MAX_LEAF_DIGITS} digits)",
+                "leaf {leaf}: {token}... is too big (at most {digits} digits)",
                 line(),
+                leaf=len(out) + 1,
+                token=tok[:24],
+                digits=MAX_LEAF_DIGITS,
             )
         out.append(int(tok))
     if not out:

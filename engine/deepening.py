@@ -125,7 +125,7 @@ def deepen(
     explored nodes in one iteration.
     """
     if max_depth < 1:
-        raise SearchError(f"depth must be at least 1, not {max_depth}")
+        raise SearchError("depth must be at least 1, not {depth}", depth=max_depth)
     tt: dict[Hashable, Entry] = {}
     iterations: list[Iteration] = []
     pv: tuple[Hashable, ...] = ()

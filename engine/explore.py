@@ -29,7 +29,7 @@ from engine.tree import GameTree
 
 
 def _no_value(n: int) -> SearchError:
-    return SearchError(f"leaf {n + 1} has no value")
+    return SearchError("leaf {leaf} has no value", leaf=n + 1)
 
 
 class TreeSpace:
@@ -121,8 +121,9 @@ class Explorer:
         side = game.to_move(s)
         if (side == max_side) != (ply % 2 == 0):
             raise SearchError(
-                f"the game does not alternate: at ply {ply} the side to move is "
-                f"{'MAX' if side == max_side else 'MIN'}"
+                "the game does not alternate: at ply {ply} the side to move is {side}",
+                ply=ply,
+                side="MAX" if side == max_side else "MIN",
             )
         who = game.winner(s)
         if who is not None:
@@ -144,7 +145,9 @@ class Explorer:
         """The moves of an undecided node's state (SearchError when it has none)."""
         moves = list(self.game.moves(self.states[n]))
         if not moves:
-            raise SearchError(f"a state at ply {self.plies[n]} has no moves but is not terminal")
+            raise SearchError(
+                "a state at ply {ply} has no moves but is not terminal", ply=self.plies[n]
+            )
         return moves
 
     def expand(self, n: int, moves: list[Hashable]) -> tuple[int, ...]:
@@ -153,8 +156,9 @@ class Explorer:
         first, k = len(parent), len(moves)
         if first + k > self.max_nodes:
             raise SearchTooLarge(
-                f"the search would explore more than {self.max_nodes:,} nodes; "
-                "lower the depth or start from a smaller position"
+                "the search would explore more than {most:,} nodes; "
+                "lower the depth or start from a smaller position",
+                most=self.max_nodes,
             )
         s, ply, game = self.states[n], self.plies[n] + 1, self.game
         index, kids, values, plies = self.index, self.kids, self.values, self.plies

@@ -144,13 +144,21 @@ class Mcts:
 
 def _check(iterations: int, c: float, policy: str, ply_cap: int) -> None:
     if isinstance(iterations, bool) or not isinstance(iterations, int):
-        raise SearchError(f"iterations must be a whole number, not {iterations!r}")
+        raise SearchError("iterations must be a whole number, not {value}", value=repr(iterations))
     if not 1 <= iterations <= MAX_ITERATIONS:
-        raise SearchError(f"iterations must be between 1 and {MAX_ITERATIONS:,}, got {iterations}")
+        raise SearchError(
+            "iterations must be between 1 and {most:,}, got {got}",
+            most=MAX_ITERATIONS,
+            got=iterations,
+        )
     if not (isinstance(c, int | float) and math.isfinite(c) and c >= 0):
-        raise SearchError(f"the exploration constant c must be a number >= 0, not {c!r}")
+        raise SearchError("the exploration constant c must be a number >= 0, not {c}", c=repr(c))
     if policy not in POLICIES:
-        raise SearchError(f"unknown playout policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        raise SearchError(
+            "unknown playout policy {policy}; choose one of {choices}",
+            policy=repr(policy),
+            choices=", ".join(POLICIES),
+        )
     if ply_cap < 1:
         raise SearchError("the playout ply cap must be at least 1")
 
@@ -374,7 +382,7 @@ def mcts_game(
             if plies >= ply_cap:
                 return 0.5, plies, True
             if not nexts:
-                raise SearchError(f"a state at ply {ply} has no moves but is not terminal")
+                raise SearchError("a state at ply {ply} has no moves but is not terminal", ply=ply)
             t = None
             if greedy:  # a move that wins at once for the side to move
                 mine = max_side if ply % 2 == 0 else None

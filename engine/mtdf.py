@@ -281,7 +281,7 @@ def mtdf_deepen(
     iteration d starts from iteration d−1's value (the first from ``first_guess``). Each pass
     explores its own tree; the memory lives across passes and iterations."""
     if max_depth < 1:
-        raise SearchError(f"depth must be at least 1, not {max_depth}")
+        raise SearchError("depth must be at least 1, not {depth}", depth=max_depth)
     memory = _Memory()
     iterations: list[MtdfIteration] = []
     guess = first_guess

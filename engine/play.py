@@ -63,7 +63,7 @@ def new_session(start: Any, human: str, game: Game, reply: Reply) -> PlaySession
     """A game from ``start`` with the person playing ``human``; the engine moves first when
     it is its turn."""
     if human not in ("white", "black"):
-        raise InputError(f"human must be 'white' or 'black', not {human!r}")
+        raise InputError("human must be 'white' or 'black', not {human}", human=repr(human))
     return _engine_replies(PlaySession((start,), (), human), game, reply)
 
 
@@ -74,12 +74,12 @@ def resume(
     then the engine's replies when it is its turn. InputError naming move N when a move is
     not legal in turn."""
     if human not in ("white", "black"):
-        raise InputError(f"human must be 'white' or 'black', not {human!r}")
+        raise InputError("human must be 'white' or 'black', not {human}", human=repr(human))
     hist, names = [start], []
     for i, mv in enumerate(moves, 1):
         pos = hist[-1]
         if game.winner(pos) is not None or mv not in game.moves(pos):
-            raise InputError(f"move {i} is not a legal move in its position")
+            raise InputError("move {move} is not a legal move in its position", move=i)
         names.append(game.move_name(pos, mv))
         hist.append(game.play(pos, mv))
     return _engine_replies(PlaySession(tuple(hist), tuple(names), human), game, reply)

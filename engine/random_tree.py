@@ -15,21 +15,27 @@ def _whole(**args: object) -> None:
     """InputError naming the first argument that is not a whole number (bools are not)."""
     for name, v in args.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InputError(f"{name} must be a whole number, not {v!r}")
+            raise InputError("{name} must be a whole number, not {value}", name=name, value=repr(v))
 
 
 def random_leaves(branching: int, depth: int, low: int, high: int, seed: int) -> list[int]:
     """``branching ** depth`` leaf scores drawn uniformly from ``low..high`` (inclusive)."""
     _whole(branching=branching, depth=depth, low=low, high=high, seed=seed)
     if branching < 2:
-        raise InputError(f"branching must be at least 2, not {branching}")
+        raise InputError("branching must be at least 2, not {branching}", branching=branching)
     if depth < 1:
-        raise InputError(f"depth must be at least 1, not {depth}")
+        raise InputError("depth must be at least 1, not {depth}", depth=depth)
     if low > high:
-        raise InputError(f"the lowest value {low} is above the highest {high}")
+        raise InputError("the lowest value {low} is above the highest {high}", low=low, high=high)
     n = branching**depth
     if n > MAX_RANDOM_LEAVES:
-        raise InputError(f"{branching}^{depth} = {n:,} leaves is more than {MAX_RANDOM_LEAVES:,}")
+        raise InputError(
+            "{branching}^{depth} = {n:,} leaves is more than {most:,}",
+            branching=branching,
+            depth=depth,
+            n=n,
+            most=MAX_RANDOM_LEAVES,
+        )
     rng = random.Random(seed)
     return [rng.randint(low, high) for _ in range(n)]
 
@@ -40,13 +46,15 @@ def random_tree(nodes: int, max_children: int, low: int, high: int, seed: int) -
     ``low..high``. Grown breadth-first; some nodes are left as early leaves."""
     _whole(nodes=nodes, max_children=max_children, low=low, high=high, seed=seed)
     if nodes < 2:
-        raise InputError(f"a tree needs at least 2 nodes, not {nodes}")
+        raise InputError("a tree needs at least 2 nodes, not {nodes}", nodes=nodes)
     if nodes > MAX_RANDOM_NODES:
-        raise InputError(f"{nodes:,} nodes is more than {MAX_RANDOM_NODES:,}")
+        raise InputError(
+            "{nodes:,} nodes is more than {most:,}", nodes=nodes, most=MAX_RANDOM_NODES
+        )
     if max_children < 1:
-        raise InputError(f"max children must be at least 1, not {max_children}")
+        raise InputError("max children must be at least 1, not {n}", n=max_children)
     if low > high:
-        raise InputError(f"the lowest value {low} is above the highest {high}")
+        raise InputError("the lowest value {low} is above the highest {high}", low=low, high=high)
     rng = random.Random(seed)
     parent = [-1]
     frontier = [0]

@@ -67,9 +67,17 @@ __all__ = [  # the errors live in engine.errors, imported from there by every ca
 
 def _check(algorithm: str, variant: str) -> None:
     if algorithm not in ALGORITHMS:
-        raise SearchError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+        raise SearchError(
+            "unknown algorithm {algorithm}; choose one of {choices}",
+            algorithm=repr(algorithm),
+            choices=", ".join(ALGORITHMS),
+        )
     if variant not in VARIANTS:
-        raise SearchError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        raise SearchError(
+            "unknown variant {variant}; choose one of {choices}",
+            variant=repr(variant),
+            choices=", ".join(VARIANTS),
+        )
 
 
 def alphabeta(space: Any, rec: Recorder, algorithm: str, variant: str) -> Any:
@@ -163,7 +171,7 @@ def search_game(
     """
     _check(algorithm, variant)
     if depth is not None and depth < 0:
-        raise SearchError(f"depth must be at least 0, not {depth}")
+        raise SearchError("depth must be at least 0, not {depth}", depth=depth)
     return _search(Explorer(game, state, max_nodes, depth), algorithm, variant, record)
 
 
@@ -174,7 +182,11 @@ def reorder(tree: GameTree, mode: str, seed: int = 0) -> GameTree:
     order); ``worst-first``: the reverse preference; ``shuffled``: random, from ``seed``.
     """
     if mode not in REORDER_MODES:
-        raise SearchError(f"unknown order {mode!r}; choose one of {', '.join(REORDER_MODES)}")
+        raise SearchError(
+            "unknown order {mode}; choose one of {choices}",
+            mode=repr(mode),
+            choices=", ".join(REORDER_MODES),
+        )
     if mode == "shuffled":
         rng = random.Random(seed)
         new = []

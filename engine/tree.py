@@ -157,16 +157,18 @@ def from_parents(
     if n == 0:
         raise InputError("the tree has no nodes")
     if len(values) != n:
-        raise InputError(f"{len(values)} values for {n} nodes")
+        raise InputError("{values} values for {n} nodes", values=len(values), n=n)
     if parent[0] != -1:
         raise InputError("node 1 is the root and has no parent")
     kids: list[list[int]] = [[] for _ in range(n)]
     for i in range(1, n):
         p = parent[i]
         if not 0 <= p < n:
-            raise InputError(f"node {i + 1} names parent {p + 1}, which does not exist")
+            raise InputError(
+                "node {node} names parent {parent}, which does not exist", node=i + 1, parent=p + 1
+            )
         if p == i:
-            raise InputError(f"node {i + 1} is its own parent")
+            raise InputError("node {node} is its own parent", node=i + 1)
         kids[p].append(i)
     depth = [-1] * n
     depth[0] = 0
@@ -180,16 +182,24 @@ def from_parents(
             seen += 1
     if seen != n:
         bad = next(i for i in range(n) if depth[i] < 0)
-        raise InputError(f"node {bad + 1} is on a cycle of parents and never reaches the root")
+        raise InputError(
+            "node {node} is on a cycle of parents and never reaches the root", node=bad + 1
+        )
     for i in range(n):
         if kids[i] and values[i] is not None:
-            raise InputError(f"node {i + 1} is a leaf with value {values[i]} but has children")
+            raise InputError(
+                "node {node} is a leaf with value {value} but has children",
+                node=i + 1,
+                value=values[i],
+            )
         if not kids[i] and values[i] is None:
-            raise InputError(f"node {i + 1} is an inner node with no children")
+            raise InputError("node {node} is an inner node with no children", node=i + 1)
     kinds, edge = _chance_kinds(kids, chance, probs) if chance and any(chance) else (None, None)
     if kinds is None and probs is not None and any(p is not None for p in probs):
         bad = next(i for i, p in enumerate(probs) if p is not None)
-        raise InputError(f"node {bad + 1} has a probability but its parent is no chance node")
+        raise InputError(
+            "node {node} has a probability but its parent is no chance node", node=bad + 1
+        )
     return GameTree(
         parent=tuple(parent),
         children=tuple(tuple(k) for k in kids),
@@ -212,7 +222,9 @@ def _chance_kinds(
 
     n = len(kids)
     if len(chance) != n or (probs is not None and len(probs) != n):
-        raise InputError(f"chance marks or probabilities for {len(chance)} nodes, not {n}")
+        raise InputError(
+            "chance marks or probabilities for {marks} nodes, not {n}", marks=len(chance), n=n
+        )
     edge: list[Fraction | None] = list(probs) if probs is not None else [None] * n
     kinds = [MAX_NODE] * n
     decided = [0] * n  # decision nodes strictly above
@@ -222,27 +234,32 @@ def _chance_kinds(
         if chance[v]:
             kinds[v] = CHANCE_NODE
             if not kids[v]:
-                raise InputError(f"node {v + 1} is a chance node with no children")
+                raise InputError("node {node} is a chance node with no children", node=v + 1)
             total = Fraction(0)
             for c in kids[v]:
                 p = edge[c]
                 if p is None:
                     raise InputError(
-                        f"node {c + 1} hangs below a chance node but has no probability"
+                        "node {node} hangs below a chance node but has no probability", node=c + 1
                     )
                 if not 0 < p <= 1:
-                    raise InputError(f"node {c + 1}: probability {p} is not in (0, 1]")
+                    raise InputError(
+                        "node {node}: probability {p} is not in (0, 1]", node=c + 1, p=p
+                    )
                 total += p
             if total != 1:
                 raise InputError(
-                    f"node {v + 1}: the probabilities of its children sum to {total}, not 1"
+                    "node {node}: the probabilities of its children sum to {total}, not 1",
+                    node=v + 1,
+                    total=total,
                 )
         else:
             kinds[v] = MAX_NODE if decided[v] % 2 == 0 else MIN_NODE
             for c in kids[v]:
                 if edge[c] is not None:
                     raise InputError(
-                        f"node {c + 1} has a probability but its parent is no chance node"
+                        "node {node} has a probability but its parent is no chance node",
+                        node=c + 1,
                     )
         for c in kids[v]:
             decided[c] = decided[v] + (0 if chance[v] else 1)
@@ -253,10 +270,13 @@ def _chance_kinds(
 def complete_depth(n_leaves: int, branching: int) -> int:
     """The depth d with ``branching ** d == n_leaves``; InputError when there is none."""
     if branching < 2:
-        raise InputError(f"branching must be at least 2, not {branching}")
+        raise InputError("branching must be at least 2, not {branching}", branching=branching)
     if n_leaves < branching:
         raise InputError(
-            f"{n_leaves} leaves is not a power of the branching {branching} (need at least {branching})"
+            "{leaves} leaves is not a power of the branching {branching} "
+            "(need at least {branching})",
+            leaves=n_leaves,
+            branching=branching,
         )
     d, m = 0, 1
     while m < n_leaves:
@@ -265,7 +285,11 @@ def complete_depth(n_leaves: int, branching: int) -> int:
     if m != n_leaves:
         lo = m // branching
         raise InputError(
-            f"{n_leaves} leaves is not a power of the branching {branching} (nearest: {lo} or {m})"
+            "{leaves} leaves is not a power of the branching {branching} (nearest: {lo} or {hi})",
+            leaves=n_leaves,
+            branching=branching,
+            lo=lo,
+            hi=m,
         )
     return d
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from engine.errors import InputError
 from engine.tree import GameTree, from_parents
 from engine.tree_text import parse_probability
+from teach.engine_words import reason
 from teach.i18n import _, ngettext
 
 MAX_NODES = 20_000  # the editor refuses to grow a tree past this
@@ -314,7 +315,7 @@ def apply_edit(state: EditorState, op: str, value: int = 0) -> EditorState:
     try:
         tree, sel = _step(state, op, value)
     except InputError as e:
-        return replace(state, error=str(e))
+        return replace(state, error=reason(e))
     return _done(state, tree, sel)
 
 
@@ -380,7 +381,7 @@ def edit(state: EditorState, raw: object) -> EditorState:
     try:
         op, node, value = parse_message(raw, state.tree)
     except InputError as e:
-        return replace(state, error=str(e))
+        return replace(state, error=reason(e))
     if node is not None:
         state = replace(state, selected=node)
     return apply_edit(state, op, value)

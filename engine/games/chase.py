@@ -42,10 +42,20 @@ class ChasePosition:
 
     def __post_init__(self) -> None:
         if not MIN_N <= self.n <= MAX_N:
-            raise InputError(f"board size n must be between {MIN_N} and {MAX_N}, got {self.n}")
-        for name, (r, c) in (("white", self.white), ("black", self.black)):
-            if not (0 <= r < self.n and 0 <= c < self.n):
-                raise InputError(f"{name} square {(r, c)} is off the {self.n} x {self.n} board")
+            raise InputError(
+                "board size n must be between {low} and {high}, got {n}",
+                low=MIN_N,
+                high=MAX_N,
+                n=self.n,
+            )
+        if not (0 <= self.white[0] < self.n and 0 <= self.white[1] < self.n):
+            raise InputError(
+                "white square {square} is off the {n} x {n} board", square=self.white, n=self.n
+            )
+        if not (0 <= self.black[0] < self.n and 0 <= self.black[1] < self.n):
+            raise InputError(
+                "black square {square} is off the {n} x {n} board", square=self.black, n=self.n
+            )
         if (self.white == self.black) != self.captured:
             raise InputError("pieces share a square exactly when a capture has happened")
 
@@ -69,13 +79,16 @@ def from_code(code: str) -> ChasePosition:
     """Read :func:`to_code`'s form; raises InputError naming what is wrong."""
     m = _CODE.match(code.strip())
     if not m:
-        raise InputError(f"malformed chase code {code!r}: expected e.g. 20-1.1-20.20-w")
+        raise InputError(
+            "malformed chase code {code}: expected e.g. 20-1.1-20.20-w", code=repr(code)
+        )
     n, r1, c1, r2, c2 = (int(g) for g in m.groups()[:5])
     if not MIN_N <= n <= MAX_N:
-        raise InputError(f"board size {n} is not within {MIN_N}..{MAX_N}")
-    for name, r, c in (("white", r1, c1), ("black", r2, c2)):
-        if not (1 <= r <= n and 1 <= c <= n):
-            raise InputError(f"{name} square ({r}, {c}) is off the {n} x {n} board")
+        raise InputError("board size {n} is not within {low}..{high}", n=n, low=MIN_N, high=MAX_N)
+    if not (1 <= r1 <= n and 1 <= c1 <= n):
+        raise InputError("white square ({r}, {c}) is off the {n} x {n} board", r=r1, c=c1, n=n)
+    if not (1 <= r2 <= n and 1 <= c2 <= n):
+        raise InputError("black square ({r}, {c}) is off the {n} x {n} board", r=r2, c=c2, n=n)
     if (r1, c1) == (r2, c2):
         raise InputError("both pieces on one square")
     return ChasePosition(n, (r1 - 1, c1 - 1), (r2 - 1, c2 - 1), m.group(6) == "w")
@@ -94,7 +107,7 @@ def legal_moves(pos: ChasePosition) -> list[Move]:
 def play(pos: ChasePosition, move: Move) -> ChasePosition:
     """The position after ``move`` (which must be legal)."""
     if move not in legal_moves(pos):
-        raise InputError(f"illegal move {move} in {pos}")
+        raise InputError("illegal move {move} in {pos}", move=move, pos=pos)
     dr, dc = move
     if pos.white_to_move:
         w = (pos.white[0] + dr, pos.white[1] + dc)
@@ -109,14 +122,33 @@ def is_capture(pos: ChasePosition, move: Move) -> bool:
     return target == (pos.black if pos.white_to_move else pos.white)
 
 
-def move_name(pos: ChasePosition, move: Move) -> str:
-    """E.g. ``W up``, ``B left 2``; a capture ends in `` x`` (``B down 2 x``)."""
+@dataclass(frozen=True)
+class MoveParts:
+    """A move as data, for words in any language: the side that moves, its direction
+    (``up``, ``down``, ``left``, ``right``), its distance (1 or 2) and whether it captures."""
+
+    white: bool
+    direction: str
+    step: int
+    capture: bool
+
+
+def move_parts(pos: ChasePosition, move: Move) -> MoveParts:
+    """The parts of ``move`` in ``pos`` (:func:`move_name` writes them in English)."""
     dr, dc = move
     step = abs(dr) + abs(dc)
-    name = f"{'W' if pos.white_to_move else 'B'} {_DIR_NAMES[(dr // step, dc // step)]}"
-    if step == 2:
+    return MoveParts(
+        pos.white_to_move, _DIR_NAMES[(dr // step, dc // step)], step, is_capture(pos, move)
+    )
+
+
+def move_name(pos: ChasePosition, move: Move) -> str:
+    """E.g. ``W up``, ``B left 2``; a capture ends in `` x`` (``B down 2 x``)."""
+    parts = move_parts(pos, move)
+    name = f"{'W' if parts.white else 'B'} {parts.direction}"
+    if parts.step == 2:
         name += " 2"
-    return name + (" x" if is_capture(pos, move) else "")
+    return name + (" x" if parts.capture else "")
 
 
 def move_target(pos: ChasePosition, move: Move) -> Square:

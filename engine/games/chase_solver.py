@@ -70,7 +70,9 @@ class ChaseTable:
         """``(side, white_sq, black_sq)`` of a position with ``white``/``black`` (r, c) squares."""
         n = self.n
         if pos.n != n:
-            raise InputError(f"a {n} x {n} table cannot answer a {pos.n} x {pos.n} board")
+            raise InputError(
+                "a {n} x {n} table cannot answer a {board} x {board} board", n=n, board=pos.n
+            )
         side = 0 if pos.white_to_move else 1
         return side, pos.white[0] * n + pos.white[1], pos.black[0] * n + pos.black[1]
 
@@ -105,7 +107,7 @@ class ChaseTable:
         n = self.n
         r, c = square
         if not (0 <= r < n and 0 <= c < n):
-            raise InputError(f"square {square} is off the {n} x {n} board")
+            raise InputError("square {square} is off the {n} x {n} board", square=square, n=n)
         if side not in (0, 1):
             raise InputError("side must be 0 (white to move) or 1 (black to move)")
         s = r * n + c
@@ -210,9 +212,11 @@ def retrograde(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_n(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int | np.integer):
-        raise InputError(f"board size must be an integer, got {n!r}")
+        raise InputError("board size must be an integer, got {n}", n=repr(n))
     if not MIN_N <= int(n) <= MAX_N:
-        raise InputError(f"board size n must be between {MIN_N} and {MAX_N}, got {n}")
+        raise InputError(
+            "board size n must be between {low} and {high}, got {n}", low=MIN_N, high=MAX_N, n=n
+        )
     return int(n)
 
 

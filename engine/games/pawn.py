@@ -38,16 +38,23 @@ class PawnPosition:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise InputError(
-                f"a board needs at least one row and column, got {self.rows}x{self.cols}"
+                "a board needs at least one row and column, got {rows}x{cols}",
+                rows=self.rows,
+                cols=self.cols,
             )
         if len(self.cells) != self.rows * self.cols:
             raise InputError(
-                f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
-                f"got {len(self.cells)}"
+                "a {rows}x{cols} board needs {need} cells, got {got}",
+                rows=self.rows,
+                cols=self.cols,
+                need=self.rows * self.cols,
+                got=len(self.cells),
             )
         bad = set(self.cells) - set(PIECES)
         if bad:
-            raise InputError(f"unknown character {sorted(bad)[0]!r} on the board (use . P p)")
+            raise InputError(
+                "unknown character {char} on the board (use . P p)", char=repr(sorted(bad)[0])
+            )
 
     def at(self, r: int, c: int) -> str:
         return self.cells[r * self.cols + c]
@@ -74,9 +81,15 @@ def start(rows: int = 4, cols: int = 4) -> PawnPosition:
 def with_cell(pos: PawnPosition, r: int, c: int, ch: str) -> PawnPosition:
     """``pos`` with square (r, c) set to ``ch`` (one of ``. P p``)."""
     if not (0 <= r < pos.rows and 0 <= c < pos.cols):
-        raise InputError(f"square ({r}, {c}) is off the {pos.rows}x{pos.cols} board")
+        raise InputError(
+            "square ({r}, {c}) is off the {rows}x{cols} board",
+            r=r,
+            c=c,
+            rows=pos.rows,
+            cols=pos.cols,
+        )
     if len(ch) != 1 or ch not in PIECES:
-        raise InputError(f"unknown piece {ch!r} (use . P p)")
+        raise InputError("unknown piece {piece} (use . P p)", piece=repr(ch))
     i = r * pos.cols + c
     return PawnPosition(
         pos.rows, pos.cols, pos.cells[:i] + ch + pos.cells[i + 1 :], pos.white_to_move
@@ -87,7 +100,13 @@ def toggled(pos: PawnPosition, r: int, c: int) -> PawnPosition:
     """The board editor's click: square (r, c) cycles ``.`` -> ``P`` -> ``p`` -> ``.``."""
     nxt = {EMPTY: WHITE, WHITE: BLACK, BLACK: EMPTY}
     if not (0 <= r < pos.rows and 0 <= c < pos.cols):
-        raise InputError(f"square ({r}, {c}) is off the {pos.rows}x{pos.cols} board")
+        raise InputError(
+            "square ({r}, {c}) is off the {rows}x{cols} board",
+            r=r,
+            c=c,
+            rows=pos.rows,
+            cols=pos.cols,
+        )
     return with_cell(pos, r, c, nxt[pos.at(r, c)])
 
 
@@ -112,14 +131,29 @@ def parse_board(text: str, white_to_move: bool = True) -> PawnPosition:
             raise InputError("blank line inside the board", n)
         for ch in ln:
             if ch not in PIECES:
-                raise InputError(f"unknown character {ch!r} (use . P p)", n)
+                raise InputError("unknown character {char} (use . P p)", n, char=repr(ch))
         if len(ln) != width:
-            raise InputError(f"expected {width} characters like the first line, got {len(ln)}", n)
+            raise InputError(
+                "expected {width} characters like the first line, got {got}",
+                n,
+                width=width,
+                got=len(ln),
+            )
         if not MIN_SIZE <= width <= MAX_SIZE:
-            raise InputError(f"a row needs {MIN_SIZE} to {MAX_SIZE} squares, got {width}", n)
+            raise InputError(
+                "a row needs {low} to {high} squares, got {got}",
+                n,
+                low=MIN_SIZE,
+                high=MAX_SIZE,
+                got=width,
+            )
     if not MIN_SIZE <= len(lines) <= MAX_SIZE:
         raise InputError(
-            f"a board needs {MIN_SIZE} to {MAX_SIZE} rows, got {len(lines)}", lines[-1][0]
+            "a board needs {low} to {high} rows, got {got}",
+            lines[-1][0],
+            low=MIN_SIZE,
+            high=MAX_SIZE,
+            got=len(lines),
         )
     return PawnPosition(len(lines), width, "".join(ln for _, ln in lines), white_to_move)
 
@@ -144,11 +178,14 @@ def from_code(code: str) -> PawnPosition:
     m = _CODE.match(text)
     if not m:
         raise InputError(
-            f"malformed position code {code!r}: expected e.g. 4x4w:pppp/..../..../PPPP"
+            "malformed position code {code}: expected e.g. 4x4w:pppp/..../..../PPPP",
+            code=repr(code),
         )
     r_s, c_s, side, body = m.groups()
     if r_s is None and "/" not in body:
-        raise InputError(f"position code {code!r} needs a size like 4x4 or rows separated by /")
+        raise InputError(
+            "position code {code} needs a size like 4x4 or rows separated by /", code=repr(code)
+        )
     parts = body.split("/") if "/" in body else None
     if r_s is not None:
         rows, cols = int(r_s), int(c_s)
@@ -156,15 +193,29 @@ def from_code(code: str) -> PawnPosition:
         assert parts is not None
         rows, cols = len(parts), len(parts[0])
     if parts is not None and (len(parts) != rows or any(len(p) != cols for p in parts)):
-        raise InputError(f"position code {code!r}: rows do not form a {rows}x{cols} board")
+        raise InputError(
+            "position code {code}: rows do not form a {rows}x{cols} board",
+            code=repr(code),
+            rows=rows,
+            cols=cols,
+        )
     cells = body.replace("/", "")
     if len(cells) != rows * cols:
         raise InputError(
-            f"position code {code!r}: a {rows}x{cols} board needs {rows * cols} cells, "
-            f"got {len(cells)}"
+            "position code {code}: a {rows}x{cols} board needs {need} cells, got {got}",
+            code=repr(code),
+            rows=rows,
+            cols=cols,
+            need=rows * cols,
+            got=len(cells),
         )
     if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
-        raise InputError(f"position code {code!r}: size {rows}x{cols} is not within 3x3..8x8")
+        raise InputError(
+            "position code {code}: size {rows}x{cols} is not within 3x3..8x8",
+            code=repr(code),
+            rows=rows,
+            cols=cols,
+        )
     return PawnPosition(rows, cols, cells, side != "b")
 
 

@@ -17,13 +17,14 @@ from engine.errors import InputError
 from engine.game import WIN
 from engine.games.pawn import (
     BLACK,
+    MAX_SIZE,
+    MIN_SIZE,
     WHITE,
     Move,
     PawnPosition,
     legal_moves,
     move_name,
     play,
-    problems,
     winner_now,
 )
 
@@ -208,9 +209,14 @@ def solve(pos: PawnPosition) -> PawnSolution:
     done = winner_now(pos)
     if done is not None:
         return PawnSolution(done, 0, (), (), 0)
-    size_problems = [p for p in problems(pos) if p.startswith("the board is")]
-    if size_problems:
-        raise InputError(size_problems[0])
+    if not (MIN_SIZE <= pos.rows <= MAX_SIZE and MIN_SIZE <= pos.cols <= MAX_SIZE):
+        raise InputError(
+            "the board is {rows}x{cols}; rows and columns must be {low} to {high}",
+            rows=pos.rows,
+            cols=pos.cols,
+            low=MIN_SIZE,
+            high=MAX_SIZE,
+        )
     solver = _Solver(pos.rows, pos.cols)
     # recursion depth <= pawn steps left <= rows * cols * (rows - 1) <= 448 on 8x8
     rated = [(solver.after(pos, mv), mv) for mv in legal_moves(pos)]

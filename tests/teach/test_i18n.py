@@ -17,14 +17,26 @@ from teach.i18n import _, ngettext
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "game_tree_lab" / "locales"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
+# the Makefile's `messages` keywords: gettext's, and the engine's errors (their templates)
+KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "InputError": None,
+    "SearchError": None,
+    "SearchTooLarge": None,
+}
 
 
 def _code_ids() -> set[str | tuple[str, str]]:
     """Every message id the code marks, extracted the way `make messages` does (babel.cfg)."""
-    method_map = [
-        (f"{folder}/**.py", "python") for folder in ("teach", "viz", "classroom", "ui", "app_pages")
-    ] + [("app.py", "python")]
+    folders = ("engine", "teach", "viz", "classroom", "ui", "app_pages")
+    method_map = (
+        [("engine/judge.py", "ignore")]
+        + [(f"{folder}/**.py", "python") for folder in folders]
+        + [("app.py", "python")]
+    )
     ids: set[str | tuple[str, str]] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map=method_map, keywords=KEYWORDS

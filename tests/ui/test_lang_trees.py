@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from engine.errors import InputError
 from engine.tree_text import parse_ural
 from teach import i18n
+from teach.engine_words import reason
 from tests.canvas_data import canvas
 from tests.ui.lang_walk import canvas_words, id_patterns, untranslated, visible_strings
 from ui.common.keys import AlphaBeta, Editor
@@ -45,7 +46,7 @@ def _catalogue() -> list[re.Pattern]:
         return id_patterns(m.id for m in read_po(f) if m.id)
 
 
-def _escapes(at: AppTest, engine: str = "") -> list[tuple[str, str]]:
+def _escapes(at: AppTest) -> list[tuple[str, str]]:
     """Every string of the page (the canvas's words too) with a word left unwrapped, a
     message filled with an unwrapped word, or a wrapped part that no message of the
     catalogue makes (given to ``_`` unextracted): lib/lang_walk.untranslated."""
@@ -53,12 +54,11 @@ def _escapes(at: AppTest, engine: str = "") -> list[tuple[str, str]]:
     seen = visible_strings(at)
     assert any(where == "canvas" for where, _ in seen), "no tree canvas on the page"
     known = _catalogue()
-    names = (*NAMES, engine) if engine else NAMES  # the engine's reason, English (below)
     return [
         (where, text)
         for where, text in seen
         if not where.startswith("html")  # style sheets and scripts
-        and untranslated(text, known, names)
+        and untranslated(text, known, NAMES)
     ]
 
 
@@ -94,7 +94,7 @@ def test_the_editor_with_a_bad_tree_typed_says_why_in_the_language():
         error
         == f"{i18n.OPEN}Could not import: {reason}. The previous tree is still here.{i18n.CLOSE}"
     )
-    assert _escapes(at, reason) == []
+    assert _escapes(at) == []
 
 
 def test_a_bad_leaves_line_says_why_in_the_language():
@@ -104,15 +104,16 @@ def test_a_bad_leaves_line_says_why_in_the_language():
     (error,) = [e.value for e in at.error]
     reason = _engine_reason(lambda: complete_from("1, 2, x", 3))
     assert error.startswith(f"{i18n.OPEN}Could not use that tree: {reason}. ")
-    assert _escapes(at, reason) == []
+    assert _escapes(at) == []
 
 
 def _engine_reason(call) -> str:
-    """The engine's reason for refusing a text (engine/ is not extracted: its reasons stay
-    English inside the translated sentence; translating them is the link decoders' work)."""
+    """The engine's reason for refusing a text, worded in xx from its template
+    (teach/engine_words.py): wrapped like every other sentence of the page."""
     with pytest.raises(InputError) as refused:
         call()
-    return str(refused.value)
+    with i18n.use(i18n.PSEUDO):
+        return reason(refused.value)
 
 
 def test_the_cached_payload_follows_the_language_of_the_page():

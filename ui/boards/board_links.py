@@ -124,10 +124,14 @@ def decode_moves(raw: str, start: Any, game: Game, token: Token) -> tuple[list[A
     before the first one that is not legal in its turn (the message names it as move N).
     InputError for a list too long to be a game."""
     if len(raw) > MAX_MOVES:
-        raise InputError(f"is {len(raw):,} characters long (a game here has at most {MAX_PLIES})")
+        raise InputError(
+            "is {n:,} characters long (a game here has at most {most})", n=len(raw), most=MAX_PLIES
+        )
     names = raw.split(SEP) if raw.strip() else []
     if len(names) > MAX_PLIES:
-        raise InputError(f"has {len(names):,} moves (a game here has at most {MAX_PLIES})")
+        raise InputError(
+            "has {n:,} moves (a game here has at most {most})", n=len(names), most=MAX_PLIES
+        )
     moves: list[Any] = []
     pos = start
     for i, name in enumerate(names, 1):

@@ -25,6 +25,7 @@ from engine.search import search_game
 from engine.trace import Replayer
 from teach import i18n
 from teach import mcts_words as mw
+from teach.engine_words import reason
 from teach.i18n import _, ngettext
 from teach.play_words import side_name, verdict_words
 from ui.boards import board_links as bk
@@ -41,15 +42,17 @@ NODE_CAP = 60_000  # nodes of the game's tree MCTS grows (each expansion adds ev
 
 @st.cache_resource(max_entries=6, show_spinner=False)
 def searched(
-    ns: str, code: str, p: MctsParams, _game: Game, _state: Any
-) -> tuple[Mcts, Replayer, dict] | str:
+    ns: str, code: str, p: MctsParams, lang: str, _game: Game, _state: Any
+) -> tuple[Mcts, Replayer, dict] | SearchError:
     """MCTS from the position ``code`` of the lab ``ns`` (``_game`` its rules, ``_state``
     the position), traced, on its own tree (the positions it visited: the moves it never
-    tried are not drawn), with its replayer and its canvas plugin's data; or why not."""
+    tried are not drawn), with its replayer and its canvas plugin's data; or why not. The
+    tree's moves are named in ``lang`` (the game's names: the chase words them)."""
     try:
-        m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
+        with i18n.use(lang):
+            m = mcts_game(_game, _state, p.iterations, p.seed, p.c, p.policy, None, NODE_CAP)
     except SearchError as e:
-        return str(e)
+        return e  # worded where it is shown, in the page's language
     m = visited_only(m)
     return m, Replayer(m.run), visits_extra(m)
 
@@ -119,7 +122,7 @@ def _race_rows(
         ab = search_game(_race_game, _state, depth, "alphabeta", max_nodes=NODE_CAP, record=False)
         t_ab = time.perf_counter() - t
     except SearchError as e:
-        rows.append({algorithm: how, answer: _("did not run: {why}", why=e)})
+        rows.append({algorithm: how, answer: _("did not run: {why}", why=reason(e))})
         return rows
     rows.append(
         {
@@ -170,10 +173,10 @@ def tab(
         "MCTS is running {n:,} iteration…", "MCTS is running {n:,} iterations…", p.iterations
     )
     with st.spinner(busy):
-        got = searched(keys.ns, code, p, game, state)
+        got = searched(keys.ns, code, p, i18n.current(), game, state)
     token = (code, mw_token(p))
-    if isinstance(got, str):
-        st.warning(f"{got}.")
+    if isinstance(got, SearchError):
+        st.warning(f"{reason(got)}.")
         return
     m, replayer, plugin = got
     bk.restore_search(keys, token, m.run)

@@ -18,10 +18,12 @@ from typing import Any
 
 import streamlit as st
 
+from engine.errors import SearchError
 from engine.game import EVAL_BOUND, WIN
 from engine.trace import ACTIVE, DONE, PRUNED, Replayer, SearchRun
 from teach import i18n
 from teach.algorithms import BOARD_LABELS
+from teach.engine_words import reason
 from teach.explain import describe, node_name
 from teach.i18n import _, ngettext
 from ui.classroom.start import start_box
@@ -389,10 +391,10 @@ def search_tab(
 
     ``got`` is a cached (run, replayer) or why the search could not run; ``exact`` the exact
     (winner, plies) and ``exact_text`` its words; ``searched_what`` names the search."""
-    if isinstance(got, str):
+    if isinstance(got, SearchError):
         if about:
             st.caption(about)
-        st.warning(f"{got}.")
+        st.warning(f"{reason(got)}.")
         return
     run, replayer = got
     who, plies = value_outcome(run.value, *sides)

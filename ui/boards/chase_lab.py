@@ -25,6 +25,7 @@ from engine.play import PlaySession
 from engine.trace import Replayer, SearchRun
 from teach import i18n
 from teach.algorithms import searched_words
+from teach.engine_words import WordedChaseGame, chase_move, reason
 from teach.i18n import N_, _
 from teach.play_words import chase_why_not, side_name, verdict_words
 from ui.boards import board_algorithms as ba
@@ -72,7 +73,7 @@ CYCLES = N_(
 
 SEARCH_CAP = 60_000  # explored nodes of one search tab's run (or of the race's full tree)
 LINE_MS = 500  # a ply of the best line, playing
-GAME = chase.ChaseGame()  # for play against the engine: rules only
+GAME = WordedChaseGame()  # play and MCTS: rules only, the moves named in the run's language
 
 
 @st.cache_resource(max_entries=6, show_spinner=False)
@@ -100,14 +101,17 @@ def outcome(pos: chase.ChasePosition) -> tuple[str | None, int]:
 
 # A search is capped at 60,000 nodes, about 35 MB with its replayer: 6 of them at most.
 @st.cache_resource(max_entries=6, show_spinner=False)
-def searched(code: str, depth: int, algo: str = ALPHABETA) -> tuple[SearchRun, Replayer] | str:
+def searched(
+    code: str, depth: int, algo: str = ALPHABETA, lang: str = i18n.DEFAULT
+) -> tuple[SearchRun, Replayer] | SearchError:
     """``algo`` (ui.boards.board_algorithms) to ``depth`` plies, the frontier scored exactly,
-    and its replayer."""
+    and its replayer; the tree's moves are named in ``lang`` (part of the cache key)."""
     pos = chase.from_code(code)
     try:
-        run = game_run(chase.ChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
+        with i18n.use(lang):
+            run = game_run(WordedChaseGame(table(pos.n)), pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
-        return str(e)
+        return e  # worded where it is shown, in the page's language
     return run, Replayer(run)
 
 
@@ -118,9 +122,9 @@ def raced(code: str, depth: int, lang: str) -> tuple[list[dict], str] | str:
     pos = chase.from_code(code)
     with i18n.use(lang):
         try:
-            return ba.race_table_rows(chase.ChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
+            return ba.race_table_rows(WordedChaseGame(table(pos.n)), pos, depth, SEARCH_CAP)
         except SearchError as e:
-            return str(e)
+            return reason(e)
 
 
 def heat_caption(pos: chase.ChasePosition, fixed: str, values) -> str:
@@ -247,7 +251,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
-    bl.move_table(pos.mover, sol.moves)
+    bl.move_table(pos.mover, worded(pos, sol.moves))
     plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
 
@@ -302,9 +306,14 @@ def edit_board(
         st.caption(heat_caption(pos, fixed, kw["heat"]))
 
 
+def worded(pos: chase.ChasePosition, moves):
+    """The solver's ranked ``moves`` of ``pos`` with their names in the run's language."""
+    return [(m, chase_move(pos, m), who, n) for m, _name, who, n in moves]
+
+
 def ranked(pos: chase.ChasePosition):
     """Every move of ``pos`` with its outcome, best first (the hint's table)."""
-    return solved(pos).moves
+    return worded(pos, solved(pos).moves)
 
 
 def spec(pos: chase.ChasePosition) -> bl.BoardSpec:
@@ -358,7 +367,7 @@ def _line_parts(code: str) -> tuple[dict, list[str], str]:
     positions = [pos]
     for mv in sol.pv:
         positions.append(chase.play(positions[-1], mv))
-    names = [chase.move_name(p, m) for p, m in zip(positions, sol.pv, strict=False)]
+    names = [chase_move(p, m) for p, m in zip(positions, sol.pv, strict=False)]
     pics = []
     for k, p in enumerate(positions):
         last = chase_move_squares(positions[k - 1], sol.pv[k - 1]) if k else None
@@ -396,7 +405,7 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
             sides=sides,
             exact=(sol.winner, sol.plies),
             exact_text=chase_answer(sol),
-            moves=sol.moves,
+            moves=worded(pos, sol.moves),
             board=bl.chase_node_board,
             race_game=chase.ChaseGame(table(pos.n)),
             race_depth=depth,
@@ -404,9 +413,9 @@ def tree_tab(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
         publish(depth=depth_param)
         return
     with st.spinner(_("Searching…")):
-        got = searched(code, depth, algo)
+        got = searched(code, depth, algo, i18n.current())
     token = ba.run_token((code, depth), algo)
-    if not isinstance(got, str):
+    if not isinstance(got, SearchError):
         bk.restore_search(K.search, token, got[0])
     bs.search_tab(
         K.search,

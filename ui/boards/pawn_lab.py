@@ -62,7 +62,7 @@ def solved(code: str):
 @st.cache_resource(max_entries=4, show_spinner=False)
 def searched(
     code: str, depth: int | None = None, algo: str = ALPHABETA
-) -> tuple[SearchRun, Replayer] | str:
+) -> tuple[SearchRun, Replayer] | SearchError:
     """``algo`` (ui.boards.board_algorithms) from ``code`` to ``depth`` plies (None: the whole
     game; at the depth limit the evaluation, ui.boards.pawn_search.GAME) and its replayer
     (shared by sessions)."""
@@ -70,7 +70,7 @@ def searched(
     try:
         run = game_run(ps.GAME, pos, depth, algo, SEARCH_CAP)
     except SearchError as e:
-        return str(e)
+        return e  # worded where it is shown, in the page's language
     return run, Replayer(run)
 
 
@@ -229,7 +229,7 @@ def tree_tab(pos: pawn.PawnPosition, sol) -> None:
     with st.spinner(busy):
         got = searched(code, depth, algo)
     token = ba.run_token(code if depth is None else (code, depth), algo)
-    if not isinstance(got, str):
+    if not isinstance(got, SearchError):
         bk.restore_search(K.search, token, got[0])
         ps.frontier_caption(got[0], depth)
     bs.search_tab(

@@ -12,6 +12,7 @@ from engine.games import pawn
 from engine.games.pawn_eval import EvaluatedPawnGame
 from engine.trace import SearchRun
 from teach import i18n
+from teach.engine_words import reason
 from teach.evaluation_words import evaluation_text, frontier_words
 from teach.i18n import N_, _
 from ui.boards import board_algorithms as ba
@@ -75,7 +76,7 @@ def raced(code: str, depth: int, lang: str) -> tuple[list[dict], str] | str:
         try:
             return ba.race_table_rows(GAME, pawn.from_code(code), depth, RACE_CAP)
         except SearchError as e:
-            return str(e)
+            return reason(e)
 
 
 def race(code: str, depth: int | None, key: str) -> None:

@@ -23,6 +23,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 from engine.algorithms import ALPHABETA
+from engine.errors import SearchError
 from engine.games import chase
 from teach import i18n
 from ui.boards import board_algorithms as ba
@@ -41,7 +42,7 @@ def pawn_search_tab(code: str) -> None:
     """What the pawn search tab draws first for ``code`` (the whole game, alpha-beta): its
     canvas payload and follow view, under the page's own keys (ui.boards.pawn_lab.tree_tab)."""
     got = pl.searched(code, None, ALPHABETA)
-    if not isinstance(got, str):
+    if not isinstance(got, SearchError):
         bs.prepare(PAWN.search.ns, ba.run_token(code, ALPHABETA), *got, i18n.DEFAULT)
 
 
@@ -69,7 +70,7 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
         out.append(
             (
                 f"chase search {code}",
-                lambda code=code: cl.searched(code, CHASE_SEARCH_DEPTH, ALPHABETA),
+                lambda code=code: cl.searched(code, CHASE_SEARCH_DEPTH, ALPHABETA, i18n.DEFAULT),
             )
         )
     for name, code in pl.PRESETS.items():

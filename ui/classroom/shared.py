@@ -32,6 +32,7 @@ from classroom.retention import purge, retention_days
 from engine.errors import InputError
 from engine.trace import SearchRun
 from teach import i18n, quiz
+from teach.engine_words import reason
 from teach.i18n import _
 from ui.classroom import notify
 from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
@@ -245,7 +246,8 @@ def act(fn: Callable[..., object], *args: object, ring: bool = True) -> object |
         with i18n.use(session_language()):  # a callback runs before the page sets its language
             got = retrying(lambda: fn(store(), *args))
     except InputError as e:
-        st.session_state[K.note] = ("error", str(e))
+        with i18n.use(session_language()):  # the refusal in the page's language, as above
+            st.session_state[K.note] = ("error", reason(e))
         return None
     st.session_state[K.note] = None
     if ring:

@@ -10,6 +10,7 @@ import streamlit as st
 from classroom import live
 from engine.errors import InputError
 from engine.tree import GameTree
+from teach.engine_words import reason
 from teach.i18n import _
 from teach.variants import MINIMAX
 from ui.classroom.shared import PAGE, store
@@ -36,7 +37,7 @@ def _start(keys: ClassStart, tree: GameTree, variant: str, ordering: str, seed: 
             store(), tree, variant, ordering, seed, kinds, str(ss.get(keys.title) or "")
         )
     except InputError as e:
-        ss[keys.error] = str(e)
+        ss[keys.error] = reason(e)
         return
     ss[keys.error] = None
     keep(made.code, made.teacher_token)  # the address bar never holds it (teacher_link)

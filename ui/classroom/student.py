@@ -19,6 +19,7 @@ from classroom.pulse import Pulse
 from engine.errors import InputError
 from engine.values import MINUS_INF, PLUS_INF, fmt_value
 from teach import i18n
+from teach.engine_words import reason
 from teach.i18n import _
 from teach.quiz import BOUND, INF_HINT, PRUNE
 from ui.classroom import shared as sh
@@ -58,7 +59,7 @@ def _join_now(ss) -> None:
             )
         )
     except InputError as e:
-        ss[K.note] = ("error", str(e))
+        ss[K.note] = ("error", reason(e))
         return
     ss[K.note] = None
     sh.bell().ring()  # the projector counts the new student now

@@ -14,6 +14,7 @@ from classroom.task import submit_task, task_report
 from engine.errors import InputError
 from engine.tree import GameTree
 from teach.answer_sheet import Sheet, read_sheet
+from teach.engine_words import reason
 from teach.exercise import marks_line, solution
 from teach.i18n import _
 from teach.quiz import node_names
@@ -41,7 +42,7 @@ def task_panel(token: str, state: str, tree: GameTree) -> None:
         try:
             rep = task_report(sh.store(), token)
         except InputError as e:
-            st.info(str(e), icon=None)
+            st.info(reason(e), icon=None)
             return
         if rep is None:
             st.info(_("The task is closed; you did not hand it in."), icon=None)

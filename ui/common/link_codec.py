@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from engine.errors import InputError
+from teach.engine_words import reason
 from teach.i18n import N_, _, ngettext
 
 T = TypeVar("T")
@@ -194,8 +195,8 @@ def decode_param(raw: str, decode: Callable[[str], T], what: str) -> tuple[T | N
     try:
         return decode(raw), None
     except Fallback as e:
-        return e.nearest, str(e)
+        return e.nearest, reason(e)
     except InputError as e:
-        return None, str(e)
+        return None, reason(e)
     except Exception:  # noqa: BLE001 - a link is untrusted input: never a traceback
         return None, _("{value} is not a valid {what}", value=quoted(raw), what=_(what))

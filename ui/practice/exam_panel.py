@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine.errors import InputError
 from teach import i18n
+from teach.engine_words import reason
 from teach.exam import check_sheet, make_sheet
 from teach.i18n import N_, _
 from ui.common.keys import SHARE_SEEN
@@ -84,7 +85,7 @@ def sheet_info(
             check_sheet(count, branching, depth, lo, hi, cuts)
             sheet = make_sheet(seed, count, branching, depth, lo, hi, cuts)
         except InputError as e:
-            return str(e)
+            return reason(e)
         return page_count(sheet), [f"{i + 1}. {e.describe()}" for i, e in enumerate(sheet)]
 
 
@@ -115,7 +116,7 @@ def restore_link() -> None:
         st.warning(
             _(
                 "The link's exam sheet cannot be printed ({problem}); showing the default sheet.",
-                problem=e,
+                problem=reason(e),
             )
         )
         for wkey, (_param, default, _lo, _hi) in FIELDS.items():
@@ -168,7 +169,7 @@ def exam_panel() -> None:
         with st.spinner(_("Drawing the sheet ...")):  # also checks that it prints
             preview = sheet_bytes(lang, *args, answers=False, fmt="png", page=0)
     except InputError as e:
-        st.error(_("No sheet: {problem}", problem=e))
+        st.error(_("No sheet: {problem}", problem=reason(e)))
         return
     publish(**{FIELDS[k][0]: str(v) for k, v in zip(FIELDS, args, strict=True) if v is not None})
     if args[6] is None:

@@ -18,6 +18,7 @@ from engine.alphabeta import parse_leaves
 from engine.errors import InputError
 from engine.trace import SearchRun
 from engine.tree import GameTree, complete_depth, complete_tree, minimax
+from teach.engine_words import reason
 from teach.exam import make_exercise
 from teach.explain import describe, node_name
 from teach.i18n import N_, _, ngettext
@@ -129,7 +130,7 @@ def tree_chooser() -> GameTree | None:
     try:
         tree = build_tree(text, b)
     except InputError as e:
-        st.error(_("This tree cannot be used: {problem}", problem=e))
+        st.error(_("This tree cannot be used: {problem}", problem=reason(e)))
         return None
     publish(t=Complete(tuple(parse_leaves(text)), int(b)).encode(), b=None)
     return tree

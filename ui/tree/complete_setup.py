@@ -13,6 +13,7 @@ from engine.algorithms import ALL_ALGOS
 from engine.algorithms import DEFAULT as DEFAULT_ALGO
 from engine.errors import InputError
 from engine.search import VARIANTS
+from teach.engine_words import reason
 from teach.i18n import N_, _
 from teach.variants import label as variant_label
 from ui.common.keys import AlphaBeta as K
@@ -55,7 +56,7 @@ def _on_typed() -> None:
     try:
         _use(complete_from(ss[K.leaves], ss[K.branching]))
     except InputError as e:
-        ss[K.error] = str(e)
+        ss[K.error] = e  # worded where it is shown, in the page's language
 
 
 def _on_random() -> None:
@@ -63,7 +64,7 @@ def _on_random() -> None:
     try:
         _use(random_complete(*(int(ss[K.random[x]]) for x in "bdlhs")))
     except InputError as e:
-        ss[K.error] = str(e)
+        ss[K.error] = e  # worded where it is shown, in the page's language
 
 
 def restore_link() -> Complete:
@@ -139,7 +140,7 @@ def setup_inputs(setup: Complete) -> Complete:
         st.error(
             _(
                 "Could not use that tree: {why}. The previous tree is still shown.",
-                why=ss[K.error],
+                why=reason(ss[K.error]),
             )
         )
     return ss[K.setup]

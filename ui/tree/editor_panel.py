@@ -26,6 +26,7 @@ from teach.algorithms import (
     expectimax_loaded,
     expectimax_plain,
 )
+from teach.engine_words import reason
 from teach.i18n import N_, _, use
 from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
@@ -110,7 +111,9 @@ def _on_import() -> None:
         try:
             _put(te.replace_tree(_state(), parse(te.check_text(ss[K.text]))))
         except InputError as e:
-            ss[K.error] = _("Could not import: {why}. The previous tree is still here.", why=e)
+            ss[K.error] = _(
+                "Could not import: {why}. The previous tree is still here.", why=reason(e)
+            )
 
 
 def on_edit(raw: object) -> None:

@@ -32,19 +32,19 @@ def decode(text: str) -> MctsParams:
     try:
         c_v = float(c)
     except ValueError:
-        raise InputError(f"c must be a number, not {c!r}") from None
+        raise InputError("c must be a number, not {c}", c=repr(c)) from None
     if not 1 <= iterations <= MAX_TRACED:
-        raise InputError(f"iterations must be between 1 and {MAX_TRACED:,} here")
+        raise InputError("iterations must be between 1 and {most:,} here", most=MAX_TRACED)
     if not 0 <= seed_n < 2**63:
         raise InputError("the seed must be a whole number from 0")
     if policy not in POLICIES:
-        raise InputError(f"the playout policy must be one of {', '.join(POLICIES)}")
+        raise InputError("the playout policy must be one of {choices}", choices=", ".join(POLICIES))
     if not (math.isfinite(c_v) and 0 <= c_v <= 100):
         raise InputError("c must be a number from 0 to 100")
     try:
         return MctsParams(iterations, c_v, seed_n, policy)
     except SearchError as e:
-        raise InputError(str(e)) from None
+        raise InputError(e.template, None, **e.params) from None
 
 
 def algo_key(p: MctsParams) -> str:

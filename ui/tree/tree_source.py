@@ -61,7 +61,9 @@ def _unpack(s: str) -> str:
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         raise InputError("the packed tree is damaged (was the link copied whole?)") from None
     if unzip.unconsumed_tail:
-        raise InputError(f"the packed tree unpacks to more than {UNPACK_LIMIT:,} characters")
+        raise InputError(
+            "the packed tree unpacks to more than {most:,} characters", most=UNPACK_LIMIT
+        )
     if not unzip.eof:
         raise InputError("the packed tree is cut short (was the link copied whole?)")
     return text
@@ -81,10 +83,12 @@ def decode_tree(s: str) -> GameTree:
     if s.startswith(_ZIP):
         s = _unpack(s[1:])
     if s.count("(") + s.count(",") + s.count(" ") > 3 * MAX_NODES:
-        raise InputError(f"too many nodes: the editor keeps {MAX_NODES:,}")
+        raise InputError("too many nodes: the editor keeps {most:,}", most=MAX_NODES)
     tree = parse_brackets(s)
     if len(tree) > MAX_NODES:
-        raise InputError(f"{len(tree):,} nodes is too many: the editor keeps {MAX_NODES:,}")
+        raise InputError(
+            "{n:,} nodes is too many: the editor keeps {most:,}", n=len(tree), most=MAX_NODES
+        )
     return tree
 
 
@@ -119,7 +123,9 @@ def complete_from(leaves_text: str, branching: int) -> Complete:
     """Leaves typed by a person + branching; InputError with the parser's message."""
     n = len(str(leaves_text).replace(",", " ").split())  # counted before parsing: cheap
     if n > MAX_LAB_LEAVES:
-        raise InputError(f"{n:,} leaves is too many: this page draws at most {MAX_LAB_LEAVES:,}")
+        raise InputError(
+            "{n:,} leaves is too many: this page draws at most {most:,}", n=n, most=MAX_LAB_LEAVES
+        )
     leaves = parse_leaves(leaves_text)
     complete_depth(len(leaves), int(branching))
     return Complete(tuple(leaves), int(branching))
@@ -129,8 +135,11 @@ def random_complete(branching: int, depth: int, low: int, high: int, seed: int) 
     """A random complete tree; InputError (before drawing anything) past MAX_LAB_LEAVES."""
     if 2 <= branching and 1 <= depth <= 64 and branching**depth > MAX_LAB_LEAVES:
         raise InputError(
-            f"{branching}^{depth} = {branching**depth:,} leaves is more than this page draws "
-            f"({MAX_LAB_LEAVES:,})"
+            "{branching}^{depth} = {n:,} leaves is more than this page draws ({most:,})",
+            branching=branching,
+            depth=depth,
+            n=branching**depth,
+            most=MAX_LAB_LEAVES,
         )
     leaves = random_leaves(branching, depth, low, high, seed)
     return Complete(tuple(leaves), branching, (branching, depth, low, high, seed))
@@ -141,7 +150,7 @@ def decode_complete(s: str) -> Complete:
     s = s.strip()
     head, sep, body = s.partition(":")
     if not sep:
-        raise InputError(f"expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {quoted(s)}")
+        raise InputError("expected 'b3:leaves' or 'r:b,d,lo,hi,seed', got {got}", got=quoted(s))
     if head == "r":
         parts = body.split(",")
         if len(parts) != 5:
@@ -156,7 +165,7 @@ def decode_complete(s: str) -> Complete:
     if head.startswith("b"):
         b = ascii_int(head[1:], N_("the branching"), 2, 10)
         return complete_from(_unpack(body) if packed else body, b)
-    raise InputError(f"unknown tree kind {quoted(head)}")
+    raise InputError("unknown tree kind {kind}", kind=quoted(head))
 
 
 # ---- sources: the cache key of a tree --------------------------------------------------------
