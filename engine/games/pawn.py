@@ -78,8 +78,8 @@ def start(rows: int = 4, cols: int = 4) -> PawnPosition:
     return PawnPosition(rows, cols, BLACK * cols + EMPTY * cols * (rows - 2) + WHITE * cols)
 
 
-def with_cell(pos: PawnPosition, r: int, c: int, ch: str) -> PawnPosition:
-    """``pos`` with square (r, c) set to ``ch`` (one of ``. P p``)."""
+def _check_square(pos: PawnPosition, r: int, c: int) -> None:
+    """InputError unless (r, c) is a square of ``pos``'s board."""
     if not (0 <= r < pos.rows and 0 <= c < pos.cols):
         raise InputError(
             "square ({r}, {c}) is off the {rows}x{cols} board",
@@ -88,6 +88,11 @@ def with_cell(pos: PawnPosition, r: int, c: int, ch: str) -> PawnPosition:
             rows=pos.rows,
             cols=pos.cols,
         )
+
+
+def with_cell(pos: PawnPosition, r: int, c: int, ch: str) -> PawnPosition:
+    """``pos`` with square (r, c) set to ``ch`` (one of ``. P p``)."""
+    _check_square(pos, r, c)
     if len(ch) != 1 or ch not in PIECES:
         raise InputError("unknown piece {piece} (use . P p)", piece=repr(ch))
     i = r * pos.cols + c
@@ -99,14 +104,7 @@ def with_cell(pos: PawnPosition, r: int, c: int, ch: str) -> PawnPosition:
 def toggled(pos: PawnPosition, r: int, c: int) -> PawnPosition:
     """The board editor's click: square (r, c) cycles ``.`` -> ``P`` -> ``p`` -> ``.``."""
     nxt = {EMPTY: WHITE, WHITE: BLACK, BLACK: EMPTY}
-    if not (0 <= r < pos.rows and 0 <= c < pos.cols):
-        raise InputError(
-            "square ({r}, {c}) is off the {rows}x{cols} board",
-            r=r,
-            c=c,
-            rows=pos.rows,
-            cols=pos.cols,
-        )
+    _check_square(pos, r, c)
     return with_cell(pos, r, c, nxt[pos.at(r, c)])
 
 
