@@ -56,7 +56,7 @@ with right:
             ),
         )
         st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
-        bl.move_table("white" if pos.white_to_move else "black", sol.moves)
+        bl.move_table("white" if pos.white_to_move else "black", sol.moves, "pawn.moves")
     if playing and not bad and not too_big:
         game = bl.play_panel(
             K.game,

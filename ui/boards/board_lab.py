@@ -189,8 +189,9 @@ def verdict(winner: str | None, plies: int, detail: str = "") -> None:
         st.caption(detail)
 
 
-def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]]) -> None:
-    """Every legal move with its outcome for the mover, best first."""
+def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], key: str) -> None:
+    """Every legal move with its outcome for the mover, best first (``key``: its container's,
+    a card per move when its words do not fit the column whole)."""
     if not moves:
         st.caption(_("No legal moves: the game is over."))
         return
@@ -203,7 +204,7 @@ def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]]) ->
         }
         for i, (_, name, who, n) in enumerate(moves)
     ]
-    show_table(rows)
+    show_table(rows, cards=key, narrow=0)
 
 
 def engine_reply(sess: PlaySession, game: Game) -> list[str]:
@@ -435,7 +436,7 @@ def play_panel(
         verdict(w, n, _("from here, with perfect play on both sides"))
         if hint_shown(keys, sess):
             st.markdown(_("**Hint:** the arrow on the board is the engine's best move."))
-            move_table(game.to_move(sess.position), ranked(sess.position))
+            move_table(game.to_move(sess.position), ranked(sess.position), f"{keys.note}.moves")
     if sess.names:
         moves = " · ".join(f"{i + 1}. {m}" for i, m in enumerate(sess.names))
         st.caption(_("Moves: {moves}", moves=moves))
@@ -523,7 +524,8 @@ def best_line(
         if names:
             st.markdown(short_line(names))
             rows = ply_rows(names, movers)
-            show_table(rows)  # whole: a box that scrolls is out of a keyboard's reach
+            # whole (a box that scrolls is out of a keyboard's reach), cards when too narrow
+            show_table(rows, cards=f"{key}.plies", narrow=0)
 
 
 # The result tabs, shown translated; the link names the open one in English (``?tab=``), so a

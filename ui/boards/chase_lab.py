@@ -251,7 +251,7 @@ def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     bl.verdict(sol.winner, sol.plies)
     (r1, c1), (r2, c2) = pos.white, pos.black
     st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
-    bl.move_table(pos.mover, worded(pos, sol.moves))
+    bl.move_table(pos.mover, worded(pos, sol.moves), f"{K.text}.moves")
     plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
 

@@ -122,10 +122,13 @@ def show_table(
     *,
     box: Any = None,
     cards: str | None = None,
+    narrow: int = CARDS_PX,
 ) -> None:
     """Draw ``rows`` as a table in ``box`` (default: the page), whole (a box that scrolls
     would be out of a keyboard's reach: axe's scrollable-region-focusable). ``cards``: a key
-    for the table's container, whose narrow layout is a card per row (see the module)."""
+    for the table's container, whose narrow layout is a card per row (see the module), below
+    ``narrow`` px or the width the table's words need whole, whichever is more (0: only when
+    its words do not fit, for a small table beside a board)."""
     place = box if box is not None else st
     text = table_markdown(rows, columns)
     if cards is None:
@@ -133,5 +136,5 @@ def show_table(
         return
     cols = list(columns) if columns is not None else list(rows[0]) if rows else []
     holder = place.container(key=cards)
-    holder.html(cards_css(cards, cols, max(CARDS_PX, words_px(rows, cols))))
+    holder.html(cards_css(cards, cols, max(narrow, words_px(rows, cols))))
     holder.markdown(text)
