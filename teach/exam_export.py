@@ -188,7 +188,8 @@ def _moodle(sheet: Sequence[Exercise], category: str) -> bytes:
             ans = _sub(el, "answer", fraction="100", format="moodle_auto_format")
             _sub(ans, "text", str(q.answer))
             _sub(ans, "tolerance", "0")
-            _moodle_text(ans, "feedback", f"<p>{_html(_('Right.'))}</p>")
+            right = _("Right.")
+            _moodle_text(ans, "feedback", f"<p>{_html(right)}</p>")
         else:
             el = _sub(quiz, "question", type="cloze")
             _sub(_sub(el, "name"), "text", q.name)

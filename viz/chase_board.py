@@ -68,14 +68,16 @@ def heat_scale(longest: int, numbers: bool = True) -> str:
         far,
         bar=bar(WHITE_WINS),
     )
+    no_win = _("no win")
     parts = [
         f"<span>{black}</span>",
         f"<span>{white}</span>",
         "<span><span style='display:inline-block;width:.9rem;height:.9rem;vertical-align:"
-        f"middle;border:1px solid #999;background:{DRAW_GREY}'></span> {_('no win')}</span>",
+        f"middle;border:1px solid #999;background:{DRAW_GREY}'></span> {no_win}</span>",
     ]
     if not numbers:
-        parts.append(f"<span>{_('Point at a square for its number of plies.')}</span>")
+        point = _("Point at a square for its number of plies.")
+        parts.append(f"<span>{point}</span>")
     return (
         "<div class='gtl-heat-scale' style='display:flex;flex-wrap:wrap;gap:.35rem 1.2rem;"
         f"align-items:center;font-size:.95rem;color:#31333f'>{''.join(parts)}</div>"

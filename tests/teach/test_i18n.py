@@ -231,3 +231,27 @@ def test_no_string_of_the_exam_tab_escapes_translation():
     for caption in captions:  # one line per exercise: "1. ⟦seed …⟧"
         for line in caption.split("  \n"):
             assert i18n.OPEN in line and line.endswith(i18n.CLOSE), line
+
+
+def test_no_literal_message_is_marked_inside_an_f_string():
+    """Babel skips an f-string with substitutions whole, so ``f"… {_('no win')}"`` is never
+    extracted and shows English in every language: a literal message is marked outside it.
+    (``_(variable)`` inside one is fine: its text is marked with N_ where it is defined.)"""
+    import ast
+
+    found = []
+    for folder in ("teach", "viz", "classroom", "ui", "app_pages"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.JoinedStr):
+                    continue
+                for part in ast.walk(node):
+                    if (
+                        isinstance(part, ast.Call)
+                        and isinstance(part.func, ast.Name)
+                        and part.func.id in KEYWORDS
+                        and part.args
+                        and isinstance(part.args[0], ast.Constant)
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{part.lineno}")
+    assert not found, found

@@ -400,9 +400,11 @@ def search_tab(
     who, plies = value_outcome(run.value, *sides)
     same = (who, plies) == ((exact[0] or "").lower() or None, exact[1])
     if same:
-        verdict = f":green[:material/check_circle: {_('the same')}]"
+        agrees = _("the same")
+        verdict = f":green[:material/check_circle: {agrees}]"
     else:
-        verdict = f":red[{_('different!')}]"
+        different = _("different!")
+        verdict = f":red[{different}]"
     if run.value and abs(run.value) < EVAL_BOUND:  # an evaluation: no verdict to compare
         guess = _("not decided within the depth: the value is the evaluation's guess")
         verdict = f":orange[{guess}]"
