@@ -200,8 +200,23 @@ def sideways(page: Page) -> int:
     return max(0, w["page"] - w["window"] - 1, w["main"] - 1)
 
 
+# The sidebar at rest, open or closed: its right edge the same at two polls 100 ms apart. A short
+# window starts in the projector view, whose sidebar slides shut after the page has drawn: a walk
+# read during the slide finds the page's boxes mid-move (cut text that is not cut).
+_SIDEBAR_AT_REST_JS = """() => {
+  const bar = document.querySelector('[data-testid="stSidebar"]');
+  if (!bar) return true;
+  const right = Math.round(bar.getBoundingClientRect().right);
+  const before = window.__gtlSidebarRight;
+  window.__gtlSidebarRight = right;
+  return before === right;
+}"""
+
+
 def layout_problems(page: Page, touch: bool) -> dict[str, list]:
-    """Everything wrong with the page's layout, by kind (empty lists: nothing)."""
+    """Everything wrong with the page's layout, by kind (empty lists: nothing), read once the
+    sidebar is at rest."""
+    page.wait_for_function(_SIDEBAR_AT_REST_JS, polling=100)
     targets = tap_targets(page, touch)
     wide = sideways(page)
     return {
