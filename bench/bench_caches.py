@@ -61,7 +61,7 @@ def tree_labs() -> None:
     print("Tree labs (a 20,000-node tree: the editor's limit)")
     tree = random_tree(20_000, 4, -99, 99, 1)
     source = ts.source_of_tree(tree)
-    show("tree_source.tree_of", "the tree", kept_mb(lambda: ts.tree_of(source))[0])
+    show("tree_lab.tree_of", "the tree", kept_mb(lambda: tl.tree_of(source))[0])
     for algorithm, ordering in (("minimax", tl.AS_GIVEN), ("alphabeta", "worst-first")):
         args = (source, "statement", ordering, 0, algorithm)
         how = f"{algorithm}, {ordering}"
