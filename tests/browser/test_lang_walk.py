@@ -30,6 +30,7 @@ from engine.tree_text import parse_brackets
 from gtl_dev.pages import wait_idle
 from teach.quiz import PRUNE
 from tests.browser.helpers import assert_no_exception, board_ready, open_page, tap_square
+from tests.pseudo_marks import outside_marks
 from ui.common.keys import Lang, css
 
 pytestmark = pytest.mark.browser
@@ -170,16 +171,8 @@ OPENERS = ", ".join(
 
 
 def outside(text: str) -> str:
-    """What of ``text`` is outside every ⟦ ⟧ (innermost first: a sentence may hold another)
-    and is not kept as it is in every language."""
-    while True:
-        inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        if inner == text:
-            break
-        text = inner
-    for pattern in KEEP:
-        text = re.sub(pattern, " ", text)
-    return text
+    """What of ``text`` is outside every ⟦ ⟧ and is not kept as it is in every language."""
+    return outside_marks(text, KEEP)
 
 
 def escapes(text: str) -> list[str]:

@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 from engine.play import human_move, new_session
 from teach import i18n
 from teach.play_words import chase_end_reason, game_summary, verdict_words
+from tests.pseudo_marks import outside_marks
 from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
@@ -42,16 +43,8 @@ KEEP = [
 
 
 def outside(text: str) -> str:
-    """What of ``text`` is outside every ⟦ ⟧ (innermost first: a sentence may hold another)
-    and is not kept as it is in every language."""
-    while True:
-        inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        if inner == text:
-            break
-        text = inner
-    for pattern in KEEP:
-        text = re.sub(pattern, " ", text)
-    return text
+    """What of ``text`` is outside every ⟦ ⟧ and is not kept as it is in every language."""
+    return outside_marks(text, KEEP)
 
 
 def escaped(text: str) -> bool:
