@@ -2,6 +2,13 @@
 the run's language (ui.common.language), navigation over ui.common.registry.PAGES, and the class's bell let go of a person who went
 from the Class page to another (ui.classroom.shared.unfollow)."""
 
+# pandas, which imports pyarrow, fully imported by each session's first run before its page
+# runs. Streamlit's serialiser (a canvas, a board, a table) and plotly's charts import them
+# lazily, from opposite ends: two sessions' first runs doing so at once (every class page
+# reconnecting after a restart) could each hold one half, and Python's import then hands one
+# of them a half-made module ("partially initialized module 'pandas' has no attribute
+# 'Series'"), which broke the teacher's chart.
+import pandas  # noqa: F401
 import streamlit as st
 
 from ui.boards.warm import warm_up

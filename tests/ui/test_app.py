@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,24 @@ def test_home_link_labels_have_one_article():
     assert labels["Pawn chess"] == "Open the Pawn chess lab"
     assert not any("the the" in label.lower() for label in labels.values())
     assert registry.PRACTICE.link_label == "Open Practice & exams"  # not a lab
+
+
+def test_the_frame_imports_pandas_and_pyarrow_before_any_page_runs():
+    """Streamlit's serialiser and plotly import pandas and pyarrow lazily, from opposite ends;
+    two sessions' first runs doing it at once handed one a half-made pandas (after a restart,
+    the class's teacher page failed so: "partially initialized module 'pandas' has no attribute
+    'Series'"). The frame's own imports, run before ``page.run()``, load both whole. A fresh
+    interpreter runs app.py's statements up to its first call (this one has pandas already)."""
+    tree = ast.parse(Path(APP_FILE).read_text())
+    head = []
+    for node in tree.body:
+        if not isinstance(node, ast.Import | ast.ImportFrom | ast.Expr) or (
+            isinstance(node, ast.Expr) and not isinstance(node.value, ast.Constant)
+        ):
+            break
+        head.append(node)
+    code = ast.unparse(ast.Module(body=head, type_ignores=[]))
+    check = "import sys\nassert {'pandas', 'pyarrow'} <= set(sys.modules), sorted(sys.modules)\n"
+    subprocess.run(
+        [sys.executable, "-c", code + "\n" + check], check=True, timeout=120, cwd=str(ROOT)
+    )

@@ -2,8 +2,8 @@
 
 :func:`warm_up` is a ``st.cache_resource``, so the first run of any page of a fresh server
 starts one daemon thread (later runs get the same thread back at once). It imports what a
-first run would (pandas; matplotlib for the exam sheets), then calls the labs' own cached
-functions for every preset, so their results land in the very caches the pages read: the
+first run would (matplotlib for the exam sheets; app.py imports pandas itself), then calls
+the labs' own cached functions for every preset, so their results land in the very caches the pages read: the
 pawn presets' exact solves and search trees (the default position's search tab drawn: its
 canvas payload and follow view), the chase tables of the preset
 and default board sizes and of the largest board, and the chase presets' best lines. A visitor who comes before it is done
@@ -50,8 +50,6 @@ def jobs() -> list[tuple[str, Callable[[], object]]]:
     """What the warm-up computes, most visited first: (what, call). The pages' defaults,
     then the presets (solves, tables, best lines, searches), then the largest chase board."""
     out: list[tuple[str, Callable[[], object]]] = []
-    # Streamlit's components serialiser imports pandas on the first board or canvas drawn
-    out.append(("pandas", lambda: importlib.import_module("pandas")))
     # the practice page's exam sheets draw with matplotlib, whose import took most of that
     # page's first run (0.65 s of a fresh server's; bench/bench_wire.py)
     out.append(("exam sheets", lambda: importlib.import_module("viz.exam_sheet")))
