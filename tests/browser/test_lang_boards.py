@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import wait_idle
-from tests.browser.helpers import assert_no_exception, board_ready, open_page, screenshot
-from tests.browser.layout_checks import layout_problems
-from tests.browser.test_languages import SIZES
+from tests.browser.helpers import board_ready
+from tests.browser.test_languages import SIZES, walk_translated
 
 pytestmark = pytest.mark.browser
 
@@ -27,16 +25,5 @@ PAGES = {
 def test_the_board_labs_keep_their_layout_in_russian_and_chinese(
     browser, base_url, name, lang, size
 ):
-    context = browser.new_context(**SIZES[size])
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
-        open_page(page, base_url, f"{PAGES[name]}&lang={lang}", 90_000)
-        board_ready(page)
-        wait_idle(page, 90_000)
-        assert_no_exception(page)
-        screenshot(page, f"lang_{name}_{lang}_{size}", full_page=False)
-        problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{name} in {lang} at {size}: {problems}"
-    finally:
-        context.close()
+    shot = f"lang_{name}_{lang}_{size}"
+    walk_translated(browser, base_url, PAGES[name], lang, size, shot, ready=board_ready)

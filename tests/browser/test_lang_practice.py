@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import wait_idle
-from tests.browser.helpers import assert_no_exception, expect_query, open_page, screenshot
-from tests.browser.layout_checks import layout_problems
-from tests.browser.test_languages import SIZES
+from tests.browser.helpers import expect_query, open_page
+from tests.browser.test_languages import SIZES, walk_translated
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +18,9 @@ pytestmark = pytest.mark.browser
 _SIDEBAR_GONE_JS = """() => { const bar = document.querySelector('[data-testid="stSidebar"]');
   return !bar || bar.getBoundingClientRect().right <= 0; }"""
 TABS = {
-    "quiz": "",
-    "exercise": "&tab=Whole-tree+exercise",
-    "variants": "&tab=Variants+side+by+side",
+    "quiz": "practice",
+    "exercise": "practice?tab=Whole-tree+exercise",
+    "variants": "practice?tab=Variants+side+by+side",
 }
 
 
@@ -30,19 +28,11 @@ TABS = {
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 @pytest.mark.parametrize("tab", list(TABS))
 def test_the_practice_tabs_keep_their_layout(browser, base_url, tab, lang, size):
-    context = browser.new_context(**SIZES[size])
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
-        open_page(page, base_url, f"practice?lang={lang}{TABS[tab]}", 90_000)
+    def sidebar_gone(page) -> None:  # noqa: ANN001
         page.wait_for_function(_SIDEBAR_GONE_JS, timeout=30_000)
-        wait_idle(page, 90_000)
-        assert_no_exception(page)
-        screenshot(page, f"lang_practice_{tab}_{lang}_{size}", full_page=False)
-        problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{tab} in {lang} at {size}: {problems}"
-    finally:
-        context.close()
+
+    path, shot = TABS[tab], f"lang_practice_{tab}_{lang}_{size}"
+    walk_translated(browser, base_url, path, lang, size, shot, ready=sidebar_gone)
 
 
 def test_a_tab_tapped_in_russian_writes_its_english_value_to_the_link(page, base_url):

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import wait_idle
-from tests.browser.helpers import assert_no_exception, canvas, expect, open_page, screenshot
-from tests.browser.layout_checks import layout_problems
-from tests.browser.test_languages import SIZES
+from tests.browser.helpers import canvas, expect
+from tests.browser.test_languages import SIZES, walk_translated
 
 pytestmark = pytest.mark.browser
 
@@ -28,21 +26,14 @@ WORDS = {
 def test_the_tree_labs_speak_the_language_and_keep_their_layout(
     browser, base_url, name, lang, size
 ):
-    context = browser.new_context(**SIZES[size])
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
-        open_page(page, base_url, f"{PAGES[name]}?lang={lang}", 90_000)
-        wait_idle(page, 90_000)
-        assert_no_exception(page)
+    words = WORDS[lang]
+
+    def speaks(page) -> None:  # noqa: ANN001
         tree = canvas(page)
-        words = WORDS[lang]
         expect(tree.locator(".b-next")).to_have_attribute("title", words["title"])
         if name == "alphabeta":  # the editor opens in edit mode: no step line
             expect(tree.locator(".s-step")).to_contain_text(words["head"])
         expect(tree.locator(".legend")).to_contain_text(words["leaf"])
-        screenshot(page, f"lang_trees_{name}_{lang}_{size}", full_page=False)
-        problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{name} in {lang} at {size}: {problems}"
-    finally:
-        context.close()
+
+    shot = f"lang_trees_{name}_{lang}_{size}"
+    walk_translated(browser, base_url, PAGES[name], lang, size, shot, ready=speaks)

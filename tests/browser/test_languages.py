@@ -5,12 +5,18 @@ translated pages, and the menu changes the language of the page in place."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pytest
 
 from gtl_dev.pages import wait_idle
 from tests.browser.helpers import assert_no_exception, expect, open_page, screenshot
 from tests.browser.layout_checks import layout_problems
 from ui.common.keys import Lang, css
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -26,23 +32,40 @@ SIZES = {  # name -> context options
 PAGES = {"home": "", "exam": "practice?tab=Exam+sheets", "join": "classroom"}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("lang", ["ru", "zh"])
-@pytest.mark.parametrize("name", list(PAGES))
-def test_translated_pages_keep_their_layout(browser, base_url, name, lang, size):
+def walk_translated(
+    browser: Browser,
+    base_url: str,
+    path: str,
+    lang: str,
+    size: str,
+    shot: str,
+    ready: Callable[[Page], None] | None = None,
+) -> None:
+    """Open ``path`` in ``lang`` on the screen ``size`` (a new context: nothing cached in the
+    browser), let ``ready`` wait for and check what the page must show, wait until it is still,
+    take the screenshot ``shot`` and assert the layout walk finds nothing. The translated
+    pages' walks (this module's, test_lang_trees, test_lang_boards, test_lang_practice)."""
     context = browser.new_context(**SIZES[size])
     context.set_default_timeout(60_000)
     try:
         page = context.new_page()
-        path = PAGES[name]
         open_page(page, base_url, path + ("&" if "?" in path else "?") + f"lang={lang}", 90_000)
+        if ready is not None:
+            ready(page)
         wait_idle(page, 90_000)
         assert_no_exception(page)
-        screenshot(page, f"lang_{name}_{lang}_{size}", full_page=False)
+        screenshot(page, shot, full_page=False)
         problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{name} in {lang} at {size}: {problems}"
+        assert not any(problems.values()), f"{path} in {lang} at {size}: {problems}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_translated_pages_keep_their_layout(browser, base_url, name, lang, size):
+    walk_translated(browser, base_url, PAGES[name], lang, size, f"lang_{name}_{lang}_{size}")
 
 
 def test_the_menu_changes_the_language_in_place_and_the_link_keeps_it(page, base_url):
