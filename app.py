@@ -28,8 +28,8 @@ st.set_page_config(
 )
 warm_up()  # once per server: the board labs' shared work starts in the background
 
-reload_on_reconnect()
-choose_language()  # before anything is worded: the navigation's titles too
+lang = choose_language()  # before anything is worded: the navigation's titles too
+reload_on_reconnect(lang)  # and the document's <html lang>
 page = st.navigation(
     [
         st.Page(

@@ -19,6 +19,16 @@ WORDS = {
     "zh": {"title": "下一步 (Right)", "head": "第 0 步，共 ", "leaf": "叶子"},
 }
 
+# Whether the title's two characters starting at ``word`` sit on one line (their boxes' tops).
+_SAME_LINE_JS = """(word) => {
+  const h = document.querySelector('h1'), node = [...h.querySelectorAll('*'), h]
+    .flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.data.includes(word));
+  const at = node.data.indexOf(word), top = (i) => {
+    const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+    return r.getBoundingClientRect().top; };
+  return Math.abs(top(at) - top(at + 1)) < 2;
+}"""
+
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["ru", "zh"])
@@ -34,6 +44,9 @@ def test_the_tree_labs_speak_the_language_and_keep_their_layout(
         if name == "alphabeta":  # the editor opens in edit mode: no step line
             expect(tree.locator(".s-step")).to_contain_text(words["head"])
         expect(tree.locator(".legend")).to_contain_text(words["leaf"])
+        assert page.evaluate("document.documentElement.lang") == lang
+        if lang == "zh" and name == "alphabeta":  # its title breaks at a space, not in 剪枝
+            assert page.evaluate(_SAME_LINE_JS, "剪枝"), "the title breaks inside 剪枝"
 
     shot = f"lang_trees_{name}_{lang}_{size}"
     walk_translated(browser, base_url, PAGES[name], lang, size, shot, ready=speaks)

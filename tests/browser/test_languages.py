@@ -72,6 +72,9 @@ def test_the_menu_changes_the_language_in_place_and_the_link_keeps_it(page, base
     open_page(page, base_url, "")
     expect(page.get_by_role("heading", name="The four problems")).to_be_visible()
     page.locator(css(Lang.menu)).get_by_role("button", name="English").click()
+    assert page.evaluate("document.documentElement.lang") == "en"
     page.get_by_role("menuitem", name="Русский").click()
     expect(page.get_by_role("heading", name="Четыре задачи")).to_be_visible()
     expect(page).to_have_url(f"{base_url}/?lang=ru")
+    # the document says its language (WCAG 3.1.1): a screen reader reads it with that voice
+    page.wait_for_function("document.documentElement.lang === 'ru'")

@@ -31,7 +31,7 @@ def test_home_runs_on_its_own():
 def test_app_frame_runs_the_home_page_with_a_link_to_every_page():
     """Every registered page but the home page itself, Practice & exams (issue 11: it was
     missing) and Class included."""
-    at = AppTest.from_file(APP_FILE).run()
+    at = AppTest.from_file(APP_FILE, default_timeout=60).run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Game Tree Lab"]
     links = [(p.proto.label, p.proto.page) for p in at.get("page_link")]

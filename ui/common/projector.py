@@ -103,7 +103,8 @@ _TOUCH_CSS = """@media (pointer: coarse) {
 # query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at 150 %; pills
 # and segmented controls wrap (Streamlit scrolls them sideways, hiding the last options), and
 # so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice: predict eac…")
-# and buttons' words ("Leave pra…", "Re…" in a narrow column: issue 21).
+# and buttons' words ("Leave pra…", "Re…" in a narrow column: issue 21). A Chinese title
+# breaks at its spaces, not inside a word (剪|枝), unless a word alone is wider than the line.
 _PAGE_CSS = f"""<style>
 {css(View.probe)} {{ display: none; }}
 [data-testid="stMetric"] {{ container-type: inline-size; }}
@@ -115,6 +116,7 @@ _PAGE_CSS = f"""<style>
 [data-testid="stApp"] button .stMarkdownEllipsis, [data-testid="stApp"] button .stMarkdownEllipsis p {{ white-space: normal; }}
 [data-testid="stMarkdownContainer"] table {{ max-width: 100%; }}
 [data-testid="stPageLink"] a span {{ white-space: normal; }}
+:lang(zh) h1 {{ word-break: keep-all; overflow-wrap: anywhere; }}
 @media (max-width: 960px) {{
   [data-testid="stMarkdownContainer"] table th, [data-testid="stMarkdownContainer"] table td {{
     padding: .25rem .35rem; overflow-wrap: anywhere; }}
