@@ -35,6 +35,7 @@ from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
 from ui.common.share import restore
+from viz.canvas_ui import plugin_words, plugins_on
 
 # The speed box's choices, steps per second (SPEEDS in core.js; a test keeps them equal).
 SPEEDS = (1, 2, 4, 8, 15, 30)
@@ -171,6 +172,7 @@ def tree_canvas(
             "play": play,
             "fit": fit,
             "x": extra or {},
+            "w": _words(payload, extra),
             "view": _view(),
             **marks,
         },
@@ -202,10 +204,17 @@ def tree_still(
             "seq": 0,
             "ask": ask,
             "x": extra or {},
+            "w": _words(payload, extra),
             "view": _view(),
         },
         **_plugin_callbacks(key, events),
     )
+
+
+def _words(payload: dict, extra: dict | None) -> dict:
+    """The words of the plugins this run turns on (viz.canvas_ui.plugin_words), in the
+    run's language (the payload's, made in it); the payload carries only the core's."""
+    return plugin_words(plugins_on(extra, still=bool(payload.get("still"))))
 
 
 def _view() -> str | None:
