@@ -68,7 +68,9 @@ def _has(data: dict, keys: set[str], made: set[str]) -> bool:
 
 def test_the_scan_finds_each_plugins_lookups():
     needs = _needs()
-    assert {"ed_set", "ed_refused", "ed_hidden"} <= needs["edit"][0] and "ed_leaf" in needs["edit"][1]
+    assert {"ed_set", "ed_refused", "ed_hidden"} <= needs["edit"][0] and "ed_leaf" in needs["edit"][
+        1
+    ]
     assert {"f_cut", "f_is", "f_so_far", "nodes", "plies"} <= needs["follow"][0]
     assert {"a_check", "a_sign", "a_wrong"} <= needs["answer"][0]
     assert needs["mcts"][0] == {"m_iteration", "iterations"}

@@ -23,6 +23,8 @@ the boards are sized to the window (:func:`board_px`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from teach.i18n import N_, _
@@ -53,6 +55,16 @@ export default function ({{ data, setStateValue }}) {{
     const bar = document.querySelector('[data-testid="stSidebar"]');
     const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
     if (bar && close && bar.getBoundingClientRect().right > 0) close.click();
+  }}
+  // The files of what the page will draw (data.preload: the tree canvas's, ui.common.canvas
+  // .canvas_files), fetched now, while the page's run goes on, not when their element arrives.
+  for (const href of data.preload || []) {{
+    if (document.head.querySelector(`link[href="${{href}}"]`)) continue;
+    const link = document.createElement("link");
+    if (href.endsWith(".js")) link.rel = "modulepreload";
+    else {{ link.rel = "preload"; link.as = "style"; }}
+    link.href = href;
+    document.head.append(link);
   }}
   let timer = null;
   const idle = () => {{
@@ -174,9 +186,10 @@ def page_style(on: bool = False) -> None:
     st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
 
 
-def page_header(title: str) -> bool:
+def page_header(title: str, preload: Sequence[str] = ()) -> bool:
     """The page's title with the language menu and the projector switch; True in projector
-    mode (see the module)."""
+    mode (see the module). ``preload``: the URL paths of files the page's elements will need
+    (ui.common.canvas.canvas_files), which the window probe has the browser fetch at once."""
     ss = st.session_state
     link = restore(
         PARAM,
@@ -204,6 +217,8 @@ def page_header(title: str) -> bool:
             ),
         )
         probe = {"short": ss.get(View.short), "size": ss.get(View.size), "want": on}
+        if preload:
+            probe["preload"] = list(preload)
         _PROBE(key=View.probe, data=probe, on_window_change=_probed)
     publish(**{PARAM: link_value(chosen, link)})
     return on
