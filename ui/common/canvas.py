@@ -30,7 +30,7 @@ from pathlib import Path
 import streamlit as st
 
 from teach.i18n import N_
-from ui.common.component import declare
+from ui.common.component import declare, entry_urls
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
@@ -46,28 +46,17 @@ NAME = "game-tree-lab.tree_canvas"
 ASSETS = Path(__file__).parents[2] / "game_tree_lab" / "tree_canvas"
 
 
-# The component's files (its ES modules and style sheets), relative to ASSETS.
-_FILES = tuple(
-    sorted(
-        f.relative_to(ASSETS).as_posix() for f in ASSETS.rglob("*") if f.suffix in (".js", ".css")
-    )
-)
-
-
 def _component():
     return declare(NAME, "The tree canvas")
 
 
 def canvas_files() -> list[str]:
-    """The URL paths the browser fetches the canvas's files from (Streamlit's
-    ``/_stcore/bidi-components/NAME/``, under the server's base path), every module and style
-    sheet. A page that will draw a canvas gives them to ui.common.projector.page_header, whose
-    window probe (the first element of every page) has the browser fetch them while the
-    page's run goes on; else they are fetched only when the canvas's element arrives, at the
-    run's end, a file's imports after it (index.js, then core.js and the plugins, then lib/)."""
-    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
-    root = f"/{base}" if base else ""
-    return [f"{root}/_stcore/bidi-components/{NAME}/{rel}" for rel in _FILES]
+    """The URL paths of the canvas's entry files: index.js (which imports every other module)
+    and index.css. A page that will draw a canvas gives them to
+    ui.common.projector.page_header, whose window probe (the first element of every page) has
+    the browser fetch them while the page's run goes on; else the browser asks for them only
+    once the canvas's element has arrived, at the run's end."""
+    return entry_urls(NAME)
 
 
 def clamp_step(k: int, n: int) -> int:

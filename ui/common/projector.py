@@ -56,13 +56,18 @@ export default function ({{ data, setStateValue }}) {{
     const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
     if (bar && close && bar.getBoundingClientRect().right > 0) close.click();
   }}
-  // The files of what the page will draw (data.preload: the tree canvas's, ui.common.canvas
-  // .canvas_files), fetched now, while the page's run goes on, not when their element arrives.
+  // The files of what the page will draw (data.preload: the tree canvas's entry files,
+  // ui.common.canvas.canvas_files), fetched now, while the page's run goes on, not when their
+  // element arrives at its end.
+  // A module is imported (with every module it imports), the same URL Streamlit imports it
+  // from, so it is fetched once; a style sheet is preloaded.
   for (const href of data.preload || []) {{
-    if (document.head.querySelector(`link[href="${{href}}"]`)) continue;
+    const url = new URL(href, window.location.href).href;
+    if (url.endsWith(".js")) {{ import(url).catch(() => {{}}); continue; }}
+    if (document.head.querySelector(`link[rel="preload"][href="${{href}}"]`)) continue;
     const link = document.createElement("link");
-    if (href.endsWith(".js")) link.rel = "modulepreload";
-    else {{ link.rel = "preload"; link.as = "style"; }}
+    link.rel = "preload";
+    link.as = "style";
     link.href = href;
     document.head.append(link);
   }}
