@@ -11,7 +11,6 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-
 # Each component's entry files in its asset_dir: its ES module and its style sheet.
 JS, CSS = "index.js", "index.css"
 
