@@ -8,6 +8,7 @@ from engine.algorithms import ALPHABETA
 from teach.i18n import _, ngettext
 from teach.search_words import node_types_definition
 from ui.classroom.start import start_box
+from ui.common.canvas import canvas_files
 from ui.common.keys import AlphaBeta as K
 from ui.common.projector import page_header
 from ui.common.share import publish
@@ -17,7 +18,7 @@ from ui.tree.algorithm_choice import algorithm_box, expectimax_offer
 from ui.tree.complete_setup import link_or_file, restore_link, run_controls, setup_inputs
 from ui.tree.race_panel import minimal_note, race_panel
 
-page_header(_("Alpha-beta on a complete tree"))
+page_header(_("Alpha-beta on a complete tree"), preload=canvas_files())
 setup = setup_inputs(restore_link())
 source = tl.source_of_complete(setup)
 head = st.container()  # the run's words and counts, above its controls

@@ -18,7 +18,7 @@ def set_edit(edit: bl.ChaseEdit) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-page_header(_("The chase"))
+page_header(_("The chase"), preload=bl.search_files(K.tabs))
 st.caption(
     _(
         "White steps one square up, down, left or right; black moves one or two squares in a "

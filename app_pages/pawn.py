@@ -20,7 +20,7 @@ def set_pos(pos: pawn.PawnPosition) -> None:
     st.session_state.pop(K.game.session, None)
 
 
-page_header(_("Pawn chess"))
+page_header(_("Pawn chess"), preload=bl.search_files(K.tabs))
 st.caption(
     _(
         "Pawns step one square forward or capture one square diagonally forward. White moves "

@@ -9,7 +9,7 @@ import streamlit as st
 
 from engine.search import search_tree
 from teach.i18n import N_, _
-from ui.common.canvas import follow_run, tree_canvas
+from ui.common.canvas import canvas_files, follow_run, tree_canvas
 from ui.common.keys import Practice as K
 from ui.common.projector import page_header
 from ui.common.share import link_tabs
@@ -19,7 +19,12 @@ from ui.practice.practice_common import quiz_names, run_payload, tree_chooser
 from ui.practice.quiz_panel import practice_or_player, question_payload, run_signature
 from ui.practice.variants_panel import variants_panel
 
-page_header(_("Practice & exams"))
+# The link's words (?tab=Exam+sheets), each shown translated (share.link_tabs).
+TABS = [N_("Step quiz"), N_("Whole-tree exercise"), N_("Exam sheets"), N_("Variants side by side")]
+# every tab but the exam sheets draws a tree canvas: its files are fetched during the run
+page_header(
+    _("Practice & exams"), preload=[] if st.query_params.get("tab") == TABS[2] else canvas_files()
+)
 st.markdown(
     _(
         "Watching is not learning: **predict** each step of alpha-beta before it is shown, "
@@ -28,8 +33,6 @@ st.markdown(
 )
 
 tree = tree_chooser()
-# The link's words (?tab=Exam+sheets), each shown translated (share.link_tabs).
-TABS = [N_("Step quiz"), N_("Whole-tree exercise"), N_("Exam sheets"), N_("Variants side by side")]
 # Lazy tabs: only the open one runs (the exam sheet costs seconds the first time), and the
 # open tab is in the URL (?tab=...), so a link can open the exam sheet directly.
 quiz_tab, exercise_tab, exam_tab, variants_tab = link_tabs(

@@ -7,7 +7,7 @@ import streamlit as st
 from engine.algorithms import ALPHABETA
 from teach.i18n import _
 from ui.classroom.start import start_box
-from ui.common.canvas import set_step
+from ui.common.canvas import canvas_files, set_step
 from ui.common.keys import Editor as K
 from ui.common.projector import page_header
 from ui.common.share import publish
@@ -18,7 +18,7 @@ from ui.tree.algorithm_choice import algorithm_box
 from ui.tree.complete_setup import variant_box
 from ui.tree.race_panel import race_panel
 
-page_header(_("Game tree editor"))
+page_header(_("Game tree editor"), preload=canvas_files())
 state = ep.restore_link()
 tree = state.tree
 top = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")  # wraps: nothing cut

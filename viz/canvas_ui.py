@@ -3,7 +3,9 @@ and screen-reader names, in the run's language.
 
 The canvas's browser code (game_tree_lab/tree_canvas) holds no word a person reads: it reads
 them from the payload's ``ui`` mapping (viz.tree_payload), made here with ``_`` ("Python
-decides, the browser draws"). A word with ``{name}`` placeholders is filled in the browser
+decides, the browser draws"). The payload carries the core's words (:func:`ui_words`); each
+plugin's words come beside it as ``data.w`` only in a run that turns the plugin on
+(:func:`plugin_words`, ui.common.canvas), and the core adds them to ``ui``. A word with ``{name}`` placeholders is filled in the browser
 (``word(p, key, {name: ...})`` in lib/util.js); a word with a count is a plural: its forms
 under ``plural[key]`` by CLDR category (``one``, ``few``, ``many``, ``other``), which the
 browser picks with ``Intl.PluralRules(ui.lang)``.
@@ -20,7 +22,8 @@ from teach.i18n import PSEUDO, _, current, ngettext, pgettext, use
 _SAMPLES = (1, 2, 5)
 
 
-def _words() -> dict[str, str]:
+def _core() -> dict[str, str]:
+    """The core's words (core.js): every canvas shows them."""
     return {
         # the step bar
         "first": _("first"),
@@ -77,7 +80,12 @@ def _words() -> dict[str, str]:
         "lg_selected": _("selected"),
         "lg_sum_click": _("+N nodes: click to open"),
         "lg_sum_tap": _("+N nodes: tap to open"),
-        # the tree editor (plugins/edit.js)
+    }
+
+
+def _edit() -> dict[str, str]:
+    """The tree editor's (plugins/edit.js)."""
+    return {
         "ed_modes": _("mode"),
         "ed_edit": _("✎ Edit the tree"),
         "ed_edit_title": _("edit the tree (e)"),
@@ -141,7 +149,12 @@ def _words() -> dict[str, str]:
         "ed_min_root_typed": _(
             "Selected: MIN {node} (the root). c adds a child {typed}; it stays selected."
         ),
-        # the follow view (plugins/follow.js)
+    }
+
+
+def _follow() -> dict[str, str]:
+    """The follow view's (plugins/follow.js)."""
+    return {
         "f_cut": _("cut-off ⇥"),
         "f_cut_more": _("next"),
         "f_cut_title": _("jump to the next cut-off (C)"),
@@ -192,7 +205,12 @@ def _words() -> dict[str, str]:
             "{cuts} so far. <b>All plies:</b> {all_nodes}, {all_leaves}, {all_cuts}. "
             "The grey bars: each ply at the end."
         ),
-        # answering on the tree (plugins/answer.js)
+    }
+
+
+def _answer() -> dict[str, str]:
+    """Answering on the tree (plugins/answer.js)."""
+    return {
         "a_check": _("Check"),
         "a_edge": _("edge {parent} to {child}: pruned"),
         "a_edge_marked": _("edge {parent} to {child}: marked pruned"),
@@ -203,9 +221,19 @@ def _words() -> dict[str, str]:
         "a_searched": _("searched"),
         "a_wrong": _("wrong: try again"),
         "a_right": _("right"),
-        # MCTS (plugins/mcts.js)
+    }
+
+
+def _mcts() -> dict[str, str]:
+    """MCTS's visits (plugins/mcts.js)."""
+    return {
         "m_iteration": _("iteration {k} of {n}"),
-        # the take-away buttons (plugins/takeaway.js)
+    }
+
+
+def _takeaway() -> dict[str, str]:
+    """The take-away buttons' (plugins/takeaway.js)."""
+    return {
         "t_svg": _("the tree at this step as an SVG file"),
         "t_png": _("the tree at this step as a PNG picture"),
     }
@@ -222,22 +250,61 @@ def _forms(form) -> dict[str, str]:
     return out
 
 
-def _plurals() -> dict[str, dict[str, str]]:
-    return {
-        "speed": _forms(lambda n: ngettext("{n} step/s", "{n} steps/s", n, n="{n}")),
-        "nodes": _forms(lambda n: ngettext("{n} node", "{n} nodes", n, n="{n}")),
-        "leaves": _forms(lambda n: ngettext("{n} leaf", "{n} leaves", n, n="{n}")),
-        "cuts": _forms(lambda n: ngettext("{n} cut-off", "{n} cut-offs", n, n="{n}")),
-        "plies": _forms(lambda n: ngettext("{n} ply", "{n} plies", n, n="{n}")),
-        "iterations": _forms(lambda n: ngettext("{n} iteration", "{n} iterations", n, n="{n}")),
-    }
+def _plural(key: str) -> dict[str, str]:
+    form = {
+        "speed": lambda n: ngettext("{n} step/s", "{n} steps/s", n, n="{n}"),
+        "nodes": lambda n: ngettext("{n} node", "{n} nodes", n, n="{n}"),
+        "leaves": lambda n: ngettext("{n} leaf", "{n} leaves", n, n="{n}"),
+        "cuts": lambda n: ngettext("{n} cut-off", "{n} cut-offs", n, n="{n}"),
+        "plies": lambda n: ngettext("{n} ply", "{n} plies", n, n="{n}"),
+        "iterations": lambda n: ngettext("{n} iteration", "{n} iterations", n, n="{n}"),
+    }[key]
+    return _forms(form)
+
+
+# Each plugin with words of its own: its words and its plurals' keys. A plugin's words travel
+# only in the runs that turn it on (:func:`plugins_on`), not in the payload: the editor's and
+# the follow view's alone are about 3.8 KB of every run in English.
+PLUGINS = {
+    "edit": (_edit, ()),
+    "follow": (_follow, ("nodes", "leaves", "cuts", "plies")),
+    "answer": (_answer, ()),
+    "mcts": (_mcts, ("iterations",)),
+    "takeaway": (_takeaway, ()),
+}
+
+
+def plugins_on(x: dict | None, *, still: bool) -> tuple[str, ...]:
+    """The plugins with words that the canvas's data turns on: edit, follow, answer and mcts
+    when ``data.x`` has their entry (plugins/*.js read ``data.x.NAME``), the take-away
+    buttons on every canvas but a still."""
+    x = x or {}
+    on = [name for name in ("edit", "follow", "answer", "mcts") if x.get(name)]
+    return (*on, *(() if still else ("takeaway",)))
 
 
 def ui_words(lang: str | None = None) -> dict:
-    """The canvas's words in ``lang`` (default: the run's language): ``{key: text, ...,
-    "plural": {key: {category: text}}, "lang": BCP 47 tag for Intl.PluralRules}``."""
+    """The core's words in ``lang`` (default: the run's language), the payload's ``ui``:
+    ``{key: text, ..., "plural": {key: {category: text}}, "lang": BCP 47 tag for
+    Intl.PluralRules}``."""
     with use(lang or current()):
-        words: dict = _words()
-        words["plural"] = _plurals()
+        words: dict = _core()
+        words["plural"] = {"speed": _plural("speed")}
         words["lang"] = "en" if current() == PSEUDO else current()
+    return words
+
+
+def plugin_words(names, lang: str | None = None) -> dict:
+    """The words of the plugins ``names`` (:data:`PLUGINS`) in ``lang`` (default: the run's
+    language), sent beside the payload as ``data.w``: ``{key: text, ..., "plural": {key:
+    {category: text}}}``; the core adds them to the payload's ``ui`` (core.js)."""
+    words: dict = {}
+    plurals: dict = {}
+    with use(lang or current()):
+        for name in names:
+            make, keys = PLUGINS[name]
+            words.update(make())
+            plurals.update({key: _plural(key) for key in keys})
+    if plurals:
+        words["plural"] = plurals
     return words

@@ -20,6 +20,7 @@ import re
 from importlib.resources import files
 
 from teach.i18n import DEFAULT, PSEUDO, _, use
+from viz.canvas_ui import plugin_words, plugins_on
 
 ENTRY, STYLES = "index.js", "index.css"
 _IMPORT = re.compile(r'(\bfrom\s+|\bimport\s+)"(\.{1,2}/[^"]+)"')
@@ -124,6 +125,7 @@ def standalone_html(
         "play": None,
         "fit": True,
         "x": extra or {},
+        "w": plugin_words(plugins_on(extra, still=bool(payload.get("still"))), lang),
         "sel": None,
         "ask": None,
     }

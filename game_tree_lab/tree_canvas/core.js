@@ -10,7 +10,9 @@
 //   "step" (state)      the step, debounced (one rerun after a burst: lib/report.js)
 //
 // data = {p: payload, step: int, seq: int, select: bool, param: "k" | null, sel: node | null,
-// ask: node | null, fit: bool, play: speed | null, view: "projector" | null, x: {...}}.
+// ask: node | null, fit: bool, play: speed | null, view: "projector" | null, x: {...},
+// w: {...}}. data.w is the words of the plugins data.x turns on (viz/canvas_ui.py), added
+// to the payload's ui (lib/util.js withWords).
 // data.play (a link's ?play=, sent once) starts autoplay at that speed; while autoplay runs
 // the link carries ?play=SPEED next to ?k=. data.step is applied when the payload changes or
 // data.seq changes (the server moved the step itself); otherwise a rerun leaves the
@@ -63,7 +65,7 @@ import { Address, onAddressChange } from "./lib/address.js";
 import { Hooks } from "./lib/hooks.js";
 import { Reporter } from "./lib/report.js";
 import { StepState } from "./lib/steps.js";
-import { applyWords, esc, plural, SVGNS, word } from "./lib/util.js";
+import { applyWords, esc, plural, SVGNS, withWords, word } from "./lib/util.js";
 
 const STATUS = ["unseen", "active", "done", "pruned"];
 const KIND = ["max", "min", "leaf", "stub"];
@@ -210,7 +212,7 @@ class Canvas {
     this.view = data.view || null;
     this.select = !!data.select;
     this.param = data.param === undefined ? "k" : data.param;
-    const p = data.p;
+    const p = withWords(data.p, data.w); // the plugins' words beside the payload's (data.w)
     if (!p) return;
     // A canvas asked to fit (a narrow column) shows the whole tree whatever its size.
     if (data.fit && !this.zoomChosen) this.zoom.value = "fit";
@@ -218,6 +220,7 @@ class Canvas {
     const marked = marks.sel !== this.marks.sel || marks.ask !== this.marks.ask;
     this.marks = marks;
     const step = Math.max(0, Math.min(Number(data.step) || 0, p.n));
+    if (p.id === this.id) this.p.ui = p.ui; // the same payload: this run's plugins' words
     if (p.id !== this.id) {
       // Another view of the same run (a drill-down) keeps the browser's step unless the
       // server moved it; another run starts where the server says.

@@ -3,14 +3,14 @@ an edit back (撤销), the pawn lab's takes a move back (悔棋, as its sentence
 editor's is marked with a context (teach.i18n.pgettext) and each is translated on its own."""
 
 from teach.i18n import _, pgettext, use
-from viz.canvas_ui import ui_words
+from viz.canvas_ui import plugin_words
 
 
 def test_the_tree_editors_undo_is_no_chess_move_taken_back():
     with use("zh"):
         assert pgettext("tree editor", "Undo") == "撤销"
         assert _("Undo") == "悔棋"
-        assert ui_words()["ed_undo"] == "撤销"
+        assert plugin_words(["edit"])["ed_undo"] == "撤销"
     with use("ru"):
         assert pgettext("tree editor", "Undo") == "Отменить"
     with use("xx"):

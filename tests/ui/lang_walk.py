@@ -30,13 +30,14 @@ def _proto_strings(proto) -> list[tuple[str, str]]:
     return out
 
 
-def canvas_words(payload: dict) -> list[str]:
-    """The canvas's own words in a payload (viz.canvas_ui: every word and plural form; the
-    tree view's, teach.access_words)."""
-    ui = payload["ui"]
-    words = [v for k, v in ui.items() if k not in ("plural", "lang")]
-    words += [f for forms in ui["plural"].values() for f in forms.values()]
-    acc = payload.get("acc", {})  # the tree view's words (teach.access_words)
+def canvas_words(data: dict) -> list[str]:
+    """The canvas's own words in a canvas's data (viz.canvas_ui: every word and plural form
+    of the payload's ``ui`` and of the plugins' ``w``; the tree view's, teach.access_words)."""
+    words: list[str] = []
+    for ui in (data["p"]["ui"], data.get("w") or {}):
+        words += [v for k, v in ui.items() if k not in ("plural", "lang")]
+        words += [f for forms in ui.get("plural", {}).values() for f in forms.values()]
+    acc = data["p"].get("acc", {})  # the tree view's words (teach.access_words)
     words += [v for k, v in acc.items() if isinstance(v, str) and k != "sep"]
     words += [w for k in ("kinds", "status") for w in acc.get(k, [])]
     return words
@@ -57,7 +58,7 @@ def visible_strings(at: AppTest) -> list[tuple[str, str]]:
         if kind == "bidi_component":
             if proto.component_name == CANVAS_COMPONENT:
                 data = json.loads(proto.json)
-                out.extend(("canvas", w) for w in canvas_words(data["p"]))
+                out.extend(("canvas", w) for w in canvas_words(data))
             return
         out.extend((f"{kind}.{name}", text) for name, text in _proto_strings(proto))
 

@@ -20,7 +20,7 @@ from tests.canvas_data import canvas
 from tests.ui.lang_walk import canvas_words, id_patterns, untranslated, visible_strings
 from ui.common.keys import AlphaBeta, Editor
 from ui.tree.tree_source import complete_from
-from viz.canvas_ui import ui_words
+from viz.canvas_ui import PLUGINS, plugin_words, ui_words
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_FILE = str(ROOT / "app.py")
@@ -166,8 +166,9 @@ def _keys() -> tuple[set[str], set[str], set[str]]:
 
 def test_every_word_the_canvas_looks_up_is_in_the_payload_and_every_word_is_used():
     static, made, literals = _keys()
-    words = set(ui_words("en")) - {"plural", "lang"}
-    plurals = set(ui_words("en")["plural"])
+    every = plugin_words(PLUGINS, "en")
+    words = (set(ui_words("en")) | set(every)) - {"plural", "lang"}
+    plurals = set(ui_words("en")["plural"]) | set(every["plural"])
     assert len(static) > 50  # the scan finds the lookups
     assert static - words - plurals == set()
     for prefix in ("hint_", "ed_leaf", "ed_", "f_st_"):  # the keys the browser makes
@@ -202,7 +203,10 @@ def test_the_canvas_modules_show_no_english_word_of_their_own():
 
 
 def test_the_payload_carries_the_words_in_the_language_asked():
-    ru, zh, en = ui_words("ru"), ui_words("zh"), ui_words("en")
+    ru, zh, en = (
+        {**ui_words(lang), "plural": plugin_words(["follow"], lang)["plural"]}
+        for lang in ("ru", "zh", "en")
+    )
     assert (en["next_title"], ru["next_title"], zh["next_title"]) == (
         "next step (Right)",
         "следующий шаг (Right)",
@@ -218,4 +222,5 @@ def test_the_payload_carries_the_words_in_the_language_asked():
     assert en["plural"]["leaves"] == {"one": "{n} leaf", "other": "{n} leaves"}
     xx = ui_words(i18n.PSEUDO)
     assert xx["lang"] == "en"
-    assert all(w.startswith(i18n.OPEN) and w.endswith(i18n.CLOSE) for w in canvas_words({"ui": xx}))
+    data = {"p": {"ui": xx}, "w": plugin_words(PLUGINS, i18n.PSEUDO)}
+    assert all(w.startswith(i18n.OPEN) and w.endswith(i18n.CLOSE) for w in canvas_words(data))

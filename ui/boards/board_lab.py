@@ -33,6 +33,7 @@ from ui.boards.board_links import drop_search
 from ui.boards.review_panel import review_panel
 from ui.common import projector
 from ui.common.board import board
+from ui.common.canvas import canvas_files
 from ui.common.keys import Play
 from ui.common.share import link_tabs
 from ui.common.table import show_table
@@ -531,6 +532,13 @@ def best_line(
 # The result tabs, shown translated; the link names the open one in English (``?tab=``), so a
 # link made in one language opens the same tab in any other.
 TABS = (N_("The best line"), N_("The search tree"))
+
+
+def search_files(key: str) -> list[str]:
+    """The tree canvas's files when the link opens the search tab (``?KEY=The search tree``),
+    for the page header to have them fetched during the first run (projector.page_header's
+    ``preload``); else none."""
+    return canvas_files() if st.query_params.get(key) == TABS[1] else []
 
 
 def result_tabs(key: str, line: Callable[[], None], tree: Callable[[], None]) -> None:

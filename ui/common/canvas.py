@@ -30,11 +30,12 @@ from pathlib import Path
 import streamlit as st
 
 from teach.i18n import N_
-from ui.common.component import declare
+from ui.common.component import declare, entry_urls
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
 from ui.common.share import restore
+from viz.canvas_ui import plugin_words, plugins_on
 
 # The speed box's choices, steps per second (SPEEDS in core.js; a test keeps them equal).
 SPEEDS = (1, 2, 4, 8, 15, 30)
@@ -47,6 +48,15 @@ ASSETS = Path(__file__).parents[2] / "game_tree_lab" / "tree_canvas"
 
 def _component():
     return declare(NAME, "The tree canvas")
+
+
+def canvas_files() -> list[str]:
+    """The URL paths of the canvas's entry files: index.js (which imports every other module)
+    and index.css. A page that will draw a canvas gives them to
+    ui.common.projector.page_header, whose window probe (the first element of every page) has
+    the browser fetch them while the page's run goes on; else the browser asks for them only
+    once the canvas's element has arrived, at the run's end."""
+    return entry_urls(NAME)
 
 
 def clamp_step(k: int, n: int) -> int:
@@ -171,6 +181,7 @@ def tree_canvas(
             "play": play,
             "fit": fit,
             "x": extra or {},
+            "w": _words(payload, extra),
             "view": _view(),
             **marks,
         },
@@ -202,10 +213,17 @@ def tree_still(
             "seq": 0,
             "ask": ask,
             "x": extra or {},
+            "w": _words(payload, extra),
             "view": _view(),
         },
         **_plugin_callbacks(key, events),
     )
+
+
+def _words(payload: dict, extra: dict | None) -> dict:
+    """The words of the plugins this run turns on (viz.canvas_ui.plugin_words), in the
+    run's language (the payload's, made in it); the payload carries only the core's."""
+    return plugin_words(plugins_on(extra, still=bool(payload.get("still"))))
 
 
 def _view() -> str | None:

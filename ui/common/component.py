@@ -11,6 +11,17 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+# Each component's entry files in its asset_dir: its ES module and its style sheet.
+JS, CSS = "index.js", "index.css"
+
+
+def entry_urls(name: str) -> list[str]:
+    """The URL paths the browser fetches component ``name``'s entry files from (Streamlit's
+    ``/_stcore/bidi-components/NAME/``, under the server's base path)."""
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    root = f"/{base}" if base else ""
+    return [f"{root}/_stcore/bidi-components/{name}/{file}" for file in (JS, CSS)]
+
 
 @functools.lru_cache(maxsize=8)
 def declare(name: str, what: str) -> Any:
@@ -21,7 +32,7 @@ def declare(name: str, what: str) -> Any:
     kept declaration again on a runtime that lacks it (a new AppTest). ``what`` names it in
     the error a checkout that was not installed gets (not kept: the next mount tries again)."""
     try:
-        return st.components.v2.component(name, js="index.js", css="index.css")
+        return st.components.v2.component(name, js=JS, css=CSS)
     except StreamlitAPIException as e:
         raise RuntimeError(
             f"{what} needs the project installed: run `pip install -e .` in the project's "

@@ -23,6 +23,8 @@ the boards are sized to the window (:func:`board_px`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from teach.i18n import N_, _
@@ -53,6 +55,21 @@ export default function ({{ data, setStateValue }}) {{
     const bar = document.querySelector('[data-testid="stSidebar"]');
     const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
     if (bar && close && bar.getBoundingClientRect().right > 0) close.click();
+  }}
+  // The files of what the page will draw (data.preload: the tree canvas's entry files,
+  // ui.common.canvas.canvas_files), fetched now, while the page's run goes on, not when their
+  // element arrives at its end.
+  // A module is imported (with every module it imports), the same URL Streamlit imports it
+  // from, so it is fetched once; a style sheet is preloaded.
+  for (const href of data.preload || []) {{
+    const url = new URL(href, window.location.href).href;
+    if (url.endsWith(".js")) {{ import(url).catch(() => {{}}); continue; }}
+    if (document.head.querySelector(`link[rel="preload"][href="${{href}}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "style";
+    link.href = href;
+    document.head.append(link);
   }}
   let timer = null;
   const idle = () => {{
@@ -176,9 +193,10 @@ def page_style(on: bool = False) -> None:
     st.html(_PAGE_CSS + (_PROJECTOR_CSS if on else ""))
 
 
-def page_header(title: str) -> bool:
+def page_header(title: str, preload: Sequence[str] = ()) -> bool:
     """The page's title with the language menu and the projector switch; True in projector
-    mode (see the module)."""
+    mode (see the module). ``preload``: the URL paths of files the page's elements will need
+    (ui.common.canvas.canvas_files), which the window probe has the browser fetch at once."""
     ss = st.session_state
     link = restore(
         PARAM,
@@ -206,6 +224,8 @@ def page_header(title: str) -> bool:
             ),
         )
         probe = {"short": ss.get(View.short), "size": ss.get(View.size), "want": on}
+        if preload:
+            probe["preload"] = list(preload)
         _PROBE(key=View.probe, data=probe, on_window_change=_probed)
     publish(**{PARAM: link_value(chosen, link)})
     return on

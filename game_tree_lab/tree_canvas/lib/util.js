@@ -12,6 +12,16 @@ export function esc(s) {
 // ---- the canvas's words (issue 24) ---------------------------------------------------------
 // Every word the canvas shows is the payload's: p.ui, made in Python (viz/canvas_ui.py) in the
 // page's language. A word's {name} placeholders are filled here; a missing word shows its key.
+// The payload carries the core's words; a plugin's come beside it as data.w, only in the runs
+// that turn the plugin on, and the core adds them to p.ui (withWords).
+
+/** The payload `p` with the plugins' words `w` ({key: text, plural: {...}}) added to its ui: a
+ * copy (the server's data is left as it is); `p` itself when there are none. */
+export function withWords(p, w) {
+  if (!p || !w) return p;
+  const ui = p.ui || {};
+  return { ...p, ui: { ...ui, ...w, plural: { ...(ui.plural || {}), ...(w.plural || {}) } } };
+}
 
 /** `t` with each `{name}` replaced by `vals[name]` (left as it is when vals has no name). */
 export function fillIn(t, vals) {

@@ -1,0 +1,48 @@
+"""A first visit fetches the tree canvas's files in two waves, each once (issue 20).
+
+The canvas's modules (its asset_dir) came in three waves: index.js, then core.js and the
+plugins, then lib/ (what they import). index.js now imports lib/ too, and a page that will
+draw a canvas has its window probe (its first element) import index.js while the run goes on
+(ui.common.canvas.canvas_files). Read from the browser's resource timing with an empty cache
+(a new context): every module but index.js is asked for before the first of them has arrived,
+and each file is fetched once. A page that draws no canvas fetches none of them.
+"""
+
+from __future__ import annotations
+
+from gtl_dev.pages import open_url
+from tests.browser.helpers import CANVAS_DRAWN, VIEWPORT
+from ui.common.canvas import NAME
+
+FILES_JS = """(name) => performance.getEntriesByType("resource")
+    .filter((e) => e.name.includes("/_stcore/bidi-components/" + name + "/"))
+    .map((e) => [e.name.split("/" + name + "/")[1], e.startTime, e.responseEnd])"""
+
+
+def _visit(browser, url: str, drawn: str | None) -> list[list]:
+    ctx = browser.new_context(viewport=VIEWPORT)  # an empty cache
+    try:
+        page = ctx.new_page()
+        open_url(page, url, timeout_ms=120_000)
+        if drawn:
+            page.wait_for_selector(drawn, timeout=120_000)
+        page.wait_for_load_state("networkidle", timeout=120_000)
+        return page.evaluate(FILES_JS, NAME)
+    finally:
+        ctx.close()
+
+
+def test_the_canvas_files_are_asked_for_at_once_and_once(browser, base_url):
+    files = _visit(browser, f"{base_url}/alphabeta", CANVAS_DRAWN)
+    names = [f for f, _, _ in files]
+    assert len(names) == len(set(names)), sorted(names)  # each fetched once
+    at = {f: (start, end) for f, start, end in files}
+    assert {"index.js", "core.js", "lib/util.js", "plugins/edit.js", "index.css"} <= set(at)
+    # every module index.js does not import (lib/) was asked for only once a module that
+    # imports it had arrived; now all of them are asked for before the first arrives
+    second = {f: t for f, t in at.items() if f.endswith(".js") and f != "index.js"}
+    assert max(s for s, _ in second.values()) < min(e for _, e in second.values()), at
+
+
+def test_a_page_with_no_canvas_fetches_none_of_its_files(browser, base_url):
+    assert _visit(browser, f"{base_url}/chase", None) == []
