@@ -4,7 +4,7 @@ chromium pages, and the rest of the class as websocket sessions of the student p
 Streamlit's own protocol, each page run on the server exactly as a browser's (rerun by the
 server's bell), read by a thread per student instead of drawn. A websocket student answers
 as a person does: it taps its page's answer button (the BackMsg a browser sends: the
-button's widget trigger, so the button's own callback runs), waits for the page's run,
+still's trigger "choice", so the page's own callback runs), waits for the page's run,
 and a third of them tap a second button (a change of mind), a fifth the same one twice.
 
 Each round the teacher (a real page) presses "Ask", everyone answers, the teacher presses
@@ -36,6 +36,7 @@ collapsed stack a line, then its count), one file per size of class (FILE.<stude
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
@@ -51,6 +52,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
 from websockets.sync.client import connect
 
 from classroom import access, live
@@ -65,7 +67,7 @@ COUNT = re.compile(r"(\d+) of (\d+) students? answered")
 QUESTION = re.compile(r"\*\*Question (\d+)\*\*")
 OPEN = ("Tap your answer", "you may change it until")  # the question is open on the page
 RECEIPT = re.compile(r"Your answer: \*\*(.+?)\*\*")
-CHOICE_KEY = "class.choice"  # the answer buttons' keys (ui.common.keys.Classroom.choice)
+TAP = "choice"  # the still's answer buttons report a tap as this trigger (plugins/choices.js)
 CHANGES_PER_ROUND = 3  # ask, reveal, next
 
 
@@ -107,6 +109,19 @@ class Room:
         self.stop = False
 
 
+def _buttons(still, fragment: str) -> dict[str, tuple[str, str, str]]:  # noqa: ANN001
+    """The answer buttons a still (a bidi component's proto) draws: label -> (its trigger
+    widget's id, the fragment, the trigger value a tap on it sends), as the browser sends it."""
+    row = (json.loads(still.json or "{}").get("x") or {}).get("choices")
+    if not row:
+        return {}
+    trigger = f"{STREAMLIT_INTERNAL_KEY_PREFIX}_{still.id}__events"
+    return {
+        label: (trigger, fragment, json.dumps([{"event": TAP, "value": {"q": row["q"], "a": a}}]))
+        for label, a in row["options"]
+    }
+
+
 class WsStudent(threading.Thread):
     """One student: a session of the student page on a server, over its websocket."""
 
@@ -116,20 +131,25 @@ class WsStudent(threading.Thread):
         self.name = f"Student {i:03d}"
         self.rng = random.Random(i)
         self.seen: set[int] = set()  # questions seen open
-        self.buttons: dict[str, tuple[str, str]] = {}  # label -> (widget id, its fragment)
+        self.buttons: dict[str, tuple[str, str, str]] = {}  # label -> (id, fragment, sent)
         self.page = ""  # the last finished run's text
+        self.page_hash = ""  # the page's script hash (the server's new_session message)
         self.ran = threading.Condition()
         self.runs = 0
 
-    def send(self, widget: tuple[str, str] | None = None) -> None:
-        """A rerun of the page, as the browser asks for one; ``widget``: a tap on the button
-        (its id and the fragment it is drawn in: the browser reruns only that fragment),
-        sent as its trigger (Streamlit runs the button's callback first)."""
+    def send(self, widget: tuple[str, str, str] | None = None) -> None:
+        """A rerun of the page, as the browser asks for one; ``widget``: a tap on an answer
+        button of the still (the canvas's trigger widget, the fragment the still is drawn in:
+        the browser reruns only that fragment, and what the tap sends), sent as the
+        component's trigger (Streamlit runs the page's callback first)."""
         m = BackMsg()
         m.rerun_script.query_string = f"s={self.token}"
-        m.rerun_script.page_name = "classroom"
+        if self.page_hash:  # as a browser sends it (by name only, a tap's trigger is lost)
+            m.rerun_script.page_script_hash = self.page_hash
+        else:  # the first run
+            m.rerun_script.page_name = "classroom"
         if widget is not None:
-            m.rerun_script.widget_states.widgets.add(id=widget[0], trigger_value=True)
+            m.rerun_script.widget_states.widgets.add(id=widget[0], json_trigger_value=widget[2])
             m.rerun_script.fragment_id = widget[1]
         self.ws.send(m.SerializeToString())
 
@@ -143,7 +163,7 @@ class WsStudent(threading.Thread):
                 self.ws = ws
                 self.send()
                 texts: list[str] = []
-                buttons: dict[str, tuple[str, str]] = {}
+                buttons: dict[str, tuple[str, str, str]] = {}
                 while not room.stop:
                     try:
                         raw = ws.recv(timeout=0.5)
@@ -153,20 +173,22 @@ class WsStudent(threading.Thread):
                     kind = msg.WhichOneof("type")
                     if kind == "new_session":
                         texts, buttons = [], {}
+                        if msg.new_session.page_script_hash:  # a browser names its page so
+                            self.page_hash = msg.new_session.page_script_hash
                     elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
                         el = msg.delta.new_element
                         what = el.WhichOneof("type")
                         if what == "markdown":
                             texts.append(el.markdown.body)
-                        elif what == "button" and CHOICE_KEY in el.button.id:
-                            buttons[el.button.label] = (el.button.id, msg.delta.fragment_id)
+                        elif what == "bidi_component":
+                            buttons.update(_buttons(el.bidi_component, msg.delta.fragment_id))
                     elif kind == "script_finished":
                         self.finished("\n".join(texts), buttons, time.perf_counter())
         except Exception as e:  # noqa: BLE001 - reported with the figures
             if not room.stop:
                 room.errors.append(f"student {self.i}: {e!r}")
 
-    def finished(self, page: str, buttons: dict[str, tuple[str, str]], now: float) -> None:
+    def finished(self, page: str, buttons: dict[str, tuple[str, str, str]], now: float) -> None:
         """One finished run of the page: what it showed."""
         with self.ran:
             self.page, self.buttons = page, buttons

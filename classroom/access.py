@@ -169,10 +169,14 @@ def controlled_session(
 def student_of(db: Session, token: object) -> tuple[Student, ClassSession]:
     """The student the student ``token`` names and their session; AccessError otherwise."""
     h = token_hash(_token_text(token))
-    st = db.scalars(select(Student).where(Student.token_hash == h)).one_or_none()
-    if st is None:
+    found = db.execute(  # one statement (every tap asks): the student and the session joined
+        select(Student, ClassSession)
+        .join(ClassSession, ClassSession.id == Student.session_id)
+        .where(Student.token_hash == h)
+    ).one_or_none()
+    if found is None:
         raise AccessError("this link is not a student's place in a class session; join again")
-    return st, db.get(ClassSession, st.session_id)  # type: ignore[return-value]
+    return found[0], found[1]
 
 
 def session_of(db: Session, token: object) -> ClassSession:

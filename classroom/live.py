@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -452,19 +452,21 @@ def answer(
         if not isinstance(number, int) or isinstance(number, bool):
             raise InputError(_("no such question"))
         # FOR SHARE on PostgreSQL: a close (an UPDATE of this row) waits for answers in
-        # flight, and an answer after the close sees the new state.
-        q = db.scalars(
-            select(QuestionRow)
+        # flight, and an answer after the close sees the new state. The student's answer
+        # comes with it (one statement; every tap asks).
+        found = db.execute(
+            select(QuestionRow, Answer)
+            .outerjoin(
+                Answer, and_(Answer.question_id == QuestionRow.id, Answer.student_id == st.id)
+            )
             .where(QuestionRow.session_id == cs.id, QuestionRow.number == number)
-            .with_for_update(read=True)
+            .with_for_update(read=True, of=QuestionRow)
         ).one_or_none()
-        if q is None:
+        if found is None:
             raise InputError(
                 _("question {number} has not been asked in this session", number=number)
             )
-        mine = db.scalars(
-            select(Answer).where(Answer.question_id == q.id, Answer.student_id == st.id)
-        ).one_or_none()
+        q, mine = found[0], found[1]
         g = _as_quiz(q).check(text)
         value = _canonical(q.kind, text) if g.valid else None
         if q.state != OPEN or not is_live(cs, now):

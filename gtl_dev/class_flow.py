@@ -9,6 +9,7 @@ the canvas) rather than for a quiet websocket.
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 import time
@@ -20,7 +21,7 @@ from sqlalchemy import select
 from classroom.db import Question, open_store
 from gtl_dev.app_server import Server
 
-CHOICE = '[class*="st-key-class-choice-"] button'
+CHOICE = ".st-key-class-figure button.ch-b"  # the still's answer buttons (plugins/choices.js)
 
 
 def class_server(env: dict[str, str], port: int | None = None, hide: str | None = None) -> Server:
@@ -103,7 +104,8 @@ def click(page, key: str) -> None:  # noqa: ANN001
 
 def answer(page, label: str) -> None:  # noqa: ANN001
     """Tap the answer button labelled ``label`` and wait for the receipt."""
-    page.locator(CHOICE).filter(has=page.get_by_text(label, exact=True)).first.click()
+    exact = re.compile(f"^{re.escape(label)}$")
+    page.locator(CHOICE).filter(has_text=exact).first.click()
     wait_text(page, f"Your answer: {label}")
 
 

@@ -13,6 +13,7 @@ import "./lib/util.js";
 import { mount } from "./core.js";
 import access from "./plugins/access.js";
 import answer from "./plugins/answer.js";
+import choices from "./plugins/choices.js";
 import cuts from "./plugins/cuts.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
@@ -23,4 +24,4 @@ import projector from "./plugins/projector.js";
 import research from "./plugins/research.js";
 import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, cuts, edit, follow, history, links, mcts, projector, research, takeaway, access]);
+export default mount([answer, choices, cuts, edit, follow, history, links, mcts, projector, research, takeaway, access]);

@@ -48,9 +48,7 @@ def _wrong(right: str, options: list[str]) -> list[str]:
 
 
 def _options(page) -> list[str]:  # noqa: ANN001
-    return [
-        t.strip() for t in page.locator('[class*="st-key-class-choice-"] button').all_inner_texts()
-    ]
+    return [t.strip() for t in page.locator(CHOICE).all_inner_texts()]
 
 
 def _students(browser, base: str, code: str, n: int = 3):  # noqa: ANN001

@@ -16,7 +16,7 @@ import pytest
 from classroom import access, live, student_state
 from classroom.db import open_store
 from engine.tree_text import parse_brackets
-from gtl_dev.class_flow import Sqlite, class_server, wait_text
+from gtl_dev.class_flow import CHOICE, Sqlite, class_server, wait_text
 from gtl_dev.pages import open_url, quiet_for
 from teach.quiz import PRUNE
 from tests.browser.helpers import assert_no_exception, screenshot
@@ -83,7 +83,7 @@ def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, serve
         contexts.append(phone)
         student = phone.new_page()
         open_url(student, f"{srv.url}/classroom?s={student_token}&lang={lang}", 90_000)
-        yes_button = student.locator(f"{css(K.yes)} button")
+        yes_button = student.locator(CHOICE).first
         yes_button.wait_for()
         assert yes_button.inner_text().strip() == yes
         _walk(student, f"student_question_{lang}", "phone", found)

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from classroom import access, live
 from classroom.db import Answer, open_store
 from engine.tree_text import parse_brackets
+from tests.class_taps import tap
 from tests.ui.test_page_classroom import PAGE, TREE, ok, texts
 from ui.classroom import shared
 
@@ -85,7 +86,7 @@ def test_an_answer_tapped_while_the_database_is_away_is_kept(class_db, db_url, r
     at = _student_page(class_db)
     t, _ = _away(db_url, request)
     start = time.monotonic()
-    at = next(b for b in at.button if b.label == "3").click().run()  # waits for the database
+    at = tap(at, "3")  # waits for the database
     ok(at)
     t.join(60)
     assert time.monotonic() - start >= AWAY_S - 1.0  # it waited out the outage, then saved
@@ -105,7 +106,7 @@ def test_the_page_says_it_reconnects_and_an_answer_that_cannot_wait_is_refused(
     at = _student_page(class_db)
     monkeypatch.setattr(shared, "RETRY_S", 1.0)  # the tap gives up before the server is back
     t, _ = _away(db_url, request)
-    at = next(b for b in at.button if b.label == "3").click().run()
+    at = tap(at, "3")
     ok(at)  # no traceback: the page says what happened
     assert "not saved: the class database cannot be reached" in texts(at)
     assert RECONNECTING in texts(at)
@@ -114,5 +115,5 @@ def test_the_page_says_it_reconnects_and_an_answer_that_cannot_wait_is_refused(
     ok(at)
     assert RECONNECTING not in texts(at) and "Tap your answer" in texts(at)
     assert _answers(class_db) == []  # refused, and said so: nothing half stored
-    at = next(b for b in at.button if b.label == "3").click().run()
+    at = tap(at, "3")
     assert _answers(class_db) == ["3"]  # the class carries on

@@ -25,6 +25,7 @@ from engine.errors import InputError
 from engine.tree_text import parse_brackets
 from teach import i18n, quiz
 from teach.variants import ALL as VARIANTS
+from tests.class_taps import chosen, labels, tap
 from tests.ui.test_page_classroom import ok, store  # noqa: F401 - fixtures
 from ui.classroom import shared
 from ui.classroom.teacher import ORDERING_WORDS, VARIANT_WORDS
@@ -95,6 +96,9 @@ def visible(at: AppTest) -> list[str]:
             answer = (data.get("x") or {}).get("answer")
             if answer:  # the whole-tree task's words on the tree canvas
                 out += [answer["button"], answer["hint"]]
+            row = (data.get("x") or {}).get("choices")
+            if row:  # the answer buttons on the still: their words and the row's name
+                out += [label for label, _answer in row["options"]] + [row["label"]]
     return [s for s in out if s]
 
 
@@ -185,12 +189,10 @@ def test_a_pruning_question_and_its_bars_are_worded_on_both_pages(cls):
         live.reveal(st, t)
         q = live.open_question(st, t)
     student = class_page("ru", s=anna)
-    assert [student.button(key=k).label for k in (K.yes, K.no)] == [
-        "Да, отсекается",
-        "Нет, просматривается",
-    ]
-    student.button(key=K.yes).click().run()
+    assert labels(student) == ["Да, отсекается", "Нет, просматривается"]
+    student = tap(student, "Да, отсекается")
     ok(student)
+    assert chosen(student) == "Да, отсекается"
     assert "ваш ответ да, отсекается принят" in [s.value for s in student.success]
     live.answer(st, boris, q.number, "no")
     live.reveal(st, t)
@@ -212,15 +214,14 @@ def test_one_class_speaks_each_students_language_on_the_same_question(cls):
     q = live.open_question(st, t)
     ru, zh, en = asked_words(TREE, q, "ru"), asked_words(TREE, q, "zh"), asked_words(TREE, q, "en")
 
-    def question_line(at: AppTest) -> str:
-        (line,) = [m.value for m in at.markdown if m.value.startswith("**")]
-        return line
+    def lines(at: AppTest) -> list[str]:
+        """The student's head, question and status: one markdown, a paragraph each."""
+        (head,) = [m.value for m in at.markdown if "gtl-class-head" in m.value]
+        return head.split("\n\n")[1:]
 
     boris_page, anna_page = class_page("ru", s=boris), class_page("zh", s=anna)
-    assert question_line(boris_page) == f"**Вопрос {q.number}** · {ru[0]}"
-    assert question_line(anna_page) == f"**第 {q.number} 题** · {zh[0]}"
-    assert boris_page.caption[0].value == "Нажмите на свой ответ."
-    assert anna_page.caption[0].value == "点击你的答案。"
+    assert lines(boris_page) == [f"**Вопрос {q.number}** · {ru[0]}", "Нажмите на свой ответ."]
+    assert lines(anna_page) == [f"**第 {q.number} 题** · {zh[0]}", "点击你的答案。"]
     teacher = class_page("en", t=t)
     prompt = [m.value for m in teacher.markdown if m.value.startswith("<div class='gtl-prompt'>")]
     assert prompt == [f"<div class='gtl-prompt'>Q{q.number}. {en[0]}</div>"]

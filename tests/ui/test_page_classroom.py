@@ -15,6 +15,7 @@ from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
+from tests.class_taps import chosen, labels, tap
 from tests.ui.tables import parse_table
 from ui.classroom import shared
 from ui.classroom.start import class_variant
@@ -171,13 +172,42 @@ def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
 
     asked = next(x for x in questions(run, ["value", "bound"]) if x.step == q.step)
     assert asked.explanation not in texts(at)
-    labels = [b.label for b in at.button if b.key and b.key.startswith("class.choice.")]
-    assert "3" in labels and "+∞" in labels  # one tap per value (a bound may be infinite)
-    at = next(b for b in at.button if b.label == "3").click().run()
-    assert "Your answer: **3**" in texts(at)
+    shown = labels(at)
+    assert "3" in shown and "+∞" in shown  # one tap per value (a bound may be infinite)
+    assert not at.button  # the buttons are the still's: one element
+    at = tap(at, "3")
+    assert "Your answer: **3**" in texts(at) and chosen(at) == "3"
     live.reveal(store, made.teacher_token)
     at = page(s=student)
     assert asked.explanation in texts(at)
+
+
+def test_a_forged_tap_on_the_answer_buttons_stores_nothing_and_raises_nothing(store, made):
+    """The still's buttons send ``{q, a}``; what else a browser may send is ignored, a
+    question not asked or an answer that is no value is refused in words; then a real tap
+    still counts."""
+    student = access.join(store, made.code, "Anna", "x").student_token
+    q = live.open_question(store, made.teacher_token)
+    at = page(s=student)
+    ok(at)
+    for forged in ("3", None, 3, ["3"], {"a": "3"}, {"q": str(q.number), "a": "3"}):
+        at = tap(at, "3", forged)
+        ok(at)
+        assert not at.error and chosen(at) is None
+    for forged, says in (
+        ({"q": True, "a": "3"}, None),  # a bool is no question number
+        ({"q": q.number, "a": 3}, None),  # an answer is text
+        ({"q": q.number + 1, "a": "3"}, f"question {q.number + 1} has not been asked"),
+        ({"q": q.number, "a": "banana"}, "banana"),
+        ({"q": q.number, "a": "9" * 500}, "at most"),
+    ):
+        at = tap(at, "3", forged)
+        ok(at)
+        assert (says is None and not at.error) or says in at.error[0].value, forged
+        assert student_state.student_view(store, student).my_answer is None
+    at = tap(at, "5")
+    ok(at)
+    assert student_state.student_view(store, student).my_answer == "5" and chosen(at) == "5"
 
 
 def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkeypatch):
@@ -207,10 +237,7 @@ def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkey
     pages = [at.run() for at in pages]  # as the bell reruns them
     assert reads == [made.code] * 2
     assert all(q.prompt in texts(at) and "Tap your answer." in texts(at) for at in pages)
-    tapped = [
-        next(b for b in pages[i].button if b.label == v).click().run()
-        for i, v in ((0, "3"), (1, "5"))
-    ]
+    tapped = [tap(pages[i], v) for i, v in ((0, "3"), (1, "5"))]
     assert reads == [made.code] * 3  # one read for both taps' runs
     assert "Your answer: **3**" in texts(tapped[0]) and "Your answer: **5**" in texts(tapped[1])
     bell_looks()

@@ -10,6 +10,8 @@ nothing of the answers reaches the browser before the reveal.
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from classroom import access, live, pulse, student_state
@@ -26,17 +28,14 @@ from ui.classroom import shared as sh
 from ui.classroom.task import task_panel
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
-from ui.common.keys import css
 from ui.common.language import menu as language_menu
 from ui.common.language import session_language
 
 MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
 
-_CSS = f"""<style>
-[data-testid="stMainBlockContainer"] {{padding-top: 3.8rem;}}
-[class*="st-key-class-choice-"] button, {css(K.yes)} button, {css(K.no)} button {{
-  min-height: 3.2rem; font-size: 1.25rem; min-width: 4.2rem; }}
-.gtl-class-head {{ font-size: 1.05rem; margin: 0 0 .3rem; }}
+_CSS = """<style>
+[data-testid="stMainBlockContainer"] {padding-top: 3.8rem;}
+.gtl-class-head { font-size: 1.05rem; margin: 0 0 .3rem; }
 </style>"""
 
 
@@ -109,13 +108,66 @@ def _answer(token: str, number: int, text: str | None = None) -> None:
         st.session_state[K.given] = (number, got.shown)  # the next run shows it unread
 
 
-def _question(token: str, view: student_state.StudentView, run) -> None:
+def chose(token: str, tapped: object) -> None:
+    """The still's answer buttons (plugins/choices.js) reported a tap: ``{q, a}``, the
+    question's number and the answer. Anything else is ignored (the browser's messages are
+    not trusted); classroom.live.answer checks the question and the answer."""
+    if not isinstance(tapped, dict):
+        return
+    number, text = tapped.get("q"), tapped.get("a")
+    if isinstance(number, int) and not isinstance(number, bool) and isinstance(text, str):
+        _answer(token, number, text)
+
+
+def _choices_row(view: student_state.StudentView, run) -> dict | None:
+    """The answer buttons the still draws above the tree for the open question (one per
+    answer: plugins/choices.js), None when the answer is typed (too many values) or no
+    question is open."""
+    q = view.question
+    if q is None or q.state != live.OPEN:
+        return None
+    mine = view.my_answer
+    if q.kind == PRUNE:
+        options = [[_("Yes, pruned"), "yes"], [_("No, searched"), "no"]]
+        chosen = next(
+            (i for i, (_l, a) in enumerate(options) if mine is not None and mine.startswith(a)),
+            None,
+        )
+    else:
+        labels = _choices(run, q.kind)
+        if len(labels) > MAX_CHOICES:
+            return None
+        options = [[label, label] for label in labels]
+        chosen = labels.index(mine) if mine in labels else None
+    return {"q": q.number, "options": options, "chosen": chosen, "label": _("Your answer")}
+
+
+def _question(token: str, view: student_state.StudentView, head: str, row: dict | None) -> None:
+    """The head line, the question and (while it is open) what the student answered, in
+    one element (a woken page sends as few as it can); the answer buttons are the still's
+    (``row``: :func:`_choices_row`), else the answer is typed in a form below."""
     q = view.question
     if q is None:
+        st.markdown(head, unsafe_allow_html=True)
         st.info(_("Watch the tree: your teacher asks the first question soon."), icon=None)
         return
     prompt, why = sh.asked(view.code, q, view.explanation, token)
-    st.markdown(_("**Question {number}** · {prompt}", number=q.number, prompt=prompt))
+    question = _("**Question {number}** · {prompt}", number=q.number, prompt=prompt)
+    if q.state == live.OPEN:
+        mine = live.say_answer(view.my_answer) if view.my_answer else None
+        status = (
+            _(
+                "Your answer: **{mine}** (you may change it until the teacher closes).",
+                mine=mine,
+            )
+            if mine
+            else _("Tap your answer.")
+        )
+        st.markdown(f"{head}\n\n{question}\n\n{status}", unsafe_allow_html=True)
+        if row is None:
+            _typed(token, q.number)
+        return
+    st.markdown(f"{head}\n\n{question}", unsafe_allow_html=True)
     mine = live.say_answer(view.my_answer) if view.my_answer else None
     if q.state == live.REVEALED:
         right = live.say_answer(view.right_answer or "")
@@ -149,52 +201,20 @@ def _question(token: str, view: student_state.StudentView, run) -> None:
             icon=None,
         )
         return
-    if q.kind == PRUNE:
-        row = st.columns(2)
-        for col, key, label, text in (
-            (row[0], K.yes, _("Yes, pruned"), "yes"),
-            (row[1], K.no, _("No, searched"), "no"),
-        ):
-            chosen = view.my_answer is not None and view.my_answer.startswith(text)
-            col.button(
-                label,
-                key=key,
-                on_click=_answer,
-                args=(token, q.number, text),
-                type="primary" if chosen else "secondary",
-                width="stretch",
-            )
-    else:
-        options = _choices(run, q.kind)
-        if len(options) <= MAX_CHOICES:
-            row = st.container(horizontal=True, gap="small")
-            for i, label in enumerate(options):
-                row.button(
-                    label,
-                    key=K.choice(i),
-                    on_click=_answer,
-                    args=(token, q.number, label),
-                    type="primary" if label == view.my_answer else "secondary",
-                )
-        else:
-            with st.form(K.form, border=False, enter_to_submit=True):
-                st.text_input(
-                    _("Your answer"),
-                    key=K.typed,
-                    max_chars=live.ANSWER_MAX,
-                    placeholder=_("a whole number, or {infinity}", infinity=INF_HINT),
-                )
-                st.form_submit_button(
-                    _("Send"), key=K.send, type="primary", on_click=_answer, args=(token, q.number)
-                )
-    st.caption(
-        _(
-            "Your answer: **{mine}** (you may change it until the teacher closes).",
-            mine=mine,
+
+
+def _typed(token: str, number: int) -> None:
+    """A box to type the answer in (a tree with more values than buttons)."""
+    with st.form(K.form, border=False, enter_to_submit=True):
+        st.text_input(
+            _("Your answer"),
+            key=K.typed,
+            max_chars=live.ANSWER_MAX,
+            placeholder=_("a whole number, or {infinity}", infinity=INF_HINT),
         )
-        if mine
-        else _("Tap your answer.")
-    )
+        st.form_submit_button(
+            _("Send"), key=K.send, type="primary", on_click=_answer, args=(token, number)
+        )
 
 
 def student_page(token: str) -> None:
@@ -229,16 +249,21 @@ def _student(token: str) -> None:
         name=f"<b>{_escape(view.name)}</b>",
         code=f"<b>{view.code}</b>",
     )
-    st.markdown(_CSS + f"<div class='gtl-class-head'>{head}</div>", unsafe_allow_html=True)
+    head = _CSS + f"<div class='gtl-class-head'>{head}</div>"
     if view.read_only:
+        st.markdown(head, unsafe_allow_html=True)
         st.info(_("This class session has ended. Thank you!"), icon=None)
-    _question(token, view, run)
+        head = ""
+    row = _choices_row(view, run)
+    _question(token, view, head, row)
     sh.note()
     shown = sh.shown_question(view.question)
     tree_still(
         sh.still(code=view.code, step=view.step, question=shown, lang=i18n.current(), _token=token),
         key=K.figure,
         ask=shown.node if shown is not None else None,
+        extra={"choices": row} if row is not None else None,
+        events={"choice": partial(chose, token)},
     )
     if view.task_state != live.TASK_NONE:
         task_panel(token, view.task_state, run.tree)

@@ -402,8 +402,6 @@ class Classroom:
     note = "class.note"  # the last action's message (a refusal, a receipt)
     typed = "class.typed"  # the typed answer (a tree with many values)
     send = "class.send"
-    yes = "class.yes"
-    no = "class.no"
     figure = "class.figure"
     back = "class.back"
     next = "class.next"
@@ -426,8 +424,3 @@ class Classroom:
     given = "class.given"  # (question, answer shown) the student's tap just stored
     teachers = "class.teachers"  # {code: teacher token} this session controls (teacher_link)
     copy = "class.copy"  # the "Copy my teacher link" button
-
-    @staticmethod
-    def choice(i: int) -> str:
-        """Answer button ``i`` (a value among the tree's)."""
-        return _join("class.choice", int(i))

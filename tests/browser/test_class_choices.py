@@ -1,0 +1,77 @@
+"""The student's answer buttons are the still's (game_tree_lab/tree_canvas/plugins/choices.js):
+on a phone, by touch, the first tap on an answer stores it and the page says so, the tapped
+button shows pressed, and a change of mind moves both; the page has no Streamlit button.
+Screenshots: artifacts/screenshots/class_choices_<size>.png."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom import access, live, student_state
+from classroom.db import open_store
+from engine.tree_text import parse_brackets
+from gtl_dev.class_flow import CHOICE, Sqlite, class_server, wait_text
+from gtl_dev.pages import open_url, quiet_for
+from tests.browser.helpers import assert_no_exception, screenshot
+from tests.browser.layout_checks import layout_problems
+from tests.browser.test_projector import SIZES
+
+pytestmark = pytest.mark.browser
+
+TREE = "((3 12 8) (2 4 6) (14 5 2))"
+
+
+def _stored(db_url: str, token: str) -> str | None:
+    store = open_store(db_url)
+    try:
+        return student_state.student_view(store, token).my_answer
+    finally:
+        store.close()
+
+
+def _pressed(page) -> list[str]:  # noqa: ANN001
+    """The words of the buttons shown pressed."""
+    buttons = page.locator(CHOICE)
+    return [
+        buttons.nth(i).inner_text().strip()
+        for i in range(buttons.count())
+        if buttons.nth(i).get_attribute("aria-pressed") == "true"
+    ]
+
+
+def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser):
+    db = Sqlite()
+    server = class_server(db.env).start()
+    store = open_store(db.url)
+    try:
+        made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
+        token = access.join(store, made.code, "Anna K.", "test-choices").student_token
+        live.open_question(store, made.teacher_token)
+    finally:
+        store.close()
+    viewport, scale, _ = SIZES["phone"]
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True)
+    ctx.set_default_timeout(60_000)
+    try:
+        page = ctx.new_page()
+        open_url(page, f"{server.url}/classroom?s={token}", 90_000)
+        buttons = page.locator(CHOICE)
+        buttons.first.wait_for()
+        words = [t.strip() for t in buttons.all_inner_texts()]
+        assert len(words) >= 2 and _pressed(page) == []
+        assert page.locator('[data-testid="stMain"] [data-testid="stButton"]').count() == 0
+        for pick in (words[0], words[-1]):
+            buttons.nth(words.index(pick)).tap()  # the first tap counts (no hover first)
+            wait_text(page, f"Your answer: {pick}")
+            assert _stored(db.url, token) == pick
+            expect(buttons.nth(words.index(pick))).to_have_attribute("aria-pressed", "true")
+            assert _pressed(page) == [pick]
+        quiet_for(page, 700)
+        assert_no_exception(page)
+        screenshot(page, "class_choices_phone", full_page=False)
+        problems = {k: v for k, v in layout_problems(page, touch=True).items() if v}
+        assert not problems, problems
+    finally:
+        ctx.close()
+        server.stop()
