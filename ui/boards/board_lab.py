@@ -133,6 +133,15 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
+def follow(key: str, value: Any) -> None:
+    """Set the control under ``key`` to ``value`` (what the position says) before it is
+    drawn: a control keyed once for every position follows a preset, a link or a tap, and a
+    person's pick of it acts in its callback, before the run (the chase's size slider, the
+    board-size and side-to-move controls)."""
+    if st.session_state.get(key) != value:
+        st.session_state[key] = value
+
+
 @dataclass(frozen=True)
 class BoardSpec:
     """How a lab's board is drawn: its labels and square names, its size (px, its natural
