@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.games import pawn
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
 from ui.common.keys import CHASE, PAWN, Practice

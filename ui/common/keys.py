@@ -301,7 +301,6 @@ class Board:
         return _join(self.ns, "preset", int(i))
 
 
-
 PAWN = Board("pawn")
 CHASE = Board("chase")
 
