@@ -54,8 +54,8 @@ with right:
             ngettext(
                 "Exact: {n:,} position solved.", "Exact: {n:,} positions solved.", sol.positions
             ),
+            _("**Every move, best first** (fast wins, slow losses)"),
         )
-        st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
         bl.move_table("white" if pos.white_to_move else "black", sol.moves, "pawn.moves")
     if playing and not bad and not too_big:
         game = bl.play_panel(

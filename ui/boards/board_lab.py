@@ -189,13 +189,18 @@ def still_board(key: str, spec: BoardSpec, pic: BoardPicture) -> None:
     board(_payload(spec, pic, mode="still", ver="still"), key=key)
 
 
-def verdict(winner: str | None, plies: int, detail: str = "") -> None:
-    """The answer, big, in words."""
+def verdict(winner: str | None, plies: int, detail: str = "", then: str = "") -> None:
+    """The answer, big, in words; ``detail`` small under it and ``then`` (markdown) after it,
+    all one element: every element a run sends costs the browser a render, and a board's
+    tap reruns the page (issue 21)."""
     text = verdict_words(winner, plies)
     colour = {"white": "orange", "black": "blue"}.get((winner or "").lower(), "gray")
-    st.markdown(f"### :{colour}[{text}]")
+    parts = [f"### :{colour}[{text}]"]
     if detail:
-        st.caption(detail)
+        parts.append(f":gray[:small[{detail}]]")
+    if then:
+        parts.append(then)
+    st.markdown("\n\n".join(parts))
 
 
 def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], key: str) -> None:
@@ -529,9 +534,8 @@ def best_line(
     with board_col:
         board(payload, key=key)
     with words:
-        st.markdown(f"**{result}**")
+        st.markdown(f"**{result}**\n\n{short_line(names)}" if names else f"**{result}**")
         if names:
-            st.markdown(short_line(names))
             rows = ply_rows(names, movers)
             # whole (a box that scrolls is out of a keyboard's reach), cards when too narrow
             show_table(rows, cards=f"{key}.plies", narrow=0)

@@ -253,9 +253,8 @@ def editor(
 
 def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The verdict, every move, and the judge's input and answer."""
-    bl.verdict(sol.winner, sol.plies)
+    bl.verdict(sol.winner, sol.plies, then=_("**Every move, best first** (fast wins, slow losses)"))
     (r1, c1), (r2, c2) = pos.white, pos.black
-    st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
     bl.move_table(pos.mover, worded(pos, sol.moves), f"{K.text}.moves")
     plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 
