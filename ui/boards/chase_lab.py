@@ -228,9 +228,10 @@ def editor(
     n = st.slider(_("Board size n"), 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
     if n != pos.n:  # a smaller top (big boards switched off)
         set_edit(bl.ChaseEdit(pos := resized(pos, n)))
-    c1, c2 = st.columns(2)
+    # one row that wraps, not two columns: one block a run instead of three (issue 21)
+    pair = st.container(horizontal=True, gap="medium")
     piece = (
-        c1.segmented_control(
+        pair.segmented_control(
             _("A click places"),
             ["black", "white"],
             default="black",
@@ -240,7 +241,7 @@ def editor(
         or "black"
     )
     bl.follow(K.side, "White" if pos.white_to_move else "Black")
-    c2.segmented_control(
+    pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
         key=K.side,

@@ -127,9 +127,10 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     row = st.container(horizontal=True)
     for i, (name, code) in enumerate(PRESETS.items()):
         row.button(_(name), key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
-    c1, c2 = st.columns(2)
+    # one row that wraps, not two columns: one block a run instead of three (issue 21)
+    pair = st.container(horizontal=True, gap="medium")
     bl.follow(K.size, pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None)
-    c1.segmented_control(
+    pair.segmented_control(
         _("Board size"),
         SIZES,
         format_func=lambda n: f"{n}x{n}",
@@ -138,7 +139,7 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
         args=(set_pos,),
     )
     bl.follow(K.side, "White" if pos.white_to_move else "Black")
-    c2.segmented_control(
+    pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
         key=K.side,
