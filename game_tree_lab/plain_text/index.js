@@ -17,7 +17,7 @@ export default function ({ parentElement, data }) {
   }
   btn.textContent = data.words.copy;
   btn.onclick = async () => {
-    let ok = false;
+    let ok;
     try { await navigator.clipboard.writeText(data.text); ok = true; } catch (e) {
       const area = document.createElement("textarea");
       area.value = data.text;
