@@ -31,34 +31,47 @@ pos: chase.ChasePosition = restore(
 )
 bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)
-left, right = st.columns([6, 5], gap="large")
-with right:
-    if not playing:
-        pos, piece = cl.editor(pos, set_edit)
-        with st.spinner(_("Solving every position of the {n}x{n} board…", n=pos.n)):
-            sol = cl.solved(pos)
-        cl.answer(pos, sol)
-    else:
-        game = bl.play_panel(
-            K.game,
-            pos,
-            cl.GAME,
-            cl.reply,
-            cl.outcome,
-            cl.HOW_TO_PLAY,
-            ranked=cl.ranked,
-            end_reason=chase_end_reason,
-        )
 
-with left:
+
+@st.fragment
+def lab(playing: bool) -> None:
+    """Everything a tap of the board changes, as a fragment: a tap, a preset or a control
+    reruns this only, not the page's head (issue 21: each element a run sends costs a phone's
+    browser a render). The mode switch, above it, reruns the page."""
+    pos: chase.ChasePosition = st.session_state[K.pos]
+    left, right = st.columns([6, 5], gap="large")
+    with right:
+        if not playing:
+            pos, piece = cl.editor(pos, set_edit)
+            with st.spinner(_("Solving every position of the {n}x{n} board…", n=pos.n)):
+                sol = cl.solved(pos)
+            cl.answer(pos, sol)
+        else:
+            game = bl.play_panel(
+                K.game,
+                pos,
+                cl.GAME,
+                cl.reply,
+                cl.outcome,
+                cl.HOW_TO_PLAY,
+                ranked=cl.ranked,
+                end_reason=chase_end_reason,
+            )
+
+    with left:
+        if playing:
+            cl.play_board(game)
+        else:
+            cl.edit_board(pos, sol, piece, set_edit)
+
+    publish(
+        c=chase.to_code(pos), **bk.play_params(game if playing else None, cl.GAME, bk.chase_token)
+    )
     if playing:
-        cl.play_board(game)
-    else:
-        cl.edit_board(pos, sol, piece, set_edit)
+        bk.drop_search()
+        return
 
-publish(c=chase.to_code(pos), **bk.play_params(game if playing else None, cl.GAME, bk.chase_token))
-if playing:
-    bk.drop_search()
-    st.stop()
+    bl.result_tabs(K.tabs, lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))
 
-bl.result_tabs(K.tabs, lambda: cl.line_tab(pos), lambda: cl.tree_tab(pos, sol))
+
+lab(playing)

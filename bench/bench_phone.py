@@ -10,9 +10,14 @@ throttled 4x, CDP ``Emulation.setCPUThrottlingRate``):
   canvas's nodes or the board's squares on screen; goal 3 s on the phone;
 - a step of the tree canvas (a tap on its next button to the next frame, median of 15);
   goal 50 ms;
-- a board tap's result: a tap on a square of the pawn board to the finished, drawn rerun;
-  goal 400 ms; beside it, the browser's long tasks (over 50 ms) in that time, added up: the
-  main thread's busy stretches, which depend less on the machine's load than the seconds;
+- a board tap's result: a tap on a square of the pawn board (edit mode: a pawn put on it) to
+  the finished, drawn rerun; goal 400 ms; beside it, the browser's long tasks (over 50 ms) in
+  that time, added up: the main thread's busy stretches, which depend less on the machine's
+  load than the seconds; the same for a tap on the chase's board (the black piece moved);
+- what a tap's rerun sends, counted on the page's websocket (figures that do not depend on
+  the load): its deltas, the elements among them that differ from the same place's in the run
+  before (what Streamlit's frontend draws again; an element equal to the one before it at its
+  place keeps its drawing), and its messages' bytes (before the socket's deflate);
 - Check on the whole-tree exercise: the tap to the grade on screen.
 """
 
@@ -22,13 +27,16 @@ import os
 import statistics
 import time
 
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server
-from gtl_dev.pages import open_url, rerun
+from gtl_dev.pages import open_url, rerun, runs_of, wait_idle
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 RATE = 4
 CANVAS_NODES = ".gtl-canvas svg.tree g.n"
 BOARD_SQUARES = '.gtl-board [role="gridcell"]'  # the board component (game_tree_lab/board/)
+TAPPED = {"pawn": 5, "chase": 0}  # the square tapped: pawn b3 (empty at the start), chase a1
 LABS = {  # name -> (url path, what is drawn)
     "alphabeta": ("alphabeta", CANVAS_NODES),
     "tree": ("tree", CANVAS_NODES),
@@ -48,8 +56,16 @@ _STEP_JS = """async () => {
 }"""
 
 
+_FRAMES: dict[object, list[bytes]] = {}  # page -> the websocket's messages received
+
+
 def _page(context, rate: int):
     page = context.new_page()
+    got = _FRAMES[page] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda m: got.append(m) if isinstance(m, bytes) else 0),
+    )
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     return page
@@ -80,8 +96,10 @@ def measure(browser, base: str, rate: int) -> dict[str, float | None]:
                     if ok:
                         steps.append(ms / 1000)
                 out["step"] = statistics.median(steps) if steps else None
-            if name == "pawn":
-                out["board tap"], out["tap long tasks"] = _tap(page)
+            if name in TAPPED:
+                tap, long, sent = _tap(page, TAPPED[name])
+                out[f"{name} tap"], out[f"{name} tap long tasks"] = tap, long
+                SENT[(name, rate)] = sent
             page.close()
         seconds, page = _open(
             context, f"{base}/practice?tab=Whole-tree+exercise", CANVAS_NODES, rate
@@ -102,21 +120,49 @@ _LONG_TASKS_JS = """() => { window.__gtlLong = 0; new PerformanceObserver((list)
   for (const e of list.getEntries()) window.__gtlLong += e.duration; }).observe({type: "longtask"}); }"""
 
 
-def _tap(page) -> tuple[float | None, float | None]:
-    """A tap on a square of the first board, to its finished, drawn rerun, and the long
-    tasks meanwhile (None: no board square to tap, or the tap asked for no rerun)."""
-    point = page.locator(BOARD_SQUARES).first
+SENT: dict[tuple[str, int], tuple[int, int, int] | None] = {}  # (lab, rate) -> what a tap sent
+
+
+def _elements(frames: list[bytes]) -> dict[tuple[int, ...], bytes]:
+    """The elements the messages drew, by their place (the last one at each place)."""
+    out = {}
+    for raw in frames:
+        msg = ForwardMsg.FromString(raw)
+        if msg.WhichOneof("type") == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            out[tuple(msg.metadata.delta_path)] = msg.delta.new_element.SerializeToString()
+    return out
+
+
+def _sent(before: list[bytes], frames: list[bytes]) -> tuple[int, int, int]:
+    """(deltas, elements that differ from the run before's at their place, bytes)."""
+    deltas = sum(ForwardMsg.FromString(m).WhichOneof("type") == "delta" for m in frames)
+    old, new = _elements(before), _elements(frames)
+    changed = sum(old.get(place) != element for place, element in new.items())
+    return deltas, changed, sum(len(m) for m in frames)
+
+
+def _tap(page, square: int) -> tuple[float | None, float | None, tuple[int, int, int] | None]:
+    """A tap on a square of the first board, to its finished, drawn rerun; the long tasks
+    meanwhile; what the rerun sent (None: no board square to tap, or no rerun)."""
+    point = page.locator(BOARD_SQUARES).nth(square)
+    frames = _FRAMES[page]
     try:
+        wait_idle(page, 60_000)  # the page's own runs over (its window probe's report too)
         point.scroll_into_view_if_needed(timeout=10_000)
         box = point.bounding_box()
         page.evaluate(_LONG_TASKS_JS)
+        before = list(frames)
+        frames.clear()
+        asked = runs_of(page).requested
         start = time.perf_counter()
         with rerun(page, start_timeout_ms=3_000, timeout_ms=60_000):
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         seconds = time.perf_counter() - start
-        return seconds, page.evaluate("() => window.__gtlLong") / 1000
+        if runs_of(page).requested == asked:  # the tap asked for no rerun: no figure
+            return None, None, None
+        return seconds, page.evaluate("() => window.__gtlLong") / 1000, _sent(before, frames)
     except Exception:  # a figure, not a test: say it is missing
-        return None, None
+        return None, None, None
 
 
 def main() -> None:
@@ -130,12 +176,12 @@ def main() -> None:
         finally:
             browser.close()
     print(f"phone figures at 390x844 touch, dsf 3: desk (no throttling) and {RATE}x CPU throttling")
-    print(f"{'what':<16} {'desk':>9} {'phone':>9} {'goal':>8}  met")
+    print(f"{'what':<22} {'desk':>9} {'phone':>9} {'goal':>8}  met")
     for name in desk:
         goal = (
             GOALS["open"]
             if name.startswith("open")
-            else GOALS.get({"step": "step", "board tap": "tap"}.get(name, ""), None)
+            else GOALS.get({"step": "step", "pawn tap": "tap", "chase tap": "tap"}.get(name, ""))
         )
         d, f = desk[name], phone.get(name)
 
@@ -143,7 +189,13 @@ def main() -> None:
             return "n/a" if v is None else (f"{v * 1000:.0f} ms" if v < 1 else f"{v:.2f} s")
 
         met = "" if goal is None or f is None else ("yes" if f <= goal else "no")
-        print(f"{name:<16} {shown(d):>9} {shown(f):>9} {shown(goal):>8}  {met}")
+        print(f"{name:<22} {shown(d):>9} {shown(f):>9} {shown(goal):>8}  {met}")
+    for (lab, rate), sent in SENT.items():
+        said = "n/a"
+        if sent is not None:
+            deltas, changed, size = sent
+            said = f"{deltas} deltas, {changed} elements changed, {size / 1000:.1f} KB"
+        print(f"{lab} tap's rerun ({'desk' if rate == 1 else 'phone'}): {said}")
     print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -83,6 +83,7 @@ class Board {
     this.root.style.setProperty("--px", `${d.px}px`);
     this.root.style.setProperty("--fold", `${d.fold}px`);
     this.root.style.setProperty("--min", `${d.min}px`);
+    this.root.style.setProperty("--cols", `${d.cols}`);
     this.frame.style.setProperty("--ratio", `${d.cols} / ${d.rows}`);
     this.root.dataset.mode = d.mode;
     this.root.dataset.ver = d.ver;

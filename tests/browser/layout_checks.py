@@ -28,6 +28,13 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 TOUCH_PX = 44
+# A phone held sideways: a short window, so a board sized to the window's height had 27 px
+# squares (the chase's 8x8). Touch, so every tap target is checked against TOUCH_PX.
+PHONE_SIDEWAYS = {
+    "viewport": {"width": 844, "height": 390},
+    "device_scale_factor": 3,
+    "has_touch": True,
+}
 
 CONTROLS = ", ".join(
     [

@@ -96,7 +96,7 @@ def test_the_key_sets_have_the_style():
         keys.AlphaBeta.lab.quiz.pick("PV"),
         keys.Editor.lab.canvas.known,
         keys.Editor.done,
-        keys.PAWN.size("4x4w:.ppp/..../.PPP/...."),
+        keys.PAWN.size,
         keys.PAWN.search.crumb(17),
         keys.CHASE.search.canvas.seq,
         keys.CHASE.board,

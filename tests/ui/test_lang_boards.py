@@ -34,7 +34,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # Outside the marks: what is the same in every language.
 KEEP = [
     r":material/[a-z_]+:",  # icons
-    r":(green|red|orange|blue|gray)\[",  # colours
+    r":(green|red|orange|blue|gray|small)\[",  # colours, small text
     r"\b[a-e][1-5][-x][a-e][1-5]\b",  # pawn moves
     r"\b[a-e][1-5]\b",  # squares
     r"\b(MCTS|MAX|MIN|W/N|PVS|UCB|ms)\b",

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.games import pawn
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
 from ui.common.keys import CHASE, PAWN, Practice
@@ -513,13 +512,11 @@ def test_pawn_every_mode_size_and_side():
         at.segmented_control(key="pawn.mode").set_value(mode).run()
         ok(at)
     for size in (3, 5, 4):
-        code = pawn.to_code(at.session_state["pawn.pos"])
-        at.segmented_control(key=PAWN.size(code)).set_value(size).run()
+        at.segmented_control(key=PAWN.size).set_value(size).run()
         ok(at.run())
         assert at.session_state["pawn.pos"].rows == size
     for side in ("Black", "White"):
-        code = pawn.to_code(at.session_state["pawn.pos"])
-        at.segmented_control(key=PAWN.side(code)).set_value(side).run()
+        at.segmented_control(key=PAWN.side).set_value(side).run()
         ok(at.run())
         assert at.session_state["pawn.pos"].white_to_move == (side == "White")
 
@@ -557,8 +554,8 @@ def test_chase_every_mode_piece_side_and_colouring():
     for piece in ("white", "black"):
         at.segmented_control(key="chase.piece").set_value(piece).run()
         ok(at)
-    for side, code in (("Black", "3-1.1-3.3-w"), ("White", "3-1.1-3.3-b")):
-        at.segmented_control(key=CHASE.side(code)).set_value(side).run()
+    for side in ("Black", "White"):
+        at.segmented_control(key=CHASE.side).set_value(side).run()
         ok(at.run())
         assert at.session_state["chase.pos"].white_to_move == (side == "White")
     for mode in ["Play against the engine", "Edit the position"]:

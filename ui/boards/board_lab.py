@@ -134,6 +134,15 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
+def follow(key: str, value: Any) -> None:
+    """Set the control under ``key`` to ``value`` (what the position says) before it is
+    drawn: a control keyed once for every position follows a preset, a link or a tap, and a
+    person's pick of it acts in its callback, before the run (the chase's size slider, the
+    board-size and side-to-move controls)."""
+    if st.session_state.get(key) != value:
+        st.session_state[key] = value
+
+
 @dataclass(frozen=True)
 class BoardSpec:
     """How a lab's board is drawn: its labels and square names, its size (px, its natural
@@ -181,13 +190,18 @@ def still_board(key: str, spec: BoardSpec, pic: BoardPicture) -> None:
     board(_payload(spec, pic, mode="still", ver="still"), key=key)
 
 
-def verdict(winner: str | None, plies: int, detail: str = "") -> None:
-    """The answer, big, in words."""
+def verdict(winner: str | None, plies: int, detail: str = "", then: str = "") -> None:
+    """The answer, big, in words; ``detail`` small under it and ``then`` (markdown) after it,
+    all one element: every element a run sends costs the browser a render, and a board's
+    tap reruns the page (issue 21)."""
     text = verdict_words(winner, plies)
     colour = {"white": "orange", "black": "blue"}.get((winner or "").lower(), "gray")
-    st.markdown(f"### :{colour}[{text}]")
+    parts = [f"### :{colour}[{text}]"]
     if detail:
-        st.caption(detail)
+        parts.append(f":gray[:small[{detail}]]")
+    if then:
+        parts.append(then)
+    st.markdown("\n\n".join(parts))
 
 
 def move_table(mover: str, moves: Sequence[tuple[Any, str, str | None, int]], key: str) -> None:
@@ -521,9 +535,8 @@ def best_line(
     with board_col:
         board(payload, key=key)
     with words:
-        st.markdown(f"**{result}**")
+        st.markdown(f"**{result}**\n\n{short_line(names)}" if names else f"**{result}**")
         if names:
-            st.markdown(short_line(names))
             rows = ply_rows(names, movers)
             # whole (a box that scrolls is out of a keyboard's reach), cards when too narrow
             show_table(rows, cards=f"{key}.plies", narrow=0)

@@ -197,6 +197,14 @@ def _resize_to_slider(set_edit: Callable[[bl.ChaseEdit], None]) -> None:
         set_edit(bl.ChaseEdit(resized(pos, n)))
 
 
+def _side_picked(set_edit: Callable[[bl.ChaseEdit], None]) -> None:
+    """The side-to-move control picked a side (a widget callback): the position the session
+    holds now, that side to move."""
+    side, pos = st.session_state.get(K.side), st.session_state[K.pos]
+    if side and (side == "White") != pos.white_to_move:
+        set_edit(bl.ChaseEdit(chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")))
+
+
 def editor(
     pos: chase.ChasePosition, set_edit: Callable[[bl.ChaseEdit], None]
 ) -> tuple[chase.ChasePosition, str]:
@@ -216,15 +224,14 @@ def editor(
     # remounted the slider after every move of it, and the keyboard focus went with it
     # (issue 12). The slider follows the position (a preset, a link) before it is drawn,
     # and a move of it resizes the position in its callback, before the page runs.
-    shown = min(pos.n, top)
-    if st.session_state.get(K.n) != shown:
-        st.session_state[K.n] = shown
+    bl.follow(K.n, min(pos.n, top))
     n = st.slider(_("Board size n"), 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
     if n != pos.n:  # a smaller top (big boards switched off)
         set_edit(bl.ChaseEdit(pos := resized(pos, n)))
-    c1, c2 = st.columns(2)
+    # one row that wraps, not two columns: one block a run instead of three (issue 21)
+    pair = st.container(horizontal=True, gap="medium")
     piece = (
-        c1.segmented_control(
+        pair.segmented_control(
             _("A click places"),
             ["black", "white"],
             default="black",
@@ -233,24 +240,22 @@ def editor(
         )
         or "black"
     )
-    side = c2.segmented_control(
+    bl.follow(K.side, "White" if pos.white_to_move else "Black")
+    pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
-        default="White" if pos.white_to_move else "Black",
-        key=K.side(chase.to_code(pos)),
+        key=K.side,
         format_func=side_name,
+        on_change=_side_picked,
+        args=(set_edit,),
     )
-    if side and (side == "White") != pos.white_to_move:
-        pos = chase.ChasePosition(pos.n, pos.white, pos.black, side == "White")
-        set_edit(bl.ChaseEdit(pos))
     return pos, piece
 
 
 def answer(pos: chase.ChasePosition, sol: ChaseSolution) -> None:
     """The verdict, every move, and the judge's input and answer."""
-    bl.verdict(sol.winner, sol.plies)
+    bl.verdict(sol.winner, sol.plies, then=_("**Every move, best first** (fast wins, slow losses)"))
     (r1, c1), (r2, c2) = pos.white, pos.black
-    st.markdown(_("**Every move, best first** (fast wins, slow losses)"))
     bl.move_table(pos.mover, worded(pos, sol.moves), f"{K.text}.moves")
     plain_text(f"{pos.n} {r1 + 1} {c1 + 1} {r2 + 1} {c2 + 1}  →  {chase_answer(sol)}", key=K.text)
 

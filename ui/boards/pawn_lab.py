@@ -104,31 +104,49 @@ def outcome(pos: pawn.PawnPosition) -> tuple[str | None, int]:
     return sol.winner, sol.plies
 
 
+def _size_picked(set_pos: Callable[[pawn.PawnPosition], None]) -> None:
+    """The size control picked a size (a widget callback): the start position of that size
+    (a pick taken back, None, keeps the position; the control then shows its size again)."""
+    size = st.session_state.get(K.size)
+    if size:
+        set_pos(pawn.start(size, size))
+
+
+def _side_picked(set_pos: Callable[[pawn.PawnPosition], None]) -> None:
+    """The side-to-move control picked a side: the position the session holds now, that
+    side to move."""
+    side, pos = st.session_state.get(K.side), st.session_state[K.pos]
+    if side and (side == "White") != pos.white_to_move:
+        set_pos(pawn.with_side(pos, side == "White"))
+
+
 def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None]):
-    """Presets, board size and side to move; returns the (possibly changed) position."""
+    """Presets, board size and side to move; returns the position (the controls act in
+    their callbacks, before the run)."""
     st.markdown(_("**Presets**"))
     row = st.container(horizontal=True)
     for i, (name, code) in enumerate(PRESETS.items()):
         row.button(_(name), key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
-    c1, c2 = st.columns(2)
-    size = c1.segmented_control(
+    # one row that wraps, not two columns: one block a run instead of three (issue 21)
+    pair = st.container(horizontal=True, gap="medium")
+    bl.follow(K.size, pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None)
+    pair.segmented_control(
         _("Board size"),
         SIZES,
-        default=pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None,
         format_func=lambda n: f"{n}x{n}",
-        key=K.size(pawn.to_code(pos)),
+        key=K.size,
+        on_change=_size_picked,
+        args=(set_pos,),
     )
-    if size and size != pos.rows:
-        set_pos(pos := pawn.start(size, size))
-    side = c2.segmented_control(
+    bl.follow(K.side, "White" if pos.white_to_move else "Black")
+    pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
-        default="White" if pos.white_to_move else "Black",
-        key=K.side(pawn.to_code(pos)),
+        key=K.side,
         format_func=side_name,
+        on_change=_side_picked,
+        args=(set_pos,),
     )
-    if side and (side == "White") != pos.white_to_move:
-        set_pos(pos := pawn.with_side(pos, side == "White"))
     st.caption(_("Tap a square (or Enter on it): empty → white pawn → black pawn → empty."))
     return pos
 

@@ -291,17 +291,14 @@ class Board:
         self.piece = _join(ns, "piece")
         self.heat = _join(ns, "heat")
         self.text = _join(ns, "text")  # the position as text (pawn) or the judge's line (chase)
+        # the editor's board-size (pawn) and side-to-move controls: one key for every position,
+        # as the chase's slider (a key made from the position re-mounted both controls on
+        # every tap of the board, a cost on a phone: issue 21)
+        self.size = _join(ns, "size")
+        self.side = _join(ns, "side")
 
     def preset(self, i: int) -> str:
         return _join(self.ns, "preset", int(i))
-
-    def size(self, code: str) -> str:
-        """The board-size control of position ``code`` (new position, fresh control)."""
-        return _join(self.ns, "size", tag(code))
-
-    def side(self, code: str) -> str:
-        """The side-to-move control of position ``code``."""
-        return _join(self.ns, "side", tag(code))
 
 
 PAWN = Board("pawn")
