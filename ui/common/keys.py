@@ -202,6 +202,8 @@ class Search:
 
 # ---- the pages ----------------------------------------------------------------------------
 SHARE_SEEN = "share.restored"  # the query parameters already read in this session
+RESULT = "gtl-result"  # a tree lab's answer line's container (its style: ui.common.projector)
+METRICS = "gtl-metrics"  # a tree lab's row of metrics (its style: ui.common.projector)
 
 
 class View:
