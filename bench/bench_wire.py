@@ -10,7 +10,8 @@ asserts nothing.
    messages deflated (``server.enableWebsocketCompression``, .streamlit/config.toml), and the
    same for the pawn search tab's first run, the largest. ``--url`` measures a server
    already running (another checkout, for a before/after figure) instead of starting this
-   one.
+   one. Then each lab's first run: the elements and the blocks (columns, containers,
+   expanders) it sends, each of them a render in the browser's main thread (issue 21).
 2. The first visit to every lab with an empty browser cache (a new browser context each
    time), 1400x900 headless chromium, against a bare Streamlit page (a two-line script) served
    by a second server with the same settings (the app's .streamlit/config.toml), side by side
@@ -87,6 +88,8 @@ class Run(NamedTuple):
     canvas: int  # the tree canvas's elements' bytes
     seconds: float  # to the run's end
     wire: int  # the bytes the socket carried (the messages deflated when the server does)
+    elements: int  # the run's deltas that add an element (each one a render in the browser)
+    blocks: int  # the run's deltas that add a block (columns, containers, expanders, tabs)
 
 
 def run_bytes(base: str, page: str, query: str = "") -> Run:
@@ -99,7 +102,7 @@ def run_bytes(base: str, page: str, query: str = "") -> Run:
     sock = _Counted(socket.AF_INET, socket.SOCK_STREAM)
     sock.connect((parts.hostname, parts.port))
     uri = base.replace("http://", "ws://") + "/_stcore/stream"
-    total, kinds, canvas = 0, Counter(), 0
+    total, kinds, canvas, elements, blocks = 0, Counter(), 0, 0, 0
     start = time.perf_counter()
     with connect(uri, sock=sock, subprotocols=["streamlit"], max_size=None, open_timeout=30) as ws:
         ws.send(msg.SerializeToString())
@@ -111,11 +114,15 @@ def run_bytes(base: str, page: str, query: str = "") -> Run:
             kind = fwd.WhichOneof("type")
             total += len(frame)
             kinds[kind] += len(frame)
+            delta = fwd.WhichOneof("type") == "delta" and fwd.delta.WhichOneof("type")
+            elements += delta == "new_element"
+            blocks += delta == "add_block"
             if kind == "delta" and fwd.delta.new_element.WhichOneof("type") == "bidi_component":
                 if fwd.delta.new_element.bidi_component.component_name.endswith("tree_canvas"):
                     canvas += len(frame)
             if kind == "script_finished":
-                return Run(total, kinds, canvas, time.perf_counter() - start, sock.received)
+                seconds = time.perf_counter() - start
+                return Run(total, kinds, canvas, seconds, sock.received, elements, blocks)
 
 
 def _split(path: str) -> tuple[str, str]:
@@ -140,6 +147,10 @@ def wire(base: str) -> None:
         f"The pawn search tab's first run: {pawn.total / 1024:,.0f} KB of messages,"
         f" {pawn.wire / 1024:,.0f} KB on the socket"
     )
+    print("Each lab's first run: the elements and blocks it sends (each one a render)")
+    for name, path, _ in LABS:
+        run = pawn if path == PAWN_TAB else run_bytes(base, *_split(path))
+        print(f"  {name:<36} {run.elements:4d} elements {run.blocks:4d} blocks")
 
 
 def _wait(url: str, timeout: float) -> None:

@@ -71,6 +71,10 @@ def visible_strings(at: AppTest) -> list[tuple[str, str]]:
 
 
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")  # a markdown link's address (not read)
+# Streamlit's markdown directives (a colour, small text): markup, not words
+_DIRECTIVE = re.compile(
+    r":(?:red|orange|yellow|green|blue|violet|gray|grey|rainbow|primary|small)\["
+)
 
 
 def id_patterns(ids) -> list[re.Pattern]:
@@ -108,6 +112,7 @@ def untranslated(text: str, patterns: list[re.Pattern], names: tuple[str, ...] =
     (an English sentence given as a placeholder's value), and wrapped parts that no message
     of the catalogue makes (given to ``_`` but never extracted). Names aside."""
     text = re.sub(r"\\(.)", r"\1", _LINK_TARGET.sub("]", text))  # markdown's escapes
+    text = _DIRECTIVE.sub(" ", text)
     outside, parts = _top_segments(text)
     outside = re.sub(r"\{\w+\}", " ", outside)  # a placeholder the browser fills: "{n}"
     for name in names:

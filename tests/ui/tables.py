@@ -33,9 +33,12 @@ def _cells(line: str) -> list[str]:
 
 
 def parse_table(text: str) -> pd.DataFrame:
-    """One markdown table's text -> its rows (the second line is the alignment rule)."""
+    """One markdown table's text -> its rows (the second line is the alignment rule; the
+    table ends at the first blank line, where words under it in the same element begin)."""
     lines = text.strip().splitlines()
     head, rule, body = _cells(lines[0]), lines[1], lines[2:]
+    if "" in (line.strip() for line in body):
+        body = body[: [line.strip() for line in body].index("")]
     assert set(rule) <= set("|:- "), rule
     return pd.DataFrame([_cells(line) for line in body], columns=head)
 

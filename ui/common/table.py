@@ -123,14 +123,19 @@ def show_table(
     box: Any = None,
     cards: str | None = None,
     narrow: int = CARDS_PX,
+    note: str = "",
 ) -> None:
     """Draw ``rows`` as a table in ``box`` (default: the page), whole (a box that scrolls
     would be out of a keyboard's reach: axe's scrollable-region-focusable). ``cards``: a key
     for the table's container, whose narrow layout is a card per row (see the module), below
     ``narrow`` px or the width the table's words need whole, whichever is more (0: only when
-    its words do not fit, for a small table beside a board)."""
+    its words do not fit, for a small table beside a board). ``note``: words under the
+    table in a caption's look, in the same markdown element (each element a run sends is a
+    render in the browser: issue 21)."""
     place = box if box is not None else st
     text = table_markdown(rows, columns)
+    if note:
+        text += f"\n\n:gray[:small[{note}]]"
     if cards is None:
         place.markdown(text)
         return

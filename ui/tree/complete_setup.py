@@ -16,6 +16,7 @@ from engine.search import VARIANTS
 from teach.engine_words import reason
 from teach.i18n import N_, _
 from teach.variants import label as variant_label
+from ui.common.keys import SETUP_ROW, THIRDS
 from ui.common.keys import AlphaBeta as K
 from ui.common.link_codec import choice
 from ui.common.share import restore
@@ -105,7 +106,9 @@ def setup_inputs(setup: Complete) -> Complete:
         ss[K.shown] = setup.encode()
         ss[K.leaves], ss[K.branching] = setup.text, setup.branching
     with st.container(border=True):
-        c1, c2, c3 = st.columns([4, 5, 2])  # at 150 % every label and box fits
+        # 4:5:2, at 150 % every label and box fits; one container, not a column each (every
+        # block is a render in the browser, issue 21): its style is in ui.common.projector
+        c1 = c2 = c3 = st.container(horizontal=True, key=SETUP_ROW)
         c1.selectbox(
             _("Preset"),
             list(PRESETS),
@@ -123,9 +126,10 @@ def setup_inputs(setup: Complete) -> Complete:
         )
         c3.number_input(_("Branching"), 2, 10, key=K.branching, on_change=_on_typed)
         with st.expander(_("Random tree")):
-            # two rows of three: six columns left "Generate" too narrow for its word at 150 %
-            r = st.columns(3, vertical_alignment="bottom")
-            r += st.columns(3, vertical_alignment="bottom")
+            # three to a line (six left "Generate" too narrow for its word at 150 %), in one
+            # wrapping container: every block is a render in the browser (issue 21)
+            row = st.container(horizontal=True, vertical_alignment="bottom", key=THIRDS)
+            r = [row] * 6
             r[0].number_input(_("branching"), *RANDOM_RANGES["branching"], 3, key=K.random["b"])
             r[1].number_input(_("depth"), *RANDOM_RANGES["depth"], 3, key=K.random["d"])
             r[2].number_input(_("seed"), *RANDOM_RANGES["seed"], 1, key=K.random["s"])

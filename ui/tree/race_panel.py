@@ -74,13 +74,11 @@ def minimal_note(source: str) -> str | None:
 
 def race_panel(source: str, key: str, ordering: str = AS_GIVEN, seed: int = 0) -> None:
     """The race table of the tree named by ``source`` (ui.tree.tree_source) in the lab's
-    ``ordering``, with words, in a container keyed ``key`` (a TreeLab's ``race``)."""
+    ``ordering``, with words under it, one markdown element in a container keyed ``key`` (a
+    TreeLab's ``race``; cards on a narrow page)."""
     rows, words, _note = _race(source, ordering, seed)
-    box = st.container(key=key)
-    show_table(rows, tuple(_(c) for c in COLUMNS), box=box, cards=f"{key}.table")
-    box.caption(
-        _(
-            "Every exact algorithm finds the same value; only the work differs. {more}",
-            more=" ".join(words),
-        )
+    note = _(
+        "Every exact algorithm finds the same value; only the work differs. {more}",
+        more=" ".join(words),
     )
+    show_table(rows, tuple(_(c) for c in COLUMNS), cards=key, note=note)

@@ -31,7 +31,7 @@ from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history, re_searches
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons, take_away
-from ui.common.keys import Canvas, TreeLab
+from ui.common.keys import METRICS, RESULT, Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
 from ui.tree.mcts_link import split_key
 from ui.tree.tree_source import (
@@ -204,17 +204,11 @@ def new_run(keys: TreeLab, run_key: Hashable) -> bool:
 
 
 # ---- the run block --------------------------------------------------------------------------
-RESULT = "gtl-result"  # the answer line's container key (its style below)
-_CSS = f"""<style>
-.st-key-{RESULT} p {{font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem;}}
-</style>"""
-
-
 def result_line(text: str, where=st) -> None:  # noqa: ANN001
-    """The lab's answer in one large line in ``where`` (markdown in a keyed container and a
-    style sheet through st.html: no raw HTML in markdown, whose renderer a first visit
-    would load)."""
-    where.html(_CSS)
+    """The lab's answer in one large line in ``where``: markdown in a container keyed
+    RESULT, whose style is in every page's style sheet (ui.common.projector; no raw HTML in
+    markdown, whose renderer a first visit would load, and no style element of its own:
+    each element a run sends is a render in the browser, issue 21)."""
     where.container(key=RESULT).markdown(text)
 
 
@@ -237,8 +231,9 @@ def run_head(
         items = [(call, rw.statement_answer(lab.run))] if call else []
         items += rw.metrics(lab.run, label)
     items += list(more)
-    for col, (name, value) in zip(where.columns(len(items)), items, strict=True):
-        col.metric(name, value)
+    row = where.container(horizontal=True, key=METRICS)  # wraps on a phone (its style)
+    for name, value in items:
+        row.metric(name, value)
 
 
 def canvas_payload(
