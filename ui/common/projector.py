@@ -72,9 +72,17 @@ export default function ({{ data, setStateValue }}) {{
     document.head.append(link);
   }}
   let timer = null;
+  const since = Date.now();
+  // Idle: the run is over and no element is still loading its code (Streamlit's skeleton):
+  // a widget whose code has not arrived (a first visit, an empty cache) has not told the
+  // frontend its value, and a report then reran the page without it, so the server forgot
+  // it: the alpha-beta lab opened on a projector with its leaves box empty and branching 2
+  // under the statement's tree. A skeleton that stays (code that never loads) is waited
+  // for 10 s at most.
   const idle = () => {{
     const app = document.querySelector('[data-testid="stApp"]');
-    return !app || app.dataset.testScriptState !== "running";
+    if (app && app.dataset.testScriptState === "running") return false;
+    return !document.querySelector('[data-testid="stSkeleton"]') || Date.now() - since > 10000;
   }};
   const check = () => {{
     timer = null;
