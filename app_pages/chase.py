@@ -9,6 +9,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.common.keys import CHASE as K
+from ui.common.language import fragment
 from ui.common.projector import page_header
 from ui.common.share import publish, restore
 
@@ -33,7 +34,7 @@ bk.restore_play(K, pos, cl.GAME, cl.reply, bk.chase_token, bl.MODES)
 playing = bl.mode_switch(K.mode)
 
 
-@st.fragment
+@fragment
 def lab(playing: bool) -> None:
     """Everything a tap of the board changes, as a fragment: a tap, a preset or a control
     reruns this only, not the page's head (issue 21: each element a run sends costs a phone's

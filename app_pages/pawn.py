@@ -9,6 +9,7 @@ from ui.boards import board_lab as bl
 from ui.boards import board_links as bk
 from ui.boards import pawn_lab as pl
 from ui.common.keys import PAWN as K
+from ui.common.language import fragment
 from ui.common.plain_text import plain_text
 from ui.common.projector import page_header
 from ui.common.share import publish, restore
@@ -35,7 +36,7 @@ bk.restore_play(K, pos, pl.GAME, pl.reply, bk.pawn_token, bl.MODES, playable)
 playing = bl.mode_switch(K.mode)
 
 
-@st.fragment
+@fragment
 def lab(playing: bool) -> None:
     """Everything a tap of the board changes, as a fragment: a tap, a preset or a control
     reruns this only, not the page's head (issue 21: each element a run sends costs a phone's

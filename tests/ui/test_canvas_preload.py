@@ -52,6 +52,6 @@ def _probe(page: str, **params: str) -> dict:
 )
 def test_a_page_that_draws_a_canvas_has_its_files_fetched_during_its_run(page, params, canvas):
     preload = _probe(page, **params).get("preload", [])
-    assert preload == ([BASE + "index.js", BASE + "index.css"] if canvas else [])
+    assert preload == ([BASE + "index.js"] if canvas else [])
     for url in preload:  # the files are there
         assert (CANVAS_JS / url.removeprefix(BASE)).is_file()

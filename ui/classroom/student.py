@@ -28,8 +28,8 @@ from ui.classroom import shared as sh
 from ui.classroom.task import task_panel
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
+from ui.common.language import fragment, session_language
 from ui.common.language import menu as language_menu
-from ui.common.language import session_language
 
 MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
 
@@ -230,9 +230,8 @@ def student_page(token: str) -> None:
         language_menu()  # this student's own: a class may speak several
 
 
-@st.fragment
+@fragment  # rerun alone (a tap, a wake-up), it sets the page's language itself
 def _student_fragment(token: str, failed: list[Exception]) -> None:
-    i18n.set_language(session_language())  # rerun alone (a tap, a wake-up): the page's
     try:
         _student(token)
     except (AccessError, *UNREACHABLE) as e:

@@ -30,7 +30,7 @@ from pathlib import Path
 import streamlit as st
 
 from teach.i18n import N_
-from ui.common.component import declare, entry_urls
+from ui.common.component import declare, module_url
 from ui.common.keys import Canvas
 from ui.common.link_codec import nearest_of
 from ui.common.projector import PROJECTOR, is_on
@@ -51,12 +51,13 @@ def _component():
 
 
 def canvas_files() -> list[str]:
-    """The URL paths of the canvas's entry files: index.js (which imports every other module)
-    and index.css. A page that will draw a canvas gives them to
-    ui.common.projector.page_header, whose window probe (the first element of every page) has
-    the browser fetch them while the page's run goes on; else the browser asks for them only
-    once the canvas's element has arrived, at the run's end."""
-    return entry_urls(NAME)
+    """The URL path of the canvas's entry module, index.js, which imports every other module.
+    A page that will draw a canvas gives it to ui.common.projector.page_header, whose window
+    probe (the first element of every page) has the browser import it while the page's run
+    goes on; else the browser asks for it only once the canvas's element has arrived, at the
+    run's end. Its style sheet is not preloaded: Streamlit fetches it its own way, and a
+    preload it did not use was a second fetch of the same file."""
+    return [module_url(NAME)]
 
 
 def clamp_step(k: int, n: int) -> int:

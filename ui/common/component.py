@@ -15,12 +15,12 @@ from streamlit.errors import StreamlitAPIException
 JS, CSS = "index.js", "index.css"
 
 
-def entry_urls(name: str) -> list[str]:
-    """The URL paths the browser fetches component ``name``'s entry files from (Streamlit's
-    ``/_stcore/bidi-components/NAME/``, under the server's base path)."""
+def module_url(name: str) -> str:
+    """The URL path the browser imports component ``name``'s ES module from (Streamlit's
+    ``/_stcore/bidi-components/NAME/index.js``, under the server's base path)."""
     base = str(st.get_option("server.baseUrlPath") or "").strip("/")
     root = f"/{base}" if base else ""
-    return [f"{root}/_stcore/bidi-components/{name}/{file}" for file in (JS, CSS)]
+    return f"{root}/_stcore/bidi-components/{name}/{JS}"
 
 
 @functools.lru_cache(maxsize=8)

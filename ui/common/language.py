@@ -13,6 +13,10 @@ the reader's own language: the rest of the link does not depend on it.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 
 from teach import i18n
@@ -50,6 +54,20 @@ def session_language() -> str:
     """The language of this session's last run: a callback, which runs before the page
     sets its language, words what it says in it (``with i18n.use(session_language()):``)."""
     return st.session_state.get(Lang.current, i18n.DEFAULT)
+
+
+def fragment(body: Callable[..., Any]) -> Callable[..., Any]:
+    """``st.fragment`` that speaks the page's language: a fragment rerun alone (a tap of a
+    board, a class page woken) does not run app.py, where :func:`choose` sets the run's
+    language, so its words came out in English; the fragment sets it first."""
+
+    @st.fragment
+    @functools.wraps(body)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        i18n.set_language(session_language())
+        return body(*args, **kwargs)
+
+    return run
 
 
 def _chosen() -> None:

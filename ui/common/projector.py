@@ -56,20 +56,12 @@ export default function ({{ data, setStateValue }}) {{
     const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
     if (bar && close && bar.getBoundingClientRect().right > 0) close.click();
   }}
-  // The files of what the page will draw (data.preload: the tree canvas's entry files,
-  // ui.common.canvas.canvas_files), fetched now, while the page's run goes on, not when their
-  // element arrives at its end.
-  // A module is imported (with every module it imports), the same URL Streamlit imports it
-  // from, so it is fetched once; a style sheet is preloaded.
+  // The modules of what the page will draw (data.preload: the tree canvas's entry module,
+  // ui.common.canvas.canvas_files), imported now, while the page's run goes on, not when their
+  // element arrives at its end: the same URL Streamlit imports it from (with every module it
+  // imports), so each is fetched once.
   for (const href of data.preload || []) {{
-    const url = new URL(href, window.location.href).href;
-    if (url.endsWith(".js")) {{ import(url).catch(() => {{}}); continue; }}
-    if (document.head.querySelector(`link[rel="preload"][href="${{href}}"]`)) continue;
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "style";
-    link.href = href;
-    document.head.append(link);
+    import(new URL(href, window.location.href).href).catch(() => {{}});
   }}
   let timer = null;
   const since = Date.now();
