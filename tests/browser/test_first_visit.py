@@ -10,9 +10,13 @@ and each file is fetched once. A page that draws no canvas fetches none of them.
 
 from __future__ import annotations
 
+import pytest
+
 from gtl_dev.pages import open_url
 from tests.browser.helpers import CANVAS_DRAWN, VIEWPORT
 from ui.common.canvas import NAME
+
+pytestmark = pytest.mark.browser
 
 FILES_JS = """(name) => performance.getEntriesByType("resource")
     .filter((e) => e.name.includes("/_stcore/bidi-components/" + name + "/"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.helpers import board_ready
-from tests.browser.test_languages import SIZES, walk_translated
+from tests.browser.test_languages import LAYOUT_CASES, walk_translated
 
 pytestmark = pytest.mark.browser
 
@@ -19,8 +19,7 @@ PAGES = {
 }
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("lang", ["ru", "zh"])
+@pytest.mark.parametrize("lang, size", LAYOUT_CASES)
 @pytest.mark.parametrize("name", list(PAGES))
 def test_the_board_labs_keep_their_layout_in_russian_and_chinese(
     browser, base_url, name, lang, size

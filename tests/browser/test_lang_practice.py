@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.helpers import expect_query, open_page
-from tests.browser.test_languages import SIZES, walk_translated
+from tests.browser.test_languages import LAYOUT_CASES, walk_translated
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +24,7 @@ TABS = {
 }
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("lang", ["ru", "zh"])
+@pytest.mark.parametrize("lang, size", LAYOUT_CASES)
 @pytest.mark.parametrize("tab", list(TABS))
 def test_the_practice_tabs_keep_their_layout(browser, base_url, tab, lang, size):
     def sidebar_gone(page) -> None:  # noqa: ANN001
