@@ -30,7 +30,7 @@ $(JS_STAMP): package.json package-lock.json
 	touch $(JS_STAMP)
 
 run: install
-	$(BIN)/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
+	$(BIN)/streamlit run serve.py --server.port $(PORT) --browser.gatherUsageStats false
 
 # Browser tests need Debian's chromium; install it when missing (root or sudo).
 chromium:

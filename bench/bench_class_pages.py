@@ -1,24 +1,24 @@
 """Class mode under load, as a browser drives the pages: `streamlit run` servers (one, or
 several replicas on one database), the teacher's projector page and a few students in real
-chromium pages, and the rest of the class as websocket sessions of the student page:
-Streamlit's own protocol, each page run on the server exactly as a browser's (rerun by the
-server's bell), read by a thread per student instead of drawn. A websocket student answers
-as a person does: it taps its page's answer button (the BackMsg a browser sends: the
-still's trigger "choice", so the page's own callback runs), waits for the page's run,
-and a third of them tap a second button (a change of mind), a fifth the same one twice.
+chromium pages, and the rest of the class as students that do what a browser's student page
+does: open the page over Streamlit's websocket (its one script run: the still's data), then
+follow the class the way the still does, over HTTP (ui.classroom.routes: a long poll the
+server answers when the class moves on), and post each tap there. A student answers as a
+person does: it taps an answer button, and a third of them tap a second one (a change of
+mind), a fifth the same one twice.
 
 Each round the teacher (a real page) presses "Ask", everyone answers, the teacher presses
 "Reveal" (which steps on) and "Next". Printed, per size of class:
 
 - "Ask" to every student's page: from the teacher's click to each student's page showing
-  the question open (a websocket page's finished run, a browser page's text), p50 / p95;
+  the question open (the follow's answer read, a browser page's text), p50 / p95;
 - answers stored / taps told: answer rows in the database against the (student, question)
   pairs whose page said "Your answer: ..." after the student's last tap (0 lost: equal);
 - the servers' CPU seconds while the class ran, and per student page per class change
   (three changes a round: ask, reveal, next; the runs after the taps are counted in);
 - the wall time and the servers' peak memory;
-- the websocket students' page runs (the bell's wake-ups and the runs after their taps) per
-  student and class change: a count the machine's load does not move.
+- the simulated students' page runs (script runs: the still asks for one only when the page
+  around it changes, not here) per student and class change: a count the load does not move.
 
 No asserts: figures only. Goals (issue 23): 300 students on one process p95 <= 1.5 s and
 <= 4 ms of server CPU per student page per class change, 0 answers lost; two replicas on
@@ -47,7 +47,9 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from http.client import HTTPConnection
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
 from sqlalchemy import func, select
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -62,12 +64,13 @@ from engine.tree import complete_tree
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS
 from gtl_dev.class_flow import CHOICE, Sqlite, class_server, join
 from gtl_dev.pg_server import PgServer
+from ui.classroom.student_live import ROUTE
 
 COUNT = re.compile(r"(\d+) of (\d+) students? answered")
-QUESTION = re.compile(r"\*\*Question (\d+)\*\*")
+QUESTION = re.compile(r"<b>Question (\d+)</b>")  # in the head the still draws (HTML)
 OPEN = ("Tap your answer", "you may change it until")  # the question is open on the page
-RECEIPT = re.compile(r"Your answer: \*\*(.+?)\*\*")
-TAP = "choice"  # the still's answer buttons report a tap as this trigger (plugins/choices.js)
+RECEIPT = re.compile(r"Your answer: <b>(.+?)</b>")
+FOLLOW = "follow"  # the still's request for a script run (plugins/student.js)
 CHANGES_PER_ROUND = 3  # ask, reveal, next
 
 
@@ -109,21 +112,17 @@ class Room:
         self.stop = False
 
 
-def _buttons(still, fragment: str) -> dict[str, tuple[str, str, str]]:  # noqa: ANN001
-    """The answer buttons a still (a bidi component's proto) draws: label -> (its trigger
-    widget's id, the fragment, the trigger value a tap on it sends), as the browser sends it."""
-    row = (json.loads(still.json or "{}").get("x") or {}).get("choices")
-    if not row:
-        return {}
-    trigger = f"{STREAMLIT_INTERNAL_KEY_PREFIX}_{still.id}__events"
-    return {
-        label: (trigger, fragment, json.dumps([{"event": TAP, "value": {"q": row["q"], "a": a}}]))
-        for label, a in row["options"]
-    }
+def _live(still) -> dict | None:  # noqa: ANN001
+    """The still's data (a bidi component's proto) when it is a student's page's."""
+    data = json.loads(still.json or "{}")
+    return data if (data.get("x") or {}).get("live") else None
 
 
 class WsStudent(threading.Thread):
-    """One student: a session of the student page on a server, over its websocket."""
+    """One student, as a browser's page is one: the student page opened over Streamlit's
+    websocket (its one script run: the still's data), then the still's own requests, over
+    HTTP (ui.classroom.routes): it follows the class (a long poll that answers when the
+    class moves on) and posts its taps."""
 
     def __init__(self, url: str, store, code: str, i: int, room: Room) -> None:  # noqa: ANN001
         super().__init__(daemon=True)
@@ -131,27 +130,37 @@ class WsStudent(threading.Thread):
         self.name = f"Student {i:03d}"
         self.rng = random.Random(i)
         self.seen: set[int] = set()  # questions seen open
-        self.buttons: dict[str, tuple[str, str, str]] = {}  # label -> (id, fragment, sent)
-        self.page = ""  # the last finished run's text
+        self.lock = threading.Lock()
+        self.data: dict | None = None  # the state the still draws
         self.page_hash = ""  # the page's script hash (the server's new_session message)
-        self.ran = threading.Condition()
         self.runs = 0
+        host = urlsplit(url)
+        self.address = (host.hostname, host.port)
 
-    def send(self, widget: tuple[str, str, str] | None = None) -> None:
-        """A rerun of the page, as the browser asks for one; ``widget``: a tap on an answer
-        button of the still (the canvas's trigger widget, the fragment the still is drawn in:
-        the browser reruns only that fragment, and what the tap sends), sent as the
-        component's trigger (Streamlit runs the page's callback first)."""
+    def send(self, trigger: tuple[str, str] | None = None) -> None:
+        """A run of the page, as the browser asks for one (``trigger``: the still's
+        request for a run, (its trigger widget's id, the fragment it is drawn in))."""
         m = BackMsg()
         m.rerun_script.query_string = f"s={self.token}"
-        if self.page_hash:  # as a browser sends it (by name only, a tap's trigger is lost)
+        if self.page_hash:  # as a browser sends it
             m.rerun_script.page_script_hash = self.page_hash
         else:  # the first run
             m.rerun_script.page_name = "classroom"
-        if widget is not None:
-            m.rerun_script.widget_states.widgets.add(id=widget[0], json_trigger_value=widget[2])
-            m.rerun_script.fragment_id = widget[1]
+        if trigger is not None:
+            value = json.dumps([{"event": FOLLOW, "value": "page"}])
+            m.rerun_script.widget_states.widgets.add(id=trigger[0], json_trigger_value=value)
+            m.rerun_script.fragment_id = trigger[1]
         self.ws.send(m.SerializeToString())
+
+    def http(self, conn: HTTPConnection, method: str, path: str, body: dict | None = None) -> dict:
+        raw = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"} if raw else {}
+        conn.request(method, path, body=raw, headers=headers)
+        r = conn.getresponse()
+        got = json.loads(r.read())
+        if r.status != 200:
+            raise RuntimeError(f"{method} {path.split('?')[0]}: {r.status} {got}")
+        return got
 
     def run(self) -> None:
         room = self.room
@@ -162,40 +171,54 @@ class WsStudent(threading.Thread):
             with connect(ws_url, subprotocols=["streamlit"], origin=self.url, max_size=None) as ws:
                 self.ws = ws
                 self.send()
-                texts: list[str] = []
-                buttons: dict[str, tuple[str, str, str]] = {}
+                first, trigger = self.first_run(ws)
+                self.drawn(first, time.perf_counter())
+                follow = HTTPConnection(*self.address, timeout=120)
+                live = first["x"]["live"]
+                page = live["page"]
+                query = f"s={quote(self.token)}&lang={live['lang']}"
                 while not room.stop:
-                    try:
-                        raw = ws.recv(timeout=0.5)
-                    except TimeoutError:
+                    with self.lock:
+                        seen = self.data["x"]["live"]["seen"]  # type: ignore[index]
+                    got = self.http(follow, "GET", f"{ROUTE}/follow?{query}&seen={quote(seen)}")
+                    if room.stop or "data" not in got:
                         continue
-                    msg = ForwardMsg.FromString(raw)
-                    kind = msg.WhichOneof("type")
-                    if kind == "new_session":
-                        texts, buttons = [], {}
-                        if msg.new_session.page_script_hash:  # a browser names its page so
-                            self.page_hash = msg.new_session.page_script_hash
-                    elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
-                        el = msg.delta.new_element
-                        what = el.WhichOneof("type")
-                        if what == "markdown":
-                            texts.append(el.markdown.body)
-                        elif what == "bidi_component":
-                            buttons.update(_buttons(el.bidi_component, msg.delta.fragment_id))
-                    elif kind == "script_finished":
-                        self.finished("\n".join(texts), buttons, time.perf_counter())
+                    self.drawn(got["data"], time.perf_counter())
+                    if got["data"]["x"]["live"]["page"] != page:  # the still asks for a run
+                        page = got["data"]["x"]["live"]["page"]
+                        self.send(trigger)
+                        self.runs += 1
         except Exception as e:  # noqa: BLE001 - reported with the figures
             if not room.stop:
                 room.errors.append(f"student {self.i}: {e!r}")
 
-    def finished(self, page: str, buttons: dict[str, tuple[str, str, str]], now: float) -> None:
-        """One finished run of the page: what it showed."""
-        with self.ran:
-            self.page, self.buttons = page, buttons
-            self.runs += 1
-            self.ran.notify_all()
-        numbers = QUESTION.findall(page)
-        if not numbers or not any(o in page for o in OPEN):
+    def first_run(self, ws) -> tuple[dict, tuple[str, str]]:  # noqa: ANN001
+        """The page's first run: the still's data and its trigger (id, fragment)."""
+        got = None
+        while True:
+            msg = ForwardMsg.FromString(ws.recv(timeout=120))
+            kind = msg.WhichOneof("type")
+            if kind == "new_session" and msg.new_session.page_script_hash:
+                self.page_hash = msg.new_session.page_script_hash
+            elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+                el = msg.delta.new_element
+                if el.WhichOneof("type") == "bidi_component" and _live(el.bidi_component):
+                    c = el.bidi_component
+                    trigger = f"{STREAMLIT_INTERNAL_KEY_PREFIX}_{c.id}__events"
+                    got = (_live(c), (trigger, msg.delta.fragment_id))
+            elif kind == "script_finished":
+                self.runs += 1
+                if got is None:
+                    raise RuntimeError("the student page drew no still")
+                return got
+
+    def drawn(self, data: dict, now: float) -> None:
+        """The still draws ``data``: a question newly open starts the student thinking."""
+        with self.lock:
+            self.data = data
+        head = data["x"]["live"]["head"]
+        numbers = QUESTION.findall(head)
+        if not numbers or not any(o in head for o in OPEN):
             return
         n = int(numbers[-1])
         if n in self.seen:
@@ -207,37 +230,37 @@ class WsStudent(threading.Thread):
                 room.ask.append(now - room.opened[n])
         threading.Timer(self.rng.uniform(0.2, 2.5), self.answer, (n,)).start()  # thinking
 
-    def tap(self, label: str) -> str:
-        """Tap the button ``label`` and wait for the page's run after it; its text."""
-        with self.ran:
-            runs, widget = self.runs, self.buttons[label]
-            self.send(widget)
-            with self.room.lock:
-                self.room.taps += 1
-            if not self.ran.wait_for(lambda: self.runs > runs, 60):
-                raise TimeoutError("no run of the page after a tap in 60 s")
-            return self.page
-
     def answer(self, n: int) -> None:
         rng = self.rng
         try:
-            with self.ran:
-                labels = sorted(self.buttons)
-            if not labels:
+            with self.lock:
+                row = (self.data or {}).get("x", {}).get("choices")
+            if not row:
                 return  # the question closed before the student made up their mind
+            options = dict(row["options"])
+            labels = sorted(options)
             picks = [rng.choice(labels)]
             if rng.random() < 1 / 3:
                 picks.append(rng.choice(labels))  # a change of mind
             if rng.random() < 1 / 5:
                 picks.append(picks[-1])  # a double tap
-            page = ""
+            conn = HTTPConnection(*self.address, timeout=120)
+            head = ""
             for label in picks:
-                page = self.tap(label)
-            got = RECEIPT.findall(page)
-            if got and got[-1] == picks[-1]:
+                body = {"s": self.token, "q": row["q"], "a": options[label], "lang": "en"}
+                got = self.http(conn, "POST", f"{ROUTE}/answer", body)
+                with self.room.lock:
+                    self.room.taps += 1
+                if "data" in got:
+                    with self.lock:
+                        self.data = got["data"]
+                    head = got["data"]["x"]["live"]["head"]
+            conn.close()
+            said = RECEIPT.findall(head)
+            if said and said[-1] == picks[-1]:
                 with self.room.lock:
                     self.room.told.add((self.name, n))
-            elif "closed" not in page:
+            elif "closed" not in head:
                 self.room.errors.append(f"student {self.i}: no receipt for {picks[-1]}")
         except Exception as e:  # noqa: BLE001 - reported with the figures
             self.room.errors.append(f"student {self.i}: {e!r}")

@@ -1,4 +1,4 @@
-"""`streamlit run app.py` on a loopback port, and the chromium that visits it.
+"""`streamlit run serve.py` (app.py and the class routes) on a loopback port, and the chromium that visits it.
 
 :class:`Server` starts the app of this checkout headless on a free (or given) port, waits
 for its health check and stops it; :data:`CHROMIUM` and :data:`CHROMIUM_ARGS` launch Debian's
@@ -44,13 +44,13 @@ def free_port() -> int:
 
 
 def streamlit_command(port: int) -> list[str]:
-    """`streamlit run app.py` headless on ``port`` of the loopback address (run it in ROOT)."""
+    """`streamlit run serve.py` (the app and its class routes) headless on ``port`` of the loopback address (run it in ROOT)."""
     return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        "app.py",
+        "serve.py",
         "--server.headless",
         "true",
         "--server.port",
@@ -77,7 +77,7 @@ class Server:
     """The app on ``port`` (a free one by default) with ``env`` over this process's
     environment: :meth:`start`, :meth:`stop`, :meth:`restart` on the same port; a context
     manager too. Its output goes to files in :attr:`logs`. ``launcher``: a command that runs
-    in place of ``python -m streamlit`` and is given streamlit's arguments (``run app.py ...``),
+    in place of ``python -m streamlit`` and is given streamlit's arguments (``run serve.py ...``),
     e.g. a wrapper that patches Streamlit first."""
 
     def __init__(
@@ -99,7 +99,7 @@ class Server:
         """Start the server and return once /_stcore/health answers; :class:`ServerFailed`
         (the server stopped) when it exits or is not healthy within ``timeout_s``."""
         with open(self.logs / "stdout", "ab") as out, open(self.logs / "stderr", "ab") as err:
-            command = streamlit_command(self.port)  # [python, -m, streamlit, run, app.py, ...]
+            command = streamlit_command(self.port)  # [python, -m, streamlit, run, serve.py, ...]
             if self.launcher is not None:
                 command = [*self.launcher, *command[3:]]
             self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=err)

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from classroom.db import Question, open_store
 from gtl_dev.app_server import Server
 
-CHOICE = ".st-key-class-figure button.ch-b"  # the still's answer buttons (plugins/choices.js)
+CHOICE = ".st-key-class-figure button.ch-b"  # the still's answer buttons (plugins/student.js)
 
 
 def class_server(env: dict[str, str], port: int | None = None, hide: str | None = None) -> Server:

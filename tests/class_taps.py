@@ -1,61 +1,101 @@
-"""A student's tap on a class page's answer buttons, in AppTest: the buttons are the still's
-(game_tree_lab/tree_canvas/plugins/choices.js, data ``x.choices``), and a tap is the
-canvas's trigger "choice". AppTest has no way to fire a component's trigger, so this sends
-the widget state a browser sends for it (the component's trigger aggregator,
-``<component id>__events``, with ``[{"event": "choice", "value": {q, a}}]``) through
-AppTest's own run: Streamlit runs the page's real callback first, as on a server. The
-browser tests tap the real buttons (tests/browser/test_class.py)."""
+"""A student's class page in AppTest: the still draws its head and answer buttons
+(game_tree_lab/tree_canvas/plugins/student.js, data ``x.live`` and ``x.choices``), and a tap
+is a POST to the class routes (ui.classroom.routes), sent here through the routes' own ASGI
+app as a browser sends it. The browser tests tap the real buttons (tests/browser/test_class.py).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
-from streamlit.proto.WidgetStates_pb2 import WidgetStates
-from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
+from starlette.applications import Starlette
 from streamlit.testing.v1 import AppTest
 
+from ui.classroom.routes import ROUTES
+from ui.classroom.student_live import ROUTE
 from ui.common.canvas import NAME as CANVAS_COMPONENT
 
 
-def _still(at: AppTest):  # noqa: ANN202 - AppTest's element
+def still(at: AppTest) -> dict:
+    """The data of the page's student still (the one with ``x.live``)."""
     found = [
-        c
+        json.loads(c.proto.json)
         for c in at.get("bidi_component")
         if c.proto.component_name == CANVAS_COMPONENT
-        and json.loads(c.proto.json).get("x", {}).get("choices")
     ]
-    assert len(found) == 1, f"{len(found)} stills with answer buttons"
+    found = [d for d in found if d.get("x", {}).get("live")]
+    assert len(found) == 1, f"{len(found)} student stills"
     return found[0]
 
 
-def choices(at: AppTest) -> dict:
-    """The still's answer buttons: ``{q, options: [[label, answer], ...], chosen, label}``."""
-    return json.loads(_still(at).proto.json)["x"]["choices"]
+def head(data: dict | AppTest) -> str:
+    """The head the still draws (HTML), of a page or of a route's answer's data."""
+    data = still(data) if isinstance(data, AppTest) else data
+    return data["x"]["live"]["head"]
 
 
-def labels(at: AppTest) -> list[str]:
+def choices(data: dict | AppTest) -> dict:
+    """The answer buttons: ``{q, options: [[label, answer], ...], chosen, label}``."""
+    data = still(data) if isinstance(data, AppTest) else data
+    return data["x"]["choices"]
+
+
+def labels(data: dict | AppTest) -> list[str]:
     """The answer buttons' words, in order."""
-    return [label for label, _answer in choices(at)["options"]]
+    return [label for label, _answer in choices(data)["options"]]
 
 
-def chosen(at: AppTest) -> str | None:
+def chosen(data: dict | AppTest) -> str | None:
     """The words of the button shown pressed (the stored answer), None if none is."""
-    row = choices(at)
+    row = choices(data)
     return None if row["chosen"] is None else row["options"][row["chosen"]][0]
+
+
+def http(method: str, path: str, body: bytes = b"", query: str = "") -> tuple[int, dict]:
+    """One HTTP request to the class routes (their ASGI app, in this process): the status
+    and the JSON answer."""
+    app = Starlette(routes=ROUTES)
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query.encode(),
+        "headers": [(b"content-type", b"application/json"), (b"host", b"testserver")],
+        "scheme": "http",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 1234),
+        "root_path": "",
+    }
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    text = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return status, json.loads(text)
 
 
 _REAL = object()
 
 
-def tap(at: AppTest, label: str, value: object = _REAL) -> AppTest:
-    """Tap the answer button with words ``label`` and run the page; ``value``: send this
-    instead of what the button sends (a forged message)."""
-    still = _still(at)
-    row = json.loads(still.proto.json)["x"]["choices"]
+def tap(at: AppTest, label: str, value: object = _REAL) -> dict:
+    """Tap the answer button with words ``label`` on the page ``at`` shows: the route's
+    answer (``{seen, data}``, or ``{note, ...}`` for a refusal, or ``{error}``).
+    ``value``: send this body instead of what the button sends (a forged request)."""
+    data = still(at)
+    live, row = data["x"]["live"], data["x"]["choices"]
     answer = next(a for words, a in row["options"] if words == label)
-    sent = {"q": row["q"], "a": answer} if value is _REAL else value
-    states = at._tree.get_widget_states()  # noqa: SLF001 - AppTest's own, as run() does
-    w = states.widgets.add()
-    w.id = f"{STREAMLIT_INTERNAL_KEY_PREFIX}_{still.proto.id}__events"
-    w.json_trigger_value = json.dumps([{"event": "choice", "value": sent}])
-    return at._run(WidgetStates(widgets=states.widgets))  # noqa: SLF001
+    sent = {"s": live["s"], "q": row["q"], "a": answer, "lang": live["lang"]}
+    body = value if value is not _REAL else sent
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    status, got = http("POST", f"{ROUTE}/answer", raw)
+    got["status"] = status
+    return got

@@ -231,6 +231,16 @@ def _mcts() -> dict[str, str]:
     }
 
 
+def _student() -> dict[str, str]:
+    """A class student's page drawn by its still (plugins/student.js)."""
+    return {
+        "s_away": _(
+            "Reconnecting: the class database cannot be reached right now. Answers you were "
+            "told are in are kept; this page comes back by itself."
+        ),
+    }
+
+
 def _takeaway() -> dict[str, str]:
     """The take-away buttons' (plugins/takeaway.js)."""
     return {
@@ -270,16 +280,17 @@ PLUGINS = {
     "follow": (_follow, ("nodes", "leaves", "cuts", "plies")),
     "answer": (_answer, ()),
     "mcts": (_mcts, ("iterations",)),
+    "student": (_student, ()),
     "takeaway": (_takeaway, ()),
 }
 
 
 def plugins_on(x: dict | None, *, still: bool) -> tuple[str, ...]:
-    """The plugins with words that the canvas's data turns on: edit, follow, answer and mcts
-    when ``data.x`` has their entry (plugins/*.js read ``data.x.NAME``), the take-away
+    """The plugins with words that the canvas's data turns on: edit, follow, answer, mcts and
+    student when ``data.x`` has their entry (plugins/*.js read ``data.x.NAME``), the take-away
     buttons on every canvas but a still."""
     x = x or {}
-    on = [name for name in ("edit", "follow", "answer", "mcts") if x.get(name)]
+    on = [name for name in ("edit", "follow", "answer", "mcts", "student") if x.get(name)]
     return (*on, *(() if still else ("takeaway",)))
 
 

@@ -57,6 +57,9 @@
 //            ring), ctx.setZoom(value)
 //   report:  ctx.send(name, value): the one report path to Python (a trigger; a step still
 //            waiting for its debounce is sent first); canvas.py's `events` names the callback
+//   redraw:  ctx.redraw(data) draws data the plugin got itself as if the server had sent it
+//            (a class student's still following its class over HTTP: plugins/student.js);
+//            the view stays the canvas's
 //   address: ctx.setParams({name: value | null}) puts the plugin's own query parameters in
 //            the link (null: out) through the canvas's one address writer (lib/address.js);
 //            ctx.readParam(name); ctx.clearParams() takes all of this canvas's parameters out.
@@ -743,6 +746,7 @@ function context(c) {
     select: (id) => { c.marks.sel = id; if (c.p) c.drawMarks(); },
     setZoom: (v) => { c.zoom.value = String(v); c.layout(); },
     send: (name, value) => c.reporter.send(name, value),
+    redraw: (data) => c.update({ ...data, view: c.view }),
     setParams: (params) => { if (!c.linked()) return; c.address.set(params); c.address.write(true); },
     readParam: (name) => c.address.read(name),
     clearParams: () => { if (c.linked() && c.path === window.location.pathname) c.address.clear(); },

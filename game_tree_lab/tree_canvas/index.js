@@ -7,13 +7,13 @@
 
 import "./lib/address.js";
 import "./lib/hooks.js";
+import "./lib/poll.js";
 import "./lib/report.js";
 import "./lib/steps.js";
 import "./lib/util.js";
 import { mount } from "./core.js";
 import access from "./plugins/access.js";
 import answer from "./plugins/answer.js";
-import choices from "./plugins/choices.js";
 import cuts from "./plugins/cuts.js";
 import edit from "./plugins/edit.js";
 import follow from "./plugins/follow.js";
@@ -22,6 +22,7 @@ import links from "./plugins/links.js";
 import mcts from "./plugins/mcts.js";
 import projector from "./plugins/projector.js";
 import research from "./plugins/research.js";
+import student from "./plugins/student.js";
 import takeaway from "./plugins/takeaway.js";
 
-export default mount([answer, choices, cuts, edit, follow, history, links, mcts, projector, research, takeaway, access]);
+export default mount([answer, cuts, edit, follow, history, links, mcts, projector, research, student, takeaway, access]);

@@ -1,4 +1,4 @@
-"""The student's answer buttons are the still's (game_tree_lab/tree_canvas/plugins/choices.js):
+"""The student's answer buttons are the still's (game_tree_lab/tree_canvas/plugins/student.js):
 on a phone, by touch, the first tap on an answer stores it and the page says so, the tapped
 button shows pressed, and a change of mind moves both; the page has no Streamlit button.
 Screenshots: artifacts/screenshots/class_choices_<size>.png."""

@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 from classroom import access, live
 from classroom.db import Answer, open_store
 from engine.tree_text import parse_brackets
-from tests.class_taps import tap
+from tests.class_taps import head, http, still, tap
 from tests.ui.test_page_classroom import PAGE, TREE, ok, texts
 from ui.classroom import shared
+from ui.classroom.student_live import ROUTE
 
 AWAY_S = 5.0
 RECONNECTING = "Reconnecting: the class database cannot be reached"
@@ -27,7 +28,8 @@ RECONNECTING = "Reconnecting: the class database cannot be reached"
 @pytest.fixture
 def class_db(db_url, monkeypatch):
     monkeypatch.setenv("GTL_DATABASE_URL", db_url)
-    for cache in (shared.store, shared.session_run, shared.still):
+    monkeypatch.setattr(shared, "FRESH", 0.0)  # each run reads the pulse: no bell's thread here
+    for cache in (shared.store, shared.session_run, shared._still):
         cache.clear()
     s = open_store(db_url)
     yield s
@@ -86,12 +88,12 @@ def test_an_answer_tapped_while_the_database_is_away_is_kept(class_db, db_url, r
     at = _student_page(class_db)
     t, _ = _away(db_url, request)
     start = time.monotonic()
-    at = tap(at, "3")  # waits for the database
-    ok(at)
+    got = tap(at, "3")  # waits for the database
     t.join(60)
     assert time.monotonic() - start >= AWAY_S - 1.0  # it waited out the outage, then saved
+    assert got["status"] == 200 and "note" not in got
     assert _answers(class_db) == ["3"]
-    assert "Your answer: **3**" in texts(at)
+    assert "Your answer: <b>3</b>" in head(got["data"])
     at.run()
     ok(at)
     assert RECONNECTING not in texts(at)
@@ -105,15 +107,20 @@ def test_the_page_says_it_reconnects_and_an_answer_that_cannot_wait_is_refused(
 ):
     at = _student_page(class_db)
     monkeypatch.setattr(shared, "RETRY_S", 1.0)  # the tap gives up before the server is back
+    token = still(at)["x"]["live"]["s"]
     t, _ = _away(db_url, request)
-    at = tap(at, "3")
-    ok(at)  # no traceback: the page says what happened
-    assert "not saved: the class database cannot be reached" in texts(at)
+    got = tap(at, "3")
+    assert got["status"] == 200  # no traceback: the still says what happened
+    assert "not saved: the class database cannot be reached" in got["note"]
+    status, following = http("GET", f"{ROUTE}/follow", query=f"s={token}&seen=x&lang=en")
+    assert status == 503 and following["error"]  # the still says it is reconnecting
+    at.run()  # a reload meanwhile
+    ok(at)
     assert RECONNECTING in texts(at)
     t.join(60)
     at.run()  # the page's fragment does this by itself every second
     ok(at)
     assert RECONNECTING not in texts(at) and "Tap your answer" in texts(at)
     assert _answers(class_db) == []  # refused, and said so: nothing half stored
-    at = tap(at, "3")
+    tap(at, "3")
     assert _answers(class_db) == ["3"]  # the class carries on

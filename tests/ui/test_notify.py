@@ -497,3 +497,46 @@ def test_a_page_run_ends_without_a_full_garbage_collection():
     assert options["runner"]["postScriptGC"] is False
     assert "runner.postScriptGC" in config.get_config_options()  # the installed version's
     assert config.get_option("runner.postScriptGC") is False  # the file is read (cwd)
+
+
+def test_a_follower_outside_streamlit_is_told_once_when_its_part_moves_and_can_be_forgotten():
+    """await_change (a student's HTTP follow): told from the bell's look when its part of
+    the class moved, once; not for a change of the counts alone; a forgotten one never. The
+    class is looked at for it though no Streamlit page watches it."""
+    f = Fake()
+    f.now = {"A": _pulse()}
+    bell = Bell(look=f.look, wake=f.wake)
+    told: list[str] = []
+    bell.await_change("A", _pulse().student(), Pulse.student, lambda: told.append("ann"))
+    forget = bell.await_change("A", _pulse().student(), Pulse.student, lambda: told.append("bob"))
+    assert bell.look_once() == [] and told == [] and bell.waiting() == 2
+    f.now = {"A": _pulse(answered=1)}  # the counts alone: no student page shows them
+    bell.look_once()
+    assert told == []
+    forget()
+    f.now = {"A": _pulse(step=4)}
+    bell.look_once()
+    assert told == ["ann"] and bell.waiting() == 0  # once: the follower asks anew
+    bell.look_once()
+    assert told == ["ann"] and f.woken == []
+
+
+def test_a_follower_drawn_from_an_older_state_is_told_at_the_next_look_by_the_thread():
+    f = Fake()
+    f.now = {"A": _pulse(step=2)}
+    bell = Bell(look=f.look, wake=f.wake, tick=0.01)
+    told = threading.Event()
+    bell.await_change("A", _pulse(step=1).student(), Pulse.student, told.set)
+    assert told.wait(HANG_S)  # the thread started for it, looked and told it
+
+
+def test_with_nobody_following_the_bell_forgets_its_pulses():
+    """A page's run takes the bell's last look only while someone keeps it fresh; with no
+    page and no follower left, a look forgets the pulses (a run reads the class itself)."""
+    f = Fake()
+    f.now = {"A": _pulse()}
+    bell = Bell(look=f.look, wake=f.wake)
+    bell.saw("A", _pulse())
+    assert bell.known("A") == _pulse()
+    bell.look_once()
+    assert bell.known("A") is None

@@ -15,7 +15,7 @@ from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
-from tests.class_taps import chosen, labels, tap
+from tests.class_taps import chosen, head, labels, tap
 from tests.ui.tables import parse_table
 from ui.classroom import shared
 from ui.classroom.start import class_variant
@@ -31,9 +31,12 @@ TREE = "((3 12 8) (2 4 6) (14 5 2))"
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("GTL_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("GTL_DATABASE_URL", raising=False)
+    # no bell's thread under AppTest to read what the tests change behind the pages' backs:
+    # a page's run reads the class's pulse itself rather than take the bell's last look
+    monkeypatch.setattr(shared, "FRESH", 0.0)
     shared.store.clear()
     shared.session_run.clear()
-    shared.still.clear()
+    shared._still.clear()
     shared.class_state.clear()
     shared.bell.clear()
     s = open_store()
@@ -59,8 +62,11 @@ def ok(at: AppTest) -> None:
 
 
 def texts(at: AppTest) -> str:
+    """The page's words: its elements', and the head a student's still draws (HTML)."""
     parts = [e.value for e in (*at.markdown, *at.caption, *at.error, *at.success, *at.info)]
     parts += [e.value for e in at.warning]
+    if any('"live"' in c.proto.json for c in at.get("bidi_component")):
+        parts.append(head(at))
     return "\n".join(str(p) for p in parts)
 
 
@@ -175,39 +181,50 @@ def test_the_student_sees_nothing_of_the_answer_before_the_reveal(store, made):
     shown = labels(at)
     assert "3" in shown and "+∞" in shown  # one tap per value (a bound may be infinite)
     assert not at.button  # the buttons are the still's: one element
-    at = tap(at, "3")
-    assert "Your answer: **3**" in texts(at) and chosen(at) == "3"
+    got = tap(at, "3")  # the route's answer is the page's new state
+    assert got["status"] == 200 and "note" not in got
+    assert "Your answer: <b>3</b>" in head(got["data"]) and chosen(got["data"]) == "3"
     live.reveal(store, made.teacher_token)
     at = page(s=student)
     assert asked.explanation in texts(at)
 
 
 def test_a_forged_tap_on_the_answer_buttons_stores_nothing_and_raises_nothing(store, made):
-    """The still's buttons send ``{q, a}``; what else a browser may send is ignored, a
-    question not asked or an answer that is no value is refused in words; then a real tap
-    still counts."""
+    """The still's buttons post ``{s, q, a, lang}``; anything else a browser may send is a
+    400 with a clear message, a token naming nobody a 403, a question not asked or an answer
+    that is no value a refusal in words (the page's state with it); then a real tap counts."""
     student = access.join(store, made.code, "Anna", "x").student_token
     q = live.open_question(store, made.teacher_token)
     at = page(s=student)
     ok(at)
-    for forged in ("3", None, 3, ["3"], {"a": "3"}, {"q": str(q.number), "a": "3"}):
-        at = tap(at, "3", forged)
-        ok(at)
-        assert not at.error and chosen(at) is None
+    for forged in (
+        b"3",
+        b"null",
+        b'["3"]',
+        b"{not json",
+        {"a": "3"},
+        {"s": student, "q": str(q.number), "a": "3"},
+        {"s": student, "q": True, "a": "3"},  # a bool is no question number
+        {"s": student, "q": q.number, "a": 3},  # an answer is text
+        {"s": student, "q": q.number, "a": "3", "pad": "x" * 5000},
+    ):
+        got = tap(at, "3", forged)
+        assert got["status"] == 400 and "a tap is" in got["error"], forged
+    got = tap(at, "3", {"s": "forged-token", "q": q.number, "a": "3"})
+    assert got["status"] == 403 and got["error"]
     for forged, says in (
-        ({"q": True, "a": "3"}, None),  # a bool is no question number
-        ({"q": q.number, "a": 3}, None),  # an answer is text
         ({"q": q.number + 1, "a": "3"}, f"question {q.number + 1} has not been asked"),
         ({"q": q.number, "a": "banana"}, "banana"),
         ({"q": q.number, "a": "9" * 500}, "at most"),
     ):
-        at = tap(at, "3", forged)
-        ok(at)
-        assert (says is None and not at.error) or says in at.error[0].value, forged
+        got = tap(at, "3", {"s": student, **forged})
+        assert got["status"] == 200 and says in got["note"], forged
+        assert says in head(got["data"]) and chosen(got["data"]) is None
         assert student_state.student_view(store, student).my_answer is None
-    at = tap(at, "5")
-    ok(at)
-    assert student_state.student_view(store, student).my_answer == "5" and chosen(at) == "5"
+    got = tap(at, "5")
+    assert student_state.student_view(store, student).my_answer == "5"
+    assert chosen(got["data"]) == "5"
+    assert chosen(page(s=student)) == "5"  # a reload shows it too
 
 
 def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkeypatch):
@@ -237,13 +254,14 @@ def test_the_student_pages_of_a_class_read_it_once_per_state(store, made, monkey
     pages = [at.run() for at in pages]  # as the bell reruns them
     assert reads == [made.code] * 2
     assert all(q.prompt in texts(at) and "Tap your answer." in texts(at) for at in pages)
-    tapped = [tap(pages[i], v) for i, v in ((0, "3"), (1, "5"))]
-    assert reads == [made.code] * 3  # one read for both taps' runs
-    assert "Your answer: **3**" in texts(tapped[0]) and "Your answer: **5**" in texts(tapped[1])
+    tapped = [tap(pages[i], v)["data"] for i, v in ((0, "3"), (1, "5"))]
+    assert reads == [made.code] * 3  # one read for both taps' answers
+    assert "Your answer: <b>3</b>" in head(tapped[0]) and "Your answer: <b>5</b>" in head(tapped[1])
     bell_looks()
-    pages = [at.run() for at in (*tapped, pages[2])]
+    pages = [at.run() for at in pages]
     assert reads == [made.code] * 4  # one more state: two answers in
-    assert "Your answer: **3**" in texts(pages[0]) and "Your answer: **5**" in texts(pages[1])
+    assert "Your answer: <b>3</b>" in texts(pages[0])
+    assert "Your answer: <b>5</b>" in texts(pages[1])
     assert "Your answer" not in texts(pages[2])
 
 

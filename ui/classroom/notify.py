@@ -91,6 +91,18 @@ class _Page:
     calm: float = 0.0  # a page that drew a whole pulse: its counts alone wake it this seldom
 
 
+@dataclass(frozen=True)
+class _Wait:
+    """A follower outside Streamlit (a student page's HTTP follow, ui.classroom.routes): it
+    drew ``drawn`` == ``part(pulse)`` of class ``code``; ``done()`` is called once, from the
+    bell's thread, when that part moves (or the class is gone)."""
+
+    code: str
+    drawn: Hashable
+    part: Callable[[Pulse], Hashable]
+    done: Callable[[], None]
+
+
 class Bell:
     """The pages of one process that follow a class, and the thread that wakes them.
 
@@ -112,6 +124,7 @@ class Bell:
         self._look, self._wake, self._tick, self._clock = look, wake, tick, clock
         self._listen = listen
         self._pages: dict[str, _Page] = {}  # Streamlit session id -> what its page drew
+        self._waits: dict[int, _Wait] = {}  # the followers outside Streamlit (await_change)
         self._seen: dict[str, tuple[Pulse, float]] = {}  # code -> its last pulse read, when
         self._lock = threading.Lock()
         self._soon = threading.Event()
@@ -141,17 +154,47 @@ class Bell:
             self._pages[session] = _Page(
                 code, drawn, part, fragment=fragment, since=self._clock(), calm=calm
             )
-            seen = self._seen.get(code)
-            if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
-                self._soon.set()  # drawn from an older state, or no tick will come: look now
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
-                self._thread.start()
-                if self._listen is not None:
-                    threading.Thread(
-                        target=self._hear, name="class-bell-listener", daemon=True
-                    ).start()
+            self._look_soon_if_behind(code, drawn, part)
+            self._start()
         return True
+
+    def await_change(
+        self,
+        code: str,
+        drawn: Hashable,
+        part: Callable[[Pulse], Hashable],
+        done: Callable[[], None],
+    ) -> Callable[[], None]:
+        """A follower outside Streamlit drew ``drawn`` == ``part(pulse)`` of class ``code``:
+        call ``done()`` (once, from the bell's thread: it must only hand over, e.g. with
+        ``loop.call_soon_threadsafe``) when that part moves. Returns the function that
+        forgets the follower (its request ended). No private part of Streamlit is used, so
+        this holds after the bell gave up waking pages too."""
+        wait = _Wait(code, drawn, part, done)
+        with self._lock:
+            self._waits[id(wait)] = wait
+            self._look_soon_if_behind(code, drawn, part)
+            self._start()
+        return lambda: self._forget_wait(id(wait))
+
+    def _forget_wait(self, key: int) -> None:
+        with self._lock:
+            self._waits.pop(key, None)
+
+    def _look_soon_if_behind(self, code: str, drawn: Hashable, part: Callable) -> None:
+        seen = self._seen.get(code)  # (with the lock held)
+        if (seen is None and self.listening) or (seen is not None and part(seen[0]) != drawn):
+            self._soon.set()  # drawn from an older state, or no tick will come: look now
+
+    def _start(self) -> None:
+        """The bell's thread (and its listener), once; again if it ended (with the lock)."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        first = self._thread is None
+        self._thread = threading.Thread(target=self._run, name="class-bell", daemon=True)
+        self._thread.start()
+        if first and self._listen is not None:
+            threading.Thread(target=self._hear, name="class-bell-listener", daemon=True).start()
 
     def give_up(self, why: str, exc_info: bool = False) -> None:
         """Pages can no longer be woken (``why``): say so in the log (once), let go of every
@@ -198,14 +241,20 @@ class Bell:
         with self._lock:
             return len(self._pages)
 
+    def waiting(self) -> int:
+        """The followers outside Streamlit waiting now (:meth:`await_change`)."""
+        with self._lock:
+            return len(self._waits)
+
     def look_once(self, read: bool = True) -> list[str]:
         """One look: wake every page that is behind its class; the sessions woken.
         ``read``: read the pulses (else compare with the last ones read: while listening,
         only a woken page that did not watch again is woken again)."""
         with self._lock:
-            if not self._pages:
+            if not self._pages and not self._waits:
+                self._seen.clear()  # nobody follows: a page reads the class itself (known)
                 return []
-            codes = {p.code for p in self._pages.values()}
+            codes = {p.code for p in self._pages.values()} | {w.code for w in self._waits.values()}
         t = self._clock()
         if read:
             try:
@@ -224,6 +273,14 @@ class Bell:
             # the pages as they are after the pulses were kept: one that watches later
             # compares with them itself (watch)
             pages = dict(self._pages)
+            moved = [
+                k
+                for k, w in self._waits.items()
+                if w.code in codes and (w.code not in now or w.part(now[w.code]) != w.drawn)
+            ]
+            told = [self._waits.pop(k) for k in moved]
+        for w in told:
+            w.done()  # the follower reads the class itself (at the pulse kept above)
         behind, due = [], None
         for s, p in pages.items():
             if p.woken is not None:
@@ -260,7 +317,7 @@ class Bell:
 
     def _run(self) -> None:
         last = -math.inf  # time.monotonic() of the last look (the pacing is real time)
-        while self.broken is None:
+        while self.broken is None or self.waiting():
             listening = self.listening
             wait = RETRY if listening else self._tick
             if listening and self._due is not None:

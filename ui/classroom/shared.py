@@ -77,13 +77,27 @@ def session_run(code: str, _token: str) -> tuple[SearchRun, list[str]]:
     return run, quiz_names(run.tree)
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
-def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, _token: str) -> dict:
+def still(code: str, step: int, question: live.QuestionInfo | None, lang: str, token: str) -> dict:
     """The tree canvas's still of the session at ``step``, its words in ``lang``: nothing of
     what an open ``question`` asks for is in it (ui.practice.quiz_panel.question_payload)."""
+    asked = None if question is None else question.number  # a class's number names it
+    return _still(code=code, step=step, asked=asked, lang=lang, _token=token, _question=question)
+
+
+# The key is made of plain values: Streamlit hashes a dataclass argument (the question) by
+# pickling it, 0.3 ms of every student page's state (cProfile of student_live.page_now).
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _still(
+    code: str,
+    step: int,
+    asked: int | None,
+    lang: str,
+    _token: str,
+    _question: live.QuestionInfo | None,
+) -> dict:
     run, names = session_run(code=code, _token=_token)
     with i18n.use(lang):
-        return question_payload(run, names, step, question)
+        return question_payload(run, names, step, _question)
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
@@ -125,17 +139,18 @@ def asked(
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def class_state(code: str, pulse: tuple) -> student_state.ClassState | None:
-    """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple): read once
+def class_state(code: str, pulse: str) -> student_state.ClassState | None:
+    """The state of class ``code`` at ``pulse`` (classroom.pulse.Pulse as a tuple's repr: a
+    string is hashed quicker than a tuple of tuples by Streamlit's cache): read once
     per state of the class by the first student page that needs it, shared by every other
     (classroom.student_state.class_state)."""
     return student_state.class_state(store(), code)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def class_part(code: str, part: tuple) -> student_state.ClassState | None:
+def class_part(code: str, part: str) -> student_state.ClassState | None:
     """The state of class ``code`` read once while its students' part of the pulse is
-    ``part`` (classroom.pulse.StudentPulse as a tuple): what the run after a student's own
+    ``part`` (classroom.pulse.StudentPulse as a tuple's repr): what the run after a student's own
     tap draws, with the answer the tap stored (student_state.ClassState.view: ``given``).
     Its other answers may be older than the pulse (every tap moves the pulse, and no page
     shows another student's answer): while a class answers, one read, not one per tap."""
@@ -143,39 +158,49 @@ def class_part(code: str, part: tuple) -> student_state.ClassState | None:
 
 
 def student_view(token: str) -> student_state.StudentView:
-    """What the student page of ``token`` shows. The first run of a page reads who the token
-    names (AccessError: the page says so); every run takes the student's part of the class's
-    state at the pulse the bell last read (:func:`class_state`): one read per class and state
-    for all the pages of this process, however many. The run after the student's own answer
-    adds the answer just stored (``K.given``, from its classroom.live.Receipt) rather than
-    reading it back; after any other action of the page (a refused answer, a task sheet) the
-    run reads the student's view afresh."""
+    """What the student page of ``token`` shows in this script run: :func:`view_of`, with
+    the answer the run's own action just stored (``K.given``, from its classroom.live.Receipt)
+    rather than reading it back; after any other action of the page (a refused answer, a task
+    sheet) the run reads the student's view afresh."""
     ss = st.session_state
     acted = ss.pop(K.acted, False)
     # given is only ever set with acted; a pop of a missing key raises and catches inside
     # Streamlit's session state (py-spy: 3 % of a 300-student server's CPU for three pops)
     given = ss.pop(K.given, None) if acted else None
-    me = ss.get(K.me)
-    if me is None or me[0] != token:
-        me = (token, student_state.whoami(store(), token))
-        ss[K.me] = me
-    who = me[1]
-    if not acted or given is not None:
-        the_bell = bell()
-        now = the_bell.known(who.code, fresh=FRESH)
-        if now is None:
-            now = pulses(store(), [who.code]).get(who.code)
-            if now is not None:
-                the_bell.saw(who.code, now)
-        if now is None:
-            state = None
-        elif given is not None:
-            state = class_part(code=who.code, part=astuple(now.common))
-        else:
-            state = class_state(code=who.code, pulse=astuple(now))
-        if state is not None:
-            return state.view(who, given)
-    return student_state.student_view(store(), token)
+    if acted and given is None:
+        return student_state.student_view(store(), token)
+    return view_of(token, given)
+
+
+@st.cache_resource(max_entries=4096, show_spinner=False)
+def me(token: str) -> student_state.Me:
+    """Who the student ``token`` names (fixed for the token's life: read once per process;
+    AccessError, not kept, for any other token)."""
+    return student_state.whoami(store(), token)
+
+
+def view_of(token: str, given: tuple[int, str] | None = None) -> student_state.StudentView:
+    """The student's part of the class's state at the pulse the bell last read
+    (:func:`class_state`): one read per class and state for all the student pages of this
+    process, however many, whether a script run or an HTTP follow (ui.classroom.routes)
+    asks. ``given``: (question, answer shown) the student's own tap just stored (read with
+    the class's students' part of the pulse, :func:`class_part`)."""
+    who = me(token=token)
+    the_bell = bell()
+    now = the_bell.known(who.code, fresh=FRESH)
+    if now is None:
+        now = pulses(store(), [who.code]).get(who.code)
+        if now is not None:
+            the_bell.saw(who.code, now)
+    if now is None:
+        return student_state.student_view(store(), token)
+    if given is not None:
+        state = class_part(code=who.code, part=repr(astuple(now.common)))
+    else:
+        state = class_state(code=who.code, pulse=repr(astuple(now)))
+    if state is None:
+        return student_state.student_view(store(), token)
+    return state.view(who, given)
 
 
 def shown_question(q: live.QuestionInfo | None) -> live.QuestionInfo | None:

@@ -1,6 +1,9 @@
 """The student's side: the join form (the code from the join link or typed), then the
 student's page: the tree at the teacher's step, the open question with one button per
-answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task.
+answer (one thumb on a phone), the verdict after the reveal, and the whole-tree task. The
+still draws the page's head, question and buttons and follows the class by itself
+(ui.classroom.student_live, ui.classroom.routes); a script run draws it first, and then only
+what the still cannot draw.
 
 The student's token is in the link (``?s=``), so a reload or a server restart comes back to
 the same place. The page only ever draws a classroom.student_state.StudentView (read through
@@ -10,32 +13,26 @@ nothing of the answers reaches the browser before the reveal.
 
 from __future__ import annotations
 
-from functools import partial
-
 import streamlit as st
 
-from classroom import access, live, pulse, student_state
+from classroom import access, live
 from classroom.access import AccessError
 from classroom.db import UNREACHABLE
-from classroom.pulse import Pulse
 from engine.errors import InputError
-from engine.values import MINUS_INF, PLUS_INF, fmt_value
 from teach import i18n
 from teach.engine_words import reason
 from teach.i18n import _
-from teach.quiz import BOUND, INF_HINT, PRUNE
+from teach.quiz import INF_HINT
 from ui.classroom import shared as sh
+from ui.classroom import student_live
 from ui.classroom.task import task_panel
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from ui.common.language import fragment, session_language
 from ui.common.language import menu as language_menu
 
-MAX_CHOICES = 12  # answer buttons at most; a tree with more values gets a box to type in
-
 _CSS = """<style>
 [data-testid="stMainBlockContainer"] {padding-top: 3.8rem;}
-.gtl-class-head { font-size: 1.05rem; margin: 0 0 .3rem; }
 </style>"""
 
 
@@ -91,116 +88,19 @@ def join_form(code: str | None) -> None:
 
 
 # ---- the student's page -----------------------------------------------------------------
-def _choices(run, kind: str) -> list[str]:
-    values = sorted({v for v in run.tree.values if v is not None})
-    shown = [fmt_value(v) for v in values]
-    if kind == BOUND:
-        shown = [fmt_value(MINUS_INF), *shown, fmt_value(PLUS_INF)]
-    return shown
-
-
-def _answer(token: str, number: int, text: str | None = None) -> None:
-    if text is None:
-        text = str(st.session_state.get(K.typed) or "")
+def _answer(token: str, number: int) -> None:
+    """The typed answer's "Send" (a tree with more values than buttons; a tap on a button
+    goes to ui.classroom.routes, with no script run)."""
+    text = str(st.session_state.get(K.typed) or "")
     got = sh.act(live.answer, token, number, text)
     if got is not None:
         st.session_state[K.note] = ("ok", str(got))
         st.session_state[K.given] = (number, got.shown)  # the next run shows it unread
 
 
-def chose(token: str, tapped: object) -> None:
-    """The still's answer buttons (plugins/choices.js) reported a tap: ``{q, a}``, the
-    question's number and the answer. Anything else is ignored (the browser's messages are
-    not trusted); classroom.live.answer checks the question and the answer."""
-    if not isinstance(tapped, dict):
-        return
-    number, text = tapped.get("q"), tapped.get("a")
-    if isinstance(number, int) and not isinstance(number, bool) and isinstance(text, str):
-        _answer(token, number, text)
-
-
-def _choices_row(view: student_state.StudentView, run) -> dict | None:
-    """The answer buttons the still draws above the tree for the open question (one per
-    answer: plugins/choices.js), None when the answer is typed (too many values) or no
-    question is open."""
-    q = view.question
-    if q is None or q.state != live.OPEN:
-        return None
-    mine = view.my_answer
-    if q.kind == PRUNE:
-        options = [[_("Yes, pruned"), "yes"], [_("No, searched"), "no"]]
-        chosen = next(
-            (i for i, (_l, a) in enumerate(options) if mine is not None and mine.startswith(a)),
-            None,
-        )
-    else:
-        labels = _choices(run, q.kind)
-        if len(labels) > MAX_CHOICES:
-            return None
-        options = [[label, label] for label in labels]
-        chosen = labels.index(mine) if mine in labels else None
-    return {"q": q.number, "options": options, "chosen": chosen, "label": _("Your answer")}
-
-
-def _question(token: str, view: student_state.StudentView, head: str, row: dict | None) -> None:
-    """The head line, the question and (while it is open) what the student answered, in
-    one element (a woken page sends as few as it can); the answer buttons are the still's
-    (``row``: :func:`_choices_row`), else the answer is typed in a form below."""
-    q = view.question
-    if q is None:
-        st.markdown(head, unsafe_allow_html=True)
-        st.info(_("Watch the tree: your teacher asks the first question soon."), icon=None)
-        return
-    prompt, why = sh.asked(view.code, q, view.explanation, token)
-    question = _("**Question {number}** · {prompt}", number=q.number, prompt=prompt)
-    if q.state == live.OPEN:
-        mine = live.say_answer(view.my_answer) if view.my_answer else None
-        status = (
-            _(
-                "Your answer: **{mine}** (you may change it until the teacher closes).",
-                mine=mine,
-            )
-            if mine
-            else _("Tap your answer.")
-        )
-        st.markdown(f"{head}\n\n{question}\n\n{status}", unsafe_allow_html=True)
-        if row is None:
-            _typed(token, q.number)
-        return
-    st.markdown(f"{head}\n\n{question}", unsafe_allow_html=True)
-    mine = live.say_answer(view.my_answer) if view.my_answer else None
-    if q.state == live.REVEALED:
-        right = live.say_answer(view.right_answer or "")
-        if view.correct:
-            st.success(_("**Right: {answer}.** {why}", answer=right, why=why), icon=None)
-        elif mine:
-            st.error(
-                _(
-                    "**Not this time: the answer is {answer}** (you said {mine}). {why}",
-                    answer=right,
-                    mine=mine,
-                    why=why,
-                ),
-                icon=None,
-            )
-        else:
-            st.error(
-                _(
-                    "**Not this time: the answer is {answer}** (you did not answer). {why}",
-                    answer=right,
-                    why=why,
-                ),
-                icon=None,
-            )
-        return
-    if q.state == live.CLOSED:
-        st.warning(
-            _("Answers are closed. Yours: **{mine}**. Wait for the reveal.", mine=mine)
-            if mine
-            else _("Answers are closed. Yours: **none**. Wait for the reveal."),
-            icon=None,
-        )
-        return
+def _asked_to_run(_seen: object) -> None:
+    """The still saw a change it cannot draw itself (the typed box, the task, the end:
+    student_live.Live.page): the trigger reruns the fragment, which draws it."""
 
 
 def _typed(token: str, number: int) -> None:
@@ -218,9 +118,11 @@ def _typed(token: str, number: int) -> None:
 
 
 def student_page(token: str) -> None:
-    """The page of the student whose token is in the link: one fragment, so a tap and the
-    bell's wake-up rerun it alone (not app.py nor the page's frame). What it cannot draw (a
-    forged token: AccessError; the database away) is raised here, for the page to say."""
+    """The page of the student whose token is in the link: one fragment, so a typed answer
+    and the still's own request for a run rerun it alone (not app.py nor the page's frame).
+    What it cannot draw (a forged token: AccessError; the database away) is raised here, for
+    the page to say."""
+    st.html(_CSS)
     top = st.container(horizontal=True, horizontal_alignment="right")
     failed: list[Exception] = []
     _student_fragment(token, failed)
@@ -230,7 +132,7 @@ def student_page(token: str) -> None:
         language_menu()  # this student's own: a class may speak several
 
 
-@fragment  # rerun alone (a tap, a wake-up), it sets the page's language itself
+@fragment  # rerun alone, it sets the page's language itself
 def _student_fragment(token: str, failed: list[Exception]) -> None:
     try:
         _student(token)
@@ -241,34 +143,22 @@ def _student_fragment(token: str, failed: list[Exception]) -> None:
 
 
 def _student(token: str) -> None:
+    """The still draws the head, the question, the answer buttons and the tree, and follows
+    the class by itself (student_live, ui.classroom.routes); the run draws what it cannot:
+    a refusal of the typed answer, the box to type it in, the whole-tree task."""
     view = sh.student_view(token)  # AccessError: the page says so and offers to join
-    run, _names = sh.session_run(code=view.code, _token=token)
-    head = _(
-        "You are {name} in class {code}",
-        name=f"<b>{_escape(view.name)}</b>",
-        code=f"<b>{view.code}</b>",
-    )
-    head = _CSS + f"<div class='gtl-class-head'>{head}</div>"
-    if view.read_only:
-        st.markdown(head, unsafe_allow_html=True)
-        st.info(_("This class session has ended. Thank you!"), icon=None)
-        head = ""
-    row = _choices_row(view, run)
-    _question(token, view, head, row)
+    got = student_live.page_now(token, i18n.current(), view=view)
     sh.note()
-    shown = sh.shown_question(view.question)
+    data = got.data
     tree_still(
-        sh.still(code=view.code, step=view.step, question=shown, lang=i18n.current(), _token=token),
+        data["p"],
         key=K.figure,
-        ask=shown.node if shown is not None else None,
-        extra={"choices": row} if row is not None else None,
-        events={"choice": partial(chose, token)},
+        ask=data["ask"],
+        extra=data["x"],
+        events={"follow": _asked_to_run},
     )
+    if got.page.startswith(student_live.TYPED):
+        _typed(token, view.question.number)  # type: ignore[union-attr]
     if view.task_state != live.TASK_NONE:
+        run, _names = sh.session_run(code=view.code, _token=token)
         task_panel(token, view.task_state, run.tree)
-    if not view.read_only:
-        sh.follow(view.code, pulse.of_student(view), Pulse.student)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

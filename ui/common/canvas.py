@@ -208,17 +208,22 @@ def tree_still(
     ``events`` as in :func:`tree_canvas` (answering on the still: plugins/answer.js)."""
     _component()(
         key=key,
-        data={
-            "p": payload,
-            "step": payload["n"],
-            "seq": 0,
-            "ask": ask,
-            "x": extra or {},
-            "w": _words(payload, extra),
-            "view": _view(),
-        },
+        data={**still_data(payload, ask=ask, extra=extra), "view": _view()},
         **_plugin_callbacks(key, events),
     )
+
+
+def still_data(payload: dict, *, ask: int | None = None, extra: dict | None = None) -> dict:
+    """A still's data but its view (:func:`tree_still`): also what a class page's HTTP
+    follow hands the still to draw anew, with no script run (ui.classroom.routes)."""
+    return {
+        "p": payload,
+        "step": payload["n"],
+        "seq": 0,
+        "ask": ask,
+        "x": extra or {},
+        "w": _words(payload, extra),
+    }
 
 
 def _words(payload: dict, extra: dict | None) -> dict:

@@ -420,7 +420,6 @@ class Classroom:
     bars = "class.bars"
     leave = "class.leave"
     following = "class.following"  # this session's page is watched by the bell (shared.follow)
-    me = "class.me"  # (student token, classroom.student_state.Me): who the link's token names
     acted = "class.acted"  # the page's own action just ran: its next run reads afresh
     given = "class.given"  # (question, answer shown) the student's tap just stored
     teachers = "class.teachers"  # {code: teacher token} this session controls (teacher_link)

@@ -1,0 +1,103 @@
+"""A student's page follows its class over HTTP (ui.classroom.routes): the follow answers at
+once when the page is behind, waits on the bell for the class to move otherwise (and says
+"nothing new" when its wait ends), names what the script run must draw (the task, the end),
+and refuses a token naming nobody. The requests go through the routes' ASGI app as a
+browser sends them (tests.class_taps.http); the bell's thread is the server's."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from classroom import access, live
+from classroom.task import open_task
+from tests.class_taps import http
+from tests.ui.test_page_classroom import made, store  # noqa: F401 - fixtures
+from ui.classroom import routes, shared, student_live
+from ui.classroom.student_live import ROUTE
+
+HANG_S = 30.0  # a follow that did not answer in this long hangs (not a speed goal)
+
+
+def follow(token: str, seen: str = "", lang: str = "en") -> tuple[int, dict]:
+    return http("GET", f"{ROUTE}/follow", query=f"s={token}&seen={seen}&lang={lang}")
+
+
+@pytest.fixture
+def student(store, made) -> str:  # noqa: F811 - the fixtures above
+    return access.join(store, made.code, "Anna", "x").student_token
+
+
+def test_a_page_behind_gets_its_state_at_once(store, made, student):  # noqa: F811
+    status, got = follow(student)
+    assert status == 200 and got["seen"] and got["data"]["step"] == 0
+    assert "Watch the tree" in got["data"]["x"]["live"]["head"]
+    live.open_question(store, made.teacher_token)
+    status, now = follow(student, got["seen"])  # the page's run reads the class itself
+    assert status == 200 and now["seen"] != got["seen"]
+    assert "Question 1" in now["data"]["x"]["live"]["head"] and now["data"]["x"]["choices"]
+
+
+def test_a_page_up_to_date_waits_for_the_class_to_move(store, made, student, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(shared, "FRESH", 0.0)
+    _, first = follow(student)
+    answered: list[tuple[int, dict]] = []
+    asking = threading.Thread(target=lambda: answered.append(follow(student, first["seen"])))
+    asking.start()
+    deadline = time.monotonic() + HANG_S
+    while shared.bell().waiting() == 0:  # the request waits on the bell
+        assert time.monotonic() < deadline, "the follow never waited"
+        time.sleep(0.02)
+    assert not answered
+    live.step_to(store, made.teacher_token, 5)  # by another process: the bell's tick sees it
+    asking.join(HANG_S)
+    assert answered, "the follow did not answer when the class moved"
+    status, got = answered[0]
+    assert status == 200 and got["data"]["step"] == 5 and got["seen"] != first["seen"]
+    assert shared.bell().waiting() == 0
+
+
+def test_a_wait_that_ends_says_nothing_new(store, made, student, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(routes, "WAIT_S", 0.2)
+    _, first = follow(student)
+    status, got = follow(student, first["seen"])
+    assert status == 200 and got == {"seen": first["seen"]}
+    assert shared.bell().waiting() == 0  # the follower is forgotten
+
+
+def test_what_the_still_cannot_draw_is_named_by_the_page(store, made, student):  # noqa: F811
+    """The typed box, the task and the end are drawn by a script run: the answer's page
+    differs from the one the still was drawn with, and the still asks for a run."""
+    _, first = follow(student)
+    page = first["data"]["x"]["live"]["page"]
+    open_task(store, made.teacher_token)
+    _, task = follow(student, first["seen"])
+    assert task["data"]["x"]["live"]["page"] != page
+    live.end_session(store, made.teacher_token)
+    _, ended = follow(student, task["seen"])
+    got = ended["data"]["x"]["live"]
+    assert got["page"] == student_live.ENDED and got["url"] is None  # nothing more to follow
+    assert "This class session has ended" in got["head"]
+
+
+def test_a_token_naming_nobody_is_refused(store, made):  # noqa: F811
+    for token in ("", "forged", "x" * 5000, made.teacher_token, made.code):
+        status, got = follow(token)
+        assert status == 403 and got["error"], token
+
+
+def test_the_words_come_in_the_pages_language(store, made):  # noqa: F811
+    token = access.join(store, made.code, "Dan O'Brien", "y").student_token
+    _, got = follow(token, lang="ru")
+    head = got["data"]["x"]["live"]["head"]
+    assert "Вы — <b>Dan O'Brien</b>" in head or "<b>Dan O'Brien</b>" in head and "Вы" in head
+    _, other = follow(token, lang="klingon")  # an unknown language: English
+    assert "You are <b>Dan O'Brien</b>" in other["data"]["x"]["live"]["head"]
+
+
+def test_the_head_escapes_every_character_and_makes_only_bold():
+    assert student_live.md("a <img src=x onerror=y> & **c** *d*") == (
+        "a &lt;img src=x onerror=y&gt; &amp; <b>c</b> *d*"
+    )
