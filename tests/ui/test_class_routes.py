@@ -101,3 +101,16 @@ def test_the_head_escapes_every_character_and_makes_only_bold():
     assert student_live.md("a <img src=x onerror=y> & **c** *d*") == (
         "a &lt;img src=x onerror=y&gt; &amp; <b>c</b> *d*"
     )
+
+
+def test_the_answer_is_the_state_as_json_with_the_payload_made_once(store, made, student):  # noqa: F811
+    """The still's payload is spliced into the answer from JSON made once per payload: the
+    answer still reads back as the page's whole state (as json.dumps would write it)."""
+    from ui.classroom.routes import _payload_json
+
+    _, got = follow(student)
+    live.open_question(store, made.teacher_token)
+    _, asked = follow(student, got["seen"])
+    fresh = student_live.page_now(student, "en")
+    assert asked == {"seen": fresh.seen, "data": fresh.data}  # every key, the payload's too
+    assert _payload_json(fresh.data["p"]) is _payload_json(fresh.data["p"])  # made once

@@ -25,11 +25,12 @@ again).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -47,6 +48,10 @@ from ui.classroom.student_live import ROUTE
 
 WAIT_S = 25.0  # a follow waits this long for a change, then says "nothing new" (proxies' idle)
 BODY_MAX = 2048  # bytes: a tap's request is a few dozen
+# The blocking part of a request (the class's state, a tap's write) runs on these threads, not
+# on Starlette's shared pool: 300 follows woken at once queued on its capacity limiter, whose
+# acquiring was 8 % of a 300-student server's CPU (py-spy, bench/bench_class_pages.py).
+_WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="gtl-class-route")
 _LOG = logging.getLogger(__name__)
 _HEADERS = {"Cache-Control": "no-store"}
 
@@ -56,13 +61,19 @@ def _lang(raw: object) -> str:
     return raw if known else i18n.DEFAULT  # type: ignore[return-value]
 
 
+async def _blocking(fn: Callable, *args: object, **kwargs: object):  # noqa: ANN202
+    return await asyncio.get_running_loop().run_in_executor(
+        _WORKERS, functools.partial(fn, *args, **kwargs)
+    )
+
+
 def _answer(body: dict, status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=_HEADERS)
+    return _StateResponse(body, status_code=status, headers=_HEADERS)
 
 
 async def _guarded(work: Callable[[], JSONResponse]) -> JSONResponse:
-    """``work`` (blocking: the database) in the server's thread pool; a token naming nobody
-    is a 403, the database away a 503."""
+    """``work`` (its blocking parts on :data:`_WORKERS`); a token naming nobody is a 403, the
+    database away a 503."""
     try:
         return await work()
     except AccessError as e:
@@ -75,6 +86,37 @@ def _state(got: student_live.Live) -> dict:
     return {"seen": got.seen, "data": got.data}
 
 
+_ENCODED: dict[int, tuple[dict, str]] = {}  # id(payload) -> (the payload, its JSON)
+ENCODED_MAX = 256  # as many as ui.classroom.shared._still keeps
+
+
+def _payload_json(p: dict) -> str:
+    """The still's payload as JSON, made once per payload (every student of a class gets the
+    same one: json.dumps of it per answer was 6 % of a 300-student server's CPU)."""
+    got = _ENCODED.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
+    if len(_ENCODED) >= ENCODED_MAX:
+        _ENCODED.clear()
+    text = json.dumps(p, ensure_ascii=False, separators=(",", ":"))
+    _ENCODED[id(p)] = (p, text)
+    return text
+
+
+class _StateResponse(JSONResponse):
+    """``{"seen", "data"}`` with the still's payload spliced in as made once (_payload_json)."""
+
+    def render(self, content: dict) -> bytes:
+        data = content.get("data")
+        if not isinstance(data, dict) or "p" not in data:
+            return super().render(content)
+        rest = {k: v for k, v in content.items() if k != "data"}
+        rest["data"] = {k: v for k, v in data.items() if k != "p"}  # last: its end is cut
+        head = json.dumps(rest, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        cut = head.rindex("}", 0, head.rindex("}"))  # the end of "data"
+        return (head[:cut] + ',"p":' + _payload_json(data["p"]) + head[cut:]).encode("utf-8")
+
+
 async def follow(request: Request) -> JSONResponse:
     """The student's page now, once it differs from what the still shows (``seen``)."""
     token = request.query_params.get("s", "")
@@ -82,7 +124,7 @@ async def follow(request: Request) -> JSONResponse:
     lang = _lang(request.query_params.get("lang"))
 
     async def work() -> JSONResponse:
-        got = await run_in_threadpool(student_live.page_now, token, lang)
+        got = await _blocking(student_live.page_now, token, lang)
         if got.seen != seen:
             return _answer(_state(got))
         loop = asyncio.get_running_loop()
@@ -98,7 +140,7 @@ async def follow(request: Request) -> JSONResponse:
             return _answer({"seen": seen})
         finally:
             forget()
-        got = await run_in_threadpool(student_live.page_now, token, lang)
+        got = await _blocking(student_live.page_now, token, lang)
         return _answer(_state(got) if got.seen != seen else {"seen": seen})
 
     return await _guarded(work)
@@ -142,7 +184,7 @@ async def answer(request: Request) -> JSONResponse:
     lang = _lang(body.get("lang"))
 
     async def work() -> JSONResponse:
-        return _answer(await run_in_threadpool(_tap, token, number, text, lang))
+        return _answer(await _blocking(_tap, token, number, text, lang))
 
     return await _guarded(work)
 
