@@ -12,7 +12,7 @@ from classroom import access, live, student_state
 from classroom.db import open_store
 from engine.tree_text import parse_brackets
 from gtl_dev.class_flow import CHOICE, Sqlite, class_server, wait_text
-from gtl_dev.pages import open_url, quiet_for
+from gtl_dev.pages import open_url, quiet_for, runs_of
 from tests.browser.helpers import assert_no_exception, screenshot
 from tests.browser.layout_checks import layout_problems
 from tests.browser.test_projector import SIZES
@@ -74,4 +74,44 @@ def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser):
         assert not problems, problems
     finally:
         ctx.close()
+        server.stop()
+
+
+def test_a_student_page_follows_its_class_with_no_script_run(browser):
+    """The still follows the class over HTTP (ui.classroom.routes): the teacher's steps, a
+    question asked, closed and revealed each show on the student's page while the page's
+    websocket carries no script run; the end of the class, which the still cannot draw
+    (the page around it changes), is one run."""
+    db = Sqlite()
+    server = class_server(db.env).start()
+    store = open_store(db.url)
+    try:
+        made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
+        token = access.join(store, made.code, "Anna K.", "test-follow").student_token
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        ctx.set_default_timeout(60_000)
+        page = ctx.new_page()
+        open_url(page, f"{server.url}/classroom?s={token}", 90_000)
+        wait_text(page, "Watch the tree")
+        quiet_for(page, 700)
+        runs = runs_of(page).finished
+        t = made.teacher_token
+        live.step_to(store, t, 3)  # the server's bell sees another process's change by its tick
+        expect(page.locator(".gtl-canvas .s-step").first).to_contain_text("Step 3 ")
+        q = live.open_question(store, t)
+        wait_text(page, f"Question {q.number}")
+        wait_text(page, "Tap your answer")
+        live.close_question(store, t)
+        wait_text(page, "Answers are closed")
+        live.reveal(store, t)
+        wait_text(page, "Not this time: the answer is")
+        assert runs_of(page).finished == runs, "the page ran its script to follow the class"
+        live.end_session(store, t)
+        wait_text(page, "This class session has ended")
+        quiet_for(page, 700)
+        assert runs_of(page).finished == runs + 1  # the still asked for one run
+        assert_no_exception(page)
+        ctx.close()
+    finally:
+        store.close()
         server.stop()
