@@ -1,8 +1,10 @@
 """Push, not poll: one bell per process wakes exactly the class pages whose class moved on.
 
-Every class page, at the end of its run, tells the bell which class it drew and what it drew
-of it (:meth:`Bell.watch`: the student's part of the pulse, or the teacher's whole pulse,
-classroom.pulse). The bell's thread reads the pulse of every watched class with a handful of
+Two kinds of follower: a Streamlit page (the teacher's projector) tells the bell, at the end
+of its run, which class it drew and what it drew of it (:meth:`Bell.watch`: the teacher's
+whole pulse, classroom.pulse), and is rerun; a student's still, which follows over HTTP
+with no script run (ui.classroom.routes), waits on :meth:`Bell.await_change` with the
+student's part of the pulse and is told. The bell's thread reads the pulse of every watched class with a handful of
 queries when a class may have changed, and a page whose part differs from what it drew is
 rerun, once, the way Streamlit reruns a page whose source file was saved (the session's last
 client state: same page, same link, same widget values). Its rerun draws the new state and
