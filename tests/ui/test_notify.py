@@ -530,13 +530,14 @@ def test_a_follower_drawn_from_an_older_state_is_told_at_the_next_look_by_the_th
     assert told.wait(HANG_S)  # the thread started for it, looked and told it
 
 
-def test_with_nobody_following_the_bell_forgets_its_pulses():
-    """A page's run takes the bell's last look only while someone keeps it fresh; with no
-    page and no follower left, a look forgets the pulses (a run reads the class itself)."""
+def test_with_nobody_following_a_look_keeps_the_pulses_pages_take_fresh():
+    """A page's run takes the bell's last look (known; while listening, however old): with no
+    page and no follower waiting (the students' follows between two answers), a look still
+    reads the classes it knows, so what a run takes is never older than the last look."""
     f = Fake()
-    f.now = {"A": _pulse()}
+    f.now = {"A": _pulse(step=1)}
     bell = Bell(look=f.look, wake=f.wake)
     bell.saw("A", _pulse())
     assert bell.known("A") == _pulse()
-    bell.look_once()
-    assert bell.known("A") is None
+    assert bell.look_once() == [] and f.looks == 1
+    assert bell.known("A") == _pulse(step=1)

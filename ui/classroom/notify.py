@@ -253,10 +253,11 @@ class Bell:
         ``read``: read the pulses (else compare with the last ones read: while listening,
         only a woken page that did not watch again is woken again)."""
         with self._lock:
-            if not self._pages and not self._waits:
-                self._seen.clear()  # nobody follows: a page reads the class itself (known)
-                return []
             codes = {p.code for p in self._pages.values()} | {w.code for w in self._waits.values()}
+            if not codes:  # nobody follows now (the students' follows between two asks):
+                if not read or not self._seen:  # the pulses pages take (known) are kept fresh
+                    return []
+                codes = set(self._seen)
         t = self._clock()
         if read:
             try:
