@@ -40,13 +40,28 @@ def _pressed(page) -> list[str]:  # noqa: ANN001
     ]
 
 
-def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser):
+@pytest.fixture(scope="module")
+def class_db():
+    """One class server (an SQLite file) for the module: (the server, the database's URL)."""
     db = Sqlite()
     server = class_server(db.env).start()
-    store = open_store(db.url)
     try:
-        made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
-        token = access.join(store, made.code, "Anna K.", "test-choices").student_token
+        yield server, db.url
+    finally:
+        server.stop()
+
+
+def _joined(db_url: str, name: str):  # noqa: ANN202
+    """A new class session on TREE and a student ``name`` in it: (session, token, store)."""
+    store = open_store(db_url)
+    made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
+    return made, access.join(store, made.code, name, f"test-{name}").student_token, store
+
+
+def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser, class_db):
+    server, db_url = class_db
+    made, token, store = _joined(db_url, "Anna K.")
+    try:
         live.open_question(store, made.teacher_token)
     finally:
         store.close()
@@ -64,7 +79,7 @@ def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser):
         for pick in (words[0], words[-1]):
             buttons.nth(words.index(pick)).tap()  # the first tap counts (no hover first)
             wait_text(page, f"Your answer: {pick}")
-            assert _stored(db.url, token) == pick
+            assert _stored(db_url, token) == pick
             expect(buttons.nth(words.index(pick))).to_have_attribute("aria-pressed", "true")
             assert _pressed(page) == [pick]
         quiet_for(page, 700)
@@ -74,20 +89,16 @@ def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser):
         assert not problems, problems
     finally:
         ctx.close()
-        server.stop()
 
 
-def test_a_student_page_follows_its_class_with_no_script_run(browser):
+def test_a_student_page_follows_its_class_with_no_script_run(browser, class_db):
     """The still follows the class over HTTP (ui.classroom.routes): the teacher's steps, a
     question asked, closed and revealed each show on the student's page while the page's
     websocket carries no script run; the end of the class, which the still cannot draw
     (the page around it changes), is one run."""
-    db = Sqlite()
-    server = class_server(db.env).start()
-    store = open_store(db.url)
+    server, db_url = class_db
+    made, token, store = _joined(db_url, "Bea")
     try:
-        made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
-        token = access.join(store, made.code, "Anna K.", "test-follow").student_token
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
         ctx.set_default_timeout(60_000)
         page = ctx.new_page()
@@ -114,4 +125,3 @@ def test_a_student_page_follows_its_class_with_no_script_run(browser):
         ctx.close()
     finally:
         store.close()
-        server.stop()
