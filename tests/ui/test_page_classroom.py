@@ -15,7 +15,7 @@ from classroom.db import open_store
 from classroom.pulse import pulses
 from classroom.task import close_task, open_task, submit_task, task_report
 from engine.tree_text import parse_brackets
-from tests.class_taps import chosen, head, labels, tap
+from tests.class_taps import chosen, head, labels, still, tap
 from tests.ui.tables import parse_table
 from ui.classroom import shared
 from ui.classroom.start import class_variant
@@ -401,3 +401,23 @@ def test_the_teacher_is_told_when_the_pages_must_look_by_themselves(store, made,
     at = page(s=student)  # a student's page follows by itself: it still draws the class
     ok(at)
     assert "You are <b>Anna</b>" in texts(at) and "cannot wake" not in texts(at)
+
+
+def test_a_tree_with_many_values_takes_a_typed_answer_below_the_tree(store):
+    """More values than buttons (13 leaves, all different): no buttons; the head says where
+    to type, the box under the tree takes the answer, and the page names itself typed (the
+    still asks for a run when that changes)."""
+    leaves = " ".join(str(v) for v in range(1, 14))
+    made = live.create_session(store, parse_brackets(f"(({leaves}))"), kinds=["value"])
+    student = access.join(store, made.code, "Anna", "x").student_token
+    live.open_question(store, made.teacher_token)
+    at = page(s=student)
+    ok(at)
+    data = still(at)
+    assert "choices" not in data["x"] and data["x"]["live"]["page"].startswith("typed")
+    assert "Type your answer in the box below the tree." in head(at)
+    at.text_input(key=K.typed).set_value("7")
+    at = at.button(key=K.send).click().run()
+    ok(at)
+    assert student_state.student_view(store, student).my_answer == "7"
+    assert "Your answer: <b>7</b>" in head(at)
