@@ -6,6 +6,7 @@ browser sends them (tests.class_taps.http); the bell's thread is the server's.""
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 
@@ -114,3 +115,37 @@ def test_the_answer_is_the_state_as_json_with_the_payload_made_once(store, made,
     fresh = student_live.page_now(student, "en")
     assert asked == {"seen": fresh.seen, "data": fresh.data}  # every key, the payload's too
     assert _payload_json(fresh.data["p"]) is _payload_json(fresh.data["p"])  # made once
+
+
+class _Uvicorn:
+    """What uvicorn's Server is to the follow: its SIGTERM handler's object, should_exit."""
+
+    def __init__(self) -> None:
+        self.should_exit = False
+
+    def handle_exit(self, sig, frame) -> None:  # noqa: ANN001
+        self.should_exit = True
+
+
+def test_a_waiting_follow_ends_when_the_server_shuts_down(store, made, student, monkeypatch):  # noqa: F811
+    """uvicorn drains every request under way before it exits: a follow must not hold a
+    restart up for its 25 s. Once the server's SIGTERM handler has set should_exit, the
+    waiting follow says "nothing new" within a look (the still asks again, and is told the
+    server is away)."""
+    monkeypatch.setattr(routes, "LOOK_S", 0.05)
+    monkeypatch.setattr(routes, "WAIT_S", 4 * HANG_S)  # only the shutdown can end it in time
+    server = _Uvicorn()
+    monkeypatch.setattr(signal, "getsignal", lambda sig: server.handle_exit)
+    _, first = follow(student)
+    answered: list[tuple[int, dict]] = []
+    asking = threading.Thread(target=lambda: answered.append(follow(student, first["seen"])))
+    asking.start()
+    deadline = time.monotonic() + HANG_S
+    while shared.bell().waiting() == 0:
+        assert time.monotonic() < deadline, "the follow never waited"
+        time.sleep(0.02)
+    assert not answered
+    server.handle_exit(signal.SIGTERM, None)
+    asking.join(HANG_S)
+    assert answered == [(200, {"seen": first["seen"]})]
+    assert routes.server_exiting()

@@ -28,6 +28,7 @@ import asyncio
 import functools
 import json
 import logging
+import signal
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -52,6 +53,7 @@ BODY_MAX = 2048  # bytes: a tap's request is a few dozen
 # on Starlette's shared pool: 300 follows woken at once queued on its capacity limiter, whose
 # acquiring was 8 % of a 300-student server's CPU (py-spy, bench/bench_class_pages.py).
 _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="gtl-class-route")
+LOOK_S = 1.0  # a waiting follow looks this often whether the server is shutting down
 _LOG = logging.getLogger(__name__)
 _HEADERS = {"Cache-Control": "no-store"}
 
@@ -80,6 +82,15 @@ async def _guarded(work: Callable[[], JSONResponse]) -> JSONResponse:
         return _answer({"error": reason(e)}, 403)
     except UNREACHABLE:
         return _answer({"error": "the class database cannot be reached"}, 503)
+
+
+def server_exiting() -> bool:
+    """Whether the server is shutting down: uvicorn (Streamlit's server) drains every
+    request under way before it exits, so a follow waiting 25 s held a restart up that long;
+    it answers "nothing new" instead. Read off uvicorn's public ``Server.should_exit``, set
+    by its ``handle_exit``, the SIGTERM handler while it serves."""
+    handler = signal.getsignal(signal.SIGTERM)
+    return bool(getattr(getattr(handler, "__self__", None), "should_exit", False))
 
 
 def _state(got: student_live.Live) -> dict:
@@ -135,9 +146,12 @@ async def follow(request: Request) -> JSONResponse:
 
         forget = sh.bell().await_change(got.code, got.pulse, Pulse.student, done)
         try:
-            await asyncio.wait_for(moved, WAIT_S)
-        except TimeoutError:
-            return _answer({"seen": seen})
+            deadline = loop.time() + WAIT_S
+            while not moved.done():
+                left = deadline - loop.time()
+                if left <= 0 or server_exiting():
+                    return _answer({"seen": seen})
+                await asyncio.wait({moved}, timeout=min(LOOK_S, left))
         finally:
             forget()
         got = await _blocking(student_live.page_now, token, lang)
