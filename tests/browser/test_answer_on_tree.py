@@ -217,6 +217,7 @@ def test_on_a_deep_tree_no_field_covers_another(page, base_url):
     c = canvas(page)
     assert c.locator(".ans-f").count() == 15
     _assert_apart(c)
+    _assert_no_edge_hidden(c, parents=1)  # 3 before, two over their own child edges
     screenshot(page, "answer_on_tree_deep")
 
 
@@ -230,6 +231,44 @@ _FIELDS_APART_JS = """(root) => {
   const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   return boxes.slice(0, n).every((a, i) => boxes.slice(i + 1).every((b) => !meet(a, b)));
 }"""
+
+
+# Which edges of the tree an answer field hides: each edge's line (the answer layer's
+# line.mk, in the figure's coordinates) mapped to the screen and sampled at 200 points, a
+# point inside a field's box (1 px in from its border) hides it. Written apart from the
+# placement's own test (lib/geometry.js, a clipping test).
+_HIDDEN_EDGES_JS = """(root) => {
+  const fields = [...root.querySelectorAll(".ans-f")].filter((e) => e.offsetParent)
+    .map((e) => [e.dataset.id || e.querySelector("input").dataset.id, e.getBoundingClientRect()]);
+  const svg = root.querySelector("svg.tree");
+  const m = svg.getScreenCTM();
+  const at = (x, y) => { const p = svg.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(m); };
+  const hidden = [];
+  for (const g of root.querySelectorAll("g.ae")) {
+    const l = g.querySelector("line.mk");
+    const a = at(+l.getAttribute("x1"), +l.getAttribute("y1"));
+    const b = at(+l.getAttribute("x2"), +l.getAttribute("y2"));
+    for (const [id, r] of fields) {
+      for (let k = 0; k <= 200; k++) {
+        const x = a.x + (k / 200) * (b.x - a.x), y = a.y + (k / 200) * (b.y - a.y);
+        if (x > r.left + 1 && x < r.right - 1 && y > r.top + 1 && y < r.bottom - 1) {
+          hidden.push(`field of node ${id} over edge ${g.dataset.e}`);
+          break;
+        }
+      }
+    }
+  }
+  return hidden;
+}"""
+
+
+def _assert_no_edge_hidden(c, *, parents: int) -> None:  # noqa: ANN001
+    """No field hides an edge below its own node (the edges it asks to mark pruned), and at
+    most ``parents`` edges are hidden at all: where a narrow figure leaves a field no free
+    place, it goes where it hides the fewest (a parent's edge, still tappable elsewhere)."""
+    hidden = c.element_handle().evaluate(_HIDDEN_EDGES_JS)
+    own = [h for h in hidden if h.split()[3] == h.split()[-1].split(",")[0]]
+    assert not own and len(hidden) <= parents, hidden
 
 
 def test_a_field_that_grows_after_it_was_placed_is_placed_again(page, base_url):
@@ -279,6 +318,10 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
             assert box is not None and box["width"] >= 44 and box["height"] >= 30  # a thumb fits
             assert f.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16  # no zoom-in
         _assert_apart(c)
+        # a field beside its node, raised if it must: on the phone B's and D's fields are over
+        # their parents' edges, no further place being free (5 edges hidden before, 4 of them
+        # A's and D's own child edges); on the projector none
+        _assert_no_edge_hidden(c, parents=2 if phone else 0)
         # a touch screen's words: "tap" where a finger is the pointer (the hint from Python
         # sends both; the legend's words are the canvas's own)
         hint = c.locator(".ans-hint").inner_text()

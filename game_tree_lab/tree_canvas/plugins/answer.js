@@ -25,6 +25,7 @@
 // sheet's key, so a tab switch, another page or a reload that remounts the sheet gives it
 // back (a draft older than the server's last check is not used: `tries` tells).
 
+import { crossings } from "../lib/geometry.js";
 import { esc, SVGNS, word } from "../lib/util.js";
 
 const DRAFT = "gtl-ans:";
@@ -239,12 +240,22 @@ function ansPlace(c) {
   const width = Number(c.part("svg").getAttribute("width"));
   a.layer.style.width = width + "px";
   a.layer.style.height = c.part("svg").getAttribute("height") + "px";
-  // Each field beside its node (where its α/β box would go), else on the other side, else
-  // under the node: never over another field or a node of its row, never out of the figure.
+  // Each field beside its node (where its α/β box would go), or on the other side, or either
+  // of those raised, else under the node: never over another field or a node, never out of
+  // the figure; of those, the one that hides the fewest edges of the tree (lib/geometry.js;
+  // a phone's narrow figure has shallow edges), the first on a tie.
   const rows = new Map(); // depth -> [[left, right] taken]
   const taken = (d) => rows.get(d) || rows.set(d, []).get(d);
   const r = (g.tri_r + 3) * z;
-  for (let j = 0; j < c.payload.nodes.id.length; j++) { const x = c.X(nd.x[j]) * z; taken(nd.d[j]).push([x - r, x + r]); }
+  const edges = []; // the tree's edges in figure px, [x1, y1, x2, y2]
+  const held = []; // the nodes' and the placed fields' boxes, [left, top, right, bottom]
+  for (let j = 0; j < c.payload.nodes.id.length; j++) {
+    const x = c.X(nd.x[j]) * z, y = c.Y(nd.d[j]) * z;
+    taken(nd.d[j]).push([x - r, x + r]);
+    held.push([x - r, y - r, x + r, y + r]);
+    if (nd.p[j] >= 0) edges.push([c.X(nd.x[nd.p[j]]) * z, c.Y(nd.d[nd.p[j]]) * z, x, y]);
+  }
+  const clear = ([L, T, R, B]) => held.every(([l, t, rr, b]) => R + 3 <= l || rr + 3 <= L || B + 3 <= t || b + 3 <= T);
   const byX = [...a.inputs].map(([id, inp]) => [c.index(id), inp]).filter(([i]) => i >= 0);
   byX.sort((u, v) => nd.x[u[0]] - nd.x[v[0]]);
   for (const [id, inp] of a.inputs) if (c.index(id) < 0) inp.parentElement.style.display = "none";
@@ -258,16 +269,31 @@ function ansPlace(c) {
     if (a.where !== "below") {
       const off = (g.ring_out + g.gap) * z, side = nd.side[i] || 1;
       const row = taken(nd.d[i]);
-      const free = (L) => L >= 2 && L + w <= width - 2 && row.every(([u, v]) => L + w + 3 <= u || v + 3 <= L);
-      const tries = [side > 0 ? x + off : x - off - w, side > 0 ? x - off - w : x + off];
-      const L = tries.find(free);
-      if (L !== undefined) {
-        at = [L, y - h / 2];
-        row.push([L, L + w]);
+      const inside = (L) => L >= 2 && L + w <= width - 2;
+      const free = (L) => inside(L) && row.every(([u, v]) => L + w + 3 <= u || v + 3 <= L);
+      const sides = [side > 0 ? x + off : x - off - w, side > 0 ? x - off - w : x + off].filter(inside);
+      // on its row (the row's own check), then raised by half its height and by all of it
+      // (no higher than the figure's top): clear of every box drawn
+      const raised = [h / 2, h + 4].map((up) => Math.max(2, y - h / 2 - up));
+      const tries = [
+        ...sides.filter(free).map((L) => [L, y - h / 2, true]),
+        ...sides.flatMap((L) => raised.map((T) => [L, T, false])),
+      ].filter(([L, T]) => T >= 2 && clear([L, T, L + w, T + h]));
+      let best = null;
+      for (const [L, T, onRow] of tries) {
+        const hidden = crossings(edges, [L, T, L + w, T + h]);
+        if (!best || hidden < best.hidden) best = { at: [L, T], hidden, onRow };
+        if (!hidden) break;
+      }
+      const below = crossings(edges, [under[0], under[1], under[0] + w, under[1] + h]);
+      if (best && best.hidden <= below) {
+        at = best.at;
+        if (best.onRow) row.push([at[0], at[0] + w]);
       }
     }
     box.style.left = `${at[0]}px`;
     box.style.top = `${Math.max(2, at[1])}px`;
+    held.push([at[0], Math.max(2, at[1]), at[0] + w, Math.max(2, at[1]) + h]);
   }
   if (a.edges) ansEdgesPlace(c, ansEdgeSpots(c, byX.map(([, inp]) => inp.parentElement)));
   ansPaint(c);
