@@ -25,10 +25,12 @@ MODES = ("still", "edit", "play", "line")
 
 def words() -> dict[str, str]:
     """What the browser adds to a square's name when it picks its piece up, or the square
-    is one of the picked piece's targets (the names themselves come from the pictures)."""
+    is one of the picked piece's targets (the names themselves come from the pictures), and
+    the note above a board that scrolls sideways in its box."""
     return {
         "picked": _("; picked up: choose a square it moves to"),
         "target": _("; a move for the piece picked up"),
+        "scrolls": _("↔ The board scrolls sideways."),  # while it is wider than its box
     }
 
 

@@ -38,8 +38,12 @@ function el(tag, cls, ns) {
 
 class Board {
   constructor(parent) {
+    // a note above the board while it scrolls sideways inside its box (a 20x20 chase on a
+    // phone: 44 px squares do not fit); outside the box, so it does not scroll away
+    this.hint = el("p", "gtl-board-hint");
+    this.hint.hidden = true;
     this.root = el("div", "gtl-board");
-    parent.appendChild(this.root);
+    parent.append(this.hint, this.root);
     this.frame = el("div", "frame");
     this.ranks = el("div", "ranks");
     this.grid = el("div", "grid");
@@ -67,7 +71,10 @@ class Board {
     });
     this.grid.addEventListener("keydown", (e) => this.key(e));
     // a narrow board (a phone) puts its coordinates in the edge squares (index.css)
-    this.resize = new ResizeObserver(() => this.root.classList.toggle("narrow", this.root.clientWidth < 420));
+    this.resize = new ResizeObserver(() => {
+      this.root.classList.toggle("narrow", this.root.clientWidth < 420);
+      this.hinted();
+    });
     this.resize.observe(this.root);
   }
 
@@ -93,9 +100,17 @@ class Board {
     this.draw();
     this.cap.textContent = d.caption || "";
     this.cap.hidden = !d.caption;
+    this.hinted();
     // announced when the words change, and after every report handled (the same refusal twice)
     const said = `${d.heard || 0}|${d.say}`;
     if (d.say && said !== this.said) { this.said = said; this.announce(d.say); }
+  }
+
+  hinted() {
+    // the note while the squares run wider than the box (a scrollbar, or a finger, shows more)
+    const wide = this.root.scrollWidth > this.root.clientWidth + 1;
+    this.hint.textContent = wide && this.d ? this.d.words.scrolls : "";
+    this.hint.hidden = !this.hint.textContent;
   }
 
   lineFrame(line) {
@@ -296,6 +311,7 @@ export default function (component) {
     board.resize.disconnect();
     if (board.player) board.player.remove();
     board.root.remove();
+    board.hint.remove();
     if (parentElement.__gtlBoard === board) delete parentElement.__gtlBoard;
   };
 }

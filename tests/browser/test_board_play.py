@@ -138,6 +138,14 @@ def test_pawn_and_chase_by_touch_twenty_moves_none_lost(browser, base_url):
                 assert board_pieces(page) == _chase_pieces(pos), played
         assert_no_exception(page)
         screenshot(page, "chase_touch_390", full_page=False)
+        hint = page.locator(".gtl-board-hint")
+        assert not hint.first.is_visible()  # 8 x 44 px fit: no note
+        # ---- the 20 x 20 chase: 44 px squares do not fit a phone; its box scrolls sideways,
+        # and a note above the board says so
+        open_page(page, base_url, "chase?c=20-1.1-20.20-w")
+        expect(hint.first).to_have_text("↔ The board scrolls sideways.")
+        assert page.locator(BOARD).first.evaluate("(b) => b.scrollWidth > b.clientWidth")
+        screenshot(page, "chase_20_touch_390", full_page=False)
     finally:
         context.close()
 
