@@ -36,6 +36,7 @@ collapsed stack a line, then its count), one file per size of class (FILE.<stude
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -154,10 +155,15 @@ class WsStudent(threading.Thread):
 
     def http(self, conn: HTTPConnection, method: str, path: str, body: dict | None = None) -> dict:
         raw = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"} if raw else {}
+        headers = {"Accept-Encoding": "gzip"}  # as a browser asks
+        if raw:
+            headers["Content-Type"] = "application/json"
         conn.request(method, path, body=raw, headers=headers)
         r = conn.getresponse()
-        got = json.loads(r.read())
+        text = r.read()
+        if r.getheader("Content-Encoding") == "gzip":
+            text = gzip.decompress(text)
+        got = json.loads(text)
         if r.status != 200:
             raise RuntimeError(f"{method} {path.split('?')[0]}: {r.status} {got}")
         return got

@@ -52,9 +52,11 @@ def chosen(data: dict | AppTest) -> str | None:
     return None if row["chosen"] is None else row["options"][row["chosen"]][0]
 
 
-def http(method: str, path: str, body: bytes = b"", query: str = "") -> tuple[int, dict]:
-    """One HTTP request to the class routes (their ASGI app, in this process): the status
-    and the JSON answer."""
+def asgi(
+    method: str, path: str, body: bytes = b"", query: str = "", headers: tuple = ()
+) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP request to the class routes (their ASGI app, in this process): the status,
+    the response's headers and its body as sent."""
     app = Starlette(routes=ROUTES)
     scope = {
         "type": "http",
@@ -63,7 +65,11 @@ def http(method: str, path: str, body: bytes = b"", query: str = "") -> tuple[in
         "path": path,
         "raw_path": path.encode(),
         "query_string": query.encode(),
-        "headers": [(b"content-type", b"application/json"), (b"host", b"testserver")],
+        "headers": [
+            (b"content-type", b"application/json"),
+            (b"host", b"testserver"),
+            *((k.encode(), v.encode()) for k, v in headers),
+        ],
         "scheme": "http",
         "server": ("testserver", 80),
         "client": ("127.0.0.1", 1234),
@@ -78,8 +84,15 @@ def http(method: str, path: str, body: bytes = b"", query: str = "") -> tuple[in
         sent.append(message)
 
     asyncio.run(app(scope, receive, send))
-    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    said = {k.decode(): v.decode() for k, v in start["headers"]}
     text = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], said, text
+
+
+def http(method: str, path: str, body: bytes = b"", query: str = "") -> tuple[int, dict]:
+    """One HTTP request to the class routes: the status and the JSON answer."""
+    status, _headers, text = asgi(method, path, body, query)
     return status, json.loads(text)
 
 

@@ -6,6 +6,8 @@ browser sends them (tests.class_taps.http); the bell's thread is the server's.""
 
 from __future__ import annotations
 
+import gzip
+import json
 import signal
 import threading
 import time
@@ -14,7 +16,7 @@ import pytest
 
 from classroom import access, live
 from classroom.task import open_task
-from tests.class_taps import http
+from tests.class_taps import asgi, http
 from tests.ui.test_page_classroom import made, store  # noqa: F401 - fixtures
 from ui.classroom import routes, shared, student_live
 from ui.classroom.student_live import ROUTE
@@ -149,3 +151,15 @@ def test_a_waiting_follow_ends_when_the_server_shuts_down(store, made, student, 
     asking.join(HANG_S)
     assert answered == [(200, {"seen": first["seen"]})]
     assert routes.server_exiting()
+
+
+def test_a_browser_that_takes_gzip_gets_the_answer_gzipped(store, made, student):  # noqa: F811
+    query = f"s={student}&seen=&lang=en"
+    _, plain_headers, plain = asgi("GET", f"{ROUTE}/follow", query=query)
+    status, headers, packed = asgi(
+        "GET", f"{ROUTE}/follow", query=query, headers=(("accept-encoding", "gzip, br"),)
+    )
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain_headers
+    assert int(headers["content-length"]) == len(packed) < len(plain) / 2
+    assert json.loads(gzip.decompress(packed)) == json.loads(plain)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gzip
 import json
 import logging
 import signal
@@ -71,6 +72,19 @@ async def _blocking(fn: Callable, *args: object, **kwargs: object):  # noqa: ANN
 
 def _answer(body: dict, status: int = 200) -> JSONResponse:
     return _StateResponse(body, status_code=status, headers=_HEADERS)
+
+
+def _packed(response: JSONResponse, request: Request) -> JSONResponse:
+    """``response`` gzipped when the browser takes it (every browser does): an answer is
+    about 5 kB of JSON, 2 kB gzipped, and a class on a school's Wi-Fi waits for bytes.
+    Level 1: about 30 microseconds an answer."""
+    if "gzip" not in request.headers.get("accept-encoding", "") or len(response.body) < 512:
+        return response
+    response.body = gzip.compress(response.body, compresslevel=1, mtime=0)
+    response.headers["content-encoding"] = "gzip"
+    response.headers["content-length"] = str(len(response.body))
+    response.headers["vary"] = "Accept-Encoding"
+    return response
 
 
 async def _guarded(work: Callable[[], JSONResponse]) -> JSONResponse:
@@ -157,7 +171,7 @@ async def follow(request: Request) -> JSONResponse:
         got = await _blocking(student_live.page_now, token, lang)
         return _answer(_state(got) if got.seen != seen else {"seen": seen})
 
-    return await _guarded(work)
+    return _packed(await _guarded(work), request)
 
 
 def _tap(token: str, number: int, text: str, lang: str) -> dict:
@@ -200,7 +214,7 @@ async def answer(request: Request) -> JSONResponse:
     async def work() -> JSONResponse:
         return _answer(await _blocking(_tap, token, number, text, lang))
 
-    return await _guarded(work)
+    return _packed(await _guarded(work), request)
 
 
 ROUTES = [
