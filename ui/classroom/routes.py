@@ -163,8 +163,8 @@ async def follow(request: Request) -> JSONResponse:
             deadline = loop.time() + WAIT_S
             while not moved.done():
                 left = deadline - loop.time()
-                if left <= 0 or server_exiting():
-                    return _answer({"seen": seen})
+                if left <= 0 or server_exiting() or await request.is_disconnected():
+                    return _answer({"seen": seen})  # (a tab closed: nobody reads it)
                 await asyncio.wait({moved}, timeout=min(LOOK_S, left))
         finally:
             forget()
@@ -194,7 +194,11 @@ def _tap(token: str, number: int, text: str, lang: str) -> dict:
 
 async def answer(request: Request) -> JSONResponse:
     """A tap on an answer button: ``{s, q, a, lang}``."""
-    raw = await request.body()
+    raw = b""
+    async for chunk in request.stream():  # read no further than a tap can be long
+        raw += chunk
+        if len(raw) > BODY_MAX:
+            break
     try:
         if len(raw) > BODY_MAX:
             raise ValueError("too long")
