@@ -89,16 +89,13 @@ def _settled(page) -> None:
 
 
 @pytest.fixture
-def sized(browser, request):
-    """A new context (a new browser) at the test's size; yields (page, size name)."""
+def sized(screen, request):
+    """A new page on the test's screen (the session's context for that size, see conftest's
+    ``screen``); yields (page, size name)."""
     viewport, scale, _ = SIZES[request.param]
     touch = request.param in TOUCH
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=touch)
-    context.set_default_timeout(60_000)
-    try:
-        yield context.new_page(), request.param
-    finally:
-        context.close()
+    with screen(viewport=viewport, device_scale_factor=scale, has_touch=touch) as page:
+        yield page, request.param
 
 
 # The issue's two screens, a real 1280x720 projector with the browser at 150 % (853x480 CSS
