@@ -104,14 +104,11 @@ _WHOLE_JS = """(el) => {
 
 
 @pytest.fixture
-def sized(browser, request):
-    """A new browser context at the test's size; yields (page, size name)."""
-    context = browser.new_context(**SIZES[request.param])
-    context.set_default_timeout(60_000)
-    try:
-        yield context.new_page(), request.param
-    finally:
-        context.close()
+def sized(screen, request):
+    """A new page on the test's screen (the session's context for that size, see conftest's
+    ``screen``); yields (page, size name)."""
+    with screen(**SIZES[request.param]) as page:
+        yield page, request.param
 
 
 # The sidebar, when it is open beside the page (projector mode closes it; a rerun may open it
