@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import quiet_for, wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -142,7 +142,7 @@ def _shot(page, name: str) -> None:
 
 def _open(page, base_url, path: str, drawn: str) -> None:
     open_page(page, base_url, path, timeout_ms=90_000)
-    quiet_for(page, 700)  # the window probe's report, if any (projector mode)
+    probe_settled(page)  # the window probe's report, if any (projector mode), and its run
     wait_idle(page, 90_000)
     assert_no_exception(page)
     if page.viewport_size["width"] < 1000 or page.locator(f"{CANVAS}.projector").count():

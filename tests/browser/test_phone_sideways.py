@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import quiet_for, wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import assert_no_exception, open_page, screenshot, steady_box
 from tests.browser.layout_checks import PHONE_SIDEWAYS, TOUCH_PX, layout_problems
 
@@ -21,7 +21,7 @@ def test_the_board_labs_walk_clean_on_a_phone_held_sideways(screen, base_url, ur
     with screen(**PHONE_SIDEWAYS) as page:
         open_page(page, base_url, url, timeout_ms=90_000)
         page.locator(SQUARE).first.wait_for()
-        quiet_for(page, 700)  # the window probe's report, and its run, if any
+        probe_settled(page)  # the window probe's report, and its run, if any
         wait_idle(page, 90_000)
         board = page.locator(".gtl-board").first
         steady_box(board)
