@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gtl_dev.pages import wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import assert_no_exception, expect, open_page, screenshot
 from tests.browser.layout_checks import layout_problems
-from ui.common.keys import Lang, css
+from ui.common.keys import Lang, View, css
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -47,18 +47,21 @@ def walk_translated(
 ) -> None:
     """Open ``path`` in ``lang`` on the screen ``size`` (a new page in the session's context
     for that screen, conftest's ``screen``), let ``ready`` wait for and check what the page
-    must show, wait until it is still, take the screenshot ``shot`` and assert the layout walk
+    must show, wait until it is still (on a page with the projector switch, until the window
+    probe's report, if any, is run: a short window turns projector mode on), take the screenshot ``shot`` and assert the layout walk
     finds nothing. The translated pages' walks (this module's, test_lang_trees,
     test_lang_boards, test_lang_practice)."""
     with screen(**SIZES[size]) as page:
         open_page(page, base_url, path + ("&" if "?" in path else "?") + f"lang={lang}", 90_000)
         if ready is not None:
             ready(page)
+        if page.locator(css(View.probe)).count():  # a page with the projector switch
+            probe_settled(page)  # its layout once the probe's report (853x480: projector) is run
         wait_idle(page, 90_000)
         assert_no_exception(page)
         screenshot(page, shot, full_page=False)
         problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{path} in {lang} at {size}: {problems}"
+        assert not any(problems.values()), f"/{path} in {lang} at {size}: {problems}"
 
 
 @pytest.mark.parametrize("lang, size", LAYOUT_CASES)
