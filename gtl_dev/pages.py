@@ -201,8 +201,9 @@ def assert_no_rerun_for(page: Page, ms: float) -> None:
 
 def quiet_for(page: Page, ms: float, timeout_ms: float = 90_000) -> None:
     """Wait until ``page`` has asked for no rerun for ``ms`` and is idle: for a report that
-    may or may not come, where nothing on the page says which (the window probe). A
-    deliberate quiet period; a report that comes meanwhile is waited for."""
+    may or may not come, where nothing on the page says which (a class page's bell; the
+    window probe says it itself: :func:`probe_settled`). A deliberate quiet period; a report
+    that comes meanwhile is waited for."""
     runs, start = runs_of(page), time.perf_counter()
     before = runs.requested
 
@@ -216,6 +217,15 @@ def quiet_for(page: Page, ms: float, timeout_ms: float = 90_000) -> None:
             f"no quiet {ms} ms in {timeout_ms / 1000:.0f} s: {runs.requested - before} reruns"
             f" asked for, the script is {state}"
         )
+    wait_idle(page, timeout_ms)
+
+
+def probe_settled(page: Page, timeout_ms: float = 90_000) -> None:
+    """Wait until the window probe (ui/common/projector.py) has looked at the window and
+    found it as the server knows it, so it will not report (a report it made has been run
+    and the probe has looked again), and the page is idle: the page's layout is the one it
+    keeps. Only on the pages with the projector switch (page_header draws the probe)."""
+    page.wait_for_function("() => window.__gtlProbe === 'still'", timeout=timeout_ms)
     wait_idle(page, timeout_ms)
 
 

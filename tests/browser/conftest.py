@@ -1,6 +1,6 @@
 """Fixtures for the browser tests: one Streamlit server, one chromium and one browser context
-per session, a new page (a new Streamlit session) per test, and the timing figures printed at
-the end of the run.
+per session, a new page (a new Streamlit session) per test, one shared context per screen for
+the layout walks (``screen``), and the timing figures printed at the end of the run.
 
 Where chromium is missing or does not start, the browser tests are skipped with the reason,
 except under CI=true, where that is a failure (CI must run them).
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -64,6 +65,39 @@ def browser_context(browser):  # -> playwright.sync_api.BrowserContext
     context.set_default_timeout(30_000)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="session")
+def screen(browser):  # -> Callable[..., contextmanager[playwright.sync_api.Page]]
+    """A new page in the session's one context for a screen: ``with screen(viewport=...,
+    device_scale_factor=..., has_touch=...) as page``; the page is closed on exit. The walks
+    of many pages on a few screens (tests/browser/test_projector.py, the translated pages'
+    walks) share a context per screen, so its HTTP and code caches keep Streamlit's and the
+    canvas's code, as a person's browser does after the first page; each page is still a new
+    Streamlit session with its own window probe. A first visit with an empty cache is
+    tests/browser/test_first_visit.py's and test_fresh_server.py's."""
+    made: dict[tuple, object] = {}
+
+    @contextmanager
+    def open_on(**options) -> Iterator:
+        key = tuple(
+            sorted(
+                (k, repr(sorted(v.items())) if isinstance(v, dict) else v)
+                for k, v in options.items()
+            )
+        )
+        if key not in made:
+            made[key] = browser.new_context(**options)
+            made[key].set_default_timeout(60_000)
+        pg = made[key].new_page()
+        try:
+            yield pg
+        finally:
+            pg.close()
+
+    yield open_on
+    for context in made.values():
+        context.close()
 
 
 @pytest.fixture

@@ -295,13 +295,10 @@ def test_a_field_that_grows_after_it_was_placed_is_placed_again(page, base_url):
         ({"width": 1280, "height": 720}, 1.5, "projector"),
     ],
 )
-def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, viewport, scale, name):
+def test_the_fields_are_usable_on_a_phone_and_a_projector(screen, base_url, viewport, scale, name):
     phone = name == "phone"
-    context = browser.new_context(
-        viewport=viewport, device_scale_factor=scale, is_mobile=phone, has_touch=phone
-    )
-    try:
-        page = context.new_page()
+    options = dict(viewport=viewport, device_scale_factor=scale, is_mobile=phone, has_touch=phone)
+    with screen(**options) as page:
         open_url(page, f"{base_url}/{URL}")
         page.wait_for_selector(".gtl-canvas .ans-f input")
         if name == "projector":  # the window probe switches the page and the tree redraws
@@ -355,5 +352,3 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(browser, base_url, vie
         assert said.startswith("Check 1: 1 of 6 right:")  # C's -2 is wrong; one cut right
         screenshot(page, f"answer_on_tree_{name}")
         assert_no_exception(page)
-    finally:
-        context.close()

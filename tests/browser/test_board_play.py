@@ -81,10 +81,8 @@ def _restart(page) -> None:
     board_ready(page)
 
 
-def test_pawn_and_chase_by_touch_twenty_moves_none_lost(browser, base_url):
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+def test_pawn_and_chase_by_touch_twenty_moves_none_lost(screen, base_url):
+    with screen(**PHONE) as page:
         # ---- pawn chess: the person plays white from the 4-vs-4 start, the engine black
         code = "4x4w:pppp/..../..../PPPP"
         open_page(page, base_url, f"pawn?p={code}")
@@ -146,8 +144,6 @@ def test_pawn_and_chase_by_touch_twenty_moves_none_lost(browser, base_url):
         expect(hint.first).to_have_text("↔ The board scrolls sideways.")
         assert page.locator(BOARD).first.evaluate("(b) => b.scrollWidth > b.clientWidth")
         screenshot(page, "chase_20_touch_390", full_page=False)
-    finally:
-        context.close()
 
 
 _COUNT_POINTER = """() => { window.__gtlPointer = 0;
@@ -223,10 +219,8 @@ def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
     ],
     ids=["853x480", "1280x720", "1400x900"],
 )
-def test_boards_at_the_class_screens(browser, base_url, size):
-    context = browser.new_context(**size)
-    try:
-        page = context.new_page()
+def test_boards_at_the_class_screens(screen, base_url, size):
+    with screen(**size) as page:
         name = f"{size['viewport']['width']}x{size['viewport']['height']}"
         open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
         _play_mode(page)
@@ -244,8 +238,6 @@ def test_boards_at_the_class_screens(browser, base_url, size):
         heat = page.locator(BOARD).first.locator('[role="gridcell"]')
         expect(heat, name).to_have_count(64)
         screenshot(page, f"chase_heat_{name}", full_page=False)
-    finally:
-        context.close()
 
 
 def test_the_best_line_steps_and_plays_in_the_browser_by_keyboard(page, base_url):

@@ -287,12 +287,8 @@ def _overlap(a: dict, b: dict) -> bool:
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_label_boxes_never_overlap_at_the_last_step(browser, base_url, scale):
-    context = browser.new_context(
-        viewport={"width": 1400, "height": 900}, device_scale_factor=scale
-    )
-    try:
-        page = context.new_page()
+def test_label_boxes_never_overlap_at_the_last_step(screen, base_url, scale):
+    with screen(viewport={"width": 1400, "height": 900}, device_scale_factor=scale) as page:
         leaves = random_leaves(3, 4, -99, 99, 4)
         open_lab(page, base_url, "?t=b3:" + ",".join(map(str, leaves)))
         page.keyboard.press("End")
@@ -315,8 +311,6 @@ def test_label_boxes_never_overlap_at_the_last_step(browser, base_url, scale):
             ring = _rects(page, f"{CANVAS} circle.ring")[0]
             assert not any(_overlap(ring, b) for b in _rects(page, f"{CANVAS} g.box rect"))
         screenshot(page, f"canvas_81_leaves_{scale:g}x", full_page=False)
-    finally:
-        context.close()
 
 
 def _inside(t: dict, b: dict) -> bool:

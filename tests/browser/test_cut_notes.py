@@ -64,11 +64,8 @@ def test_the_cut_is_highlighted_then_kept_as_a_note(page, base_url):
         expect(item).to_have_attribute("aria-label", f"{said}; why: {cut.text}")
 
 
-def test_a_tap_on_the_note_opens_the_sentence_on_a_phone(browser, base_url):
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+def test_a_tap_on_the_note_opens_the_sentence_on_a_phone(screen, base_url):
+    with screen(**PHONE) as page:
         (cut,) = cut_notes(search_tree(SAMPLE))
         _open(page, base_url, 33)
         cv = page.locator(CANVAS)
@@ -83,8 +80,6 @@ def test_a_tap_on_the_note_opens_the_sentence_on_a_phone(browser, base_url):
         screenshot(page, "cut_note_tap_phone", full_page=False)
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         expect(pop).to_be_hidden()
-    finally:
-        context.close()
 
 
 def test_leaves_hidden_show_only_what_the_search_evaluated(page, base_url):

@@ -195,15 +195,13 @@ def test_click_selects_with_no_rerun_and_edit_style_against_search_colours(page,
     assert_no_exception(page)
 
 
-def test_screenshots_and_touch(browser, base_url):
+def test_screenshots_and_touch(screen, base_url):
     shots = [
         ("editor_keys_1400", {"width": 1400, "height": 900}, 1),
         ("editor_keys_1280x720_x1.5", {"width": 1280, "height": 720}, 1.5),
     ]
     for name, viewport, scale in shots:
-        context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-        try:
-            page = context.new_page()
+        with screen(viewport=viewport, device_scale_factor=scale) as page:
             open_editor(page, base_url)
             press(page, ISSUE_ACTIONS)
             press(page, [["ArrowLeft"]])  # the other MIN node selected
@@ -211,14 +209,10 @@ def test_screenshots_and_touch(browser, base_url):
             for b in canvas(page).locator(".ed button").all():  # no button's words clipped
                 assert b.evaluate("(e) => e.scrollWidth <= e.clientWidth"), b.inner_text()
             screenshot(page, name, full_page=False)
-        finally:
-            context.close()
     # A phone: tap a node, type in the value box, tap the buttons.
-    context = browser.new_context(
+    with screen(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True
-    )
-    try:
-        page = context.new_page()
+    ) as page:
         open_editor(page, base_url)
         c = canvas(page)
         for label in ("+ child", "+ sibling", "Delete", "Undo", "Redo", "Set"):
@@ -238,5 +232,3 @@ def test_screenshots_and_touch(browser, base_url):
         c.scroll_into_view_if_needed()
         screenshot(page, "editor_keys_390", full_page=False)
         assert_no_exception(page)
-    finally:
-        context.close()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import quiet_for, wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -104,14 +104,11 @@ _WHOLE_JS = """(el) => {
 
 
 @pytest.fixture
-def sized(browser, request):
-    """A new browser context at the test's size; yields (page, size name)."""
-    context = browser.new_context(**SIZES[request.param])
-    context.set_default_timeout(60_000)
-    try:
-        yield context.new_page(), request.param
-    finally:
-        context.close()
+def sized(screen, request):
+    """A new page on the test's screen (the session's context for that size, see conftest's
+    ``screen``); yields (page, size name)."""
+    with screen(**SIZES[request.param]) as page:
+        yield page, request.param
 
 
 # The sidebar, when it is open beside the page (projector mode closes it; a rerun may open it
@@ -145,7 +142,7 @@ def _shot(page, name: str) -> None:
 
 def _open(page, base_url, path: str, drawn: str) -> None:
     open_page(page, base_url, path, timeout_ms=90_000)
-    quiet_for(page, 700)  # the window probe's report, if any (projector mode)
+    probe_settled(page)  # the window probe's report, if any (projector mode), and its run
     wait_idle(page, 90_000)
     assert_no_exception(page)
     if page.viewport_size["width"] < 1000 or page.locator(f"{CANVAS}.projector").count():

@@ -22,7 +22,7 @@ PAGES = {
 @pytest.mark.parametrize("lang, size", LAYOUT_CASES)
 @pytest.mark.parametrize("name", list(PAGES))
 def test_the_board_labs_keep_their_layout_in_russian_and_chinese(
-    browser, base_url, name, lang, size
+    screen, base_url, name, lang, size
 ):
     shot = f"lang_{name}_{lang}_{size}"
-    walk_translated(browser, base_url, PAGES[name], lang, size, shot, ready=board_ready)
+    walk_translated(screen, base_url, PAGES[name], lang, size, shot, ready=board_ready)

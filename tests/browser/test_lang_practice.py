@@ -26,12 +26,12 @@ TABS = {
 
 @pytest.mark.parametrize("lang, size", LAYOUT_CASES)
 @pytest.mark.parametrize("tab", list(TABS))
-def test_the_practice_tabs_keep_their_layout(browser, base_url, tab, lang, size):
+def test_the_practice_tabs_keep_their_layout(screen, base_url, tab, lang, size):
     def sidebar_gone(page) -> None:  # noqa: ANN001
         page.wait_for_function(_SIDEBAR_GONE_JS, timeout=30_000)
 
     path, shot = TABS[tab], f"lang_practice_{tab}_{lang}_{size}"
-    walk_translated(browser, base_url, path, lang, size, shot, ready=sidebar_gone)
+    walk_translated(screen, base_url, path, lang, size, shot, ready=sidebar_gone)
 
 
 def test_a_tab_tapped_in_russian_writes_its_english_value_to_the_link(page, base_url):

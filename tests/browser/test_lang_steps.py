@@ -29,15 +29,12 @@ CUT_STEP = 18  # the statement's cut-off at C
 
 @pytest.mark.parametrize("size", list(SCREENS))
 @pytest.mark.parametrize("lang", ["ru", "zh"])
-def test_the_alpha_beta_lab_steps_in_the_class_language(browser, base_url, lang, size):
+def test_the_alpha_beta_lab_steps_in_the_class_language(screen, base_url, lang, size):
     leaves = [3, 12, 8, 2, 4, 6, 14, 5, LAST_LEAF[lang]]
     run = search_tree(complete_tree(leaves, 3))
     with use(lang):
         said = {k: describe(run, k) for k in (CUT_STEP - 1, CUT_STEP, CUT_STEP + 1)}
-    context = browser.new_context(**SCREENS[size])
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+    with screen(**SCREENS[size]) as page:
         open_url(
             page,
             f"{base_url}/alphabeta?lang={lang}&t=b3:{','.join(map(str, leaves))}&k={CUT_STEP - 1}",
@@ -62,5 +59,3 @@ def test_the_alpha_beta_lab_steps_in_the_class_language(browser, base_url, lang,
                 screenshot(page, f"lang_steps_{lang}_{size}", full_page=False)
         problems = layout_problems(page, touch=size == "phone")
         assert not any(problems.values()), f"alpha-beta in {lang} at {size}: {problems}"
-    finally:
-        context.close()

@@ -33,9 +33,7 @@ _SAME_LINE_JS = """(word) => {
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 @pytest.mark.parametrize("name", list(PAGES))
-def test_the_tree_labs_speak_the_language_and_keep_their_layout(
-    browser, base_url, name, lang, size
-):
+def test_the_tree_labs_speak_the_language_and_keep_their_layout(screen, base_url, name, lang, size):
     words = WORDS[lang]
 
     def speaks(page) -> None:  # noqa: ANN001
@@ -49,4 +47,4 @@ def test_the_tree_labs_speak_the_language_and_keep_their_layout(
             assert page.evaluate(_SAME_LINE_JS, "剪枝"), "the title breaks inside 剪枝"
 
     shot = f"lang_trees_{name}_{lang}_{size}"
-    walk_translated(browser, base_url, PAGES[name], lang, size, shot, ready=speaks)
+    walk_translated(screen, base_url, PAGES[name], lang, size, shot, ready=speaks)

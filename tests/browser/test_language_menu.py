@@ -18,11 +18,8 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 
 
-def test_on_a_phone_the_menus_languages_are_44_px_tap_targets(browser, base_url):
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+def test_on_a_phone_the_menus_languages_are_44_px_tap_targets(screen, base_url):
+    with screen(**PHONE) as page:
         open_page(page, base_url, "chase", 90_000)
         page.locator(css(Lang.menu)).get_by_role("button", name="English").locator(
             "visible=true"
@@ -38,5 +35,3 @@ def test_on_a_phone_the_menus_languages_are_44_px_tap_targets(browser, base_url)
         menu = page.locator(css(Lang.menu)).get_by_role("button").locator("visible=true")
         expect(menu).to_contain_text("Русский")
         expect(page).to_have_url(re.compile(r"[?&]lang=ru(&|$)"))
-    finally:
-        context.close()

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gtl_dev.pages import wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import assert_no_exception, expect, open_page, screenshot
 from tests.browser.layout_checks import layout_problems
-from ui.common.keys import Lang, css
+from ui.common.keys import Lang, View, css
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ PAGES = {"home": "", "exam": "practice?tab=Exam+sheets", "join": "classroom"}
 
 
 def walk_translated(
-    browser: Browser,
+    screen: Callable,
     base_url: str,
     path: str,
     lang: str,
@@ -45,30 +45,29 @@ def walk_translated(
     shot: str,
     ready: Callable[[Page], None] | None = None,
 ) -> None:
-    """Open ``path`` in ``lang`` on the screen ``size`` (a new context: nothing cached in the
-    browser), let ``ready`` wait for and check what the page must show, wait until it is still,
-    take the screenshot ``shot`` and assert the layout walk finds nothing. The translated
-    pages' walks (this module's, test_lang_trees, test_lang_boards, test_lang_practice)."""
-    context = browser.new_context(**SIZES[size])
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+    """Open ``path`` in ``lang`` on the screen ``size`` (a new page in the session's context
+    for that screen, conftest's ``screen``), let ``ready`` wait for and check what the page
+    must show, wait until it is still (on a page with the projector switch, until the window
+    probe's report, if any, is run: a short window turns projector mode on), take the screenshot ``shot`` and assert the layout walk
+    finds nothing. The translated pages' walks (this module's, test_lang_trees,
+    test_lang_boards, test_lang_practice)."""
+    with screen(**SIZES[size]) as page:
         open_page(page, base_url, path + ("&" if "?" in path else "?") + f"lang={lang}", 90_000)
         if ready is not None:
             ready(page)
+        if page.locator(css(View.probe)).count():  # a page with the projector switch
+            probe_settled(page)  # its layout once the probe's report (853x480: projector) is run
         wait_idle(page, 90_000)
         assert_no_exception(page)
         screenshot(page, shot, full_page=False)
         problems = layout_problems(page, touch=size == "phone")
-        assert not any(problems.values()), f"{path} in {lang} at {size}: {problems}"
-    finally:
-        context.close()
+        assert not any(problems.values()), f"/{path} in {lang} at {size}: {problems}"
 
 
 @pytest.mark.parametrize("lang, size", LAYOUT_CASES)
 @pytest.mark.parametrize("name", list(PAGES))
-def test_translated_pages_keep_their_layout(browser, base_url, name, lang, size):
-    walk_translated(browser, base_url, PAGES[name], lang, size, f"lang_{name}_{lang}_{size}")
+def test_translated_pages_keep_their_layout(screen, base_url, name, lang, size):
+    walk_translated(screen, base_url, PAGES[name], lang, size, f"lang_{name}_{lang}_{size}")
 
 
 def test_the_menu_changes_the_language_in_place_and_the_link_keeps_it(page, base_url):

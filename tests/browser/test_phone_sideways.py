@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import quiet_for, wait_idle
+from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import assert_no_exception, open_page, screenshot, steady_box
 from tests.browser.layout_checks import PHONE_SIDEWAYS, TOUCH_PX, layout_problems
 
@@ -17,14 +17,11 @@ SQUARE = '.gtl-board:not([data-mode="still"]) [role="gridcell"]'
 
 
 @pytest.mark.parametrize("url", ["chase", "chase?mode=play", "pawn", "pawn?mode=play"])
-def test_the_board_labs_walk_clean_on_a_phone_held_sideways(browser, base_url, url):
-    context = browser.new_context(**PHONE_SIDEWAYS)
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+def test_the_board_labs_walk_clean_on_a_phone_held_sideways(screen, base_url, url):
+    with screen(**PHONE_SIDEWAYS) as page:
         open_page(page, base_url, url, timeout_ms=90_000)
         page.locator(SQUARE).first.wait_for()
-        quiet_for(page, 700)  # the window probe's report, and its run, if any
+        probe_settled(page)  # the window probe's report, and its run, if any
         wait_idle(page, 90_000)
         board = page.locator(".gtl-board").first
         steady_box(board)
@@ -34,5 +31,3 @@ def test_the_board_labs_walk_clean_on_a_phone_held_sideways(browser, base_url, u
         screenshot(page, f"sideways_{url.replace('?', '_').replace('=', '-')}", full_page=False)
         problems = layout_problems(page, touch=True)
         assert not any(problems.values()), f"{url}: {problems}"
-    finally:
-        context.close()

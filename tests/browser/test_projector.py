@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import open_url, quiet_for, rerun, wait_idle
+from gtl_dev.pages import open_url, probe_settled, rerun, wait_idle
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
@@ -79,26 +79,22 @@ def _url_of(path: str, extra: str) -> str:
 
 
 def _settled(page) -> None:
-    """The page's run is over, and the window probe's report (if any) with it; the sidebar
-    has stopped sliding (projector mode closes it) and no run came of the probe meanwhile.
-    Nothing on the page says whether the probe will report (it does when the window's shape
-    differs from what the server knows, 300 ms after the run is over): a quiet 700 ms."""
-    quiet_for(page, 700)
+    """The page's run is over, and the window probe's report (if any) with it (the probe
+    says when it has looked and will not report); the sidebar has stopped sliding (projector
+    mode closes it) and no run came of the probe meanwhile."""
+    probe_settled(page)
     steady_box(page.locator(SIDEBAR))
     wait_idle(page, 90_000)
 
 
 @pytest.fixture
-def sized(browser, request):
-    """A new context (a new browser) at the test's size; yields (page, size name)."""
+def sized(screen, request):
+    """A new page on the test's screen (the session's context for that size, see conftest's
+    ``screen``); yields (page, size name)."""
     viewport, scale, _ = SIZES[request.param]
     touch = request.param in TOUCH
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=touch)
-    context.set_default_timeout(60_000)
-    try:
-        yield context.new_page(), request.param
-    finally:
-        context.close()
+    with screen(viewport=viewport, device_scale_factor=scale, has_touch=touch) as page:
+        yield page, request.param
 
 
 # The issue's two screens, a real 1280x720 projector with the browser at 150 % (853x480 CSS

@@ -24,11 +24,8 @@ HEAD = '[data-testid="stHeading"]'
 
 
 @pytest.mark.parametrize("lab", ["pawn", "chase"])
-def test_a_board_tap_reruns_the_lab_and_not_the_page(browser, base_url, lab):
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
+def test_a_board_tap_reruns_the_lab_and_not_the_page(screen, base_url, lab):
+    with screen(**PHONE) as page:
         open_page(page, base_url, lab, timeout_ms=90_000)
         runs = runs_of(page)
         before = dict(runs.kinds)
@@ -52,5 +49,3 @@ def test_a_board_tap_reruns_the_lab_and_not_the_page(browser, base_url, lab):
             want = chase.ChasePosition(start.n, start.white, (0, 0), start.white_to_move)
             expect_query(page, "c", chase.to_code(want))
             assert 0 in pieces["black pieces"], pieces
-    finally:
-        context.close()

@@ -16,6 +16,8 @@ Screenshots go to artifacts/screenshots/touch_*.png.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 import pytest
 
 from gtl_dev.pages import quiet_for, rerun, wait_idle, wait_reported
@@ -35,19 +37,11 @@ _SIDEBAR_OPEN_JS = """() => { const bar = document.querySelector('[data-testid="
 
 
 @pytest.fixture
-def context_of(browser):
-    """A new browser context made with the given options; closed after the test."""
-    made = []
-
-    def make(options: dict):
-        context = browser.new_context(**options)
-        context.set_default_timeout(60_000)
-        made.append(context)
-        return context.new_page()
-
-    yield make
-    for context in made:
-        context.close()
+def context_of(screen):
+    """A new page on the screen the given options make (the session's context for that
+    screen, conftest's ``screen``); closed after the test."""
+    with ExitStack() as pages:
+        yield lambda options: pages.enter_context(screen(**options))
 
 
 def _in_canvas(page, fn: str):

@@ -84,9 +84,14 @@ export default function ({{ data, setStateValue }}) {{
     // in projector mode the boards are sized to the window: its size too, when it moved
     const size = data.size, need = short || data.want;
     const moved = need && (!size || Math.abs(size[0] - w) > 0.08 * w || Math.abs(size[1] - h) > 0.08 * h);
-    if (short !== (data.short === true) || moved) setStateValue("window", {{ short, w, h }});
+    const tell = short !== (data.short === true) || moved;
+    // what the probe did, for the layout tests (gtl_dev.pages.probe_settled): "told" the
+    // server (a run follows, and this code runs again with its data), or the window is
+    // what the server knows ("still"); "waiting" until it has looked
+    window.__gtlProbe = tell ? "told" : "still";
+    if (tell) setStateValue("window", {{ short, w, h }});
   }};
-  const later = () => {{ clearTimeout(timer); timer = setTimeout(check, 300); }};
+  const later = () => {{ window.__gtlProbe = "waiting"; clearTimeout(timer); timer = setTimeout(check, 300); }};
   later();
   window.addEventListener("resize", later);
   return () => {{ clearTimeout(timer); window.removeEventListener("resize", later); }};
