@@ -6,6 +6,7 @@
 // core.js has arrived (one round trip fewer on a first visit; ui.common.canvas).
 
 import "./lib/address.js";
+import "./lib/geometry.js";
 import "./lib/hooks.js";
 import "./lib/poll.js";
 import "./lib/report.js";
