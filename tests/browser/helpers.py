@@ -105,6 +105,13 @@ _STEADY_JS = """([el, hold]) => {
 }"""
 
 
+def watch_box(locator: Locator) -> None:
+    """Note the element's box now: a later :func:`steady_box` counts its hold from this
+    moment if the box is the same then (a wait for something else meanwhile, the window
+    probe's, is part of the hold instead of coming before it)."""
+    locator.evaluate(f"(el) => ({_STEADY_JS})([el, 0])")
+
+
 def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
     """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
     sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving

@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     open_page,
     screenshot,
     steady_box,
+    watch_box,
     whole_tree,
 )
 from tests.browser.layout_checks import clipped_controls, layout_problems
@@ -82,8 +83,10 @@ def _settled(page) -> None:
     """The page's run is over, and the window probe's report (if any) with it (the probe
     says when it has looked and will not report); the sidebar has stopped sliding (projector
     mode closes it) and no run came of the probe meanwhile."""
+    sidebar = page.locator(SIDEBAR)
+    watch_box(sidebar)  # its hold counts from now: the probe's wait is part of it
     probe_settled(page)
-    steady_box(page.locator(SIDEBAR))
+    steady_box(sidebar)
     wait_idle(page, 90_000)
 
 
