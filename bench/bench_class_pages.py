@@ -476,8 +476,9 @@ def main() -> None:
         rows.append(row)
         print(f"{students} students on {replicas} replica(s): done", flush=True)
     print(
-        f"class pages: {args.browsers} students in browser pages, the rest websocket sessions "
-        f"tapping their buttons; {args.questions} questions; load average "
+        f"class pages: {args.browsers} students in browser pages, the rest opening the page over "
+        f"its websocket, then following and tapping over HTTP as the still does; "
+        f"{args.questions} questions; load average "
         f"{os.getloadavg()[0]:.1f}"
     )
     print(HEADER)
