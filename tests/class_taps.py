@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 from starlette.applications import Starlette
 from streamlit.testing.v1 import AppTest
@@ -83,7 +84,10 @@ def asgi(
     async def send(message: dict) -> None:
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    # on a thread of its own: in the whole suite Playwright's sync API (the browser tests'
+    # session fixture) keeps an event loop running on this thread, and asyncio.run refuses
+    with ThreadPoolExecutor(max_workers=1) as one:
+        one.submit(asyncio.run, app(scope, receive, send)).result()
     start = next(m for m in sent if m["type"] == "http.response.start")
     said = {k.decode(): v.decode() for k, v in start["headers"]}
     text = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
