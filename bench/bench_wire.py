@@ -166,8 +166,12 @@ def _bare_server(port: int, folder: Path) -> subprocess.Popen:
     script.write_text(BARE, encoding="utf-8")
     (folder / ".streamlit").mkdir()
     shutil.copy(ROOT / ".streamlit" / "config.toml", folder / ".streamlit" / "config.toml")
-    cmd = [str(script) if part == "app.py" else part for part in streamlit_command(port)]
-    return subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        streamlit_command(port, str(script)),
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 FETCHED_JS = """() => performance.getEntriesByType("resource")

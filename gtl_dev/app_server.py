@@ -43,14 +43,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def streamlit_command(port: int) -> list[str]:
-    """`streamlit run serve.py` (the app and its class routes) headless on ``port`` of the loopback address (run it in ROOT)."""
+def streamlit_command(port: int, script: str = "serve.py") -> list[str]:
+    """`streamlit run serve.py` (the app and its class routes; another ``script`` for a
+    bare page) headless on ``port`` of the loopback address (run it in ROOT)."""
     return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        "serve.py",
+        script,
         "--server.headless",
         "true",
         "--server.port",
