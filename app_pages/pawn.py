@@ -95,6 +95,7 @@ def lab(playing: bool) -> None:
                 ver=pawn.to_code(pos),
                 say=say,
                 on_square=lambda sq: set_pos(bl.pawn_click(pos, sq)),
+                after=pl.edit_after(pos),
             )
         shown = game.position if playing and not bad and not too_big else pos
         plain_text(pawn.format_board(shown), key=K.text)

@@ -11,9 +11,12 @@ throttled 4x, CDP ``Emulation.setCPUThrottlingRate``):
 - a step of the tree canvas (a tap on its next button to the next frame, median of 15);
   goal 50 ms;
 - a board tap's result: a tap on a square of the pawn board (edit mode: a pawn put on it) to
-  the finished, drawn rerun; goal 400 ms; beside it, the browser's long tasks (over 50 ms) in
-  that time, added up: the main thread's busy stretches, which depend less on the machine's
-  load than the seconds; the same for a tap on the chase's board (the black piece moved);
+  the tapped square's new piece on screen (the board draws it from its payload before the
+  server answers; the browser's clock, from the touch to the frame after), and to the
+  finished, drawn rerun (the verdict, the table, the link); goal 400 ms; beside it, the
+  browser's long tasks (over 50 ms) in the rerun's time, added up: the main thread's busy
+  stretches, which depend less on the machine's load than the seconds; the same for a tap on
+  the chase's board (the black piece moved);
 - what a tap's rerun sends, counted on the page's websocket (figures that do not depend on
   the load): its deltas, the elements among them that differ from the same place's in the run
   before (what Streamlit's frontend draws again; an element equal to the one before it at its
@@ -45,6 +48,7 @@ LABS = {  # name -> (url path, what is drawn)
     "practice": ("practice", CANVAS_NODES),
 }
 GOALS = {"open": 3.0, "step": 0.050, "tap": 0.400}
+TAP_GOALS = ("pawn tap", "chase tap", "pawn tap drawn", "chase tap drawn")
 
 _STEP_JS = """async () => {
   const host = [...document.querySelectorAll('*')].find((e) => e.shadowRoot && e.shadowRoot.querySelector('.gtl-canvas'));
@@ -97,8 +101,9 @@ def measure(browser, base: str, rate: int) -> dict[str, float | None]:
                         steps.append(ms / 1000)
                 out["step"] = statistics.median(steps) if steps else None
             if name in TAPPED:
-                tap, long, sent = _tap(page, TAPPED[name])
-                out[f"{name} tap"], out[f"{name} tap long tasks"] = tap, long
+                tap, drawn, long, sent = _tap(page, TAPPED[name])
+                out[f"{name} tap drawn"], out[f"{name} tap"] = drawn, tap
+                out[f"{name} tap long tasks"] = long
                 SENT[(name, rate)] = sent
             page.close()
         seconds, page = _open(
@@ -118,6 +123,17 @@ def measure(browser, base: str, rate: int) -> dict[str, float | None]:
 
 _LONG_TASKS_JS = """() => { window.__gtlLong = 0; new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__gtlLong += e.duration; }).observe({type: "longtask"}); }"""
+
+
+# the touch on the square to the frame after its piece changed (the browser's clock)
+_DRAWN_JS = """(cell) => { window.__gtlDrawn = null; let t0 = null; const was = cell.dataset.piece;
+  cell.addEventListener("touchstart", () => { t0 = performance.now(); }, {once: true, capture: true});
+  const seen = new MutationObserver(() => {
+    if (t0 === null || cell.dataset.piece === was) return;
+    seen.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__gtlDrawn = performance.now() - t0; }, 0));
+  });
+  seen.observe(cell, {attributes: true, attributeFilter: ["data-piece"]}); }"""
 
 
 SENT: dict[tuple[str, int], tuple[int, int, int] | None] = {}  # (lab, rate) -> what a tap sent
@@ -141,9 +157,10 @@ def _sent(before: list[bytes], frames: list[bytes]) -> tuple[int, int, int]:
     return deltas, changed, sum(len(m) for m in frames)
 
 
-def _tap(page, square: int) -> tuple[float | None, float | None, tuple[int, int, int] | None]:
-    """A tap on a square of the first board, to its finished, drawn rerun; the long tasks
-    meanwhile; what the rerun sent (None: no board square to tap, or no rerun)."""
+def _tap(page, square: int) -> tuple:
+    """A tap on a square of the first board, to its finished, drawn rerun; to its new piece
+    drawn; the long tasks meanwhile; what the rerun sent (None: no board square to tap, or
+    no rerun)."""
     point = page.locator(BOARD_SQUARES).nth(square)
     frames = _FRAMES[page]
     try:
@@ -151,6 +168,7 @@ def _tap(page, square: int) -> tuple[float | None, float | None, tuple[int, int,
         point.scroll_into_view_if_needed(timeout=10_000)
         box = point.bounding_box()
         page.evaluate(_LONG_TASKS_JS)
+        point.evaluate(_DRAWN_JS)
         before = list(frames)
         frames.clear()
         asked = runs_of(page).requested
@@ -159,10 +177,12 @@ def _tap(page, square: int) -> tuple[float | None, float | None, tuple[int, int,
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         seconds = time.perf_counter() - start
         if runs_of(page).requested == asked:  # the tap asked for no rerun: no figure
-            return None, None, None
-        return seconds, page.evaluate("() => window.__gtlLong") / 1000, _sent(before, frames)
+            return None, None, None, None
+        drawn = page.evaluate("() => window.__gtlDrawn")
+        long = page.evaluate("() => window.__gtlLong") / 1000
+        return seconds, None if drawn is None else drawn / 1000, long, _sent(before, frames)
     except Exception:  # a figure, not a test: say it is missing
-        return None, None, None
+        return None, None, None, None
 
 
 def main() -> None:
@@ -181,7 +201,9 @@ def main() -> None:
         goal = (
             GOALS["open"]
             if name.startswith("open")
-            else GOALS.get({"step": "step", "pawn tap": "tap", "chase tap": "tap"}.get(name, ""))
+            else GOALS["tap"]
+            if name in TAP_GOALS
+            else GOALS.get(name)
         )
         d, f = desk[name], phone.get(name)
 

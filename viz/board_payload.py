@@ -78,13 +78,18 @@ def board_payload(
     min_px: int = 280,
     ver: str = "",
     say: str = "",
+    after: Mapping[str, tuple[Sequence[int], Sequence[int]]] | None = None,
 ) -> dict:
     """The component's data for ``pic``. ``mode``: ``still`` (no taps), ``edit`` (a tap
     reports its square) or ``play`` (``moves``: the person's legal moves, from square ->
     targets; ``auto``: the square picked from the start, the chase's one piece). ``px`` is
     the board's natural width, ``fold`` the page's height above it (the board fits under it
     on a short window, never under ``min_px``). ``ver`` names the position (a report made on
-    another one is refused); ``say`` is announced to screen readers when it changes."""
+    another one is refused); ``say`` is announced to screen readers when it changes.
+    ``after``: what each tap leads to, drawn by the browser at once, before the server's
+    answer (a phone's rerun takes a few hundred ms): the pieces (white squares, black
+    squares) after a tap of square ``"s"`` (mode ``edit``) or after the move ``"from-to"``
+    (mode ``play``; the engine's reply comes with the rerun)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     moves = {int(f): [int(t) for t in ts] for f, ts in (moves or {}).items() if ts}
@@ -116,6 +121,7 @@ def board_payload(
         "min": int(min_px),
         "ver": ver,
         "say": say,
+        "after": {k: [list(w), list(b)] for k, (w, b) in (after or {}).items()},
     }
 
 

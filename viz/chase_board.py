@@ -84,6 +84,14 @@ def heat_scale(longest: int, numbers: bool = True) -> str:
     )
 
 
+def chase_pieces(pos: chase.ChasePosition) -> tuple[list[int], list[int]]:
+    """The square of the white piece and of the black one (none for a piece captured)."""
+    n = pos.n
+    white = [] if pos.captured and pos.white_to_move else [pos.white[0] * n + pos.white[1]]
+    black = [] if pos.captured and not pos.white_to_move else [pos.black[0] * n + pos.black[1]]
+    return white, black
+
+
 def chase_picture(
     pos: chase.ChasePosition,
     *,
@@ -124,8 +132,7 @@ def chase_picture(
             ink[s] = INK
     else:
         fill = base_fill(n, n, tinted)
-    black = [] if pos.captured and not pos.white_to_move else [sq(pos.black)]
-    white = [] if pos.captured and pos.white_to_move else [sq(pos.white)]
+    white, black = chase_pieces(pos)
     return BoardPicture(
         rows=n,
         cols=n,

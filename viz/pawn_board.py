@@ -22,6 +22,15 @@ def pawn_ranks(pos: pawn.PawnPosition) -> list[str]:
     return [str(pos.rows - r) for r in range(pos.rows)]
 
 
+def pawn_pieces(pos: pawn.PawnPosition) -> tuple[list[int], list[int]]:
+    """The squares of the white pawns and of the black pawns (index r * cols + c)."""
+    cells = pos.cells
+    return (
+        [s for s, ch in enumerate(cells) if ch == pawn.WHITE],
+        [s for s, ch in enumerate(cells) if ch == pawn.BLACK],
+    )
+
+
 def pawn_picture(
     pos: pawn.PawnPosition,
     *,
@@ -40,6 +49,7 @@ def pawn_picture(
     hover = [
         names[pos.cells[s]].format(square=pawn.square_name(pos, *divmod(s, cols))) for s in idx
     ]
+    pieces = pawn_pieces(pos)
     tinted = ()
     if last is not None:
         tinted = (last.from_sq[0] * cols + last.from_sq[1], last.to_sq[0] * cols + last.to_sq[1])
@@ -48,8 +58,8 @@ def pawn_picture(
         cols=cols,
         fill=base_fill(pos.rows, cols, tinted),
         hover=hover,
-        white=[s for s in idx if pos.cells[s] == pawn.WHITE],
-        black=[s for s in idx if pos.cells[s] == pawn.BLACK],
+        white=pieces[0],
+        black=pieces[1],
         styles=PAWN_STYLES,
         arrows=[
             (m.from_sq[0] * cols + m.from_sq[1], m.to_sq[0] * cols + m.to_sq[1]) for m in arrows

@@ -10,7 +10,10 @@
 //   {n, kind: "square", square, ver}  a square of the editor's board (mode "edit")
 // n counts this board's reports; data.heard is the last one the server handled. Between the
 // two the board is busy (aria-busy, taps ignored), so a tap never lands on a board that is
-// already out of date. ver is the position the report was made on (data.ver): Python
+// already out of date. Meanwhile it shows what the report leads to, when Python said so
+// ("after": the pieces after a tap of square "s", or after the move "from-to"): a phone's
+// rerun takes a few hundred ms, and the tap's result is drawn at once (issue 21); the
+// server's next position replaces it. ver is the position the report was made on (data.ver): Python
 // refuses a report made on another one, and the page keeps its state.
 //
 // Keys (ARIA grid, roving tabindex): the arrows move between squares, Home/End to the row's
@@ -62,6 +65,7 @@ class Board {
     this.cells = [];
     this.focus = 0;
     this.picked = null;
+    this.ahead = null; // the pieces a report leads to, drawn until the server answers
     this.sent = 0; // reports sent
     this.heard = 0; // reports the server has handled
     this.d = null;
@@ -86,6 +90,7 @@ class Board {
     this.d = d;
     this.heard = Math.max(this.heard, d.heard || 0);
     if (this.sent < this.heard) this.sent = this.heard;
+    if (!this.busy()) this.ahead = null;
     if (fresh || !this.canPick(this.picked)) this.picked = d.auto ?? null;
     this.root.style.setProperty("--px", `${d.px}px`);
     this.root.style.setProperty("--fold", `${d.fold}px`);
@@ -175,8 +180,9 @@ class Board {
   }
 
   draw() {
-    const d = this.d;
-    const white = new Set(d.white), black = new Set(d.black), hatch = new Set(d.hatch || []);
+    const d = this.d, ahead = this.ahead;
+    const white = new Set(ahead ? ahead[0] : d.white), black = new Set(ahead ? ahead[1] : d.black);
+    const hatch = new Set(d.hatch || []);
     const dots = new Set(this.targets());
     this.cells.forEach((cell, sq) => {
       cell.style.background = d.fill[sq];
@@ -205,13 +211,16 @@ class Board {
     });
     this.grid.setAttribute("aria-busy", this.busy() ? "true" : "false");
     this.root.classList.toggle("busy", this.busy());
+    this.root.dataset.ahead = ahead ? "true" : "false";
     this.arrows();
   }
 
   arrows() {
     const { rows, cols, arrows } = this.d;
     this.over.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
-    this.over.innerHTML = (arrows || []).map(([a, b]) => arrowPath(a, b, cols)).join("");
+    // an arrow (the best move, the hint) belongs to the position drawn before the tap
+    const shown = this.ahead ? [] : arrows || [];
+    this.over.innerHTML = shown.map(([a, b]) => arrowPath(a, b, cols)).join("");
   }
 
   busy() {
@@ -228,6 +237,12 @@ class Board {
     if (!this.trigger) return;
     this.sent += 1;
     this.trigger("tap", { n: this.sent, ver: this.d.ver, ...value });
+    const after = this.d.after || {};
+    const key = value.kind === "move" ? `${value.from}-${value.to}` : value.kind === "square" ? `${value.square}` : null;
+    if (key !== null && after[key]) {
+      this.ahead = after[key];
+      this.picked = null;
+    }
     this.draw();
   }
 

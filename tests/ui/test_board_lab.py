@@ -74,3 +74,59 @@ def test_heat_caption_says_where_white_wins_in_each_mode():
     assert "no square where white wins" in heat_caption(
         chase.ChasePosition(8, (1, 1), (6, 5), False), "white", vals
     )
+
+
+def _pawn_steps(cells: str, cols: int) -> dict[str, tuple[list[int], list[int]]]:
+    """White's moves by hand: a step up onto an empty square, a capture up-left or up-right
+    onto a black pawn; the pawns after each, by "from-to"."""
+    out = {}
+    for s, ch in enumerate(cells):
+        if ch != "P" or s < cols:
+            continue
+        r, c = divmod(s, cols)
+        for dc in (-1, 0, 1):
+            if not 0 <= c + dc < cols:
+                continue
+            t = (r - 1) * cols + c + dc
+            if cells[t] == ("." if dc == 0 else "p"):
+                after = list(cells)
+                after[s], after[t] = ".", "P"
+                white = [i for i, x in enumerate(after) if x == "P"]
+                out[f"{s}-{t}"] = (white, [i for i, x in enumerate(after) if x == "p"])
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(".Pp", min_size=16, max_size=16))
+def test_the_board_is_told_the_pawns_after_each_of_the_persons_moves(cells):
+    from ui.boards import board_lab as bl
+    from ui.boards.pawn_lab import RULES
+
+    pos = pawn.PawnPosition(4, 4, cells, True)
+    if pawn.problems(pos):
+        return
+    assert bl.moved(pos, RULES, 4) == _pawn_steps(cells, 4)
+
+
+def test_the_board_is_told_the_pieces_after_each_chase_move_and_each_edit():
+    from ui.boards import board_lab as bl
+    from ui.boards.chase_lab import RULES
+
+    n = 4
+    for w in range(n * n):
+        for b in range(n * n):
+            if w == b:
+                continue
+            pos = chase.ChasePosition(n, divmod(w, n), divmod(b, n), True)
+            want = {}
+            r, c = divmod(w, n)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    t = (r + dr) * n + c + dc
+                    want[f"{w}-{t}"] = ([t], [] if t == b else [b])
+            assert bl.moved(pos, RULES, n) == want, (w, b)
+            # the editor's taps: the palette's black piece to the square; onto white, a swap
+            edit = bl.ChaseEdit(pos, "black")
+            for t in range(n * n):
+                got = RULES.pieces(bl.chase_click(edit, t).pos)
+                assert got == ([b] if t == w else [w], [t]), (w, b, t)

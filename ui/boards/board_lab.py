@@ -179,10 +179,15 @@ def edit_board(
     ver: str,
     say: str,
     on_square: Callable[[int], None],
+    after: Sequence[tuple[list[int], list[int]]] = (),
 ) -> None:
     """The editor's board: a tap (a click, Enter) on a square calls ``on_square(index)`` in
-    the widget callback, before the rerun."""
-    board(_payload(spec, pic, mode="edit", ver=ver, say=say), key=key, on_square=on_square)
+    the widget callback, before the rerun. ``after[s]``: the pieces (white, black squares)
+    a tap of square ``s`` leads to, drawn by the browser before the rerun."""
+    payload = _payload(
+        spec, pic, mode="edit", ver=ver, say=say, after={str(s): p for s, p in enumerate(after)}
+    )
+    board(payload, key=key, on_square=on_square)
 
 
 def still_board(key: str, spec: BoardSpec, pic: BoardPicture) -> None:
@@ -236,15 +241,27 @@ def engine_reply(sess: PlaySession, game: Game) -> list[str]:
 @dataclass(frozen=True)
 class Rules:
     """What the play board needs of a game: its rules, the engine's reply, the squares a move
-    leaves and lands on, and why a square is not a move (``why_not(position, picked square,
-    square)``)."""
+    leaves and lands on, why a square is not a move (``why_not(position, picked square,
+    square)``) and where a position's pieces stand (``pieces``: white squares, black ones)."""
 
     game: Game
     reply: Reply
     target: Callable[[Any, Any], Any]
     source: Callable[[Any, Any], Any]
     why_not: Callable[[Any, tuple[int, int] | None, tuple[int, int]], str]
+    pieces: Callable[[Any], tuple[list[int], list[int]]]  # a position's white, black squares
     one_piece: bool = False  # one piece per side: it is picked up from the start
+
+
+def moved(pos: Any, rules: Rules, cols: int) -> dict[str, tuple[list[int], list[int]]]:
+    """The pieces after each of the person's moves in ``pos``, by ``"from-to"`` (square
+    indices); a pair of squares that names more than one move is left out (the server
+    tells them apart, or refuses)."""
+    seen: dict[str, list[Any]] = {}
+    for m in rules.game.moves(pos):
+        (fr, fc), (tr, tc) = rules.source(pos, m), rules.target(pos, m)
+        seen.setdefault(f"{fr * cols + fc}-{tr * cols + tc}", []).append(m)
+    return {k: rules.pieces(rules.game.play(pos, ms[0])) for k, ms in seen.items() if len(ms) == 1}
 
 
 def _played(keys: Play, rules: Rules, cols: int, frm: int, to: int) -> None:
@@ -331,7 +348,8 @@ def play_board(
 ) -> None:
     """The board of a game against the engine: the person's movable pieces and their
     targets go to the browser, which picks a piece on a tap and reports the move on a tap
-    of one of its targets (:func:`_played`); any other tap is explained (:func:`_tapped`)."""
+    of one of its targets (:func:`_played`), drawing the move at once (:func:`moved`);
+    any other tap is explained (:func:`_tapped`)."""
     moves: dict[int, list[int]] = {}
     if human_to_move(sess, rules.game):
         got = square_moves(sess.position, rules.game, rules.target, rules.source)
@@ -346,6 +364,7 @@ def play_board(
         auto=auto,
         ver=ver,
         say=play_words(keys, sess, rules, describe),
+        after=moved(sess.position, rules, cols) if moves else None,
     )
     board(
         payload,

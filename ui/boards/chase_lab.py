@@ -43,6 +43,7 @@ from viz.chase_board import (
     chase_labels,
     chase_move_squares,
     chase_picture,
+    chase_pieces,
     chase_square_name,
     heat_scale,
 )
@@ -305,6 +306,10 @@ def edit_board(
             ver=chase.to_code(pos),
             say=verdict_words(sol.winner, sol.plies),
             on_square=lambda sq: set_edit(bl.chase_click(bl.ChaseEdit(pos, piece), sq)),
+            after=[
+                chase_pieces(bl.chase_click(bl.ChaseEdit(pos, piece), sq).pos)
+                for sq in range(pos.n * pos.n)
+            ],
         )
     if kw:
         st.html(heat_scale(kw["longest"], numbers=pos.n <= NUMBERS_UP_TO))
@@ -335,6 +340,7 @@ RULES = bl.Rules(
     chase.move_target,
     chase.move_source,
     lambda pos, _picked, square: chase_why_not(pos, square),
+    chase_pieces,
     one_piece=True,
 )
 

@@ -30,7 +30,7 @@ from ui.common.keys import PAWN as K
 from ui.common.link_codec import Fallback
 from ui.common.share import publish
 from viz.board_payload import ply_caption
-from viz.pawn_board import pawn_files, pawn_picture, pawn_ranks, pawn_squares
+from viz.pawn_board import pawn_files, pawn_picture, pawn_pieces, pawn_ranks, pawn_squares
 
 PRESETS = {  # the names shown translated
     N_("Sample 1"): "4x4w:.ppp/..../.PPP/....",
@@ -151,6 +151,12 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
     return pos
 
 
+def edit_after(pos: pawn.PawnPosition) -> list[tuple[list[int], list[int]]]:
+    """The pawns after a tap of each square of the editor's board (the browser draws a
+    tap's result before the rerun)."""
+    return [pawn_pieces(bl.pawn_click(pos, sq)) for sq in range(pos.rows * pos.cols)]
+
+
 def last_move(game: PlaySession) -> pawn.Move | None:
     """The move that led to the game's current position (None at the start)."""
     if not game.plies:
@@ -184,7 +190,7 @@ def spec(pos: pawn.PawnPosition) -> bl.BoardSpec:
     )
 
 
-RULES = bl.Rules(GAME, reply, pawn.move_target, pawn.move_source, pawn_why_not)
+RULES = bl.Rules(GAME, reply, pawn.move_target, pawn.move_source, pawn_why_not, pawn_pieces)
 
 
 def play_board(game: PlaySession) -> None:
