@@ -87,6 +87,9 @@ class Board {
     else if (this.player) { this.player.remove(); this.player = null; }
     this.trigger = trigger;
     const fresh = !this.d || this.d.ver !== d.ver || this.d.rows !== d.rows || this.d.cols !== d.cols;
+    // the note's check reads the layout (scrollWidth): only when the board's size may have
+    // changed, not on every tap (a forced layout in the middle of Streamlit's redraw)
+    const sized = !this.d || ["rows", "cols", "px", "fold", "min"].some((k) => this.d[k] !== d[k]) || this.d.words?.scrolls !== d.words?.scrolls;
     this.d = d;
     this.heard = Math.max(this.heard, d.heard || 0);
     if (this.sent < this.heard) this.sent = this.heard;
@@ -105,7 +108,7 @@ class Board {
     this.draw();
     this.cap.textContent = d.caption || "";
     this.cap.hidden = !d.caption;
-    this.hinted();
+    if (sized) this.hinted();
     // announced when the words change, and after every report handled (the same refusal twice)
     const said = `${d.heard || 0}|${d.say}`;
     if (d.say && said !== this.said) { this.said = said; this.announce(d.say); }
@@ -236,7 +239,7 @@ class Board {
   report(value) {
     if (!this.trigger) return;
     this.sent += 1;
-    this.trigger("tap", { n: this.sent, ver: this.d.ver, ...value });
+    const msg = { n: this.sent, ver: this.d.ver, ...value }, trigger = this.trigger;
     const after = this.d.after || {};
     const key = value.kind === "move" ? `${value.from}-${value.to}` : value.kind === "square" ? `${value.square}` : null;
     if (key !== null && after[key]) {
@@ -244,6 +247,10 @@ class Board {
       this.picked = null;
     }
     this.draw();
+    // the result drawn goes to the screen first, then the report (Streamlit's work on it
+    // would hold the frame back on a slow phone)
+    if (this.ahead) requestAnimationFrame(() => setTimeout(() => trigger("tap", msg), 0));
+    else trigger("tap", msg);
   }
 
   tap(sq) {
