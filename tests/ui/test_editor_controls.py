@@ -70,3 +70,37 @@ def test_chase_side_control_survives_a_tap_and_follows_the_position():
     assert at.session_state[CHASE.pos] == chase.from_code("2-1.1-2.2-w")
     assert at.segmented_control(key=CHASE.side).value == "White"
     assert not at.exception
+
+
+def _drawn(at: AppTest, pawn_page: bool) -> list[str]:
+    """The editor controls' elements as the browser gets them."""
+    if pawn_page:
+        controls = [at.segmented_control(key=PAWN.size), at.segmented_control(key=PAWN.side)]
+    else:
+        controls = [at.slider(key=CHASE.n), at.segmented_control(key=CHASE.side)]
+    return [c.proto.SerializeToString() for c in controls]
+
+
+def test_a_tap_draws_the_editor_controls_as_the_run_before():
+    """A tap that keeps the size and the side sends the controls equal to the run before's
+    (an element that differs is drawn again by the browser: issue 21); the first run's
+    controls included, and a preset's (the run that moved them) too, from the next tap on."""
+    at = _page("pawn")
+    first = _drawn(at, True)
+    start = at.session_state[PAWN.pos]
+    _tap(at, PAWN.pos, pawn.toggled(start, 1, 1))
+    assert _drawn(at, True) == first
+    at.button(key=PAWN.preset(4)).click().run()  # 5x5: the size control moves
+    assert at.segmented_control(key=PAWN.size).value == 5
+    moved = _drawn(at, True)
+    _tap(at, PAWN.pos, pawn.toggled(at.session_state[PAWN.pos], 2, 2))
+    after = _drawn(at, True)
+    _tap(at, PAWN.pos, pawn.toggled(at.session_state[PAWN.pos], 2, 2))
+    assert _drawn(at, True) == after
+    assert at.segmented_control(key=PAWN.size).value == 5 and moved != first
+    at = _page("chase")
+    first = _drawn(at, False)
+    pos = at.session_state[CHASE.pos]
+    _tap(at, CHASE.pos, chase.ChasePosition(pos.n, pos.white, (0, 0), pos.white_to_move))
+    assert _drawn(at, False) == first
+    assert not at.exception

@@ -134,13 +134,24 @@ def mode_switch(key: str) -> bool:
     return mode == MODES[1]
 
 
-def follow(key: str, value: Any) -> None:
-    """Set the control under ``key`` to ``value`` (what the position says) before it is
-    drawn: a control keyed once for every position follows a preset, a link or a tap, and a
-    person's pick of it acts in its callback, before the run (the chase's size slider, the
-    board-size and side-to-move controls)."""
-    if st.session_state.get(key) != value:
-        st.session_state[key] = value
+def follow(key: str, value: Any) -> Any:
+    """Make the control under ``key`` show ``value`` (what the position says); returns the
+    default to draw it with. A control keyed once for every position follows a preset, a
+    link or a tap, and a person's pick of it acts in its callback, before the run (the
+    chase's size slider, the board-size and side-to-move controls).
+
+    The control is drawn the same way run after run while its value stays (issue 21: an
+    element that differs from the run before's is drawn again by the browser, a few ms each
+    on a phone): by its default, and by the session's state set from Python only in the run
+    where the position changed it (then with no default: Streamlit warns of the two
+    together)."""
+    ss = st.session_state
+    if key not in ss:
+        return value
+    if ss[key] != value:
+        ss[key] = value
+        return None
+    return value
 
 
 @dataclass(frozen=True)

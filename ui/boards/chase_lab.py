@@ -225,8 +225,16 @@ def editor(
     # remounted the slider after every move of it, and the keyboard focus went with it
     # (issue 12). The slider follows the position (a preset, a link) before it is drawn,
     # and a move of it resizes the position in its callback, before the page runs.
-    bl.follow(K.n, min(pos.n, top))
-    n = st.slider(_("Board size n"), 2, top, key=K.n, on_change=_resize_to_slider, args=(set_edit,))
+    shown = bl.follow(K.n, min(pos.n, top))
+    n = st.slider(
+        _("Board size n"),
+        2,
+        top,
+        value=shown,
+        key=K.n,
+        on_change=_resize_to_slider,
+        args=(set_edit,),
+    )
     if n != pos.n:  # a smaller top (big boards switched off)
         set_edit(bl.ChaseEdit(pos := resized(pos, n)))
     # one row that wraps, not two columns: one block a run instead of three (issue 21)
@@ -241,10 +249,11 @@ def editor(
         )
         or "black"
     )
-    bl.follow(K.side, "White" if pos.white_to_move else "Black")
+    side = bl.follow(K.side, "White" if pos.white_to_move else "Black")
     pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
+        default=side,
         key=K.side,
         format_func=side_name,
         on_change=_side_picked,

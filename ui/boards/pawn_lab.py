@@ -129,19 +129,21 @@ def editor(pos: pawn.PawnPosition, set_pos: Callable[[pawn.PawnPosition], None])
         row.button(_(name), key=K.preset(i), on_click=set_pos, args=(pawn.from_code(code),))
     # one row that wraps, not two columns: one block a run instead of three (issue 21)
     pair = st.container(horizontal=True, gap="medium")
-    bl.follow(K.size, pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None)
+    size = bl.follow(K.size, pos.rows if pos.rows == pos.cols and pos.rows in SIZES else None)
     pair.segmented_control(
         _("Board size"),
         SIZES,
+        default=size,
         format_func=lambda n: f"{n}x{n}",
         key=K.size,
         on_change=_size_picked,
         args=(set_pos,),
     )
-    bl.follow(K.side, "White" if pos.white_to_move else "Black")
+    side = bl.follow(K.side, "White" if pos.white_to_move else "Black")
     pair.segmented_control(
         _("Side to move"),
         ["White", "Black"],
+        default=side,
         key=K.side,
         format_func=side_name,
         on_change=_side_picked,
