@@ -160,8 +160,8 @@ class Board {
     const { files, ranks, rows, cols } = this.d;
     this.ranks.style.gridTemplateRows = `repeat(${rows}, 1fr)`;
     this.files.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
-    this.ranks.innerHTML = ranks.map((t) => `<span>${t}</span>`).join("");
-    this.files.innerHTML = files.map((t) => `<span>${t}</span>`).join("");
+    setHtml(this.ranks, ranks.map((t) => `<span>${t}</span>`).join(""));
+    setHtml(this.files, files.map((t) => `<span>${t}</span>`).join(""));
     this.ranks.setAttribute("aria-hidden", "true");
     this.cells.forEach((cell, sq) => {
       const r = cell.querySelector(".co.r"), f = cell.querySelector(".co.f");
@@ -197,13 +197,13 @@ class Board {
       text.style.color = (d.ink && d.ink[sq]) || "";
       const side = white.has(sq) ? "white" : black.has(sq) ? "black" : null;
       const svg = cell.querySelector(".piece");
+      let piece = "";
       if (side) {
         const s = d.styles[side];
         const k = s.scale, o = (1 - k) * 50;
-        svg.innerHTML = `<g transform="translate(${o} ${o}) scale(${k})" fill="${s.fill}" stroke="${s.line}" stroke-width="${3.5 / k}">${PIECES[s.symbol]}</g>`;
-      } else if (svg.firstChild) {
-        svg.textContent = "";
+        piece = `<g transform="translate(${o} ${o}) scale(${k})" fill="${s.fill}" stroke="${s.line}" stroke-width="${3.5 / k}">${PIECES[s.symbol]}</g>`;
       }
+      setHtml(svg, piece);
       cell.dataset.piece = side || "";
       let name = d.names[sq];
       if (sq === this.picked && d.mode === "play") name += d.words.picked;
@@ -223,7 +223,7 @@ class Board {
     this.over.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
     // an arrow (the best move, the hint) belongs to the position drawn before the tap
     const shown = this.ahead ? [] : arrows || [];
-    this.over.innerHTML = shown.map(([a, b]) => arrowPath(a, b, cols)).join("");
+    setHtml(this.over, shown.map(([a, b]) => arrowPath(a, b, cols)).join(""));
   }
 
   busy() {
@@ -300,6 +300,13 @@ class Board {
       this.tap(this.focus);
     }
   }
+}
+
+function setHtml(e, html) {
+  // parsed again only when it changed: a rerun redraws every square, most of them as they were
+  if (e.__gtlHtml === html) return;
+  e.__gtlHtml = html;
+  e.innerHTML = html;
 }
 
 function coord(kind) {
