@@ -251,6 +251,7 @@ class AlphaBeta:
     variant = "ab.variant"
     algo = "ab.algo"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
+    random_box = "ab.random_box"  # the "Random tree" expander (open or closed)
     generate = "ab.gen"
     download_leaves = "ab.dl_leaves"  # a tree too long for a link, as a file
 
@@ -387,6 +388,7 @@ class ClassStart:
     """ui.classroom.start's "Start a class session" box on a tree lab (``ns``: the lab's)."""
 
     ns: str
+    box = _at("class_box")  # the expander (open or closed)
     title = _at("class_title")
     kinds = _at("class_kinds")
     go = _at("class_go")
