@@ -318,6 +318,7 @@ class Practice:
     branching = "practice.tree.b"
     depth = "practice.tree.depth"  # of a random tree
     random = "practice.tree.random"
+    presets = "practice.tree.presets"  # the "Presets and random trees" popover (open or not)
     free = Canvas("practice.free")  # the quiz tab's canvas (practice off)
     quiz = Quiz("practice.quiz")
 
