@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
-from ui.common.keys import CHASE, PAWN, AlphaBeta, Practice
+from ui.common.keys import CHASE, PAWN, AlphaBeta, Editor, Practice
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
 from viz.tree_payload import step_text
@@ -231,6 +231,8 @@ def ed_head(at: AppTest) -> str:
 
 
 def ed_import(at: AppTest, fmt: str, text: str) -> AppTest:
+    at.session_state[Editor.port] = True  # the box open: its contents are made only then
+    at.run()
     at.radio(key="ed.fmt").set_value(fmt)
     at.text_area(key="ed.text").set_value(text)
     return at.button(key="ed.import").click().run()

@@ -268,6 +268,7 @@ class Editor:
     said = "ed.said"  # the sentence of a tree just loaded (empty, expectimax's preset), once
     new = "ed.new"  # the "New empty tree" button
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
+    port = "ed.port"  # the "Import and export" box (open or closed)
     fmt = "ed.fmt"
     text = "ed.text"
     shown = "ed.shown"  # the export's text, shown with its copy button (ui.common.plain_text)
