@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js run test unit jstest bench lint jslint chromium postgres fonts messages clean
+.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages clean
 
 install: $(STAMP)
 
@@ -28,6 +28,13 @@ $(JS_STAMP): package.json package-lock.json
 	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' || { echo "error: the JS lint and tests need node 20.19 or later, not $$(node --version)"; exit 2; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(JS_STAMP)
+
+# The components' browser code is ES modules and style sheets (game_tree_lab/tree_canvas/,
+# board/, plain_text/); the browser is served their bundles, one module and one sheet each, in
+# game_tree_lab/dist/ (committed, so the app runs with no JS tools). Run after editing them:
+# `make test` fails while a bundle is older than its sources (tests/js/bundle.test.js).
+bundle: js
+	npm run build --silent
 
 run: install
 	$(BIN)/streamlit run serve.py --server.port $(PORT) --browser.gatherUsageStats false

@@ -4,6 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  { ignores: ["game_tree_lab/dist/"] }, // the bundles scripts/build_js.mjs makes of the sources
   js.configs.recommended,
   {
     files: ["game_tree_lab/**/*.js"],
@@ -16,7 +17,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "scripts/**/*.mjs", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.node },
   },
 ];

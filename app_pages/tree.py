@@ -52,7 +52,6 @@ start_box(K.lab.start, tree, variant, algorithm=algo)
 st.subheader(_("Race: every algorithm on this tree"))
 race_panel(source, K.lab.race)
 
-st.subheader(_("Import and export"))
 ep.import_export(tree)
 
 link = tl.encode_tree(tree)

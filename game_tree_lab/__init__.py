@@ -2,7 +2,8 @@
 package named like the distribution (game-tree-lab -> game_tree_lab) and resolves a
 component's ``asset_dir`` inside it (pyproject.toml, ``[tool.streamlit.component]``).
 
-It holds the tree canvas's browser code, game_tree_lab/tree_canvas/ (ES modules and style
-sheets, served as static files); the Python side is ui/common/canvas.py. No Python code
-lives here.
+It holds the components' browser code: the sources (tree_canvas/, board/, plain_text/: ES
+modules and style sheets) and what the browser is served, their bundles in dist/ (one module
+and one sheet each, `make bundle`); the Python side is ui/common/canvas.py, board.py and
+plain_text.py. No Python code lives here.
 """

@@ -2,11 +2,11 @@
 and its styles, that opens from disk in any browser (no server, no network) and steps with
 the same buttons and keys as the app.
 
-The canvas is the app's own: its ES modules (game_tree_lab/tree_canvas/, index.js and what it
-imports) go into the file as text, each turned into a module by the page itself (a Blob URL,
-its ``from "./x.js"`` imports pointed at the others' URLs), and mounted as the app mounts it,
-with the data ui.common.canvas sends (no link parameters, nothing reported: a "+N nodes"
-marker needs the app to open). The style sheets (index.css and its ``@import``s) are inlined.
+The canvas is the app's own: the bundle the app serves (game_tree_lab/dist/tree_canvas/, one
+ES module and one style sheet made from the modules by scripts/build_js.mjs) goes into the
+file as text, turned into a module by the page itself (a Blob URL) and mounted as the app
+mounts it, with the data ui.common.canvas sends (no link parameters, nothing reported: a
+"+N nodes" marker needs the app to open). The style sheet is inlined.
 A "slide" switch draws it in projector mode (larger, the tree's height fitted to the window).
 Pure: the payload (viz.tree_payload) in, a string out.
 """
@@ -15,53 +15,17 @@ from __future__ import annotations
 
 import html
 import json
-import posixpath
-import re
 from importlib.resources import files
 
 from teach.i18n import DEFAULT, PSEUDO, _, use
 from viz.canvas_ui import plugin_words, plugins_on
 
 ENTRY, STYLES = "index.js", "index.css"
-_IMPORT = re.compile(r'(\bfrom\s+|\bimport\s+)"(\.{1,2}/[^"]+)"')
-_CSS_IMPORT = re.compile(r'@import\s+url\("([^"]+)"\);')
-_MARK = "__gtl_module__:"
 
 
-def _asset(path: str) -> str:
-    return (files("game_tree_lab") / "tree_canvas" / path).read_text(encoding="utf-8")
-
-
-def modules() -> dict[str, str]:
-    """Every module of the canvas by its path under tree_canvas/, dependencies before the
-    modules that import them, each relative import rewritten to ``"__gtl_module__:PATH"``."""
-    out: dict[str, str] = {}
-
-    def visit(path: str, stack: tuple[str, ...] = ()) -> None:
-        if path in out:
-            return
-        if path in stack:
-            raise ValueError(f"the canvas's modules import each other in a cycle at {path}")
-        text = _asset(path)
-        here = posixpath.dirname(path)
-
-        def point(m: re.Match) -> str:
-            dep = posixpath.normpath(posixpath.join(here, m.group(2)))
-            visit(dep, (*stack, path))
-            return f'{m.group(1)}"{_MARK}{dep}"'
-
-        out[path] = _IMPORT.sub(point, text)
-
-    visit(ENTRY)
-    return out
-
-
-def styles(path: str = STYLES) -> str:
-    """The canvas's style sheet with its ``@import``s inlined."""
-    here = posixpath.dirname(path)
-    return _CSS_IMPORT.sub(
-        lambda m: styles(posixpath.normpath(posixpath.join(here, m.group(1)))), _asset(path)
-    )
+def bundle(name: str = ENTRY) -> str:
+    """A file of the canvas's bundle: its module (``index.js``) or its sheet (``index.css``)."""
+    return (files("game_tree_lab") / "dist" / "tree_canvas" / name).read_text(encoding="utf-8")
 
 
 def _script_json(value) -> str:
@@ -71,14 +35,10 @@ def _script_json(value) -> str:
 
 
 BOOT = """
-const mods = JSON.parse(document.getElementById("gtl-modules").textContent);
+const code = JSON.parse(document.getElementById("gtl-canvas").textContent);
 const data = JSON.parse(document.getElementById("gtl-data").textContent);
-const urls = {};
-for (const [path, text] of Object.entries(mods)) {
-  const src = text.replace(/"__gtl_module__:([^"]+)"/g, (_, dep) => JSON.stringify(urls[dep]));
-  urls[path] = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
-}
-const { default: component } = await import(urls["index.js"]);
+const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+const { default: component } = await import(url);
 const host = document.getElementById("gtl-tree");
 const slide = document.getElementById("gtl-slide");
 const none = () => {};
@@ -143,7 +103,7 @@ def standalone_html(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <style>{PAGE_CSS}</style>
-<style>{styles()}</style>
+<style>{bundle(STYLES)}</style>
 </head>
 <body>
 <header>
@@ -153,7 +113,7 @@ def standalone_html(
 </header>
 <main id="gtl-tree"></main>
 <p style="font-size:.85rem;color:#52606d">{html.escape(note)}</p>
-<script type="application/json" id="gtl-modules">{_script_json(modules())}</script>
+<script type="application/json" id="gtl-canvas">{_script_json(bundle())}</script>
 <script type="application/json" id="gtl-data">{_script_json(data)}</script>
 <script type="module">{BOOT}</script>
 </body>

@@ -116,7 +116,8 @@ def test_a_class_session_survives_a_restart(browser):
         tctx.set_default_timeout(60_000)
         teacher = tctx.new_page()
         open_url(teacher, f"{server.url}/alphabeta")
-        teacher.locator("summary").filter(has_text="Start a class session").click()
+        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
+            teacher.locator("summary").filter(has_text="Start a class session").click()
         with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # the pill's run first
             teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
         click(teacher, "ab.class_go")

@@ -1,11 +1,11 @@
-"""A first visit fetches the tree canvas's files in two waves, each once (issue 20).
+"""A first visit fetches the tree canvas's two files, each once (issue 20).
 
-The canvas's modules (its asset_dir) came in three waves: index.js, then core.js and the
-plugins, then lib/ (what they import). index.js now imports lib/ too, and a page that will
-draw a canvas has its window probe (its first element) import index.js while the run goes on
-(ui.common.canvas.canvas_files). Read from the browser's resource timing with an empty cache
-(a new context): every module but index.js is asked for before the first of them has arrived,
-and each file is fetched once. A page that draws no canvas fetches none of them.
+The canvas's modules came in waves (index.js, then the 19 modules it imports; index.css, then
+its 13 sheets), each file a request to the Python server while the page's run went on. They
+are now bundled into one module and one sheet (scripts/build_js.mjs), and a page that will
+draw a canvas has its window probe (its first element) import the module while the run goes
+on (ui.common.canvas.canvas_files). Read from the browser's resource timing with an empty
+cache (a new context). A page that draws no canvas fetches neither.
 """
 
 from __future__ import annotations
@@ -40,12 +40,7 @@ def test_the_canvas_files_are_asked_for_at_once_and_once(browser, base_url):
     files = _visit(browser, f"{base_url}/alphabeta", CANVAS_DRAWN)
     names = [f for f, _, _ in files]
     assert len(names) == len(set(names)), sorted(names)  # each fetched once
-    at = {f: (start, end) for f, start, end in files}
-    assert {"index.js", "core.js", "lib/util.js", "plugins/edit.js", "index.css"} <= set(at)
-    # every module index.js does not import (lib/) was asked for only once a module that
-    # imports it had arrived; now all of them are asked for before the first arrives
-    second = {f: t for f, t in at.items() if f.endswith(".js") and f != "index.js"}
-    assert max(s for s, _ in second.values()) < min(e for _, e in second.values()), at
+    assert sorted(names) == ["index.css", "index.js"]  # the bundle, no module of its own
 
 
 def test_a_page_with_no_canvas_fetches_none_of_its_files(browser, base_url):

@@ -27,7 +27,7 @@ import pytest
 from classroom import access, live
 from classroom.db import database_url, open_store
 from engine.tree_text import parse_brackets
-from gtl_dev.pages import wait_idle
+from gtl_dev.pages import rerun, wait_idle
 from teach.quiz import PRUNE
 from tests.browser.helpers import assert_no_exception, board_ready, open_page, tap_square
 from tests.pseudo_marks import outside_marks
@@ -205,16 +205,21 @@ def open_lists(page) -> tuple[int, list[str]]:  # noqa: ANN001
     for i in range(count):
         opener = openers.nth(i)
         opener.scroll_into_view_if_needed()
-        opener.click()
+        # a popover may make its contents only once open (on_change="rerun"): its run first
+        lazy = opener.evaluate("(e) => !!e.closest('[data-testid=\"stPopover\"]')")
+        with rerun(page, start_timeout_ms=2_000 if lazy else 0):
+            opener.click()
         lists = page.locator(_OPEN_LISTS)
         lists.first.wait_for()
         text = "\n".join(lists.nth(j).inner_text() for j in range(lists.count()))
         found += [f"[list] {line}" for line in escapes(text)]
-        page.keyboard.press("Escape")
+        with rerun(page, start_timeout_ms=2_000 if lazy else 0):
+            page.keyboard.press("Escape")
         try:
             lists.first.wait_for(state="detached", timeout=5_000)
         except PlaywrightTimeout:  # the tree editor keeps Escape: the opener closes it
-            opener.click()
+            with rerun(page, start_timeout_ms=2_000 if lazy else 0):
+                opener.click()
             lists.first.wait_for(state="detached")
     return count, found
 

@@ -1,6 +1,7 @@
 """The tree canvas's browser code is a component with an ``asset_dir`` (components v2): static
-files the browser fetches once, not text inside every run's message; its modules form one
-graph from index.js with the plugins on the documented context only."""
+files the browser fetches once, not text inside every run's message. Its sources are modules
+forming one graph from index.js with the plugins on the documented context only; the
+asset_dir holds their bundle (scripts/build_js.mjs; tests/js/bundle.test.js keeps it fresh)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from ui.common.canvas import ASSETS, NAME
+from ui.common.canvas import NAME
 
 ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "game_tree_lab" / "tree_canvas"  # the sources
+SERVED = ROOT / "game_tree_lab" / "dist" / "tree_canvas"  # their bundle, the asset_dir
 PAGE = str(ROOT / "app_pages" / "alphabeta.py")
 IMPORT = re.compile(r'^import\s[^"]*"([^"]+)";', re.M)
 CSS_IMPORT = re.compile(r'@import url\("([^"]+)"\);')
@@ -48,7 +51,8 @@ def test_the_component_is_declared_with_its_asset_dir_in_pyproject():
         c for c in meta["tool"]["streamlit"]["component"]["components"] if c["name"] == component
     ]
     # Streamlit resolves asset_dir inside the import package named like the distribution.
-    assert ROOT / package.replace("-", "_") / entry["asset_dir"] == ASSETS
+    assert ROOT / package.replace("-", "_") / entry["asset_dir"] == SERVED
+    assert sorted(p.name for p in SERVED.iterdir()) == ["index.css", "index.js"]
 
 
 def test_a_canvas_run_names_the_files_instead_of_carrying_them():

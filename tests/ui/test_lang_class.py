@@ -268,6 +268,7 @@ def test_the_labs_start_box_is_worded_and_a_refusal_speaks_the_teachers_language
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = i18n.PSEUDO
     at.run()
+    at.session_state[keys.box] = True  # the box open (its contents are made only then)
     at.switch_page("app_pages/alphabeta.py").run()
     ok(at)
     (box,) = [e for e in at.expander if e.label == "⟦Start a class session⟧"]

@@ -33,12 +33,16 @@ TABS = ["Step quiz", "Whole-tree exercise", "Exam sheets", "Variants side by sid
 WORD_FIELDS = {"label", "help", "body", "content", "placeholder", "options"}
 
 
-def page(lang: str, **params: str) -> AppTest:
+def page(lang: str, *, opened: tuple[str, ...] = (), **params: str) -> AppTest:
+    """The practice page in ``lang``, the boxes keyed ``opened`` open (their contents are
+    made only then)."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = lang
     for name, value in params.items():
         at.query_params[name] = value
     at.run()
+    for key in opened:
+        at.session_state[key] = True
     at.switch_page("app_pages/practice.py").run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -172,7 +176,8 @@ def test_the_variants_compared_in_the_pseudo_language():
 
 
 def test_the_tree_chooser_and_its_refusal_in_the_pseudo_language():
-    at = page(i18n.PSEUDO)
+    at = page(i18n.PSEUDO, opened=(K.presets,))  # its presets and random tree too
+    assert K.random in {b.key for b in at.button}
     at.text_input(key=K.leaves).set_value("1, 2, x").run()
     assert at.error and at.error[0].value.startswith("⟦This tree cannot be used: ")
     assert_translated(visible(at), _theirs(at) if _quiz(at) else set())

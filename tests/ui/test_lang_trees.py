@@ -32,12 +32,21 @@ CATALOGUE = ROOT / "game_tree_lab" / "locales" / "messages.pot"
 NAMES = ("alpha_beta(leaves, branching)", "URAL 1282")
 
 
+# the boxes whose contents a page makes only while they are open: opened, their words checked
+OPENED = {
+    "app_pages/alphabeta.py": (AlphaBeta.random_box, AlphaBeta.lab.start.box),
+    "app_pages/tree.py": (Editor.port, Editor.lab.start.box),
+}
+
+
 def _open(page: str, **params: str) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=180)
     at.query_params["lang"] = i18n.PSEUDO
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
+    for key in OPENED[page]:
+        at.session_state[key] = True
     return at.switch_page(page).run()
 
 

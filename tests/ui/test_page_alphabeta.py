@@ -113,7 +113,10 @@ def test_the_canvas_gets_the_run_its_sentences_and_the_step():
 def test_step_survives_unrelated_widgets():
     at = app()
     report(at, 4)
-    at.number_input(key="ab.rd").set_value(4).run()
+    at.session_state[AlphaBeta.random_box] = True  # the random tree's box opened: a rerun
+    at.run()
+    assert at.session_state["ab.step"] == 4
+    at.number_input(key=AlphaBeta.random["d"]).set_value(4).run()
     assert not at.exception
     assert at.session_state["ab.step"] == 4 and canvas(at)["step"] == 4
 
@@ -143,6 +146,30 @@ def test_random_tree_link_is_a_recipe():
     at = app(t="r:3,3,-5,5,42")
     assert not at.exception
     leaves = random_leaves(3, 3, -5, 5, 42)
+    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
+
+
+def test_the_random_tree_box_makes_its_inputs_only_while_open_and_keeps_what_was_typed():
+    recipe = AlphaBeta.random
+    at = app()
+    made = {n.key for n in at.number_input}
+    assert not made & set(recipe.values())
+    assert AlphaBeta.generate not in {b.key for b in at.button}
+    at.session_state[AlphaBeta.random_box] = True  # a tap on the closed box
+    at.run()
+    at.number_input(key=recipe["d"]).set_value(2)
+    at.number_input(key=recipe["s"]).set_value(7)
+    at.number_input(key=recipe["l"]).set_value(-4).run()
+    at.session_state[AlphaBeta.random_box] = False
+    at.run()
+    assert not {n.key for n in at.number_input} & set(recipe.values())
+    at.session_state[AlphaBeta.random_box] = True
+    at.run()
+    kept = {x: at.number_input(key=recipe[x]).value for x in "bdslh"}
+    assert kept == {"b": 3, "d": 2, "s": 7, "l": -4, "h": 20}
+    at.button(key=AlphaBeta.generate).click().run()
+    assert not at.exception
+    leaves = random_leaves(3, 2, -4, 20, 7)
     assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
 
 

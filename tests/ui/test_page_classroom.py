@@ -284,6 +284,9 @@ def test_the_start_box_freezes_the_lab_and_opens_the_teacher_view(store):
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at = at.switch_page("app_pages/alphabeta.py").run()
     ok(at)
+    assert AlphaBeta.lab.start.title not in {t.key for t in at.text_input}  # the box is closed
+    at.session_state[AlphaBeta.lab.start.box] = True  # a tap on it
+    at = at.run()
     at.text_input(key=AlphaBeta.lab.start.title).set_value("Tuesday")
     at = at.button(key=AlphaBeta.lab.start.go).click().run()
     ok(at)

@@ -111,8 +111,14 @@ def test_an_edit_does_not_jump_to_the_last_step():
     assert canvas(at)["x"]["edit"]["mode"] == "edit"
 
 
+def port(at: AppTest) -> AppTest:
+    """The "Import and export" box opened (its contents are made only then)."""
+    at.session_state[Editor.port] = True
+    return at.run()
+
+
 def test_refused_and_hostile_edits_say_why_and_keep_the_tree():
-    at = app()
+    at = port(app())  # the export box open: it says a one-node tree has no URAL form
     first_inner = at.session_state["ed.state"].tree.children[0][0]
     edit(at, op="set", node=first_inner, value="3", seq=1)
     assert not at.exception and tree_of(at) == "((-1 1) (1 1))"
@@ -133,8 +139,18 @@ def test_refused_and_hostile_edits_say_why_and_keep_the_tree():
     assert any("no URAL 1282 form" in i.value for i in at.info)
 
 
-def test_import_ural_and_brackets_and_bad_text():
+def test_import_and_export_are_made_only_while_their_box_is_open_and_keep_the_text():
     at = app()
+    assert not at.radio and not at.text_area and not plain_texts(at)
+    port(at).text_area(key=Editor.text).set_value("((1 2) 3)").run()
+    at.session_state[Editor.port] = False
+    at.run()
+    assert not at.text_area
+    assert port(at).text_area(key=Editor.text).value == "((1 2) 3)"
+
+
+def test_import_ural_and_brackets_and_bad_text():
+    at = port(app())
     at.radio(key="ed.fmt").set_value("URAL 1282")
     at.text_area(key="ed.text").set_value(SAMPLE2)
     at.button(key="ed.import").click().run()
@@ -160,7 +176,7 @@ def labels(at: AppTest) -> list[str]:
 
 
 def test_export_shows_the_chosen_format():
-    at = app()
+    at = port(app())
     assert at.radio(key="ed.fmt").value == "URAL 1282"
     ural = format_ural(at.session_state["ed.state"].tree)
     assert ural.startswith("7\nN 1\n") and plain_texts(at)[0].strip() == ural.strip()

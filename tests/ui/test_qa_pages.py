@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
-from ui.common.keys import CHASE, PAWN, Practice
+from ui.common.keys import CHASE, PAWN, AlphaBeta, Editor, Practice
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
 from viz.tree_payload import step_text
@@ -125,6 +125,8 @@ def test_alphabeta_odd_branching_is_refused_or_clamped(b):
 )
 def test_alphabeta_bad_random_recipe_keeps_the_tree(rb, rd, lo, hi, words):
     at = page("alphabeta")
+    at.session_state[AlphaBeta.random_box] = True  # a tap on the Random tree box
+    at.run()
     for k, v in zip("bdlh", (rb, rd, lo, hi), strict=True):
         at.number_input(key=f"ab.r{k}").set_value(v)
     at.button(key="ab.gen").click().run()
@@ -229,6 +231,8 @@ def ed_head(at: AppTest) -> str:
 
 
 def ed_import(at: AppTest, fmt: str, text: str) -> AppTest:
+    at.session_state[Editor.port] = True  # the box open: its contents are made only then
+    at.run()
     at.radio(key="ed.fmt").set_value(fmt)
     at.text_area(key="ed.text").set_value(text)
     return at.button(key="ed.import").click().run()
@@ -380,6 +384,9 @@ def test_practice_every_tab_survives_a_bad_tree(tab):
 @pytest.mark.parametrize("depth", [0, -5, 99, 10**30, 2.5])
 def test_practice_random_tree_with_odd_depth(depth):
     at = practice()
+    assert Practice.random not in {b.key for b in at.button}  # the popover's, made when open
+    at.session_state[Practice.presets] = True  # a tap on it
+    at.run()
     at.number_input(key="practice.tree.depth").set_value(depth)
     at.button(key="practice.tree.random").click().run()
     ok(at)

@@ -1,5 +1,5 @@
-"""The search to take away (viz.standalone): one file with every canvas module and style
-sheet the app serves, its payload intact, nothing fetched from anywhere."""
+"""The search to take away (viz.standalone): one file with the canvas's bundle (the module
+and style sheet the app serves), its payload intact, nothing fetched from anywhere."""
 
 from __future__ import annotations
 
@@ -10,28 +10,22 @@ from pathlib import Path
 from engine.search import search_tree
 from engine.tree_text import parse_brackets
 from ui.practice.practice_common import run_payload
-from viz.standalone import modules, standalone_html, styles
+from viz.standalone import standalone_html
 
-ASSETS = Path(__file__).resolve().parents[2] / "game_tree_lab" / "tree_canvas"
+SERVED = Path(__file__).resolve().parents[2] / "game_tree_lab" / "dist" / "tree_canvas"
 
 
 def _script(page: str, ident: str) -> str:
     return re.search(rf'<script type="application/json" id="{ident}">(.*?)</script>', page, re.S)[1]
 
 
-def test_every_module_and_sheet_is_inlined_once_and_points_at_the_others():
-    mods = modules()
-    assert set(mods) == {str(p.relative_to(ASSETS)) for p in ASSETS.rglob("*.js")}
-    order = list(mods)
-    for i, (path, text) in enumerate(mods.items()):
-        assert not re.search(r'from\s+"\.{1,2}/', text), path  # every import rewritten
-        for dep in re.findall(r'"__gtl_module__:([^"]+)"', text):
-            assert order.index(dep) < i  # made into a module before its importer
-    css = styles()
-    assert "@import" not in css
-    for sheet in ASSETS.rglob("*.css"):
-        if sheet.name != "index.css":
-            assert sheet.read_text(encoding="utf-8").strip() in css
+def test_the_page_carries_the_bundle_the_app_serves_which_imports_nothing():
+    page = standalone_html({"n": 0}, title="t")
+    code = json.loads(_script(page, "gtl-canvas"))
+    assert code == (SERVED / "index.js").read_text(encoding="utf-8")
+    assert not re.search(r"""\b(from|import)\s*\(?\s*["'`]""", code)  # no module to fetch
+    css = (SERVED / "index.css").read_text(encoding="utf-8")
+    assert css in page and "@import" not in css
 
 
 def test_the_page_carries_the_payload_and_fetches_nothing():
@@ -42,6 +36,5 @@ def test_the_page_carries_the_payload_and_fetches_nothing():
     assert "<title>A &lt;search&gt;</title>" in page and "x &amp; y" in page
     data = json.loads(_script(page, "gtl-data"))
     assert data["p"] == payload and data["x"] == {"mode": "tree"} and data["param"] is None
-    assert json.loads(_script(page, "gtl-modules")) == modules()
     assert not re.search(r"""(src|href)=["']?https?:""", page)
     assert "url(http" not in page and "@import" not in page

@@ -55,23 +55,42 @@ def start_box(
 ) -> None:
     """The box: a title, the question kinds and the start button, in an expander under
     the lab (a popover is placed by the browser below its button and, on a projector at
-    150 %, ran past the window's foot with its start button out of reach)."""
-    with st.expander(_("Start a class session"), icon=":material/co_present:"):
-        chosen = class_variant(algorithm, variant)
-        if tree is None or chosen is None:
-            st.info(_("Class mode steps alpha-beta or minimax: choose one of them to start."))
-            return
-        st.markdown(
-            _(
-                "Freeze this tree, its variant and its ordering into a class session: the "
-                "projector view opens with a join code, and your students predict each step."
-            )
+    150 %, ran past the window's foot with its start button out of reach). Its contents are
+    made only while it is open (on_change="rerun"): a first visit's run draws the closed box
+    alone, four elements fewer, each a render in the browser (issue 21)."""
+    box = st.expander(
+        _("Start a class session"), icon=":material/co_present:", key=keys.box, on_change="rerun"
+    )
+    with box:
+        if box.open:
+            _box(keys, tree, variant, ordering, seed, algorithm)
+
+
+def _box(
+    keys: ClassStart,
+    tree: GameTree | None,
+    variant: str,
+    ordering: str,
+    seed: int,
+    algorithm: str,
+) -> None:
+    """The open box's contents."""
+    chosen = class_variant(algorithm, variant)
+    if tree is None or chosen is None:
+        st.info(_("Class mode steps alpha-beta or minimax: choose one of them to start."))
+        return
+    st.markdown(
+        _(
+            "Freeze this tree, its variant and its ordering into a class session: the "
+            "projector view opens with a join code, and your students predict each step."
         )
-        st.text_input(_("Title (optional)"), key=keys.title, max_chars=live.TITLE_MAX)
-        kind_pills(keys.kinds)
-        if st.button(
-            _("Start the session"), key=keys.go, type="primary", icon=":material/play_arrow:"
-        ):
-            _start(keys, tree, chosen, ordering, seed)
-        if err := st.session_state.get(keys.error):
-            st.error(err)
+    )
+    # what was typed and chosen is kept while the box is closed (persist_state)
+    st.text_input(
+        _("Title (optional)"), key=keys.title, max_chars=live.TITLE_MAX, persist_state="page"
+    )
+    kind_pills(keys.kinds, keep=True)
+    if st.button(_("Start the session"), key=keys.go, type="primary", icon=":material/play_arrow:"):
+        _start(keys, tree, chosen, ordering, seed)
+    if err := st.session_state.get(keys.error):
+        st.error(err)

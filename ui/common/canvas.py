@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import partial
-from pathlib import Path
 
 import streamlit as st
 
@@ -42,8 +41,6 @@ SPEEDS = (1, 2, 4, 8, 15, 30)
 
 # The distribution's name and the component's in pyproject.toml's [tool.streamlit.component].
 NAME = "game-tree-lab.tree_canvas"
-# The component's files: its asset_dir, relative to which js= and css= are resolved.
-ASSETS = Path(__file__).parents[2] / "game_tree_lab" / "tree_canvas"
 
 
 def _component():
@@ -51,7 +48,7 @@ def _component():
 
 
 def canvas_files() -> list[str]:
-    """The URL path of the canvas's entry module, index.js, which imports every other module.
+    """The URL path of the canvas's module, index.js (the bundle of its modules, one file).
     A page that will draw a canvas gives it to ui.common.projector.page_header, whose window
     probe (the first element of every page) has the browser import it while the page's run
     goes on; else the browser asks for it only once the canvas's element has arrived, at the

@@ -1,7 +1,7 @@
 """Declaring the project's custom components (components v2): the tree canvas
 (ui.common.canvas) and the boards (ui.common.board), each an ``index.js`` and
 ``index.css`` in its asset_dir of the installed package (pyproject's
-[[tool.streamlit.component.components]])."""
+[[tool.streamlit.component.components]]): the bundles of game_tree_lab/dist/."""
 
 from __future__ import annotations
 

@@ -251,6 +251,7 @@ class AlphaBeta:
     variant = "ab.variant"
     algo = "ab.algo"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
+    random_box = "ab.random_box"  # the "Random tree" expander (open or closed)
     generate = "ab.gen"
     download_leaves = "ab.dl_leaves"  # a tree too long for a link, as a file
 
@@ -267,6 +268,7 @@ class Editor:
     said = "ed.said"  # the sentence of a tree just loaded (empty, expectimax's preset), once
     new = "ed.new"  # the "New empty tree" button
     done = "ed.done"  # the last edit message's number (the canvas's edit plugin waits for it)
+    port = "ed.port"  # the "Import and export" box (open or closed)
     fmt = "ed.fmt"
     text = "ed.text"
     shown = "ed.shown"  # the export's text, shown with its copy button (ui.common.plain_text)
@@ -317,6 +319,7 @@ class Practice:
     branching = "practice.tree.b"
     depth = "practice.tree.depth"  # of a random tree
     random = "practice.tree.random"
+    presets = "practice.tree.presets"  # the "Presets and random trees" popover (open or not)
     free = Canvas("practice.free")  # the quiz tab's canvas (practice off)
     quiz = Quiz("practice.quiz")
 
@@ -387,6 +390,7 @@ class ClassStart:
     """ui.classroom.start's "Start a class session" box on a tree lab (``ns``: the lab's)."""
 
     ns: str
+    box = _at("class_box")  # the expander (open or closed)
     title = _at("class_title")
     kinds = _at("class_kinds")
     go = _at("class_go")

@@ -120,13 +120,14 @@ def tree_chooser() -> GameTree | None:
         _("Leaves, left to right"), key=K.leaves, help=_("Scores separated by commas or spaces.")
     )
     b = c2.number_input(_("Branching"), step=1, key=K.branching, persist_state="session")
-    with c3.popover(_("Presets and random trees"), width="stretch"):
-        for i, name in enumerate(PRESETS):
-            st.button(_(name), key=K.preset(i), on_click=_preset, args=(name,))
-        st.number_input(
-            _("Depth of a random tree"), value=2, step=1, key=K.depth, persist_state="session"
-        )
-        st.button(_("Random tree"), key=K.random, on_click=on_random_tree)
+    # its contents are made only while it is open (on_change="rerun"): a first visit's run
+    # has five buttons and a number input fewer, each a render in the browser (issue 21)
+    box = c3.popover(
+        _("Presets and random trees"), width="stretch", key=K.presets, on_change="rerun"
+    )
+    with box:
+        if box.open:
+            _presets_and_random()
     try:
         tree = build_tree(text, b)
     except InputError as e:
@@ -134,6 +135,16 @@ def tree_chooser() -> GameTree | None:
         return None
     publish(t=Complete(tuple(parse_leaves(text)), int(b)).encode(), b=None)
     return tree
+
+
+def _presets_and_random() -> None:
+    """The popover's contents: the presets and a random tree of a chosen depth."""
+    for i, name in enumerate(PRESETS):
+        st.button(_(name), key=K.preset(i), on_click=_preset, args=(name,))
+    st.number_input(
+        _("Depth of a random tree"), value=2, step=1, key=K.depth, persist_state="session"
+    )
+    st.button(_("Random tree"), key=K.random, on_click=on_random_tree)
 
 
 def quiz_names(tree: GameTree) -> list[str]:

@@ -74,10 +74,13 @@ def kind_label(kind: str) -> str:
     return _(KIND_LABELS[kind])
 
 
-def kind_pills(key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS) -> None:
+def kind_pills(
+    key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS, keep: bool = False
+) -> None:
     """The "Ask about" pills: the question ``kinds`` offered, the three of every search
     (teach.quiz.KINDS) on by default (``remember``: the choice outlives the page for this
-    session). Read it with :func:`chosen_kinds`. A kind picked and no longer offered (the
+    session; ``keep``: it outlives a run that does not draw them, on this page). Read it with
+    :func:`chosen_kinds`. A kind picked and no longer offered (the
     algorithm changed) is dropped by Streamlit."""
     st.pills(
         _("Ask about"),
@@ -86,7 +89,7 @@ def kind_pills(key: str, *, remember: bool = False, kinds: Sequence[str] = KINDS
         default=list(KINDS),
         format_func=kind_label,
         key=key,
-        persist_state="session" if remember else None,
+        persist_state="session" if remember else "page" if keep else None,
     )
 
 

@@ -125,21 +125,12 @@ def setup_inputs(setup: Complete) -> Complete:
             on_change=_on_typed,
         )
         c3.number_input(_("Branching"), 2, 10, key=K.branching, on_change=_on_typed)
-        with st.expander(_("Random tree")):
-            # three to a line (six left "Generate" too narrow for its word at 150 %), in one
-            # wrapping container: every block is a render in the browser (issue 21)
-            row = st.container(horizontal=True, vertical_alignment="bottom", key=THIRDS)
-            r = [row] * 6
-            r[0].number_input(_("branching"), *RANDOM_RANGES["branching"], 3, key=K.random["b"])
-            r[1].number_input(_("depth"), *RANDOM_RANGES["depth"], 3, key=K.random["d"])
-            r[2].number_input(_("seed"), *RANDOM_RANGES["seed"], 1, key=K.random["s"])
-            r[3].number_input(
-                _("lowest value"), *RANDOM_RANGES["lowest value"], -20, key=K.random["l"]
-            )
-            r[4].number_input(
-                _("highest value"), *RANDOM_RANGES["highest value"], 20, key=K.random["h"]
-            )
-            r[5].button(_("Generate"), key=K.generate, on_click=_on_random, width="stretch")
+        # Its inputs are made only while it is open (on_change="rerun"): five number inputs
+        # and a button fewer in a first visit's run, each a render in the browser (issue 21)
+        box = st.expander(_("Random tree"), key=K.random_box, on_change="rerun")
+        with box:
+            if box.open:
+                _random_inputs()
     if ss.get(K.error):
         st.error(
             _(
@@ -148,6 +139,21 @@ def setup_inputs(setup: Complete) -> Complete:
             )
         )
     return ss[K.setup]
+
+
+def _random_inputs() -> None:
+    """The "Random tree" box's recipe inputs and its Generate button."""
+    # three to a line (six left "Generate" too narrow for its word at 150 %), in one wrapping
+    # container: every block is a render in the browser (issue 21)
+    row = st.container(horizontal=True, vertical_alignment="bottom", key=THIRDS)
+    kept = {"persist_state": "page"}  # what was typed is kept while the box is closed
+    row.number_input(_("branching"), *RANDOM_RANGES["branching"], 3, key=K.random["b"], **kept)
+    row.number_input(_("depth"), *RANDOM_RANGES["depth"], 3, key=K.random["d"], **kept)
+    row.number_input(_("seed"), *RANDOM_RANGES["seed"], 1, key=K.random["s"], **kept)
+    lo, hi = RANDOM_RANGES["lowest value"], RANDOM_RANGES["highest value"]
+    row.number_input(_("lowest value"), *lo, -20, key=K.random["l"], **kept)
+    row.number_input(_("highest value"), *hi, 20, key=K.random["h"], **kept)
+    row.button(_("Generate"), key=K.generate, on_click=_on_random, width="stretch")
 
 
 def link_or_file(setup: Complete) -> str | None:

@@ -212,7 +212,20 @@ def headline(tree: GameTree, lab: Lab) -> str:
 
 
 def import_export(tree: GameTree) -> None:
-    """Paste a tree in either format; the tree shown, to copy or download."""
+    """The "Import and export" box. Its contents are made only while it is open
+    (on_change="rerun"): a first visit's run has a radio, a text box, the plain-text component
+    and two buttons fewer, each a render (and a code chunk) in the browser (issue 21)."""
+    box = st.expander(
+        _("Import and export"), icon=":material/swap_vert:", key=K.port, on_change="rerun"
+    )
+    with box:
+        if box.open:
+            _import_export(tree)
+
+
+def _import_export(tree: GameTree) -> None:
+    """Paste a tree in either format; the tree shown, to copy or download. What was typed
+    and chosen is kept while the box is closed (persist_state)."""
     c1, c2 = st.columns(2)
     with c1:
         st.radio(
@@ -221,12 +234,14 @@ def import_export(tree: GameTree) -> None:
             key=K.fmt,
             horizontal=True,
             format_func=lambda f: f if f == FORMATS[0] else _(f),  # URAL 1282: a name
+            persist_state="page",
         )
         st.text_area(
             _("Tree text"),
             key=K.text,
             height=180,
             placeholder=_("Paste URAL lines (7, N 1, N 1, L 2 -1, …) or brackets: ((-1 1) (1 1))"),
+            persist_state="page",
         )
         st.button(_("Import"), key=K.import_, on_click=_on_import, type="primary")
     with c2:
