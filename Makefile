@@ -51,15 +51,21 @@ postgres:
 fonts:
 	@bash scripts/ensure_package.sh fonts-noto-cjk "the Chinese exam sheets' tests" /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
+# pytest-xdist: two workers, a test file's tests on one worker (its module fixtures start once);
+# each worker has its own app server, chromium and PostgreSQL (session fixtures). PYTEST_WORKERS=0
+# runs the suite in this one process.
+PYTEST_WORKERS ?= 2
+PYTEST_PAR := -n $(PYTEST_WORKERS) --dist loadfile
+
 test: install chromium postgres fonts jstest
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PAR)
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
 jstest: js
 	npm test --silent
 
 unit: install
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest $(PYTEST_PAR) -m "not browser"
 
 # Benchmarks print figures (they are not timed tests): the engine, then the pages' server time.
 bench: install

@@ -1,6 +1,6 @@
 """Fixtures for the browser tests: one Streamlit server, one chromium and one browser context
 per session, a new page (a new Streamlit session) per test, one shared context per screen for
-the layout walks (``screen``), and the timing figures printed at the end of the run.
+the layout walks (``screen``), (the timing figures they record are printed by tests/conftest.py).
 
 Where chromium is missing or does not start, the browser tests are skipped with the reason,
 except under CI=true, where that is a failure (CI must run them).
@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import pytest
 
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.helpers import TIMINGS, VIEWPORT, streamlit_server
+from tests.browser.helpers import VIEWPORT, streamlit_server
 
 
 def browser_unavailable(reason: str) -> None:
@@ -106,15 +106,3 @@ def page(browser_context, base_url):  # -> playwright.sync_api.Page
     pg = browser_context.new_page()
     yield pg
     pg.close()
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    """Print the timing figures the browser tests recorded (figures, not assertions)."""
-    if not TIMINGS:
-        return
-    tr = terminalreporter
-    tr.write_sep("-", "browser timings (seconds)")
-    width = max(len(name) for name in TIMINGS)
-    for name, values in TIMINGS.items():
-        shown = ", ".join(f"{v:.2f}" if v >= 0.01 else f"{v * 1000:.1f} ms" for v in values)
-        tr.write_line(f"{name:<{width}}  {shown}")

@@ -3,7 +3,7 @@ screenshots, record timing figures, check share links. The app server, chromium 
 page-run watch (open_url, rerun, wait_idle) are gtl_dev's, shared with the benchmarks.
 
 Always import as ``from tests.browser.helpers import ...`` so every test module shares one
-timing record (printed at the end of the run by tests/browser/conftest.py).
+timing record (printed at the end of the run by tests/conftest.py).
 """
 
 from __future__ import annotations
