@@ -184,6 +184,22 @@ def tap_square(
     return time.perf_counter() - start
 
 
+def export_text(page: Page) -> str:
+    """The tree editor's export text (ui.common.plain_text) as the page shows it, its "Import
+    and export" box opened first if closed (its contents are made only while it is open)."""
+    open_box(page, "Import and export")
+    return page.locator(".st-key-ed-shown pre").first.inner_text().strip()
+
+
+def open_box(page: Page, label: str) -> None:
+    """Open the expander ``label`` if it is closed, and wait for the run that makes its
+    contents (the boxes made with on_change="rerun")."""
+    summary = page.locator("summary").filter(has_text=label)
+    if summary.locator("xpath=..").get_attribute("open") is None:
+        with rerun(page, start_timeout_ms=10_000, timeout_ms=90_000):
+            summary.click()
+
+
 def click_button(page: Page, key: str) -> float:
     """Click the ``st.button`` with ``key`` and wait for the rerun. A button with ``help=``
     is in the DOM twice (Streamlit renders its tooltip target again), so the first visible

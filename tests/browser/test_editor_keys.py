@@ -79,12 +79,11 @@ def press(page, actions: list[list[str]]) -> tuple[int, int, int]:
     return len(actions), sum(map(len, actions)), reruns(page) - before
 
 
-def shown_text(page) -> str:
-    """The export's text (ui.common.plain_text) as the page shows it."""
-    return page.locator(".st-key-ed-shown pre").first.inner_text().strip()
+shown_text = helpers.export_text
 
 
 def choose_format(page, name: str) -> None:
+    helpers.open_box(page, "Import and export")
     with rerun(page):
         page.locator('[data-testid="stRadio"] label').filter(has_text=name).click()
 

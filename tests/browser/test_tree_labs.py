@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     click_button,
     expect,
     expect_query,
+    export_text,
     median_of_clicks,
     open_page,
     record_figure,
@@ -105,7 +106,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
     with rerun(page):  # type a value, Enter: one edit, one rerun
         page.keyboard.press("1")
         page.keyboard.press("Enter")
-    assert "L 2 +1\nL 2 +1" in page.locator(".st-key-ed-shown pre").first.inner_text()
+    assert "L 2 +1\nL 2 +1" in export_text(page)
     n = len(tl.make_lab(parse_brackets("((1 1) (1 1))")).run.events)
     page.locator(f"{CANVAS} .ed-m-step").click()  # step the search: it starts at step 0
     page.locator(f"{CANVAS} .counter").filter(has_text=f"step 0 of {n}").wait_for()
@@ -117,7 +118,7 @@ def test_editor_click_selects_a_node_and_steps(page, browser, base_url):
 
     def check(other):
         other.wait_for_selector(CANVAS_DRAWN)
-        assert "L 2 +1\nL 2 +1" in other.locator(".st-key-ed-shown pre").first.inner_text()
+        assert "L 2 +1\nL 2 +1" in export_text(other)
         assert canvas_step(other) == 1
         # a link at a step of the search opens stepping it
         assert "ed-stepping" in other.locator(CANVAS).get_attribute("class").split()

@@ -4,9 +4,11 @@ edit it sends is one teach.tree_edit knows, and every one the server knows has a
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from teach.tree_edit import OPS
-from ui.common.canvas import ASSETS
+
+ASSETS = Path(__file__).resolve().parents[2] / "game_tree_lab" / "tree_canvas"  # the sources
 
 JS = (ASSETS / "plugins" / "edit.js").read_text(encoding="utf-8")
 

@@ -4,12 +4,15 @@ speed box, the same choices as the canvas core (core.js) offers."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from engine.errors import InputError
-from ui.common.canvas import ASSETS, SPEEDS
+from ui.common.canvas import SPEEDS
 from ui.common.link_codec import Fallback, decode_param, nearest_of
+
+ASSETS = Path(__file__).resolve().parents[2] / "game_tree_lab" / "tree_canvas"  # the sources
 
 SPEED = nearest_of(SPEEDS, "the speed")
 
