@@ -33,9 +33,8 @@ import time
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server
-from gtl_dev.pages import open_url, rerun, runs_of, wait_idle
+from gtl_dev.pages import PHONE, open_url, rerun, runs_of, wait_idle
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 RATE = 4
 CANVAS_NODES = ".gtl-canvas svg.tree g.n"
 BOARD_SQUARES = '.gtl-board [role="gridcell"]'  # the board component (game_tree_lab/board/)

@@ -23,6 +23,9 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 if TYPE_CHECKING:  # the caller that drives a browser imports playwright
     from playwright.sync_api import Page, WebSocket
 
+# a mid-range phone as the tests and benchmarks open one: 390x844 CSS px, touch, dsf 3
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
+
 APP = '[data-testid="stApp"]'
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 CHART = '[data-testid="stPlotlyChart"]'

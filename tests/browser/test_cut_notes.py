@@ -9,7 +9,7 @@ import pytest
 
 from engine.search import search_tree
 from engine.tree import complete_tree
-from gtl_dev.pages import open_url
+from gtl_dev.pages import PHONE, open_url
 from teach.cut_words import cut_notes
 from teach.explain import node_name
 from tests.browser.helpers import expect, screenshot, steady_box
@@ -18,7 +18,6 @@ pytestmark = pytest.mark.browser
 
 SAMPLE = complete_tree([3, 12, 8, 2, 4, 6, 14, 5, 2], 3)
 CANVAS = ".gtl-canvas"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 
 
 def _open(page, base_url: str, k: int) -> None:

@@ -9,13 +9,12 @@ import re
 
 import pytest
 
+from gtl_dev.pages import PHONE
 from tests.browser.helpers import expect, open_page
 from tests.browser.layout_checks import TOUCH_PX
 from ui.common.keys import Lang, css
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 
 
 def test_on_a_phone_the_menus_languages_are_44_px_tap_targets(screen, base_url):

@@ -11,7 +11,7 @@ import pytest
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from gtl_dev.pages import rerun
+from gtl_dev.pages import PHONE, rerun
 from tests.browser.helpers import (
     assert_no_exception,
     board_cell,
@@ -23,7 +23,6 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 
 # a click on the square, then the pieces drawn, read before the browser can run anything else
 _TAP_AND_LOOK = """(cell) => {

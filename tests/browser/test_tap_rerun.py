@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games import chase, pawn
-from gtl_dev.pages import runs_of
+from gtl_dev.pages import PHONE, runs_of
 from tests.browser.helpers import (
     assert_no_exception,
     board_pieces,
@@ -19,7 +19,6 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 HEAD = '[data-testid="stHeading"]'
 
 

@@ -20,14 +20,13 @@ from contextlib import ExitStack
 
 import pytest
 
-from gtl_dev.pages import quiet_for, rerun, wait_idle, wait_reported
+from gtl_dev.pages import PHONE, quiet_for, rerun, wait_idle, wait_reported
 from tests.browser.helpers import CANVAS, expect, open_page, screenshot, steady_box
 from tests.browser.layout_checks import clipped_controls, tap_targets
 from ui.common.keys import AlphaBeta, Practice, css
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
 ZOOMED = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}, "device_scale_factor": 1.5}
 SIDEBAR = '[data-testid="stSidebar"]'
