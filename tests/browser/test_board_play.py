@@ -205,7 +205,8 @@ def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
         # the focus stayed on the board, on the square the pawn went to
         assert board_cell(page, to).evaluate("(c) => c.matches(':focus')")
     assert page.locator('[data-testid="stMain"] h3').first.inner_text().strip() == "White won"
-    assert page.locator(f"{BOARD} [role=status]").first.inner_text() == "White won."
+    # the board says it once it has redrawn the run's position (expect waits for that)
+    expect(page.locator(f"{BOARD} [role=status]").first).to_have_text("White won.")
     assert page.evaluate("() => window.__gtlPointer") == 0  # no mouse, no touch
     screenshot(page, "pawn_keyboard_over", full_page=False)
 
