@@ -11,7 +11,7 @@ import pytest
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from gtl_dev.pages import PHONE, rerun
+from gtl_dev.pages import PHONE, probe_settled, rerun
 from tests.browser.helpers import (
     assert_no_exception,
     board_cell,
@@ -59,6 +59,14 @@ def _tap_ahead(page, square: int) -> dict[str, list[int]]:
     return drawn
 
 
+def _open(page, base_url: str, path: str) -> None:
+    """Open ``path`` and wait until its window probe has settled (on a phone its first report
+    reruns the page: a run that started before the tap would draw the position before it)."""
+    open_page(page, base_url, path, timeout_ms=90_000)
+    probe_settled(page)
+    board_ready(page)
+
+
 def _play_mode(page) -> None:
     button = page.locator('[data-testid="stMain"] button').filter(
         has_text="Play against the engine"
@@ -71,7 +79,7 @@ def test_pawn_board_draws_an_edit_and_a_move_before_the_server_answers(screen, b
     code = "4x4w:pppp/..../..../PPPP"
     start = pawn.from_code(code)
     with screen(**PHONE) as page:
-        open_page(page, base_url, f"pawn?p={code}", timeout_ms=90_000)
+        _open(page, base_url, f"pawn?p={code}")
         # edit: b3 (square 5, empty) gets a white pawn
         cells = list(start.cells)
         cells[5] = "P"
@@ -79,7 +87,7 @@ def test_pawn_board_draws_an_edit_and_a_move_before_the_server_answers(screen, b
         assert _tap_ahead(page, 5) == _pawns(edited)
         assert board_pieces(page) == _pawns(edited)  # the server's position agrees
         # play, from the start again: b1 (square 13) picked, then b2 (square 9)
-        open_page(page, base_url, f"pawn?p={code}", timeout_ms=90_000)
+        _open(page, base_url, f"pawn?p={code}")
         _play_mode(page)
         tap_square(page, 13, touch=True, reruns=False)
         cells = list(start.cells)
@@ -95,13 +103,13 @@ def test_chase_board_draws_an_edit_and_a_move_before_the_server_answers(screen, 
     code = "8-2.2-7.6-w"
     start = chase.from_code(code)
     with screen(**PHONE) as page:
-        open_page(page, base_url, f"chase?c={code}", timeout_ms=90_000)
+        _open(page, base_url, f"chase?c={code}")
         # edit: the palette's piece (black) goes to a1 (square 0)
         edited = chase.ChasePosition(8, start.white, (0, 0), True)
         assert _tap_ahead(page, 0) == _chase(edited)
         assert board_pieces(page) == _chase(edited)
         # play: white's one piece is picked from the start; one step up onto an empty square
-        open_page(page, base_url, f"chase?c={code}", timeout_ms=90_000)
+        _open(page, base_url, f"chase?c={code}")
         _play_mode(page)
         r, c = start.white
         mine = chase.ChasePosition(8, (r - 1, c), start.black, False)
