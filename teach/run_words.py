@@ -142,7 +142,7 @@ def headline(run: SearchRun, label: str, verdict: str | None = None) -> str:
 
 
 def metrics(run: SearchRun, label: str) -> list[tuple[str, str]]:
-    """(label, value) of the counts a lab shows as metrics, all of ``run``: the leaves minimax
+    """(label, value) of the counts a lab shows as figures, all of ``run``: the leaves minimax
     evaluates (all of them) and the leaves ``label`` looked at."""
     c = run_counts(run)
     leaves = ngettext("{n} leaf", "{n} leaves", c.leaves, n=_count(c.leaves))

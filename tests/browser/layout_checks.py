@@ -4,7 +4,7 @@ are covered or too small, and a page that scrolls sideways (issues 11 and 21).
 - **Cut text.** A control's text is cut when its box is narrower than its content
   (``scrollWidth > clientWidth``: an ellipsis, a cut) or narrower than its longest word (the
   word is broken across lines: "Branchi / ng", "f."; in Chinese every character is a word). Controls: buttons, selects (native and
-  Streamlit's), widget labels, tabs, metric labels and values, rows of pills and segmented
+  Streamlit's), widget labels, tabs, figures' labels and values, rows of pills and segmented
   controls (a row that scrolls sideways hides its last options), the tree canvas's controls
   (inside its shadow root), the cells of the pages' tables (issue 21: "ro ot va lu e").
 - **Tap targets.** Buttons, text fields, selects, tabs, expanders' headers, toggles and checkboxes (their label),
@@ -49,8 +49,8 @@ CONTROLS = ", ".join(
         "button p",
         "button div",  # Streamlit's ellipsis is on the box around a button's text ("Le…")
         '[role="tab"] p',
-        '[data-testid="stMetricLabel"] p',
-        '[data-testid="stMetricValue"] > div',
+        ".gtl-figures dt",
+        ".gtl-figures dd",
         '[data-testid="stPageLink"] span',
         '[data-testid="stButtonGroup"] > div',  # pills, segmented: a row that scrolls hides some
         '[data-testid="stMarkdownContainer"] td',  # a table's cells: "ro ot va lu e" (issue 21)

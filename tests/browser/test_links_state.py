@@ -260,7 +260,7 @@ def test_one_tree_format_moves_between_pages_and_old_links_still_open(page, base
     lab = page.url.replace("/practice?", "/alphabeta?")
 
     def on_the_lab(p) -> None:
-        assert p.locator('[data-testid="stMetricValue"]').first.inner_text() == value
+        assert p.locator(".gtl-figures dd").first.inner_text() == value
         assert _query(p)["t"] == "b2:5,6,7,4"
 
     assert_share_link_restores(browser, lab, on_the_lab)

@@ -1,12 +1,14 @@
 """Read back the labs' markdown tables (ui.common.table) from an AppTest run, as a
 pandas DataFrame of the cells' text. Written apart from the writer: it splits a line on the
 pipes that no backslash escapes and drops every escaping backslash (CommonMark's rule for
-a backslash before ASCII punctuation)."""
+a backslash before ASCII punctuation). And the rows of figures (ui.common.figures), read with
+the standard library's HTML parser."""
 
 from __future__ import annotations
 
 import re
 import string
+from html.parser import HTMLParser
 
 import pandas as pd
 
@@ -52,3 +54,48 @@ def tables(at) -> list[pd.DataFrame]:  # noqa: ANN001
         if len(lines) >= 2 and lines[0].startswith("|") and set(lines[1]) <= set("|:- "):
             found.append(parse_table(text))
     return found
+
+
+class _Figures(HTMLParser):
+    """Collects (label, value, title) from every <dl>'s <dt>/<dd> pairs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[dict[str, str]] = []
+        self._tag: str | None = None
+        self._title = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "div":
+            self._title = dict(attrs).get("title") or ""
+        if tag in ("dt", "dd"):
+            self._tag = tag
+            if tag == "dt":
+                self.found.append({"label": "", "value": "", "help": self._title})
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self._tag:
+            self._tag = None
+
+    def handle_data(self, data: str) -> None:
+        if self._tag == "dt":
+            self.found[-1]["label"] += data
+        elif self._tag == "dd":
+            self.found[-1]["value"] += data
+
+
+def figure_rows(at) -> list[dict[str, str]]:  # noqa: ANN001
+    """Every figure the run drew (st.html rows of a <dl>), in page order: each a dict of its
+    label, value and help (the title; empty when it has none)."""
+    out = []
+    for h in at.get("html"):
+        if "<dl" in h.proto.body:
+            parser = _Figures()
+            parser.feed(h.proto.body)
+            out += parser.found
+    return out
+
+
+def figures(at) -> dict[str, str]:  # noqa: ANN001
+    """The run's figures as {label: value}."""
+    return {f["label"]: f["value"] for f in figure_rows(at)}

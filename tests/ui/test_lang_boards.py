@@ -23,6 +23,7 @@ from engine.play import human_move, new_session
 from teach import i18n
 from teach.play_words import chase_end_reason, game_summary, verdict_words
 from tests.pseudo_marks import outside_marks
+from tests.ui.tables import figure_rows
 from ui.boards import board_links as bk
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
@@ -82,7 +83,7 @@ def texts(at: AppTest) -> list[str]:
         if getattr(w.proto, "help", ""):
             out.append(w.proto.help)
         out += [str(o) for o in getattr(w, "options", [])]
-    out += [m.label for m in at.metric] + [m.proto.help for m in at.metric if m.proto.help]
+    out += [f["label"] for f in figure_rows(at)] + [f["help"] for f in figure_rows(at) if f["help"]]
     out += [e.label for e in at.expander] + [t.label for t in at.tabs]
     return [t for t in out if t and t.strip()]
 

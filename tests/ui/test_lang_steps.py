@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from teach.i18n import CLOSE, OPEN, PSEUDO, use
 from tests.canvas_data import canvas, report, shown
+from tests.ui.tables import figures
 from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
 
@@ -62,5 +63,5 @@ def test_stepping_the_alpha_beta_lab_shows_only_wrapped_sentences():
     headline = [m.value for m in at.markdown if "can force" in m.value]
     assert headline and all(not _words(h) for h in headline), headline
     # the run's counts (teach.run_words.metrics; the others are the page's)
-    labels = [m.label for m in at.metric if "evaluates" in m.label]
+    labels = [label for label in figures(at) if "evaluates" in label]
     assert len(labels) == 2 and all(not _words(label) for label in labels), labels

@@ -20,7 +20,7 @@ from teach.quiz import questions
 from tests.canvas_data import canvas, decode, shown
 from tests.canvas_data import report as report_to
 from tests.strategies import first_cut_step
-from tests.ui.tables import tables
+from tests.ui.tables import figures, tables
 from ui.common.keys import AlphaBeta
 from ui.tree import tree_lab as tl
 from viz.tree_payload import step_text
@@ -46,7 +46,7 @@ def report(at: AppTest, k: int) -> AppTest:
 
 
 def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
+    return figures(at)[label]
 
 
 # ---- page ------------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_the_heading_and_metrics_are_the_run_shown_in_every_ordering():
     assert not at.exception
     assert "MAX can force 3; alpha-beta looked at 9 of 9 leaves (nothing pruned)." in texts(at)
     assert metric(at, "alpha-beta evaluates") == "9 leaves"
-    assert not [m for m in at.metric if m.label == "alpha_beta(leaves, branching)"]
+    assert "alpha_beta(leaves, branching)" not in figures(at)
     at = app(order="best-first")
     assert "looked at 5 of 9 leaves (4 leaves pruned by 2 cut-offs)" in texts(at)
     at = app(algo="pvs", order="worst-first")

@@ -16,7 +16,7 @@ from engine.values import plural
 from teach.play_words import outcome_words
 from tests.canvas_data import canvas, report, shown
 from tests.plain_texts import plain_texts
-from tests.ui.tables import tables
+from tests.ui.tables import figures, tables
 from ui.common import board as board_component
 from ui.common.keys import CHASE
 
@@ -157,7 +157,7 @@ def test_search_tab_counts_value_and_steps(code, depth):
     assert not at.exception
     pos = chase.from_code(code)
     run = search_game(chase.ChaseGame(solve_table(pos.n)), pos, depth)
-    got = {m.label: m.value for m in at.metric}
+    got = figures(at)
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"
     assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
     sol = solve_position(pos, solve_table(pos.n))

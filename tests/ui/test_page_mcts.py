@@ -13,7 +13,7 @@ from engine.errors import InputError
 from engine.mcts import MctsParams, mcts_tree
 from engine.tree import complete_tree
 from tests.canvas_data import canvas
-from tests.ui.tables import tables
+from tests.ui.tables import figures, tables
 from ui.common.keys import AlphaBeta, Editor
 from ui.tree import mcts_link
 
@@ -57,7 +57,7 @@ def test_alphabeta_lab_runs_mcts_from_a_link():
     m = mcts_tree(tree, 60, 4, 0.8)
     assert data["p"]["n"] == len(m.run.events)
     assert len(x["it"]) == 60 and x["n"][-4:] == [len(m.run.events), 0, 60, round(m.value, 2)]
-    metrics = {mt.label: mt.value for mt in at.metric}
+    metrics = figures(at)
     assert metrics["Minimax's exact value"].startswith("3 ")
     assert metrics["Root's estimate W/N"] == f"{m.value:.3f}"
     assert any("MCTS picks" in c.value for c in at.caption)

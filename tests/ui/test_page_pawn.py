@@ -13,7 +13,7 @@ from engine.search import search_game
 from teach.explain import describe
 from teach.play_words import outcome_words, verdict_words
 from tests.canvas_data import report, shown
-from tests.ui.tables import tables
+from tests.ui.tables import figures, tables
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
 
@@ -119,7 +119,7 @@ def _search_tab(code: str) -> AppTest:
 
 
 def _metrics(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return figures(at)
 
 
 def _sentence(at: AppTest) -> str:

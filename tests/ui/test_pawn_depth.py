@@ -13,7 +13,7 @@ from engine.games import pawn
 from engine.games.pawn_eval import EvaluatedPawnGame
 from engine.race import race_position
 from engine.search import search_game
-from tests.ui.tables import tables
+from tests.ui.tables import figures, tables
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "pawn.py")
 FIVE = "5x5w:ppppp/...../...../...../PPPPP"
@@ -41,7 +41,7 @@ def test_5x5_start_too_big_for_the_whole_game_then_a_depth_limit_searches_it():
     assert not at.exception
     assert not any("lower the depth" in w.value for w in at.warning)
     run = search_game(EvaluatedPawnGame(), pawn.from_code(FIVE), 3)
-    metrics = {m.label: m.value for m in at.metric}
+    metrics = figures(at)
     assert metrics["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
     texts = _texts(at)
     assert f"root value {run.value} (the evaluation: " in texts

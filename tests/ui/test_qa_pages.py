@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.search import VARIANTS
 from tests.canvas_data import canvas
+from tests.ui.tables import figures
 from ui.common.keys import CHASE, PAWN, AlphaBeta, Editor, Practice
 from ui.tree.editor_panel import take_edit
 from ui.tree.tree_lab import ORDERINGS
@@ -64,7 +65,7 @@ def param(at: AppTest, name: str) -> str | None:
 
 # ---- alpha-beta ------------------------------------------------------------------------------
 def ab_answer(at: AppTest) -> str:
-    return next(m.value for m in at.metric if m.label == "alpha_beta(leaves, branching)")
+    return figures(at)["alpha_beta(leaves, branching)"]
 
 
 def ab_recovers(at: AppTest) -> None:
@@ -177,7 +178,7 @@ def test_alphabeta_every_preset_ordering_and_variant():
     for order in ORDERINGS:
         at.segmented_control(key="ab.order").set_value(order).run()
         ok(at)
-        labels = [m.label for m in at.metric]
+        labels = list(figures(at))
         assert ("alpha_beta(leaves, branching)" in labels) == (order == ORDERINGS[0]), order
     at.segmented_control(key="ab.order").set_value(ORDERINGS[0]).run()
     for var in VARIANTS:

@@ -30,6 +30,7 @@ from ui.classroom.start import start_box
 from ui.common.board import board as show_board
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons, take_away
+from ui.common.figures import figures
 from ui.common.keys import Search
 from viz.follow import follow_payload
 from viz.tree_payload import tree_payload
@@ -116,13 +117,16 @@ def status_words(status: str, value: int | None, max_side: str, min_side: str) -
 # ---- Streamlit -------------------------------------------------------------------------
 def counts(run: SearchRun) -> None:
     """The search's totals, above the tree."""
-    c1, c2, c3 = st.columns(3)
-    c1.metric(_("Nodes visited"), f"{run.nodes_visited:,}")
-    c2.metric(_("Leaves evaluated"), f"{run.leaves_evaluated:,}")
-    c3.metric(
-        _("Moves never explored (pruned)"),
-        f"{len(run.tree) - run.nodes_visited:,}",
-        help=_("Moves a cut skipped: they are in the tree as grey stubs, never searched."),
+    figures(
+        [
+            (_("Nodes visited"), f"{run.nodes_visited:,}"),
+            (_("Leaves evaluated"), f"{run.leaves_evaluated:,}"),
+            (
+                _("Moves never explored (pruned)"),
+                f"{len(run.tree) - run.nodes_visited:,}",
+                _("Moves a cut skipped: they are in the tree as grey stubs, never searched."),
+            ),
+        ]
     )
 
 

@@ -203,7 +203,6 @@ class Search:
 # ---- the pages ----------------------------------------------------------------------------
 SHARE_SEEN = "share.restored"  # the query parameters already read in this session
 RESULT = "gtl-result"  # a tree lab's answer line's container (its style: ui.common.projector)
-METRICS = "gtl-metrics"  # a tree lab's row of metrics (its style: ui.common.projector)
 SETUP_ROW = "gtl-setup-row"  # alpha-beta's preset, leaves, branching (ui.common.projector)
 THIRDS = "gtl-thirds"  # a row of fields three to a line, two on a phone (ui.common.projector)
 

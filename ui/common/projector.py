@@ -28,7 +28,8 @@ from collections.abc import Sequence
 import streamlit as st
 
 from teach.i18n import N_, _
-from ui.common.keys import METRICS, RESULT, SETUP_ROW, THIRDS, View, css
+from ui.common.figures import FIGURES
+from ui.common.keys import RESULT, SETUP_ROW, THIRDS, View, css
 from ui.common.language import menu as language_menu
 from ui.common.link_codec import choice
 from ui.common.share import publish, restore
@@ -121,11 +122,11 @@ _TOUCH_CSS = """@media (pointer: coarse) {
   [data-testid="stTooltipHoverTarget"] button { min-height: 44px; min-width: 44px; margin: -14px 0; }
   [data-testid="stMenuButtonBody"] [role="menuitem"] { min-height: 44px; display: flex; align-items: center; }
 }"""
-# Every page: the probe takes no room; a tree lab's answer line is large, its metrics share a
-# row (one container, not a column each: every block is a render in the browser, issue 21) and
-# wrap two by two on a phone, their labels whole on two lines; a row keyed THIRDS holds three
+# Every page: the probe takes no room; a tree lab's answer line is large, its figures
+# (ui.common.figures, one element) share a row and wrap two by two on a phone, their labels
+# whole on two lines; a row keyed THIRDS holds three
 # fields to a line (two on a phone) in one container, one keyed SETUP_ROW three fields 4:5:2
-# (one under the other on a phone); a metric's value shrinks with its column
+# (one under the other on a phone); a figure's value shrinks with its box
 # (a container query) and wraps between words, so "24,845" or "2 levels of 3" is never cut at
 # 150 %; pills and segmented controls wrap (Streamlit scrolls them sideways, hiding the last
 # options), and so do widget labels (Streamlit cuts a toggle's with an ellipsis: "Practice:
@@ -135,16 +136,14 @@ _TOUCH_CSS = """@media (pointer: coarse) {
 _PAGE_CSS = f"""<style>
 {css(View.probe)} {{ display: none; }}
 {css(RESULT)} p {{ font-size: 1.5rem; font-weight: 600; color: #1f2933; margin: .2rem 0 .4rem; }}
-{css(METRICS)} > div {{ flex: 1 1 8.5rem; min-width: 8.5rem; }}
+[data-testid="stHtml"] dl.{FIGURES} {{ display: flex; flex-wrap: wrap; gap: .25rem 1rem; margin: 0 0 .5rem; padding: 0; }}
+.{FIGURES} > div {{ flex: 1 1 8.5rem; min-width: 8.5rem; container-type: inline-size; }}
+.{FIGURES} dt {{ font-size: .875rem; font-weight: 400; opacity: .8; overflow-wrap: break-word; }}
+.{FIGURES} dd {{ margin: 0; font-size: min(2.25rem, 19cqi); line-height: 1.25; }}
 {css(THIRDS)} > div {{ flex: 1 1 calc(33.333% - 1rem); min-width: 8rem; }}
 {css(SETUP_ROW)} > div:nth-child(1) {{ flex: 4 1 0; min-width: 12rem; }}
 {css(SETUP_ROW)} > div:nth-child(2) {{ flex: 5 1 0; min-width: 15rem; }}
 {css(SETUP_ROW)} > div:nth-child(3) {{ flex: 2 1 0; min-width: 7rem; }}
-{css(METRICS)} [data-testid="stMetricLabel"], {css(METRICS)} [data-testid="stMetricLabel"] * {{
-  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: break-word; }}
-[data-testid="stMetric"] {{ container-type: inline-size; }}
-[data-testid="stMetricValue"] {{ font-size: min(2.25rem, 19cqi); }}
-[data-testid="stMetricValue"] > div {{ white-space: normal; overflow-wrap: normal; }}
 [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; row-gap: .4rem; }}
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"],
 [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}

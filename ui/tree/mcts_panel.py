@@ -19,6 +19,7 @@ from teach.i18n import N_, _, current, ngettext, use
 from teach.mcts_words import summary
 from teach.quiz import SELECTION_Q, MctsQuestion, mcts_questions
 from ui.common.canvas import set_step
+from ui.common.figures import figures
 from ui.common.keys import MctsKeys, Search, TreeLab
 from ui.common.share import restore
 from ui.common.table import show_table
@@ -133,14 +134,17 @@ def beside_exact(m: Mcts, exact: float, tree_key: str) -> None:
     the chart of the estimate, and the race row."""
     tree = m.run.tree
     kids = tree.children[0]
-    cols = st.columns(3)
-    if kids:
-        cols[0].metric(_("MCTS picks (most visits)"), node_name(tree, kids[m.best or 0]))
-    cols[1].metric(_("Root's estimate W/N"), f"{m.value:.3f}")
     scaled = 0.5 if m.hi == m.lo else (exact - m.lo) / (m.hi - m.lo)
-    cols[2].metric(
-        _("Minimax's exact value"),
-        _("{value} (scaled {scaled})", value=exact, scaled=f"{scaled:.3f}"),
+    pick = [(_("MCTS picks (most visits)"), node_name(tree, kids[m.best or 0]))] if kids else []
+    figures(
+        [
+            *pick,
+            (_("Root's estimate W/N"), f"{m.value:.3f}"),
+            (
+                _("Minimax's exact value"),
+                _("{value} (scaled {scaled})", value=exact, scaled=f"{scaled:.3f}"),
+            ),
+        ]
     )
     st.caption(summary(m, exact))
     st.plotly_chart(estimate_chart(m, scaled), config={"displayModeBar": False})

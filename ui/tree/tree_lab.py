@@ -31,7 +31,8 @@ from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history, re_searches
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons, take_away
-from ui.common.keys import METRICS, RESULT, Canvas, TreeLab
+from ui.common.figures import figures
+from ui.common.keys import RESULT, Canvas, TreeLab
 from ui.practice.quiz_panel import practice_or_player, question_payload
 from ui.tree.mcts_link import split_key
 from ui.tree.tree_source import (
@@ -220,8 +221,8 @@ def run_head(
     verdict: str | None = None,
     more: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """The run's headline and metrics in ``where`` (teach.run_words: every count is the
-    lab's run's); ``call`` labels a first metric with the statement's function call."""
+    """The run's headline and figures in ``where`` (teach.run_words: every count is the
+    lab's run's); ``call`` labels a first figure with the statement's function call."""
     label = LABELS.get(lab.run.algorithm, lab.run.algorithm)
     if lab.mcts is not None:  # an estimate: the exact value, then what MCTS did
         result_line(mcts_headline(lab.mcts, lab.exact, verdict), where)
@@ -230,10 +231,7 @@ def run_head(
         result_line(rw.headline(lab.run, label, verdict), where)
         items = [(call, rw.statement_answer(lab.run))] if call else []
         items += rw.metrics(lab.run, label)
-    items += list(more)
-    row = where.container(horizontal=True, key=METRICS)  # wraps on a phone (its style)
-    for name, value in items:
-        row.metric(name, value)
+    figures([*items, *more], where)
 
 
 def canvas_payload(
