@@ -23,7 +23,7 @@ state = ep.restore_link()
 tree = state.tree
 top = st.container(horizontal=True, gap="medium", vertical_alignment="bottom")  # wraps: nothing cut
 ep.preset_box(top)
-variant = variant_box(top, K.variant)
+variant = variant_box(top, K.variant, K.variant_menu)
 algo = algorithm_box(st, tree, K.algo, on_change=ep.on_algorithm)
 ep.loaded_note(tree, algo)
 hide = leaf_option.leaves_switch(st, K.lab)

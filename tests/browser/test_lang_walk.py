@@ -31,7 +31,6 @@ from gtl_dev.pages import rerun, wait_idle
 from teach.quiz import PRUNE
 from tests.browser.helpers import assert_no_exception, board_ready, open_page, tap_square
 from tests.pseudo_marks import outside_marks
-from ui.common.keys import Lang, css
 
 pytestmark = pytest.mark.browser
 
@@ -160,12 +159,13 @@ _COLLECT = r"""(skip) => {
 }"""
 
 _OPEN_LISTS = '[data-baseweb="popover"], [data-testid="stPopoverBody"], [role="menu"]'
-# What opens a list: select boxes, popovers, the language menu (a menu button).
+# What opens a list: select boxes, popovers, menu buttons (the language menu, presets, the
+# alpha-beta variant).
 OPENERS = ", ".join(
     [
         '[data-testid="stMain"] [data-testid="stSelectbox"] [data-baseweb="select"]:visible',
         '[data-testid="stPopover"] button:visible',
-        f"{css(Lang.menu)} button:visible",
+        '[data-testid="stMenuButton"] button:visible',
     ]
 )
 

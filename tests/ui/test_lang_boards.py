@@ -73,6 +73,7 @@ def texts(at: AppTest) -> list[str]:
         *at.select_slider,
         *at.segmented_control,
         *at.selectbox,
+        *at.menu_button,
         *at.number_input,
         *at.radio,
     ]

@@ -61,11 +61,11 @@ def test_default_is_statement_sample_with_result_in_words():
 
 def test_presets_give_both_statement_samples():
     at = app()
-    at.selectbox(key="ab.preset").set_value("Statement sample 2").run()
+    at.menu_button(key="ab.preset").click("Statement sample 2").run()
     assert not at.exception
     assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
     assert at.text_area(key="ab.leaves").value == "5, 6, 7, 4"
-    at.selectbox(key="ab.preset").set_value("Random: 5 levels of 5 (3,125 leaves)").run()
+    at.menu_button(key="ab.preset").click("Random: 5 levels of 5 (3,125 leaves)").run()
     assert not at.exception
     leaves = random_leaves(5, 5, -99, 99, 1)
     assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 5))
@@ -127,7 +127,8 @@ def test_url_restores_tree_step_order_and_variant():
     assert "MAX can force 5; alpha-beta looked at 4 of 4 leaves" in texts(at)
     assert at.session_state["ab.step"] == 5
     assert at.segmented_control(key="ab.order").value == "worst-first"
-    assert at.selectbox(key="ab.variant").value == "strict"
+    assert at.session_state["ab.variant"] == "strict"
+    assert at.menu_button(key="ab.variant_menu").label == "Variant: Strict (only α > β cuts)"
     assert "Step 5 of" in shown(at) and canvas(at)["step"] == 5
 
 
@@ -275,7 +276,7 @@ FORWARD = ("ab.next", "ab.last")
 def keys(at: AppTest) -> set[str]:
     return {
         w.key
-        for w in [*at.button, *at.slider, *at.toggle, *at.select_slider, *at.selectbox]
+        for w in [*at.button, *at.slider, *at.toggle, *at.select_slider, *at.menu_button]
         if w.key
     }
 

@@ -56,13 +56,13 @@ def test_default_is_ural_sample_one():
 )
 def test_presets(preset, words):
     at = app()
-    at.selectbox(key="ed.preset").set_value(preset).run()
+    at.menu_button(key="ed.preset").click(preset).run()
     assert not at.exception and words in result(at)
 
 
 def test_big_preset_stays_usable():
     at = app()
-    at.selectbox(key="ed.preset").set_value("Random: 12,000 nodes").run()
+    at.menu_button(key="ed.preset").click("Random: 12,000 nodes").run()
     assert not at.exception
     tree = at.session_state["ed.state"].tree
     assert len(tree) == 12000

@@ -169,7 +169,7 @@ def test_alphabeta_every_preset_ordering_and_variant():
     its own run's counts (issue 22, 1)."""
     at = page("alphabeta")
     for name in [*PRESETS_AB[1:], PRESETS_AB[0]]:  # the small tree last: quick loops below
-        at.selectbox(key="ab.preset").set_value(name).run()
+        at.menu_button(key="ab.preset").click(name).run()
         ok(at)
         setup = at.session_state["ab.setup"]
         assert ab_answer(at) == str(textbook(list(setup.leaves), setup.branching)), name
@@ -182,7 +182,7 @@ def test_alphabeta_every_preset_ordering_and_variant():
         assert ("alpha_beta(leaves, branching)" in labels) == (order == ORDERINGS[0]), order
     at.segmented_control(key="ab.order").set_value(ORDERINGS[0]).run()
     for var in VARIANTS:
-        at.selectbox(key="ab.variant").set_value(var).run()
+        at.menu_button(key="ab.variant_menu").click(var).run()
         ok(at)
         if var == "statement":
             assert ab_answer(at) == sample, var
@@ -280,10 +280,10 @@ def test_editor_judge_input_with_crlf_and_trailing_blank_lines():
 def test_editor_every_preset_and_variant_and_odd_values():
     at = page("tree")
     for name in [*PRESETS_ED[1:], PRESETS_ED[0]]:
-        at.selectbox(key="ed.preset").set_value(name).run()
+        at.menu_button(key="ed.preset").click(name).run()
         ok(at)
     for var in VARIANTS:
-        at.selectbox(key="ed.variant").set_value(var).run()
+        at.menu_button(key="ed.variant_menu").click(var).run()
         ok(at)
     for seq, v in enumerate((0, -5, 99, 10**6, -(10**6), "+7", "\u22123"), start=1):
         take_edit(at.session_state, {"op": "add_child", "node": 0, "value": v, "seq": seq})

@@ -19,10 +19,12 @@ def _options(at: AppTest, key: str) -> list[str]:
 
 
 def test_every_page_names_the_variants_with_one_map():
-    for page, key in (("alphabeta.py", AlphaBeta.variant), ("tree.py", Editor.variant)):
+    for page, key in (("alphabeta.py", AlphaBeta.variant_menu), ("tree.py", Editor.variant_menu)):
         at = AppTest.from_file(str(ROOT / "app_pages" / page), default_timeout=60).run()
         assert not at.exception
-        assert _options(at, key) == [LABELS[v] for v in VARIANTS]
+        menu = at.menu_button(key=key)
+        assert list(menu.options) == [LABELS[v] for v in VARIANTS]
+        assert menu.label == f"Variant: {LABELS['statement']}"  # the one in use
     at = AppTest.from_file(str(ROOT / "app_pages" / "practice.py"), default_timeout=60)
     at.query_params["tab"] = "Variants side by side"
     at.run()

@@ -247,7 +247,8 @@ class AlphaBeta:
     branching = "ab.b"
     shown = "ab.shown"  # the setup whose text the inputs show
     order = "ab.order"
-    variant = "ab.variant"
+    variant = "ab.variant"  # the variant in use (the menu sets it; the link restores it)
+    variant_menu = "ab.variant_menu"
     algo = "ab.algo"
     random = {x: f"ab.r{x}" for x in "bdlhs"}  # branching, depth, lowest, highest, seed
     random_box = "ab.random_box"  # the "Random tree" expander (open or closed)
@@ -262,7 +263,8 @@ class Editor:
     state = "ed.state"
     error = "ed.error"
     preset = "ed.preset"
-    variant = "ed.variant"
+    variant = "ed.variant"  # the variant in use (the menu sets it; the link restores it)
+    variant_menu = "ed.variant_menu"
     algo = "ed.algo"
     said = "ed.said"  # the sentence of a tree just loaded (empty, expectimax's preset), once
     new = "ed.new"  # the "New empty tree" button

@@ -141,7 +141,7 @@ _PAGE_CSS = f"""<style>
 .{FIGURES} dt {{ font-size: .875rem; font-weight: 400; opacity: .8; overflow-wrap: break-word; }}
 .{FIGURES} dd {{ margin: 0; font-size: min(2.25rem, 19cqi); line-height: 1.25; }}
 {css(THIRDS)} > div {{ flex: 1 1 calc(33.333% - 1rem); min-width: 8rem; }}
-{css(SETUP_ROW)} > div:nth-child(1) {{ flex: 4 1 0; min-width: 12rem; }}
+{css(SETUP_ROW)} > div:nth-child(1) {{ flex: 4 1 0; min-width: 12rem; align-self: center; }}
 {css(SETUP_ROW)} > div:nth-child(2) {{ flex: 5 1 0; min-width: 15rem; }}
 {css(SETUP_ROW)} > div:nth-child(3) {{ flex: 2 1 0; min-width: 7rem; }}
 [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; row-gap: .4rem; }}

@@ -109,14 +109,8 @@ def setup_inputs(setup: Complete) -> Complete:
         # 4:5:2, at 150 % every label and box fits; one container, not a column each (every
         # block is a render in the browser, issue 21): its style is in ui.common.projector
         c1 = c2 = c3 = st.container(horizontal=True, key=SETUP_ROW)
-        c1.selectbox(
-            _("Preset"),
-            list(PRESETS),
-            key=K.preset,
-            on_change=_on_preset,
-            index=None,
-            format_func=_,
-            placeholder=_("Choose a preset…"),
+        c1.menu_button(
+            _("Choose a preset…"), list(PRESETS), key=K.preset, on_click=_on_preset, format_func=_
         )
         c2.text_area(
             _("Leaves, left to right (commas or spaces)"),
@@ -194,20 +188,30 @@ def run_controls() -> tuple[str, str]:
         required=True,
         persist_state="session",
     )
-    variant = variant_box(row, K.variant)
+    variant = variant_box(row, K.variant, K.variant_menu)
     return order, variant
 
 
-VARIANT_PX = 330  # the variant menu's width: its longest label whole at any zoom
+def _variant_chosen(key: str, menu: str) -> None:
+    st.session_state[key] = st.session_state[menu]
 
 
-def variant_box(where, key: str) -> str:
-    """The alpha-beta variant menu (both tree pages), wide enough for its longest label."""
-    return where.selectbox(
-        _("Alpha-beta variant"),
+def variant_box(where, key: str, menu: str) -> str:  # noqa: ANN001
+    """The alpha-beta variant (both tree pages): a menu button that names the one in use
+    ("Variant: Statement (fail-soft, α ≥ β cuts)") and lists the four. The choice is kept in
+    session state under ``key`` (where the link's "var" restores it); ``menu`` is the
+    button's key. A menu button, not a select box: every page has one (the language menu),
+    so a first visit fetches no select box's code for it (ui.common.language.menu)."""
+    ss = st.session_state
+    if ss.get(key) not in VARIANTS:
+        ss[key] = "statement"
+    where.menu_button(
+        _("Variant: {variant}", variant=variant_label(ss[key])),
         VARIANTS,
-        key=key,
+        key=menu,
+        on_click=_variant_chosen,
+        args=(key, menu),
         format_func=variant_label,
-        persist_state="session",
-        width=VARIANT_PX,
+        help=_("The alpha-beta variant: how it cuts, and what it returns."),
     )
+    return ss[key]

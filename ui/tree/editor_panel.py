@@ -179,14 +179,8 @@ def preset_box(where) -> None:
         on_click=_on_new,
         help=_("The root alone, selected: add its children with + child (c)."),
     )
-    where.selectbox(
-        _("Preset"),
-        list(PRESETS),
-        key=K.preset,
-        on_change=_on_preset,
-        index=None,
-        format_func=_,
-        placeholder=_("Choose a preset…"),
+    where.menu_button(
+        _("Choose a preset…"), list(PRESETS), key=K.preset, on_click=_on_preset, format_func=_
     )
     if st.session_state.get(K.error):
         st.error(st.session_state[K.error])
