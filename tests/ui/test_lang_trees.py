@@ -34,8 +34,12 @@ NAMES = ("alpha_beta(leaves, branching)", "URAL 1282")
 
 # the boxes whose contents a page makes only while they are open: opened, their words checked
 OPENED = {
-    "app_pages/alphabeta.py": (AlphaBeta.random_box, AlphaBeta.lab.start.box),
-    "app_pages/tree.py": (Editor.port, Editor.lab.start.box),
+    "app_pages/alphabeta.py": (
+        AlphaBeta.random_box,
+        AlphaBeta.lab.start.box,
+        AlphaBeta.lab.export.box,
+    ),
+    "app_pages/tree.py": (Editor.port, Editor.lab.start.box, Editor.lab.export.box),
 }
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from ui.common.keys import AlphaBeta
+
 PAGES = Path(__file__).resolve().parents[2] / "app_pages"
 LABEL = "Download this search (HTML)"
 
@@ -15,7 +17,9 @@ def _labels(at: AppTest) -> list[str]:
 
 
 def test_the_alpha_beta_lab_and_the_pawn_search_tab_offer_the_file():
-    at = AppTest.from_file(str(PAGES / "alphabeta.py"), default_timeout=60).run()
+    at = AppTest.from_file(str(PAGES / "alphabeta.py"), default_timeout=60)
+    at.session_state[AlphaBeta.lab.export.box] = True  # the lab's "Download" box open
+    at.run()
     assert not at.exception and _labels(at).count(LABEL) == 1
     at = AppTest.from_file(str(PAGES / "pawn.py"), default_timeout=60)
     at.query_params["p"] = "3x3w:ppp/.../PPP"

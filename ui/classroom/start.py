@@ -15,6 +15,7 @@ from teach.i18n import _
 from teach.variants import MINIMAX
 from ui.classroom.shared import PAGE, store
 from ui.classroom.teacher_link import ROOM, keep
+from ui.common.boxes import lazy_box
 from ui.common.keys import ClassStart
 from ui.practice.quiz_panel import chosen_kinds, kind_pills
 
@@ -56,14 +57,15 @@ def start_box(
     """The box: a title, the question kinds and the start button, in an expander under
     the lab (a popover is placed by the browser below its button and, on a projector at
     150 %, ran past the window's foot with its start button out of reach). Its contents are
-    made only while it is open (on_change="rerun"): a first visit's run draws the closed box
-    alone, four elements fewer, each a render in the browser (issue 21)."""
-    box = st.expander(
-        _("Start a class session"), icon=":material/co_present:", key=keys.box, on_change="rerun"
+    made only while it is open: a first visit's run draws the closed box alone, four
+    elements fewer (ui.common.boxes)."""
+    lazy_box(
+        st.expander,
+        _("Start a class session"),
+        lambda: _box(keys, tree, variant, ordering, seed, algorithm),
+        key=keys.box,
+        icon=":material/co_present:",
     )
-    with box:
-        if box.open:
-            _box(keys, tree, variant, ordering, seed, algorithm)
 
 
 def _box(

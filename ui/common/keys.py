@@ -76,6 +76,7 @@ class Export:
     graphml = _at("graphml")
     json = _at("json")
     html = _at("html")  # the search to take away (viz.standalone)
+    box = _at("box")  # the "Download" box that holds them (ui.common.boxes.downloads)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from teach.engine_words import reason
 from teach.exam import make_exercise
 from teach.explain import describe, node_name
 from teach.i18n import N_, _, ngettext
+from ui.common.boxes import lazy_box
 from ui.common.keys import Practice as K
 from ui.common.link_codec import int_in
 from ui.common.share import publish, read_once, restore
@@ -120,14 +121,15 @@ def tree_chooser() -> GameTree | None:
         _("Leaves, left to right"), key=K.leaves, help=_("Scores separated by commas or spaces.")
     )
     b = c2.number_input(_("Branching"), step=1, key=K.branching, persist_state="session")
-    # its contents are made only while it is open (on_change="rerun"): a first visit's run
-    # has five buttons and a number input fewer, each a render in the browser (issue 21)
-    box = c3.popover(
-        _("Presets and random trees"), width="stretch", key=K.presets, on_change="rerun"
+    # its contents are made only while it is open: a first visit's run has five buttons and a
+    # number input fewer (ui.common.boxes)
+    lazy_box(
+        c3.popover,
+        _("Presets and random trees"),
+        _presets_and_random,
+        width="stretch",
+        key=K.presets,
     )
-    with box:
-        if box.open:
-            _presets_and_random()
     try:
         tree = build_tree(text, b)
     except InputError as e:

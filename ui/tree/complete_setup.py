@@ -16,6 +16,7 @@ from engine.search import VARIANTS
 from teach.engine_words import reason
 from teach.i18n import N_, _
 from teach.variants import label as variant_label
+from ui.common.boxes import lazy_box
 from ui.common.keys import SETUP_ROW, THIRDS
 from ui.common.keys import AlphaBeta as K
 from ui.common.link_codec import choice
@@ -119,12 +120,9 @@ def setup_inputs(setup: Complete) -> Complete:
             on_change=_on_typed,
         )
         c3.number_input(_("Branching"), 2, 10, key=K.branching, on_change=_on_typed)
-        # Its inputs are made only while it is open (on_change="rerun"): five number inputs
-        # and a button fewer in a first visit's run, each a render in the browser (issue 21)
-        box = st.expander(_("Random tree"), key=K.random_box, on_change="rerun")
-        with box:
-            if box.open:
-                _random_inputs()
+        # Its inputs are made only while it is open: five number inputs and a button fewer
+        # in a first visit's run (ui.common.boxes)
+        lazy_box(st.expander, _("Random tree"), _random_inputs, key=K.random_box)
     if ss.get(K.error):
         st.error(
             _(

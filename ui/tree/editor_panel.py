@@ -30,6 +30,7 @@ from teach.engine_words import reason
 from teach.i18n import N_, _, use
 from teach.mcts_words import mcts_headline
 from teach.run_words import headline as headline_words
+from ui.common.boxes import lazy_box
 from ui.common.keys import Editor as K
 from ui.common.language import session_language
 from ui.common.plain_text import plain_text
@@ -206,15 +207,16 @@ def headline(tree: GameTree, lab: Lab) -> str:
 
 
 def import_export(tree: GameTree) -> None:
-    """The "Import and export" box. Its contents are made only while it is open
-    (on_change="rerun"): a first visit's run has a radio, a text box, the plain-text component
-    and two buttons fewer, each a render (and a code chunk) in the browser (issue 21)."""
-    box = st.expander(
-        _("Import and export"), icon=":material/swap_vert:", key=K.port, on_change="rerun"
+    """The "Import and export" box. Its contents are made only while it is open: a first
+    visit's run has a radio, a text box, the plain-text component and two buttons fewer
+    (ui.common.boxes)."""
+    lazy_box(
+        st.expander,
+        _("Import and export"),
+        lambda: _import_export(tree),
+        key=K.port,
+        icon=":material/swap_vert:",
     )
-    with box:
-        if box.open:
-            _import_export(tree)
 
 
 def _import_export(tree: GameTree) -> None:

@@ -29,6 +29,7 @@ from teach.i18n import N_, _, current, ngettext, use
 from teach.mcts_words import mcts_headline, mcts_metrics
 from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history, re_searches
+from ui.common.boxes import downloads
 from ui.common.canvas import follow_run, set_step, tree_canvas
 from ui.common.export import export_buttons, take_away
 from ui.common.figures import figures
@@ -372,8 +373,12 @@ def run_player(
         )
         if caption:
             st.caption(caption)
-        export_buttons(lab.run, keys.export)
-        take_away(payload, keys.export, extra=extra_x, title=_title(lab))
+
+        def files() -> None:
+            export_buttons(lab.run, keys.export)
+            take_away(payload, keys.export, extra=extra_x, title=_title(lab))
+
+        downloads(files, keys.export.box)
         return step
 
     if not practice:
