@@ -41,5 +41,8 @@ def test_the_chase_search_tab_offers_both_files():
     at = AppTest.from_file(str(PAGES / "chase.py"), default_timeout=60)
     at.session_state[CHASE.tabs] = "The search tree"
     at.run()
+    assert not at.exception and not at.get("download_button")  # the box closed
+    at.session_state[CHASE.search.export.box] = True
+    at.run()
     assert not at.exception
     assert len(_downloads(at)) == 2

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from ui.common.keys import AlphaBeta
+from ui.common.keys import PAWN, AlphaBeta
 
 PAGES = Path(__file__).resolve().parents[2] / "app_pages"
 LABEL = "Download this search (HTML)"
@@ -24,5 +24,6 @@ def test_the_alpha_beta_lab_and_the_pawn_search_tab_offer_the_file():
     at = AppTest.from_file(str(PAGES / "pawn.py"), default_timeout=60)
     at.query_params["p"] = "3x3w:ppp/.../PPP"
     at.session_state["tab"] = "The search tree"
+    at.session_state[PAWN.search.export.box] = True  # the search tab's "Download" box open
     at.run()
     assert not at.exception and _labels(at).count(LABEL) == 1

@@ -28,6 +28,7 @@ from teach.explain import describe, node_name
 from teach.i18n import _, ngettext
 from ui.classroom.start import start_box
 from ui.common.board import board as show_board
+from ui.common.boxes import downloads
 from ui.common.canvas import follow_run, tree_canvas
 from ui.common.export import export_buttons, take_away
 from ui.common.figures import figures
@@ -372,7 +373,12 @@ def search_panel(
             len(run.tree),
             algorithm=name,
         )
-        take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
+
+        def files() -> None:
+            export_buttons(run, keys.export)
+            take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
+
+        downloads(files, keys.export.box)
     snap = replayer.snapshot(k)
     with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
         _node_panel(keys, token, run, snap, view, board, sides, node_words)
@@ -434,6 +440,5 @@ def search_tab(
         if about:
             st.caption(about)
         counts(run)
-        export_buttons(run, keys.export)
     search_panel(keys, run, replayer, token=token, board=board, sides=sides)
     start_box(keys.start, run.tree, run.variant, algorithm=run.algorithm)
