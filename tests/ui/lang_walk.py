@@ -1,6 +1,6 @@
 """Every string a page shows, read in AppTest (the pseudo-language tests of the tree labs:
 tests/ui/test_lang_trees.py): titles, markdown, captions, alerts, widget labels, help,
-placeholders and options, metrics, expanders and tabs, the tree canvas's own words."""
+placeholders and options, figures (their HTML), expanders and tabs, the tree canvas's own words."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The alpha-beta lab's step sentences in the pseudo-language, through the app (issue 24):
 the canvas's sentence of every step, the cut-offs' notes and sentences, the headline and the
-metrics' labels are all wrapped in ⟦ ⟧ while the class steps through the sample."""
+figures' labels are all wrapped in ⟦ ⟧ while the class steps through the sample."""
 
 from __future__ import annotations
 

@@ -42,6 +42,7 @@ PRESETS = {  # the menu's values: its English names (translated where shown)
     N_("Random: 10,000 leaves (4 levels of 10)"): random_complete(10, 4, -99, 99, 1),
 }
 DEFAULT = next(iter(PRESETS.values()))
+DEFAULT_VARIANT = "statement"  # the statement's rule: a link without "var", a first visit
 
 
 def _use(setup: Complete) -> None:
@@ -86,7 +87,7 @@ def restore_link() -> Complete:
     restore(
         "var",
         decode=choice(VARIANTS, N_("variant")),
-        default="statement",
+        default=DEFAULT_VARIANT,
         what=N_("variant"),
         state_key=K.variant,
     )
@@ -202,7 +203,7 @@ def variant_box(where, key: str, menu: str) -> str:  # noqa: ANN001
     so a first visit fetches no select box's code for it (ui.common.language.menu)."""
     ss = st.session_state
     if ss.get(key) not in VARIANTS:
-        ss[key] = "statement"
+        ss[key] = DEFAULT_VARIANT
     where.menu_button(
         _("Variant: {variant}", variant=variant_label(ss[key])),
         VARIANTS,
