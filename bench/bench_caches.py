@@ -26,6 +26,7 @@ from teach import i18n, quiz
 from ui.boards import board_search as bs
 from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
+from ui.common import canvas
 from ui.practice import exam_panel as ep
 from ui.practice import variants_panel as vp
 from ui.practice.practice_common import build_tree, quiz_names
@@ -66,7 +67,10 @@ def tree_labs() -> None:
         args = (source, "statement", ordering, 0, algorithm)
         how = f"{algorithm}, {ordering}"
         show("tree_lab.cached_lab", how, kept_mb(lambda a=args: tl.cached_lab(*a))[0])
-        show("tree_lab._cached_payload", how, kept_mb(lambda a=args: tl._cached_payload(*a, 0))[0])
+        mb, payload = kept_mb(lambda a=args: tl._cached_payload(*a, 0))
+        show("tree_lab._cached_payload", how, mb)
+        packed = kept_mb(lambda p=payload: canvas.packed(p["id"], p))[0]
+        show("canvas.packed", f"{how}: its payload", packed)
     show("race_panel.cached_race", "the race table", kept_mb(lambda: rp.cached_race(source))[0])
 
 
@@ -78,10 +82,13 @@ def board_labs() -> None:
     scale = pl.SEARCH_CAP / len(run.tree)
     what = f"4 x 4 start, {len(run.tree):,} nodes"
     show("pawn_lab.searched", what, mb, mb * scale)
-    payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, run, rep))[0]
-    show("board_search._payload", what, payload, payload * scale)
-    follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, run, rep))[0]
-    show("board_search._follow", what, follow, follow * scale)
+    mb, payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, run, rep))
+    show("board_search._payload", what, mb, mb * scale)
+    mb, follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, run, rep))
+    show("board_search._follow", what, mb, mb * scale)
+    for name, value in (("payload", payload), ("follow view", follow)):
+        packed = kept_mb(lambda v=value: canvas.packed(v["id"], v))[0]
+        show("canvas.packed", f"{what}: its {name}", packed, packed * scale)
 
     show("chase_lab.table", "40 x 40", kept_mb(lambda: cl.table(40))[0])
     depth = 1

@@ -4,7 +4,9 @@ decoded step by step the way the browser does (viz.tree_payload's format)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from dataclasses import dataclass
 
 from streamlit.testing.v1 import AppTest
@@ -16,12 +18,26 @@ from viz.tree_payload import STATUSES, step_text
 
 def canvases(at: AppTest) -> list[dict]:
     """The data of every tree canvas on the page, in page order (not the projector's window
-    probe, ui.common.projector: another component)."""
+    probe, ui.common.projector: another component), packed values inflated (:func:`opened`)."""
     return [
-        json.loads(c.proto.json)
+        opened(json.loads(c.proto.json))
         for c in at.get("bidi_component")
         if c.proto.component_name == CANVAS_COMPONENT
     ]
+
+
+def inflated(value):
+    """A value as sent (ui.common.canvas.packed): ``{"z": ...}`` read back, else ``value``."""
+    if isinstance(value, dict) and set(value) == {"z"}:
+        return json.loads(zlib.decompress(base64.b64decode(value["z"])))
+    return value
+
+
+def opened(data: dict) -> dict:
+    """A canvas's data as its browser code draws it (lib/unpack.js): its payload and every
+    plugin's data inflated when they came packed."""
+    x = {name: inflated(v) for name, v in (data.get("x") or {}).items()}
+    return {**data, "p": inflated(data.get("p")), "x": x}
 
 
 def canvas(at: AppTest, i: int = 0) -> dict:

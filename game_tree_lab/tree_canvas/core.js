@@ -68,6 +68,7 @@ import { Address, onAddressChange } from "./lib/address.js";
 import { Hooks } from "./lib/hooks.js";
 import { Reporter } from "./lib/report.js";
 import { StepState } from "./lib/steps.js";
+import { hasPacked, unpack } from "./lib/unpack.js";
 import { applyWords, esc, plural, SVGNS, withWords, word } from "./lib/util.js";
 
 const STATUS = ["unseen", "active", "done", "pruned"];
@@ -762,7 +763,17 @@ export function mount(plugins) {
       canvas = parentElement.__gtlCanvas = new Canvas(parentElement, plugins);
     }
     canvas.setCallbacks(setStateValue, setTriggerValue);
-    canvas.update(data || {});
+    // A big payload arrives packed (lib/unpack.js): drawn once inflated, unless a newer
+    // run's data came meanwhile.
+    canvas.latest = data;
+    if (hasPacked(data)) {
+      unpack(data).then(
+        (full) => { if (canvas.latest === data && canvas.el.isConnected) canvas.update(full); },
+        (e) => console.error("game tree lab: a packed payload did not inflate", e),
+      );
+    } else {
+      canvas.update(data || {});
+    }
     return () => {
       canvas.destroy();
       if (parentElement.__gtlCanvas === canvas) delete parentElement.__gtlCanvas;

@@ -10,6 +10,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from teach.i18n import LANGUAGES
+from tests.canvas_data import opened
 from ui.common.canvas import NAME as CANVAS_COMPONENT
 
 _FIELDS = ("label", "help", "placeholder", "body")
@@ -57,7 +58,7 @@ def visible_strings(at: AppTest) -> list[tuple[str, str]]:
         kind = getattr(node, "type", type(node).__name__)
         if kind == "bidi_component":
             if proto.component_name == CANVAS_COMPONENT:
-                data = json.loads(proto.json)
+                data = opened(json.loads(proto.json))
                 out.extend(("canvas", w) for w in canvas_words(data))
             return
         out.extend((f"{kind}.{name}", text) for name, text in _proto_strings(proto))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tests.canvas_data import report, shown
 from tests.ui.tables import figures, tables
 from ui.boards.board_search import TreeView
 from ui.common.keys import PAWN
+from viz.tree_payload import step_text
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "pawn.py")
 
@@ -175,7 +177,10 @@ def test_search_tab_node_selection_and_back_to_root():
 )
 def test_search_tab_sends_the_follow_view_and_opens_it_for_big_trees(code, mode):
     """The follow view's data goes with every search; it opens first when the tree has more
-    nodes than the overview draws (151 nodes: the whole tree; 37,278: follow)."""
+    nodes than the overview draws (151 nodes: the whole tree; 37,278: follow). A big
+    search's payload and follow view travel packed (ui.common.canvas.packed: the 4 x 4
+    start's 80,897 steps were 4.7 MB of JSON in every run), a small one's as they are; what
+    the browser inflates is the whole search, every step's sentence."""
     from tests.canvas_data import canvas
     from viz.follow import follow_payload
 
@@ -186,6 +191,16 @@ def test_search_tab_sends_the_follow_view_and_opens_it_for_big_trees(code, mode)
     assert x["mode"] == mode
     assert x["follow"]["n"] == len(run.events) and len(x["follow"]["par"]) == len(run.tree)
     assert x["follow"]["ev"] == follow_payload(run, list(run.tree.labels))["ev"]
+    (sent,) = [c.proto.json for c in at.get("bidi_component") if '"p"' in c.proto.json]
+    as_sent = json.loads(sent)
+    big = mode == "follow"
+    assert (set(as_sent["p"]) == {"z"}) is big and (set(as_sent["x"]["follow"]) == {"z"}) is big
+    assert len(sent) < (1_000_000 if big else 300_000)
+    p, n = canvas(at)["p"], len(run.events)
+    assert p["n"] == n and len(p["cur"]) == n + 1
+    assert [step_text(p, k) for k in (0, 1, n // 2, n)] == [
+        describe(run, k) for k in (0, 1, n // 2, n)
+    ]
 
 
 @pytest.mark.parametrize("page", ["pawn", "chase"])

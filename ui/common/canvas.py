@@ -4,7 +4,9 @@
 payload from viz.tree_payload. Its browser code is ES modules and style sheets in
 game_tree_lab/tree_canvas/ (the core, its plugins and the plugin interface: core.js), declared
 with an ``asset_dir`` in pyproject.toml: the browser fetches them once as static files, and a
-run's message carries only the data. That needs the project installed (``pip install -e .``). The browser steps it (buttons, keys, slider, autoplay)
+run's message carries only the data. That needs the project installed (``pip install -e .``).
+A big payload, or a plugin's big data, travels packed (:func:`packed`: deflated once per
+payload; its browser code inflates it). The browser steps it (buttons, keys, slider, autoplay)
 with no script rerun; it tells the server only:
 
 - the step, debounced (about 400 ms after the last change): stored in
@@ -23,6 +25,9 @@ a tree to fill in): no controls, no report. Step arithmetic is plain functions, 
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
 from collections.abc import Callable, Hashable
 from functools import partial
 
@@ -41,6 +46,33 @@ SPEEDS = (1, 2, 4, 8, 15, 30)
 
 # The distribution's name and the component's in pyproject.toml's [tool.streamlit.component].
 NAME = "game-tree-lab.tree_canvas"
+
+
+# A payload (or a plugin's data with an ``id``) whose JSON is longer than this travels packed.
+PACK_BYTES = 256 * 1024
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def packed(digest: str, _value: dict) -> dict | None:
+    """``_value`` (a payload, or a plugin's data, named by its content digest ``digest``: its
+    ``id``) packed, ``{"z": its JSON deflated (zlib) in base64}``, when its JSON is longer
+    than :data:`PACK_BYTES`; else None (sent as it is). The browser inflates it
+    (game_tree_lab/tree_canvas/lib/unpack.js). The pawn search tab's first run was 4.7 MB of
+    JSON, most of it its 80,897 steps' arrays and sentences: Streamlit wrote that JSON and
+    the websocket deflated it on every run, and the browser decoded it all from the
+    message. Packed once per payload here, a run carries 0.6 MB of base64."""
+    raw = json.dumps(_value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if len(raw) <= PACK_BYTES:
+        return None
+    return {"z": base64.b64encode(zlib.compress(raw, 6)).decode("ascii")}
+
+
+def _sent(value):
+    """``value`` as a run sends it: packed (:func:`packed`) when it is a dict with an ``id``
+    and its JSON is long, else as it is."""
+    if isinstance(value, dict) and isinstance(value.get("id"), str):
+        return packed(value["id"], value) or value
+    return value
 
 
 def _component():
@@ -171,14 +203,14 @@ def tree_canvas(
     _component()(
         key=keys.widget,
         data={
-            "p": payload,
+            "p": _sent(payload),
             "step": k,
             "seq": seq,
             "select": on_select is not None,
             "param": param,
             "play": play,
             "fit": fit,
-            "x": extra or {},
+            "x": {name: _sent(value) for name, value in (extra or {}).items()},
             "w": _words(payload, extra),
             "view": _view(),
             **marks,
