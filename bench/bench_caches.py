@@ -82,9 +82,9 @@ def board_labs() -> None:
     scale = pl.SEARCH_CAP / len(run.tree)
     what = f"4 x 4 start, {len(run.tree):,} nodes"
     show("pawn_lab.searched", what, mb, mb * scale)
-    mb, payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, run, rep))
+    mb, payload = kept_mb(lambda: bs._payload("pawn", PAWN_4X4, 0, bs.BUDGET, "en", run, rep))
     show("board_search._payload", what, mb, mb * scale)
-    mb, follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, run, rep))
+    mb, follow = kept_mb(lambda: bs._follow("pawn", PAWN_4X4, "en", run, rep))
     show("board_search._follow", what, mb, mb * scale)
     for name, value in (("payload", payload), ("follow view", follow)):
         packed = kept_mb(lambda v=value: canvas.packed(v["id"], v))[0]
@@ -118,7 +118,7 @@ def practice_and_class() -> None:
     show(
         "variants_panel._payload",
         "81 leaves",
-        kept_mb(lambda: vp._payload("bench", results[1].name, results[1].run))[0],
+        kept_mb(lambda: vp._payload("bench", results[1].name, "en", results[1].run))[0],
     )
     # ui.classroom.shared caches a session's run with its names, and stills of its steps
     tree = random_tree(20_000, 4, -99, 99, 1)  # the class limit, searched whole (minimax)
