@@ -111,7 +111,7 @@ def practice_and_class() -> None:
         "20 exercises, PDF key",
         kept_mb(lambda: ep.sheet_bytes("en", *sheet, answers=True, fmt="pdf"))[0],
     )
-    show("exam_panel.sheet_info", "20 exercises", kept_mb(lambda: ep.sheet_info(*sheet))[0])
+    show("exam_panel.sheet_info", "20 exercises", kept_mb(lambda: ep.sheet_info("en", *sheet))[0])
     small = build_tree(", ".join(map(str, random_leaves(3, 4, -20, 20, 1))), 3)  # 81 leaves
     mb, results = kept_mb(lambda: vp.compared("bench", small))
     show("variants_panel.compared", "81 leaves (a class tree)", mb)
