@@ -13,13 +13,20 @@ export function isPacked(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.z === "string" && Object.keys(v).length === 1;
 }
 
-/** The value packed in base64 text `z` (a Promise). */
+/** The value packed in base64 text `z` (a Promise). The base64 is read by the browser's own
+ * code (a data: URL), not a loop here: 0.6 MB of it took 40 ms on a phone's CPU. */
 export async function inflate(z) {
-  const text = atob(z);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return JSON.parse(await new Response(stream).text());
+  let bytes;
+  try {
+    bytes = (await fetch(`data:application/octet-stream;base64,${z}`)).body;
+  } catch {
+    // a page whose content policy refuses data: URLs
+    const text = atob(z);
+    const raw = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) raw[i] = text.charCodeAt(i);
+    bytes = new Blob([raw]).stream();
+  }
+  return new Response(bytes.pipeThrough(new DecompressionStream("deflate"))).json();
 }
 
 function inflated(z) {
