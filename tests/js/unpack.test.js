@@ -60,3 +60,13 @@ test("the same packed text sent again (a rerun) gives the same value; a broken o
   assert.equal(a.p, b.p, "inflated once, kept");
   await assert.rejects(unpack({ p: { z: Buffer.from("not zlib at all").toString("base64") } }));
 });
+
+test("a page whose content policy refuses data: URLs still reads a packed text", async () => {
+  const fetch = globalThis.fetch;
+  globalThis.fetch = async () => { throw new TypeError("Refused to connect: Content Security Policy"); };
+  try {
+    assert.deepEqual(await inflate(pack(payload).z), payload);
+  } finally {
+    globalThis.fetch = fetch;
+  }
+});
