@@ -75,6 +75,12 @@ def _sent(value):
     return value
 
 
+def _packed_parts(payload: dict, extra: dict | None) -> dict:
+    """The canvas data's ``p`` and ``x`` as a run sends them (:func:`_sent`). A class page's
+    HTTP follow (:func:`still_data`) sends them as they are: its answer is gzipped whole."""
+    return {"p": _sent(payload), "x": {name: _sent(v) for name, v in (extra or {}).items()}}
+
+
 def _component():
     return declare(NAME, "The tree canvas")
 
@@ -203,14 +209,13 @@ def tree_canvas(
     _component()(
         key=keys.widget,
         data={
-            "p": _sent(payload),
+            **_packed_parts(payload, extra),
             "step": k,
             "seq": seq,
             "select": on_select is not None,
             "param": param,
             "play": play,
             "fit": fit,
-            "x": {name: _sent(value) for name, value in (extra or {}).items()},
             "w": _words(payload, extra),
             "view": _view(),
             **marks,
@@ -237,7 +242,11 @@ def tree_still(
     ``events`` as in :func:`tree_canvas` (answering on the still: plugins/answer.js)."""
     _component()(
         key=key,
-        data={**still_data(payload, ask=ask, extra=extra), "view": _view()},
+        data={
+            **still_data(payload, ask=ask, extra=extra),
+            "view": _view(),
+            **_packed_parts(payload, extra),
+        },
         **_plugin_callbacks(key, events),
     )
 
