@@ -99,7 +99,7 @@ def board_labs() -> None:
     run = searched[0]
     what = f"40 x 40 start, depth {depth}, {len(run.tree):,} nodes"
     show("chase_lab.searched", what, mb, mb * cl.SEARCH_CAP / len(run.tree))
-    show("chase_lab.raced", f"depth {depth}", kept_mb(lambda: cl.raced(CHASE_40, depth))[0])
+    show("chase_lab.raced", f"depth {depth}", kept_mb(lambda: cl.raced(CHASE_40, depth, "en"))[0])
     show("chase_lab.line_parts", "40 x 40 best line", kept_mb(lambda: cl.line_parts(CHASE_40))[0])
 
 

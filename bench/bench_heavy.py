@@ -44,6 +44,7 @@ from ui.boards import chase_lab as cl
 from ui.boards import pawn_lab as pl
 from ui.boards import warm
 from ui.boards.board_search import BUDGET, pv_nodes
+from ui.common.canvas import packed_parts
 from ui.common.keys import PAWN
 from viz.chase_board import chase_move_squares
 from viz.tree_payload import tree_payload
@@ -127,8 +128,9 @@ def pawn_search_session() -> None:
     pawn_board_data(pos, arrows=sol.pv[:1])
     # the page's own cache entries (Streamlit keys them by the arguments as passed)
     run, rep = pl.searched(PAWN_4X4, None, ALPHABETA)
-    json.dumps(bs._payload(PAWN.search.ns, PAWN_4X4, 0, BUDGET, run, rep))  # each session sends it
-    json.dumps(bs._follow(PAWN.search.ns, PAWN_4X4, run, rep))
+    payload = bs._payload(PAWN.search.ns, PAWN_4X4, 0, BUDGET, "en", run, rep)
+    follow = bs._follow(PAWN.search.ns, PAWN_4X4, "en", run, rep)
+    json.dumps(packed_parts(payload, {"follow": follow}))  # each session sends them, packed
     json.dumps(bl.pawn_node_board(run.states[0], None))
 
 

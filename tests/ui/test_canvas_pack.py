@@ -23,7 +23,7 @@ def _payload(n: int, tag: str) -> dict:
 def test_a_big_payload_and_a_big_plugin_data_go_packed_and_read_back_whole():
     big, follow = _payload(20_000, "p"), _payload(20_000, "f")
     assert len(json.dumps(big)) > canvas.PACK_BYTES
-    parts = canvas._packed_parts(big, {"follow": follow, "mode": "follow", "answers": {"a": 1}})
+    parts = canvas.packed_parts(big, {"follow": follow, "mode": "follow", "answers": {"a": 1}})
     assert set(parts["p"]) == {"z"} and set(parts["x"]["follow"]) == {"z"}
     assert parts["x"]["mode"] == "follow" and parts["x"]["answers"] == {"a": 1}  # no id: as is
     sent = len(json.dumps(parts))
@@ -34,12 +34,12 @@ def test_a_big_payload_and_a_big_plugin_data_go_packed_and_read_back_whole():
 
 def test_a_small_payload_goes_as_it_is():
     small = _payload(30, "s")
-    parts = canvas._packed_parts(small, None)
+    parts = canvas.packed_parts(small, None)
     assert parts == {"p": small, "x": {}}
     assert inflated(small) is small
 
 
 def test_a_payload_is_packed_once_however_many_runs_send_it():
     big = _payload(20_000, "once")
-    first = canvas._packed_parts(big, None)["p"]
-    assert canvas._packed_parts(big, None)["p"] is first  # cached by the payload's id
+    first = canvas.packed_parts(big, None)["p"]
+    assert canvas.packed_parts(big, None)["p"] is first  # cached by the payload's id

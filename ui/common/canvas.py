@@ -75,7 +75,7 @@ def _sent(value):
     return value
 
 
-def _packed_parts(payload: dict, extra: dict | None) -> dict:
+def packed_parts(payload: dict, extra: dict | None) -> dict:
     """The canvas data's ``p`` and ``x`` as a run sends them (:func:`_sent`). A class page's
     HTTP follow (:func:`still_data`) sends them as they are: its answer is gzipped whole."""
     return {"p": _sent(payload), "x": {name: _sent(v) for name, v in (extra or {}).items()}}
@@ -209,7 +209,7 @@ def tree_canvas(
     _component()(
         key=keys.widget,
         data={
-            **_packed_parts(payload, extra),
+            **packed_parts(payload, extra),
             "step": k,
             "seq": seq,
             "select": on_select is not None,
@@ -245,7 +245,7 @@ def tree_still(
         data={
             **still_data(payload, ask=ask, extra=extra),
             "view": _view(),
-            **_packed_parts(payload, extra),
+            **packed_parts(payload, extra),
         },
         **_plugin_callbacks(key, events),
     )
