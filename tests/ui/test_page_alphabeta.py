@@ -45,7 +45,7 @@ def report(at: AppTest, k: int) -> AppTest:
     return report_to(at, AlphaBeta.lab.canvas, k)
 
 
-def metric(at: AppTest, label: str) -> str:
+def figure(at: AppTest, label: str) -> str:
     return figures(at)[label]
 
 
@@ -54,8 +54,8 @@ def test_default_is_statement_sample_with_result_in_words():
     at = app()
     assert not at.exception
     assert "MAX can force 3; alpha-beta looked at 7 of 9 leaves" in texts(at)
-    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
-    assert metric(at, "minimax evaluates") == "9 leaves"
+    assert figure(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    assert figure(at, "minimax evaluates") == "9 leaves"
     assert at.query_params["t"] == [SAMPLE1] or at.query_params["t"] == SAMPLE1
 
 
@@ -63,12 +63,12 @@ def test_presets_give_both_statement_samples():
     at = app()
     at.menu_button(key="ab.preset").click("Statement sample 2").run()
     assert not at.exception
-    assert metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert figure(at, "alpha_beta(leaves, branching)") == "[5, 4]"
     assert at.text_area(key="ab.leaves").value == "5, 6, 7, 4"
     at.menu_button(key="ab.preset").click("Random: 5 levels of 5 (3,125 leaves)").run()
     assert not at.exception
     leaves = random_leaves(5, 5, -99, 99, 1)
-    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 5))
+    assert figure(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 5))
 
 
 @pytest.mark.parametrize(
@@ -81,10 +81,10 @@ def test_bad_input_shows_parser_message_and_keeps_tree(leaves, branching, words)
     at.text_area(key="ab.leaves").set_value(leaves).run()
     assert not at.exception
     assert len(at.error) == 1 and words in at.error[0].value
-    assert metric(at, "alpha_beta(leaves, branching)") == "[3, 7]"
+    assert figure(at, "alpha_beta(leaves, branching)") == "[3, 7]"
     at.text_area(key="ab.leaves").set_value("[5, 6, 7, 4]")
     at.number_input(key="ab.b").set_value(2).run()
-    assert not at.error and metric(at, "alpha_beta(leaves, branching)") == "[5, 4]"
+    assert not at.error and figure(at, "alpha_beta(leaves, branching)") == "[5, 4]"
 
 
 def test_the_canvas_gets_the_run_its_sentences_and_the_step():
@@ -140,14 +140,14 @@ def test_malformed_link_falls_back_with_a_warning(params):
     at = app(**params)
     assert not at.exception
     assert len(at.warning) == 1
-    assert metric(at, "alpha_beta(leaves, branching)") in ("[3, 7]",)
+    assert figure(at, "alpha_beta(leaves, branching)") in ("[3, 7]",)
 
 
 def test_random_tree_link_is_a_recipe():
     at = app(t="r:3,3,-5,5,42")
     assert not at.exception
     leaves = random_leaves(3, 3, -5, 5, 42)
-    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
+    assert figure(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
 
 
 def test_the_random_tree_box_makes_its_inputs_only_while_open_and_keeps_what_was_typed():
@@ -171,7 +171,7 @@ def test_the_random_tree_box_makes_its_inputs_only_while_open_and_keeps_what_was
     at.button(key=AlphaBeta.generate).click().run()
     assert not at.exception
     leaves = random_leaves(3, 2, -4, 20, 7)
-    assert metric(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
+    assert figure(at, "alpha_beta(leaves, branching)") == str(alpha_beta(leaves, 3))
 
 
 def test_one_ordering_table_the_race():
@@ -211,12 +211,12 @@ def test_enter_steps_point_at_enter_events():
         assert e.kind == ENTER and e.node == node
 
 
-def test_the_heading_and_metrics_are_the_run_shown_in_every_ordering():
+def test_the_heading_and_figures_are_the_run_shown_in_every_ordering():
     # issue 22, 1: worst first, alpha-beta evaluates all 9 leaves of the sample
     at = app(order="worst-first")
     assert not at.exception
     assert "MAX can force 3; alpha-beta looked at 9 of 9 leaves (nothing pruned)." in texts(at)
-    assert metric(at, "alpha-beta evaluates") == "9 leaves"
+    assert figure(at, "alpha-beta evaluates") == "9 leaves"
     assert "alpha_beta(leaves, branching)" not in figures(at)
     at = app(order="best-first")
     assert "looked at 5 of 9 leaves (4 leaves pruned by 2 cut-offs)" in texts(at)
@@ -370,8 +370,8 @@ def test_counts_of_one_read_in_the_singular():
     # "1 levels of 3" and "1 leaves": every count goes through engine.values.plural
     at = app(t="b3:4,7,1")
     assert not at.exception
-    assert metric(at, "shape") == "1 level of 3"
-    assert metric(at, "minimax evaluates") == "3 leaves"
+    assert figure(at, "shape") == "1 level of 3"
+    assert figure(at, "minimax evaluates") == "3 leaves"
     assert "MAX can force 7; alpha-beta looked at 3 of 3 leaves (nothing pruned)." in texts(at)
 
 

@@ -120,10 +120,6 @@ def _search_tab(code: str) -> AppTest:
     return at.run()
 
 
-def _metrics(at: AppTest) -> dict[str, str]:
-    return figures(at)
-
-
 def _sentence(at: AppTest) -> str:
     return _step_text(at)
 
@@ -134,7 +130,7 @@ def test_search_tab_counts_and_steps(code):
     assert not at.exception
     pos = pawn.from_code(code)
     run = search_game(pawn.PawnGame(), pos)
-    got = _metrics(at)
+    got = figures(at)
     assert got["Nodes visited"] == f"{run.nodes_visited:,}"
     assert got["Leaves evaluated"] == f"{run.leaves_evaluated:,}"
     sol = solve(pos)
