@@ -2,10 +2,12 @@
 // plugin's data in `data.x`, is then `{z}`, its JSON deflated (zlib) and in base64. Streamlit's
 // message then carries about a tenth of the characters (the pawn search tab's first run: 4.7 MB
 // of JSON, 0.6 MB packed), which the server writes and the browser decodes once per run; here it
-// is inflated by the browser's own DecompressionStream, once per payload (the last few are
+// is inflated by the browser's own DecompressionStream, once per payload (the last two are
 // kept: a rerun sends the same packed text again). No DOM: tested with node --test.
 
-const KEPT = 4; // packed texts remembered with their inflated value (a rerun, a drill-down back)
+// packed texts remembered with their inflated value: a run's payload and its follow view, sent
+// again by every rerun; no more (an inflated pawn search is tens of MB on a phone)
+const KEPT = 2;
 const kept = new Map(); // z -> Promise of its value
 
 /** Whether `v` is a packed value: an object whose only field is the string `z`. */
