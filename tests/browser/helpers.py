@@ -178,7 +178,9 @@ def tap_square(
     if not reruns:
         page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
         return time.perf_counter() - start
-    with rerun(page):
+    # a reporting tap asks for a run once the board has drawn and painted it: under a loaded
+    # machine that took over rerun's default 2 s, and the run was then not waited for
+    with rerun(page, start_timeout_ms=10_000):
         page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
     board_ready(page, board)
     return time.perf_counter() - start
