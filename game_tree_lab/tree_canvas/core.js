@@ -198,8 +198,15 @@ class Canvas {
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.svg.addEventListener("click", (e) => this.click(e));
-    this.resize = new ResizeObserver(() => { if (this.id !== null && this.scroll.clientWidth !== this.width) this.layout(); });
+    // A new width lays the figure out again; the sentence's box alone (the follow view hides
+    // the figure) measures its longest sentence again: a box measured while the sidebar was
+    // still open kept a phone-column's height on a projector once it closed.
+    this.resize = new ResizeObserver(() => {
+      if (this.id !== null && this.scroll.clientWidth !== this.width) this.layout();
+      else if (this.p && this.sentence.offsetWidth !== this.heldW) this.holdSentence(this.view === "projector");
+    });
     this.resize.observe(this.scroll);
+    this.resize.observe(this.sentence);
     this.mine = () => { REG.last = this; };
     this.el.addEventListener("pointerdown", this.mine);
     this.el.addEventListener("focusin", this.mine);
@@ -313,6 +320,7 @@ class Canvas {
     // no step's sentence pushes the figure below the window.
     const st = this.sentence.style;
     st.minHeight = "";
+    this.heldW = this.sentence.offsetWidth;
     if (!on || !this.p || !this.sentence.offsetWidth) return;
     const texts = [...this.p.texts].sort((a, b) => b.length - a.length).slice(0, 3);
     const was = this.sText.textContent, total = this.p.total ?? this.n;
