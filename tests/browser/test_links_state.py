@@ -8,7 +8,6 @@ one tree format for every page (an old practice link still opens and is rewritte
 
 from __future__ import annotations
 
-import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -43,16 +42,6 @@ def _query(page) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(urlsplit(page.url).query).items()}
 
 
-def _expect(page, name: str, value: str, timeout_s: float = 15.0) -> None:
-    """Wait until the address bar's query has ``name`` = ``value`` (decoded): the page
-    writes the link at the end of the run a click asked for, which a loaded machine may
-    show after the run's wait is over."""
-    deadline = time.monotonic() + timeout_s
-    while _query(page).get(name) != value:
-        assert time.monotonic() < deadline, f"?{name}={value} not in {page.url}"
-        page.wait_for_timeout(50)
-
-
 def _segment(page, key: str, label: str) -> None:
     """Click the option ``label`` of the segmented control keyed ``key`` and wait."""
     with rerun(page):
@@ -68,7 +57,7 @@ def _text(page) -> str:
 def test_the_chase_heatmap_mode_survives_a_copied_link(page, base_url, browser):
     open_page(page, base_url, "chase?c=8-2.2-7.6-w")
     _segment(page, "chase-heat", "White on every square")
-    _expect(page, "heat", "white")
+    expect_query(page, "heat", "white")
     moving = "if the white piece stood on that square"
     assert moving in _text(page)
 
@@ -78,7 +67,7 @@ def test_the_chase_heatmap_mode_survives_a_copied_link(page, base_url, browser):
 
     assert_share_link_restores(browser, page.url, check)
     _segment(page, "chase-heat", "No colours")
-    _expect(page, "heat", "off")
+    expect_query(page, "heat", "off")
     assert_share_link_restores(browser, page.url, lambda p: _no_heat_caption(p))
 
 
@@ -216,7 +205,7 @@ def test_the_practice_score_survives_a_copied_link(page, base_url, browser):
         page.locator(ANSWER).press("Enter")
     click_button(page, "practice.quiz.next")
     click_button(page, "practice.quiz.skip")
-    _expect(page, "score", "rs")
+    expect_query(page, "score", "rs")
     line = "1 ✓ right · 0 ✗ wrong · 0 revealed · 1 skipped · 2 of 21 asked"
     assert line in _text(page)
 
@@ -232,7 +221,7 @@ def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
     toggle = page.locator(".st-key-ab-quiz-on label").first
     with rerun(page):
         toggle.click()
-    _expect(page, "practice", "on")
+    expect_query(page, "practice", "on")
     assert "Question 1 of" in _text(page)
 
     def on(p) -> None:
@@ -242,7 +231,7 @@ def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
     open_page(page, base_url, "practice?t=b3:3,12,8,2,4,6,14,5,2")  # on by default here
     with rerun(page):
         page.locator(".st-key-practice-quiz-on label").first.click()
-    _expect(page, "practice", "off")
+    expect_query(page, "practice", "off")
 
     def off(p) -> None:
         assert "Question 1 of" not in _text(p)
@@ -266,7 +255,7 @@ def test_one_tree_format_moves_between_pages_and_old_links_still_open(page, base
         leaves.fill("5, 6, 7, 4")
         leaves.press("Enter")
     assert_no_exception(page)
-    _expect(page, "t", "b2:5,6,7,4")
+    expect_query(page, "t", "b2:5,6,7,4")
     value = str(list(alpha_beta([5, 6, 7, 4], 2)))
     lab = page.url.replace("/practice?", "/alphabeta?")
 
