@@ -4,8 +4,9 @@
 
 Starts the app, opens its home page (which starts the board labs' warm-up) and waits until the
 server is idle (the browser shares this machine's cores with it; a phone does not), then
-Debian's chromium at 390x844, touch, device scale factor 3, measures each figure twice: on the desk (no throttling) and as a mid-range phone (chromium's CPU
-throttled 4x, CDP ``Emulation.setCPUThrottlingRate``):
+Debian's chromium at 390x844, touch, device scale factor 3, measures each figure twice: on
+the desk (no throttling) and as a mid-range phone (chromium's CPU throttled 4x, CDP
+``Emulation.setCPUThrottlingRate``):
 
 - each lab opened to its drawn figure (a fresh tab, the browser's cache warm): the tree
   canvas's nodes or the board's squares on screen; goal 3 s on the phone;
