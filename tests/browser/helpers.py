@@ -171,7 +171,10 @@ def tap_square(
     cell = board_cell(page, index, board)
     # centred: a square at the window's top edge may sit under Streamlit's header
     cell.evaluate("(c) => c.scrollIntoView({block: 'center'})")
-    box = cell.bounding_box()
+    # the box once still: a page just opened may still move its board by a few dozen px (a
+    # phone's chase board, 26 px within 22 ms of the run's end), and a square's centre read
+    # before that is the next row's (CI, stop 36: a tap on a1 put the piece on a2)
+    box = steady_box(cell, hold_ms=150)
     assert box is not None, f"square {index} of board {board} is not on screen"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     start = time.perf_counter()
