@@ -20,7 +20,13 @@ asserts nothing.
    tree's nodes drawn. Goal: every lab within 0.3 s of the bare page. Beside each time, the
    KB the visit fetched beyond the bare page's (the resource timing API's encoded body
    sizes of every file fetched: JS, CSS, fonts, the components' files; read once the
-   network is idle, so a file a lab loads after it is drawn counts too).
+   network is idle, so a file a lab loads after it is drawn counts too). Beside them, when
+   the page settled: its main area's last move (MOVED_JS), read once nothing has moved for
+   a second. The drawn time does not wait for the widgets whose code the browser loads only
+   when their element arrives (a first visit's menus, switches and button rows); they are
+   drawn after the run's end and move what is below them. And a canvas lab's floor: a
+   third server's page with a title and the alpha-beta lab's canvas alone (CANVAS_ALONE),
+   what any lab that draws a tree pays before its controls and words.
 """
 
 from __future__ import annotations
@@ -67,6 +73,21 @@ LABS = [
     ("practice", "practice", None),
 ]
 BARE = 'import streamlit as st\n\nst.title("A bare page")\nst.write("Nothing else.")\n'
+# The floor of a canvas lab: a title and the alpha-beta lab's tree canvas (its step bar and
+# sentence are the component's own), the statement sample, and nothing else; served by a
+# second bare server (the project's modules import from the installed package)
+CANVAS_ALONE = """import streamlit as st
+
+from engine.algorithms import ALPHABETA
+from ui.common.keys import AlphaBeta as K
+from ui.tree import tree_lab as tl
+from ui.tree.complete_setup import DEFAULT
+
+st.title("A canvas alone")
+run_key = (tl.source_of_complete(DEFAULT), "statement", tl.AS_GIVEN, 0, ALPHABETA)
+tl.new_run(K.lab, run_key)
+tl.run_player(tl.searched(*run_key), keys=K.lab, cache_args=run_key, token=run_key)
+"""
 
 
 class _Counted(socket.socket):
@@ -161,9 +182,10 @@ def _wait(url: str, timeout: float) -> None:
         time.sleep(0.1)
 
 
-def _bare_server(port: int, folder: Path) -> subprocess.Popen:
-    script = folder / "bare.py"
-    script.write_text(BARE, encoding="utf-8")
+def _bare_server(port: int, folder: Path, text: str = BARE) -> subprocess.Popen:
+    """A server of the script ``text`` alone, in ``folder``, with the app's settings."""
+    script = folder / "page.py"
+    script.write_text(text, encoding="utf-8")
     (folder / ".streamlit").mkdir()
     shutil.copy(ROOT / ".streamlit" / "config.toml", folder / ".streamlit" / "config.toml")
     return subprocess.Popen(
@@ -177,12 +199,39 @@ def _bare_server(port: int, folder: Path) -> subprocess.Popen:
 FETCHED_JS = """() => performance.getEntriesByType("resource")
     .reduce((sum, e) => sum + e.encodedBodySize, 0)"""
 
+# Installed before the page's own scripts: on every animation frame, the place and height of
+# each element of the main area; window.__gtlMoved is the last moment (ms from navigation)
+# one of them changed. A widget whose code arrives after the run's end (a first visit's
+# lazily loaded chunks) is drawn then and moves what is below it.
+MOVED_JS = """(() => {
+  let last = "";
+  const frame = () => {
+    const boxes = document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementContainer"]');
+    const key = Array.from(boxes, (el) => {
+      const r = el.getBoundingClientRect();
+      return Math.round(r.top) + ":" + Math.round(r.height);
+    }).join(" ");
+    if (key !== last) { last = key; window.__gtlMoved = performance.now(); }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();"""
+HOLD_MS = 1000  # the page is settled once nothing has moved for this long
 
-def _first_visit(browser, url: str, drawn: str | None) -> tuple[float, int]:
-    """Seconds from navigation to drawn, in a new context (an empty cache), and the bytes
-    of the files it fetched (counted once the network is idle)."""
+
+class Visit(NamedTuple):
+    """One first visit."""
+
+    seconds: float  # from navigation to drawn (gtl_dev.pages.open_url and the lab's marker)
+    settled: float  # seconds from navigation to the main area's last move (MOVED_JS)
+    fetched: int  # the bytes of the files it fetched (counted once the network is idle)
+
+
+def _first_visit(browser, url: str, drawn: str | None) -> Visit:
+    """A visit in a new context (an empty cache)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     try:
+        ctx.add_init_script(MOVED_JS)
         page = ctx.new_page()
         start = time.perf_counter()
         open_url(page, url, timeout_ms=180_000)
@@ -190,52 +239,80 @@ def _first_visit(browser, url: str, drawn: str | None) -> tuple[float, int]:
             page.wait_for_selector(drawn, timeout=180_000)
         seconds = time.perf_counter() - start
         page.wait_for_load_state("networkidle", timeout=180_000)
-        return seconds, int(page.evaluate(FETCHED_JS))
+        page.wait_for_function(
+            f"performance.now() - window.__gtlMoved > {HOLD_MS}", timeout=180_000, polling=100
+        )
+        settled = page.evaluate("window.__gtlMoved") / 1000
+        return Visit(seconds, settled, int(page.evaluate(FETCHED_JS)))
     finally:
         ctx.close()
+
+
+def _server_run(base: str, path: str) -> float:
+    """Seconds of a session's first run of ``path``, over the websocket, the page warmed up."""
+    run_bytes(base, *_split(path))
+    return statistics.median(run_bytes(base, *_split(path)).seconds for _ in range(3))
+
+
+ALONE = "canvas alone"  # the CANVAS_ALONE page's row
 
 
 def first_visits(base: str, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
+    drawn_canvas = LABS[0][2]
     with tempfile.TemporaryDirectory(prefix="gtl-bare-") as folder:
-        bare = _bare_server(port, Path(folder))
+        servers = []
         try:
-            bare_url = f"http://127.0.0.1:{port}"
-            _wait(bare_url + "/_stcore/health", timeout=60)
+            urls = {}
+            for name, text in (("bare page", BARE), (ALONE, CANVAS_ALONE)):
+                port = free_port()
+                (Path(folder) / name).mkdir()
+                servers.append(_bare_server(port, Path(folder) / name, text))
+                urls[name] = f"http://127.0.0.1:{port}"
+                _wait(urls[name] + "/_stcore/health", timeout=60)
             with sync_playwright() as p:
                 browser = p.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
-                times: dict[str, list[float]] = {name: [] for name, _, _ in LABS}
-                fetched: dict[str, list[int]] = {name: [] for name, _, _ in LABS}
-                # the server's part: the same first run over the websocket, no browser
-                server = {name: run_bytes(base, *_split(path)).seconds for name, path, _ in LABS}
-                times["bare page"], fetched["bare page"] = [], []
-                _first_visit(browser, bare_url, None)  # warm both servers
-                for _, path, drawn in LABS:
-                    _first_visit(browser, f"{base}/{path}", drawn)
-                for _ in range(runs):  # side by side: the bare page, then every lab
-                    visits = [("bare page", bare_url, None)] + [
-                        (name, f"{base}/{path}", drawn) for name, path, drawn in LABS
-                    ]
+                # side by side: the bare page, the canvas alone, then every lab
+                visits = [("bare page", urls["bare page"], None)]
+                visits.append((ALONE, urls[ALONE], drawn_canvas))
+                visits += [(name, f"{base}/{path}", drawn) for name, path, drawn in LABS]
+                visited: dict[str, list[Visit]] = {name: [] for name, _, _ in visits}
+                # the server's part: the same first run over the websocket, no browser; the
+                # median of three after one that warms the page up (its modules' imports)
+                server = {name: _server_run(base, path) for name, path, _ in LABS}
+                for _, url, drawn in visits:  # warm every server
+                    _first_visit(browser, url, drawn)
+                for _ in range(runs):
                     for name, url, drawn in visits:
-                        seconds, size = _first_visit(browser, url, drawn)
-                        times[name].append(seconds)
-                        fetched[name].append(size)
+                        visited[name].append(_first_visit(browser, url, drawn))
                 browser.close()
         finally:
-            bare.terminate()
-            bare.wait(timeout=20)
-    med = {name: statistics.median(ts) for name, ts in times.items()}
-    kb = {name: statistics.median(sizes) / 1024 for name, sizes in fetched.items()}
+            for bare in servers:
+                bare.terminate()
+                bare.wait(timeout=20)
+
+    def median(name: str, field: str) -> float:
+        return statistics.median(getattr(v, field) for v in visited[name])
+
+    med = {name: median(name, "seconds") for name in visited}
+    still = {name: median(name, "settled") for name in visited}
+    kb = {name: median(name, "fetched") / 1024 for name in visited}
     print(f"First visit, empty browser cache, 1400x900 headless chromium (median of {runs})")
     print(
         f"  bare Streamlit page                  {med['bare page']:6.2f} s {kb['bare page']:8.0f} KB"
+        f"   settled {still['bare page']:5.2f} s"
     )
     head = f"{'visit':>8} {'over bare':>10} {'fetched over bare':>18} {'server run':>11}"
-    print(f"  {'':36} {head}")
+    print(f"  {'':36} {head} {'settled':>8} {'over bare':>10}")
+    print(
+        f"  {'a title and the canvas alone':<36} {med[ALONE]:6.2f} s"
+        f" {med[ALONE] - med['bare page']:+8.2f} s {kb[ALONE] - kb['bare page']:+15.0f} KB"
+        f" {'':>11} {still[ALONE]:6.2f} s {still[ALONE] - still['bare page']:+8.2f} s"
+        "  (a canvas lab's floor)"
+    )
     for name, _, _ in LABS:
         over = med[name] - med["bare page"]
         more = kb[name] - kb["bare page"]
@@ -244,10 +321,13 @@ def first_visits(base: str, runs: int) -> None:
         )
         print(
             f"  {name:<36} {med[name]:6.2f} s {over:+8.2f} s {more:+15.0f} KB"
-            f" {server[name]:9.2f} s  {met}"
+            f" {server[name]:9.2f} s {still[name]:6.2f} s {still[name] - still['bare page']:+8.2f} s"
+            f"  {met}"
         )
     print("  (server run: the page's first run over the websocket alone, no browser: its Python;")
-    print("   fetched: the files' bytes, resource timing, beyond the bare page's)")
+    print("   fetched: the files' bytes, resource timing, beyond the bare page's;")
+    print("   settled: from navigation to the main area's last move, in the page's own clock:")
+    print("   widgets whose code arrives after the run's end are drawn then, and move the rest)")
     print(f"  load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"  goal: every lab within {FIRST_VISIT_GOAL_S} s of the bare page")
 

@@ -64,3 +64,22 @@ def test_benchmark_calls_fit_what_they_call(name):
         except TypeError as e:
             wrong.append(f"line {call.lineno}: {ast.unparse(call.func)}(...): {e}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_canvas_alone_page_draws_what_the_lab_draws():
+    """bench_wire's floor of a canvas lab is a script in a string: it runs, and draws its
+    title and one canvas, the alpha-beta lab's first canvas on a first visit, the same."""
+    from streamlit.testing.v1 import AppTest
+
+    from bench.bench_wire import CANVAS_ALONE
+    from tests.canvas_data import canvases
+
+    alone = AppTest.from_string(CANVAS_ALONE, default_timeout=60).run()
+    assert not alone.exception, alone.exception
+    page = Path(__file__).resolve().parents[1] / "app_pages" / "alphabeta.py"
+    lab = AppTest.from_file(str(page), default_timeout=60).run()
+    assert not lab.exception, lab.exception
+    assert [t.value for t in alone.title] == ["A canvas alone"]
+    drawn, wanted = canvases(alone), canvases(lab)
+    assert len(drawn) == 1 and wanted
+    assert drawn[0] == wanted[0]
