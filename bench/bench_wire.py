@@ -21,12 +21,12 @@ asserts nothing.
    KB the visit fetched beyond the bare page's (the resource timing API's encoded body
    sizes of every file fetched: JS, CSS, fonts, the components' files; read once the
    network is idle, so a file a lab loads after it is drawn counts too). Beside them, when
-   the page settled: its main area's last move (MOVED_JS), read once nothing has moved for
-   a second. The drawn time does not wait for the widgets whose code the browser loads only
-   when their element arrives (a first visit's menus, switches and button rows); they are
-   drawn after the run's end and move what is below them. And a canvas lab's floor: a
-   third server's page with a title and the alpha-beta lab's canvas alone (CANVAS_ALONE),
-   what any lab that draws a tree pays before its controls and words.
+   the page settled: its main area's last move (gtl_dev.pages.settled), read once nothing
+   has moved for a second. The drawn time does not wait for the widgets whose code the
+   browser loads only when their element arrives (a first visit's menus, switches and
+   button rows); they are drawn after the run's end and move what is below them. And a
+   canvas lab's floor: a third server's page with a title and the alpha-beta lab's canvas
+   alone (CANVAS_ALONE), what any lab that draws a tree pays before its controls and words.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from gtl_dev.app_server import (
     free_port,
     streamlit_command,
 )
-from gtl_dev.pages import open_url
+from gtl_dev.pages import MOVED_JS, open_url, settled
 from ui.common.canvas import NAME
 
 WIRE_GOAL_KB = 30
@@ -199,31 +199,12 @@ def _bare_server(port: int, folder: Path, text: str = BARE) -> subprocess.Popen:
 FETCHED_JS = """() => performance.getEntriesByType("resource")
     .reduce((sum, e) => sum + e.encodedBodySize, 0)"""
 
-# Installed before the page's own scripts: on every animation frame, the place and height of
-# each element of the main area; window.__gtlMoved is the last moment (ms from navigation)
-# one of them changed. A widget whose code arrives after the run's end (a first visit's
-# lazily loaded chunks) is drawn then and moves what is below it.
-MOVED_JS = """(() => {
-  let last = "";
-  const frame = () => {
-    const boxes = document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementContainer"]');
-    const key = Array.from(boxes, (el) => {
-      const r = el.getBoundingClientRect();
-      return Math.round(r.top) + ":" + Math.round(r.height);
-    }).join(" ");
-    if (key !== last) { last = key; window.__gtlMoved = performance.now(); }
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-})();"""
-HOLD_MS = 1000  # the page is settled once nothing has moved for this long
-
 
 class Visit(NamedTuple):
     """One first visit."""
 
     seconds: float  # from navigation to drawn (gtl_dev.pages.open_url and the lab's marker)
-    settled: float  # seconds from navigation to the main area's last move (MOVED_JS)
+    settled: float  # to the main area's last move (gtl_dev.pages.settled)
     fetched: int  # the bytes of the files it fetched (counted once the network is idle)
 
 
@@ -239,11 +220,7 @@ def _first_visit(browser, url: str, drawn: str | None) -> Visit:
             page.wait_for_selector(drawn, timeout=180_000)
         seconds = time.perf_counter() - start
         page.wait_for_load_state("networkidle", timeout=180_000)
-        page.wait_for_function(
-            f"performance.now() - window.__gtlMoved > {HOLD_MS}", timeout=180_000, polling=100
-        )
-        settled = page.evaluate("window.__gtlMoved") / 1000
-        return Visit(seconds, settled, int(page.evaluate(FETCHED_JS)))
+        return Visit(seconds, settled(page), int(page.evaluate(FETCHED_JS)))
     finally:
         ctx.close()
 

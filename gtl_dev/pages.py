@@ -248,3 +248,31 @@ def open_url(page: Page, url: str, timeout_ms: float = 30_000) -> float:
     page.wait_for_selector('[data-testid="stMain"] [data-testid="stElementContainer"]')
     _charts_drawn(page, timeout_ms)
     return time.perf_counter() - start
+
+
+# Installed before a page's own scripts (``context.add_init_script``): on every animation
+# frame, the place and height of each element of the main area; window.__gtlMoved is the last
+# moment (ms from navigation) one of them changed. A widget whose code arrives after the
+# run's end (a first visit's lazily loaded chunks) is drawn then and moves what is below it.
+MOVED_JS = """(() => {
+  let last = "";
+  const frame = () => {
+    const boxes = document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementContainer"]');
+    const key = Array.from(boxes, (el) => {
+      const r = el.getBoundingClientRect();
+      return Math.round(r.top) + ":" + Math.round(r.height);
+    }).join(" ");
+    if (key !== last) { last = key; window.__gtlMoved = performance.now(); }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();"""
+
+
+def settled(page: Page, hold_ms: float = 1000, timeout_ms: float = 180_000) -> float:
+    """Seconds from the page's navigation to its main area's last move, once nothing has
+    moved for ``hold_ms`` (its context installed :data:`MOVED_JS` before it opened)."""
+    page.wait_for_function(
+        f"performance.now() - window.__gtlMoved > {hold_ms}", timeout=timeout_ms, polling=100
+    )
+    return page.evaluate("window.__gtlMoved") / 1000
