@@ -38,7 +38,16 @@ import time
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from gtl_dev.app_server import CHROMIUM, CHROMIUM_ARGS, Server
-from gtl_dev.pages import MOVED_JS, PHONE, open_url, rerun, runs_of, settled, wait_idle
+from gtl_dev.pages import (
+    MOVED_JS,
+    PHONE,
+    open_url,
+    rerun,
+    runs_of,
+    settled,
+    steady_box,
+    wait_idle,
+)
 
 RATE = 4
 CANVAS_NODES = ".gtl-canvas svg.tree g.n"
@@ -173,7 +182,8 @@ def _tap(page, square: int) -> tuple:
     try:
         wait_idle(page, 60_000)  # the page's own runs over (its window probe's report too)
         point.scroll_into_view_if_needed(timeout=10_000)
-        box = point.bounding_box()
+        # its centre once still: late widgets above may still move the board (gtl_dev.pages)
+        box = steady_box(point, hold_ms=150)
         page.evaluate(_LONG_TASKS_JS)
         point.evaluate(_DRAWN_JS)
         before = list(frames)

@@ -4,7 +4,9 @@ could show "running" is not missed).
 
 A page must be opened with :func:`open_url` (it starts the watch) before :func:`rerun`,
 :func:`runs_of`, :func:`wait_reported` (the step a tree canvas reported), or the deliberate
-quiet periods :func:`assert_no_rerun_for` and :func:`quiet_for`.
+quiet periods :func:`assert_no_rerun_for` and :func:`quiet_for`. Shared by the browser
+tests and the benchmarks: an element's box once it holds still (:func:`steady_box`, read
+before a tap at its centre), and the moment a page's main area last moved (:func:`settled`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 if TYPE_CHECKING:  # the caller that drives a browser imports playwright
-    from playwright.sync_api import Page, WebSocket
+    from playwright.sync_api import Locator, Page, WebSocket
 
 # a mid-range phone as the tests and benchmarks open one: 390x844 CSS px, touch, dsf 3
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True}
@@ -276,3 +278,47 @@ def settled(page: Page, hold_ms: float = 1000, timeout_ms: float = 180_000) -> f
         f"performance.now() - window.__gtlMoved > {hold_ms}", timeout=timeout_ms, polling=100
     )
     return page.evaluate("window.__gtlMoved") / 1000
+
+
+# True once the element's box has been the same on every frame for `hold` ms; "gone" when
+# the element has left the page (Streamlit drew a new one).
+_STEADY_JS = """([el, hold]) => {
+  if (!el.isConnected) return "gone";
+  const r = el.getBoundingClientRect(), now = performance.now();
+  const box = [r.x, r.y, r.width, r.height].join(" "), seen = el.__gtlSteady;
+  if (!seen || seen.box !== box) { el.__gtlSteady = {box, since: now}; return false; }
+  return now - seen.since >= hold;
+}"""
+
+
+def watch_box(locator: Locator) -> None:
+    """Note the element's box now: a later :func:`steady_box` counts its hold from this
+    moment if the box is the same then (a wait for something else meanwhile, the window
+    probe's, is part of the hold instead of coming before it)."""
+    locator.evaluate(f"(el) => ({_STEADY_JS})([el, 0])")
+
+
+def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
+    """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
+    sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
+    after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
+    Playwright's TimeoutError if the element is not there for that long."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = locator.page
+    deadline = time.perf_counter() + timeout_ms / 1000
+
+    def left() -> float:
+        return max(1.0, (deadline - time.perf_counter()) * 1000)
+
+    while True:
+        element = locator.element_handle(timeout=left())
+        try:
+            steady = page.wait_for_function(_STEADY_JS, arg=[element, hold_ms], timeout=left())
+        except PlaywrightTimeout:
+            box = locator.bounding_box(timeout=1_000)
+            raise AssertionError(
+                f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {box}"
+            ) from None
+        if steady.json_value() is True:
+            return locator.bounding_box(timeout=left())

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from gtl_dev.app_server import ROOT, Server, ServerFailed
-from gtl_dev.pages import CHART, open_url, rerun
+from gtl_dev.pages import CHART, open_url, rerun, steady_box
 
 if TYPE_CHECKING:  # playwright is imported by the browser fixture, which skips without it
     from playwright.sync_api import Browser, Locator, Page
@@ -92,50 +92,6 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
     Returns the seconds from navigation to a finished run with every plotly chart drawn.
     """
     return open_url(page, f"{base_url.rstrip('/')}/{url_path.lstrip('/')}", timeout_ms)
-
-
-# True once the element's box has been the same on every frame for `hold` ms; "gone" when
-# the element has left the page (Streamlit drew a new one).
-_STEADY_JS = """([el, hold]) => {
-  if (!el.isConnected) return "gone";
-  const r = el.getBoundingClientRect(), now = performance.now();
-  const box = [r.x, r.y, r.width, r.height].join(" "), seen = el.__gtlSteady;
-  if (!seen || seen.box !== box) { el.__gtlSteady = {box, since: now}; return false; }
-  return now - seen.since >= hold;
-}"""
-
-
-def watch_box(locator: Locator) -> None:
-    """Note the element's box now: a later :func:`steady_box` counts its hold from this
-    moment if the box is the same then (a wait for something else meanwhile, the window
-    probe's, is part of the hold instead of coming before it)."""
-    locator.evaluate(f"(el) => ({_STEADY_JS})([el, 0])")
-
-
-def steady_box(locator: Locator, hold_ms: float = 500, timeout_ms: float = 15_000) -> dict | None:
-    """The element's bounding box once it has stopped moving: the same for ``hold_ms`` (a
-    sidebar's slide, a chart redrawn at its new width). AssertionError if it is still moving
-    after ``timeout_ms`` (a box read mid-move would make a measurement pass or fail by luck);
-    Playwright's TimeoutError if the element is not there for that long."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    page = locator.page
-    deadline = time.perf_counter() + timeout_ms / 1000
-
-    def left() -> float:
-        return max(1.0, (deadline - time.perf_counter()) * 1000)
-
-    while True:
-        element = locator.element_handle(timeout=left())
-        try:
-            steady = page.wait_for_function(_STEADY_JS, arg=[element, hold_ms], timeout=left())
-        except PlaywrightTimeout:
-            box = locator.bounding_box(timeout=1_000)
-            raise AssertionError(
-                f"{locator} kept moving for {timeout_ms / 1000:.0f} s: last {box}"
-            ) from None
-        if steady.json_value() is True:
-            return locator.bounding_box(timeout=left())
 
 
 def assert_no_exception(page: Page) -> None:

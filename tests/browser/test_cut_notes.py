@@ -9,10 +9,10 @@ import pytest
 
 from engine.search import search_tree
 from engine.tree import complete_tree
-from gtl_dev.pages import PHONE, open_url
+from gtl_dev.pages import PHONE, open_url, steady_box
 from teach.cut_words import cut_notes
 from teach.explain import node_name
-from tests.browser.helpers import expect, screenshot, steady_box
+from tests.browser.helpers import expect, screenshot
 
 pytestmark = pytest.mark.browser
 

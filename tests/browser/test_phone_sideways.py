@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import probe_settled, wait_idle
-from tests.browser.helpers import assert_no_exception, open_page, screenshot, steady_box
+from gtl_dev.pages import probe_settled, steady_box, wait_idle
+from tests.browser.helpers import assert_no_exception, open_page, screenshot
 from tests.browser.layout_checks import PHONE_SIDEWAYS, TOUCH_PX, layout_problems
 
 pytestmark = pytest.mark.browser

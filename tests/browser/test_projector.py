@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import pytest
 
-from gtl_dev.pages import open_url, probe_settled, rerun, wait_idle
+from gtl_dev.pages import open_url, probe_settled, rerun, steady_box, wait_idle, watch_box
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
     next_frame,
     open_page,
     screenshot,
-    steady_box,
-    watch_box,
     whole_tree,
 )
 from tests.browser.layout_checks import clipped_controls, layout_problems

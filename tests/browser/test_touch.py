@@ -20,8 +20,8 @@ from contextlib import ExitStack
 
 import pytest
 
-from gtl_dev.pages import PHONE, quiet_for, rerun, wait_idle, wait_reported
-from tests.browser.helpers import CANVAS, expect, open_page, screenshot, steady_box
+from gtl_dev.pages import PHONE, quiet_for, rerun, steady_box, wait_idle, wait_reported
+from tests.browser.helpers import CANVAS, expect, open_page, screenshot
 from tests.browser.layout_checks import clipped_controls, tap_targets
 from ui.common.keys import AlphaBeta, Practice, css
 
