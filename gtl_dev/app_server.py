@@ -79,7 +79,8 @@ class Server:
     environment: :meth:`start`, :meth:`stop`, :meth:`restart` on the same port; a context
     manager too. Its output goes to files in :attr:`logs`. ``launcher``: a command that runs
     in place of ``python -m streamlit`` and is given streamlit's arguments (``run serve.py ...``),
-    e.g. a wrapper that patches Streamlit first."""
+    e.g. a wrapper that patches Streamlit first. ``base_path``: the app served under that
+    prefix (``server.baseUrlPath``, as behind a school's proxy); :attr:`url` includes it."""
 
     def __init__(
         self,
@@ -87,10 +88,13 @@ class Server:
         port: int | None = None,
         timeout_s: float = 40.0,
         launcher: list[str] | None = None,
+        base_path: str = "",
     ) -> None:
         self.env = {**os.environ, **(env or {})}
+        if base_path:
+            self.env["STREAMLIT_SERVER_BASE_URL_PATH"] = base_path
         self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://127.0.0.1:{self.port}" + (f"/{base_path}" if base_path else "")
         self.timeout_s = timeout_s
         self.proc: subprocess.Popen | None = None
         self.logs = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))

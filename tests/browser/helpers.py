@@ -65,11 +65,12 @@ def record_figure(name: str, seconds: float) -> None:
 
 
 @contextmanager
-def streamlit_server(port: int | None = None) -> Iterator[str]:
-    """A fresh app server on ``port`` (a free one by default): its base URL once healthy,
-    stopped on exit; the test fails with the server's stderr when it does not start. Nothing
-    visits the app first: a test sees the server a class's first student sees."""
-    server = Server(port=port, timeout_s=30.0)
+def streamlit_server(port: int | None = None, base_path: str = "") -> Iterator[str]:
+    """A fresh app server on ``port`` (a free one by default; under the prefix ``base_path``
+    if given): its base URL once healthy, stopped on exit; the test fails with the server's
+    stderr when it does not start. Nothing visits the app first: a test sees the server a
+    class's first student sees."""
+    server = Server(port=port, timeout_s=30.0, base_path=base_path)
     try:
         server.start()
     except ServerFailed as exc:

@@ -6,6 +6,11 @@ are now bundled into one module and one sheet (scripts/build_js.mjs), and a page
 draw a canvas has its window probe (its first element) import the module while the run goes
 on (ui.common.canvas.canvas_files). Read from the browser's resource timing with an empty
 cache (a new context). A page that draws no canvas fetches neither.
+
+A lab's link connects at its first try: Streamlit's frontend first asked for the server's
+health under the page's own path (``/alphabeta/_stcore/health``, a 404), waited 100 ms, then
+asked at the root; the document now names the server's address (ui.common.page_base), behind
+a prefix too.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from gtl_dev.pages import open_url
-from tests.browser.helpers import CANVAS_DRAWN, VIEWPORT
+from tests.browser.helpers import CANVAS_DRAWN, VIEWPORT, streamlit_server
 from ui.common.canvas import NAME
 
 pytestmark = pytest.mark.browser
@@ -23,7 +28,12 @@ FILES_JS = """(name) => performance.getEntriesByType("resource")
     .map((e) => [e.name.split("/" + name + "/")[1], e.startTime, e.responseEnd])"""
 
 
-def _visit(browser, url: str, drawn: str | None) -> list[list]:
+HEALTH_JS = """() => performance.getEntriesByType("resource")
+    .filter((e) => e.name.includes("/_stcore/health") || e.name.includes("/_stcore/host-config"))
+    .map((e) => [new URL(e.name).pathname, e.responseStatus])"""
+
+
+def _visit(browser, url: str, drawn: str | None, read: str = FILES_JS) -> list[list]:
     ctx = browser.new_context(viewport=VIEWPORT)  # an empty cache
     try:
         page = ctx.new_page()
@@ -31,7 +41,7 @@ def _visit(browser, url: str, drawn: str | None) -> list[list]:
         if drawn:
             page.wait_for_selector(drawn, timeout=120_000)
         page.wait_for_load_state("networkidle", timeout=120_000)
-        return page.evaluate(FILES_JS, NAME)
+        return page.evaluate(read, NAME)
     finally:
         ctx.close()
 
@@ -45,3 +55,15 @@ def test_the_canvas_files_are_asked_for_at_once_and_once(browser, base_url):
 
 def test_a_page_with_no_canvas_fetches_none_of_its_files(browser, base_url):
     assert _visit(browser, f"{base_url}/chase", None) == []
+
+
+@pytest.mark.parametrize("prefix", ["", "gtl"], ids=["root", "under a prefix"])
+def test_a_labs_link_connects_at_its_first_try(browser, base_url, prefix):
+    if prefix:
+        with streamlit_server(base_path=prefix) as url:
+            asked = _visit(browser, f"{url}/chase", None, HEALTH_JS)
+    else:
+        asked = _visit(browser, f"{base_url}/alphabeta", CANVAS_DRAWN, HEALTH_JS)
+    root = f"/{prefix}/" if prefix else "/"
+    # once each, at the server's address, answered: no try under the page's own path
+    assert sorted(asked) == [[f"{root}_stcore/health", 200], [f"{root}_stcore/host-config", 200]]
