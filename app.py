@@ -16,11 +16,11 @@ from ui.classroom.shared import URL_PATH as CLASS_URL_PATH
 from ui.classroom.shared import unfollow
 from ui.common.language import choose as choose_language
 from ui.common.reconnect import reload_on_reconnect
-from ui.common.registry import PAGES
+from ui.common.registry import ICON, PAGES
 
 st.set_page_config(
     page_title="Game Tree Lab",
-    page_icon=":material/account_tree:",
+    page_icon=str(ICON),
     layout="wide",
     # No sidebar state here: a page says it once a run (ui.common.projector.page_header, the
     # class's projector view). Said here too, every rerun of a projector page sent "auto"

@@ -10,10 +10,12 @@ cache (a new context). A page that draws no canvas fetches neither.
 A lab's link connects at its first try: Streamlit's frontend first asked for the server's
 health under the page's own path (``/alphabeta/_stcore/health``, a 404), waited 100 ms, then
 asked at the root; the document now names the server's address (ui.common.page_base), behind
-a prefix too.
+a prefix too. And a visit asks nothing of another host (the tab's icon is the app's file).
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -67,3 +69,26 @@ def test_a_labs_link_connects_at_its_first_try(browser, base_url, prefix):
     root = f"/{prefix}/" if prefix else "/"
     # once each, at the server's address, answered: no try under the page's own path
     assert sorted(asked) == [[f"{root}_stcore/health", 200], [f"{root}_stcore/host-config", 200]]
+
+
+@pytest.mark.parametrize("path", ["", "alphabeta", "chase"], ids=["home", "alphabeta", "chase"])
+def test_a_visit_asks_nothing_of_another_host(browser, base_url, path):
+    """Everything a page loads comes from the app's server: a school's room offline has it
+    all, and no visitor's address goes elsewhere (the tab's icon was fetched from
+    fonts.gstatic.com)."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = ctx.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        open_url(page, f"{base_url}/{path}", timeout_ms=120_000)
+        page.wait_for_load_state("networkidle", timeout=120_000)
+        icon = page.evaluate("""() => [...document.querySelectorAll("link[rel~='icon']")]
+            .map((link) => link.href)""")
+    finally:
+        ctx.close()
+    site = urlsplit(base_url).netloc
+    assert icon and all(urlsplit(href).netloc == site for href in icon), icon
+    # blob: and data: URLs are the page's own memory, not a request to a host
+    sent = [url for url in asked if urlsplit(url).scheme in ("http", "https", "ws", "wss")]
+    assert sent and [url for url in sent if urlsplit(url).netloc != site] == []

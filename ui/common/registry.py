@@ -20,6 +20,9 @@ from teach.i18n import N_, _
 from ui.common.keys import CHASE, PAWN, Classroom, css
 
 ROOT = Path(__file__).resolve().parents[2]
+# The browser tab's icon, the app's own file (scripts/draw_favicon.py): a Material icon's name
+# made every visit fetch it from fonts.gstatic.com, another host
+ICON = ROOT / "game_tree_lab" / "icons" / "favicon.png"
 
 # The four problems (see PROBLEMS.md); a lab names the one it is about.
 PROBLEM_ALPHABETA = "alphabeta"
