@@ -34,6 +34,7 @@ def _serve(
 
     async def inner(scope, receive, send):
         seen.extend(scope.get("headers", []))
+        seen.extend((b"extension", name.encode()) for name in scope.get("extensions") or {})
         headers = [
             (b"content-type", content_type),
             (b"content-length", str(sum(map(len, body_parts))).encode()),
@@ -59,6 +60,7 @@ def _serve(
         "method": "GET",
         "path": "/alphabeta",
         "headers": [(b"accept", accept), (b"accept-encoding", b"gzip, deflate")],
+        "extensions": {"http.response.pathsend": {}, "http.response.trailers": {}},
     }
     # in a thread of its own: a browser test before this one may hold this thread's event loop
     with ThreadPoolExecutor(1) as pool:
@@ -87,6 +89,8 @@ def test_a_document_gets_the_script_first_in_its_head(parts):
     assert b"etag" not in headers and b"last-modified" not in headers
     assert headers[b"cache-control"] == b"no-cache"  # the rest kept
     assert b"accept-encoding" not in dict(seen)  # asked for uncompressed, to be read
+    # sent as body messages, which the script can be added to, not a file by its path
+    assert [v for k, v in seen if k == b"extension"] == [b"http.response.trailers"]
 
 
 def test_what_is_not_a_whole_document_passes_untouched():
@@ -99,6 +103,7 @@ def test_what_is_not_a_whole_document_passes_untouched():
         assert _headers(sent)[b"etag"] == b'"abc"'
     _, seen = _serve([b"x"], content_type=b"text/javascript", accept=b"*/*")
     assert dict(seen)[b"accept-encoding"] == b"gzip, deflate"  # a file may still be compressed
+    assert b"http.response.pathsend" in [v for k, v in seen if k == b"extension"]
 
 
 def test_a_websocket_passes_untouched():

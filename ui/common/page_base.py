@@ -15,8 +15,9 @@ the frontend guesses as before.
 :class:`PageBase` is the ASGI middleware (serve.py passes it to ``st.App``) that adds the
 script to the document's ``<head>``: only to a whole HTML answer (status 200), asked for
 without compression so it can be read (the document is about 9 KB), and without its
-validators (the file's ETag would name a document without the script). Any other answer
-passes untouched; a document with no ``<head>`` too.
+validators (the file's ETag would name a document without the script), and as body
+messages (not the ASGI ``pathsend`` extension, which no body can be added to). Any other
+answer passes untouched; a document with no ``<head>`` too.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ _JS = """((pages) => {
 SCRIPT = f"<script>{_JS}({json.dumps(list(PAGE_PATHS))});</script>"
 _HEAD = b"<head>"
 _DROPPED = {b"content-length", b"etag", b"last-modified"}
+_PATHSEND = "http.response.pathsend"
 
 
 def with_script(document: bytes, script: str = SCRIPT) -> bytes | None:
@@ -75,10 +77,15 @@ class PageBase:
         ):
             await self.app(scope, receive, send)
             return
-        # the document uncompressed, to be read (Streamlit compresses what the client accepts)
+        # the document uncompressed, to be read (Streamlit compresses what the client accepts),
+        # and as body messages: a server that can send a file by its path (the ASGI pathsend
+        # extension) is not told so for it
         scope = {
             **scope,
             "headers": [(k, v) for k, v in scope["headers"] if k != b"accept-encoding"],
+            "extensions": {
+                k: v for k, v in (scope.get("extensions") or {}).items() if k != _PATHSEND
+            },
         }
         start: Message | None = None
         chunks: list[bytes] = []
