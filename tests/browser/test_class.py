@@ -31,7 +31,7 @@ from gtl_dev.class_flow import (
     wait_step,
     wait_text,
 )
-from gtl_dev.pages import CHART, open_url, rerun
+from gtl_dev.pages import CHART, open_url, probe_settled, rerun
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
 from ui.classroom.notify import PRIVATE
@@ -116,6 +116,9 @@ def test_a_class_session_survives_a_restart(browser):
         tctx.set_default_timeout(60_000)
         teacher = tctx.new_page()
         open_url(teacher, f"{server.url}/alphabeta")
+        # a projector's window: the probe's report turns projector mode on (a run) about
+        # 0.3 s after the page is drawn; a click on the box before it could be lost with it
+        probe_settled(teacher)
         with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
             teacher.locator("summary").filter(has_text="Start a class session").click()
         with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # the pill's run first

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from gtl_dev.class_flow import CHOICE, Sqlite, answer, class_server, click, join, wait_text
-from gtl_dev.pages import open_url, quiet_for, rerun
+from gtl_dev.pages import open_url, probe_settled, quiet_for, rerun
 from tests.browser.helpers import assert_no_exception, screenshot
 from tests.browser.layout_checks import layout_problems
 from tests.browser.test_projector import SIZES
@@ -53,6 +53,9 @@ def test_the_class_pages_fit_every_screen(browser):
         contexts.append(tctx)
         teacher = tctx.new_page()
         open_url(teacher, f"{server.url}/alphabeta")
+        # a projector's window: the probe's report turns projector mode on (a run) about
+        # 0.3 s after the page is drawn; a click on the box before it could be lost with it
+        probe_settled(teacher)
         with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
             teacher.locator("summary").filter(has_text="Start a class session").click()
         with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):
