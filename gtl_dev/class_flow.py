@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from classroom.db import Question, open_store
 from gtl_dev.app_server import Server
+from gtl_dev.pages import open_url, probe_settled, rerun
 
 CHOICE = ".st-key-class-figure button.ch-b"  # the still's answer buttons (plugins/student.js)
 
@@ -107,6 +108,22 @@ def answer(page, label: str) -> None:  # noqa: ANN001
     exact = re.compile(f"^{re.escape(label)}$")
     page.locator(CHOICE).filter(has_text=exact).first.click()
     wait_text(page, f"Your answer: {label}")
+
+
+def start_from_lab(teacher, base: str) -> str:  # noqa: ANN001
+    """Open the alpha-beta lab, start a class session on its tree asking for cut-offs, and
+    return the class's code, once the teacher's page is the class's (``/classroom?room=``)."""
+    open_url(teacher, f"{base}/alphabeta")
+    # a projector's window: the probe's report turns projector mode on (a run) about 0.3 s
+    # after the page is drawn; a click on the box before it could be lost with it
+    probe_settled(teacher)
+    with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
+        teacher.locator("summary").filter(has_text="Start a class session").click()
+    with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # the pill's run first
+        teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
+    click(teacher, "ab.class_go")
+    teacher.wait_for_url("**/classroom?room=*")  # the projector's address bar: no token
+    return teacher.locator(".gtl-code").inner_text().strip()
 
 
 def join(page, base: str, code: str, name: str, typed: bool = False) -> None:  # noqa: ANN001

@@ -28,10 +28,11 @@ from gtl_dev.class_flow import (
     join,
     right_answer,
     shown,
+    start_from_lab,
     wait_step,
     wait_text,
 )
-from gtl_dev.pages import CHART, open_url, probe_settled, rerun
+from gtl_dev.pages import CHART, open_url
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
 from ui.classroom.notify import PRIVATE
@@ -115,17 +116,7 @@ def test_a_class_session_survives_a_restart(browser):
         tctx = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5)
         tctx.set_default_timeout(60_000)
         teacher = tctx.new_page()
-        open_url(teacher, f"{server.url}/alphabeta")
-        # a projector's window: the probe's report turns projector mode on (a run) about
-        # 0.3 s after the page is drawn; a click on the box before it could be lost with it
-        probe_settled(teacher)
-        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
-            teacher.locator("summary").filter(has_text="Start a class session").click()
-        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # the pill's run first
-            teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
-        click(teacher, "ab.class_go")
-        teacher.wait_for_url("**/classroom?room=*")  # the projector's address bar: no token
-        code = teacher.locator(".gtl-code").inner_text().strip()
+        code = start_from_lab(teacher, server.url)
         assert re.fullmatch(r"[A-Z2-9]{6}", code) and teacher.url.endswith(f"?room={code}")
         students = _students(browser, server.url, code)
         wait_text(teacher, "3 students joined")

@@ -13,8 +13,17 @@ import json
 
 import pytest
 
-from gtl_dev.class_flow import CHOICE, Sqlite, answer, class_server, click, join, wait_text
-from gtl_dev.pages import open_url, probe_settled, quiet_for, rerun
+from gtl_dev.class_flow import (
+    CHOICE,
+    Sqlite,
+    answer,
+    class_server,
+    click,
+    join,
+    start_from_lab,
+    wait_text,
+)
+from gtl_dev.pages import open_url, quiet_for
 from tests.browser.helpers import assert_no_exception, screenshot
 from tests.browser.layout_checks import layout_problems
 from tests.browser.test_projector import SIZES
@@ -52,17 +61,7 @@ def test_the_class_pages_fit_every_screen(browser):
         tctx = _context(browser, "projector")
         contexts.append(tctx)
         teacher = tctx.new_page()
-        open_url(teacher, f"{server.url}/alphabeta")
-        # a projector's window: the probe's report turns projector mode on (a run) about
-        # 0.3 s after the page is drawn; a click on the box before it could be lost with it
-        probe_settled(teacher)
-        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):  # its contents made
-            teacher.locator("summary").filter(has_text="Start a class session").click()
-        with rerun(teacher, start_timeout_ms=10_000, timeout_ms=60_000):
-            teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
-        click(teacher, "ab.class_go")
-        teacher.wait_for_url("**/classroom?room=*")
-        code = teacher.locator(".gtl-code").inner_text().strip()
+        code = start_from_lab(teacher, server.url)
         cookies = tctx.cookies()
 
         found: dict[str, dict] = {}

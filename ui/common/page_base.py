@@ -106,13 +106,9 @@ class PageBase:
                 document = b"".join(chunks)
                 changed = with_script(document)
                 body = document if changed is None else changed
-                kept = [(k, v) for k, v in start.get("headers", []) if k.lower() not in _DROPPED]
-                if changed is None:  # untouched: its validators still name it
-                    kept = [
-                        (k, v)
-                        for k, v in start.get("headers", [])
-                        if k.lower() != b"content-length"
-                    ]
+                # untouched, its validators still name it; changed, they would not
+                dropped = _DROPPED if changed is not None else {b"content-length"}
+                kept = [(k, v) for k, v in start.get("headers", []) if k.lower() not in dropped]
                 kept.append((b"content-length", str(len(body)).encode()))
                 await send({**start, "headers": kept})
                 await send({"type": "http.response.body", "body": body, "more_body": False})
