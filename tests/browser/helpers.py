@@ -252,6 +252,31 @@ def canvas_next(page: Page, i: int = 0) -> float:
     return time.perf_counter() - start
 
 
+def expect_step(page: Page, k: int, i: int = 0) -> None:
+    """Wait until canvas ``i`` is at step ``k``. The canvas draws a step in one synchronous
+    go (core.js ``render``: sentence, counter, best line, buttons, then ``data-step``, then
+    the plugins' views), so once this holds a one-shot read of what that step drew is
+    settled (until the next step or rerun)."""
+    expect(canvas(page, i)).to_have_attribute("data-step", str(k))
+
+
+def expect_value(page: Page, read: Callable[[], object], want, message: str = "", timeout_ms=None):
+    """Retry ``read()`` (a value computed over the page, which no locator expresses) until
+    it equals ``want`` (``want`` callable: until ``want(value)`` is true), and return that
+    value; AssertionError showing the last value after ``timeout_ms`` (EXPECT_TIMEOUT_MS by
+    default). A poll every 50 ms, not a fixed wait: a value already right returns at once."""
+    ok = want if callable(want) else (lambda v: v == want)
+    deadline = time.perf_counter() + (timeout_ms or EXPECT_TIMEOUT_MS) / 1000
+    while True:
+        value = read()
+        if ok(value):
+            return value
+        if time.perf_counter() > deadline:
+            wanted = "" if callable(want) else f", want {want!r}"
+            raise AssertionError(f"{message or 'value'}: last {value!r}{wanted}")
+        page.wait_for_timeout(50)
+
+
 def whole_tree(page) -> None:
     """Wait for the canvas; a search too big to read whole opens in the follow view
     (plugins/follow.js): switch it to the whole tree, and wait for the tree's nodes."""
