@@ -96,7 +96,8 @@ def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float =
 
 
 def assert_no_exception(page: Page) -> None:
-    """Fail when the page shows a Streamlit exception box or a traceback."""
+    """Fail when the page shows a Streamlit exception box or a traceback. A one-shot read:
+    call it once a wait has settled the run (open_page, rerun, click_button, wait_idle)."""
     boxes = page.locator(EXCEPTION)
     assert boxes.count() == 0, f"exception on page: {boxes.first.inner_text()[:2000]}"
     dialogs = page.locator('[role="dialog"]').filter(has_text="Page not found")
@@ -236,20 +237,29 @@ def canvas(page: Page, i: int = 0):
 
 
 def canvas_sentence(page: Page, i: int = 0) -> str:
+    """Canvas ``i``'s sentence, read once: to assert it, wait with :func:`expect_sentence`."""
     return canvas(page, i).locator(".sentence").inner_text()
 
 
 def canvas_step(page: Page, i: int = 0) -> int:
+    """Canvas ``i``'s step, read once: to assert it, wait with :func:`expect_step`."""
     return int(canvas(page, i).get_attribute("data-step"))
 
 
 def canvas_next(page: Page, i: int = 0) -> float:
-    """Click canvas ``i``'s next button; seconds until its step has changed (no rerun)."""
+    """Click canvas ``i``'s next button and wait until its step is one more; the seconds from
+    the click to then (no rerun). The step before is read once: call it on a canvas at rest
+    (its step waited for, or the page idle)."""
     k = canvas_step(page, i)
     start = time.perf_counter()
-    canvas(page, i).locator(".b-next").click()  # the handler has run when click() returns
-    assert canvas_step(page, i) == k + 1
+    canvas(page, i).locator(".b-next").click()
+    expect_step(page, k + 1, i)
     return time.perf_counter() - start
+
+
+def expect_sentence(page: Page, text: str, i: int = 0) -> None:
+    """Wait until canvas ``i``'s sentence is ``text`` (as the page shows it)."""
+    expect(canvas(page, i).locator(".sentence")).to_have_text(text, use_inner_text=True)
 
 
 def expect_step(page: Page, k: int, i: int = 0) -> None:
@@ -301,6 +311,12 @@ def board_pieces(page, board: int = 0) -> dict[str, list[int]]:
         }"""
         )
     )
+
+
+def expect_pieces(page, want: dict[str, list[int]], board: int = 0) -> None:
+    """Wait until board ``board`` draws the pieces ``want`` (as :func:`board_pieces` reads
+    them); AssertionError with the last pieces drawn."""
+    expect_value(page, lambda: board_pieces(page, board), want, f"the pieces on board {board}")
 
 
 def board_marks(page, board: int = 0) -> dict:
