@@ -5,6 +5,7 @@ appears only from the step the search has proved it; the switch to the whole tre
 
 from __future__ import annotations
 
+import re
 import statistics
 
 import pytest
@@ -12,12 +13,15 @@ import pytest
 from engine.games import pawn
 from engine.search import search_game
 from engine.trace import CUT, DONE, EXIT, LEAF, Replayer
-from gtl_dev.pages import open_url, rerun
+from gtl_dev.pages import open_url, rerun, wait_reported
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
-    canvas_step,
+    canvas,
+    expect,
+    expect_query,
+    expect_step,
     open_page,
     record_figure,
     screenshot,
@@ -51,7 +55,7 @@ def _go(page, k: int) -> None:
     page.locator(f"{CANVAS} .slider").evaluate(
         "(s, k) => { s.value = String(k); s.dispatchEvent(new Event('input')); }", k
     )
-    assert canvas_step(page) == k
+    expect_step(page, k)  # and with it everything step k draws (the follow view too)
 
 
 CHIPS = """(cs) => cs.map((c) => [Number(c.dataset.node), c.dataset.status,
@@ -85,17 +89,19 @@ def _as_lists(rows):
 def test_follow_view_shows_the_replay_at_several_steps(page, base_url, searched):
     run, rep, _ = searched
     _open(page, base_url)
-    assert page.locator(f"{CANVAS} svg.tree").is_hidden()  # too big to read whole: follow
+    expect(page.locator(f"{CANVAS} svg.tree")).to_be_hidden()  # too big to read whole: follow
     n = len(run.events)
     for k in (0, 1, 17, 4_321, 40_000, n - 1, n):
         _go(page, k)
         rows, below = expected(run, rep, k)[:2]
+        assert rows, k  # the path has the root at least: the rows compared are not none
+        # read once: _go waited for step k, and the canvas draws a step in one go
         assert _shown(page) == _as_lists(rows), k
         assert _below(page) == [list(x) for x in below], k
         cur = page.locator(f"{FOLLOW} .f-chip.cur")
-        assert cur.count() == (1 if k else 0)
+        expect(cur).to_have_count(1 if k else 0)
         if k:
-            assert int(cur.get_attribute("data-node")) == run.events[k - 1].node
+            expect(cur).to_have_attribute("data-node", str(run.events[k - 1].node))
     _go(page, 40_000)
     screenshot(page, "follow_pawn_4x4_step_40000", full_page=False)
     assert_axe_clean(page, "the follow view at step 40,000")
@@ -112,12 +118,17 @@ def test_follow_view_shows_the_replay_at_several_steps(page, base_url, searched)
         "follow view: one Right press, browser work (median of 10)", statistics.median(times) / 1000
     )
     print("follow view ms per Right press:", sorted(times))
-    assert canvas_step(page) == 40_010
-    assert _shown(page) == _as_lists(expected(run, rep, 40_010)[0])
+    expect_step(page, 40_010)
+    assert _shown(page) == _as_lists(expected(run, rep, 40_010)[0])  # settled with the step
     # issue 22, 8: the counts so far are drawn with the step (read before any rerun), and no
-    # side panel says another step's counts
-    assert page.locator(f"{FOLLOW} .f-ply-now").inner_text().startswith("So far at step 40,010.")
-    assert page.locator('[data-testid="stCaptionContainer"]', has_text="So far").count() == 0
+    # side panel says another step's counts, before or after the run the step's report asks
+    now = page.locator(f"{FOLLOW} .f-ply-now")
+    expect(now).to_have_text(re.compile(r"^So far at step 40,010\."))
+    caption = page.locator('[data-testid="stCaptionContainer"]', has_text="So far")
+    expect(caption).to_have_count(0)
+    wait_reported(page, 40_010)
+    expect(caption).to_have_count(0)
+    expect(now).to_have_text(re.compile(r"^So far at step 40,010\."))
 
 
 def test_jumps_land_where_the_engine_says(page, base_url, searched):
@@ -129,7 +140,7 @@ def test_jumps_land_where_the_engine_says(page, base_url, searched):
     for _ in range(3):  # the next cut-off: the first CUT event after this step
         page.locator(f"{CANVAS} .b-cut").click()
         want = next(j for j in range(k + 1, len(events) + 1) if events[j - 1].kind == CUT)
-        assert canvas_step(page) == want
+        expect_step(page, want)
         k = want
     for _ in range(4):  # the end of this subtree: the innermost active node returns
         snap = rep.snapshot(k)
@@ -140,14 +151,16 @@ def test_jumps_land_where_the_engine_says(page, base_url, searched):
             if events[j - 1].node == inner and events[j - 1].kind in (LEAF, EXIT)
         )
         page.locator(f"{CANVAS} .b-end").click()
-        assert canvas_step(page) == want
+        expect_step(page, want)
         assert rep.snapshot(want).status[inner] == DONE
         k = want
-    page.keyboard.press("c")  # the keys do the same
-    assert events[canvas_step(page) - 1].kind == CUT
+    page.keyboard.press("c")  # the keys do the same: the next cut-off
+    want = next(j for j in range(k + 1, len(events) + 1) if events[j - 1].kind == CUT)
+    expect_step(page, want)
+    assert events[want - 1].kind == CUT
     _go(page, len(events))
-    assert page.locator(f"{CANVAS} .b-cut").is_disabled()
-    assert page.locator(f"{CANVAS} .b-end").is_disabled()
+    expect(page.locator(f"{CANVAS} .b-cut")).to_be_disabled()
+    expect(page.locator(f"{CANVAS} .b-end")).to_be_disabled()
 
 
 def test_best_line_appears_only_once_the_search_proves_it(page, base_url, searched):
@@ -166,33 +179,37 @@ def test_best_line_appears_only_once_the_search_proves_it(page, base_url, search
     assert s < root and rep.snapshot(s).status[u] == DONE
     chip = f'{FOLLOW} .f-row.below .f-chip[data-node="{child}"]'  # u's children, below it
     _go(page, s)
-    assert page.locator(chip).count() == 1
+    expect(page.locator(chip)).to_have_count(1)
+    # read once: _go waited for step s, whose drawing made this chip (not on the path at 0)
     assert page.locator(chip).get_attribute("data-best") is None
     page.locator(f"{CANVAS} .f-mode .m-tree").click()  # the whole tree: the green line
     page.wait_for_selector(f"{CANVAS} svg.tree g.n")
-    assert "fv=tree" in page.url  # the link says the view on screen
-    tree = page.locator(CANVAS).first
-    assert tree.get_attribute("data-pv") == "0"
+    expect_query(page, "fv", "tree")  # the link says the view on screen (written within 120 ms)
+    tree = canvas(page)
+    expect(tree).to_have_attribute("data-pv", "0")
     _go(page, 0)
-    assert tree.get_attribute("data-pv") == "0"
+    expect(tree).to_have_attribute("data-pv", "0")
     _go(page, root - 1)
-    assert tree.get_attribute("data-pv") == "0"
+    expect(tree).to_have_attribute("data-pv", "0")
     _go(page, root)
-    assert tree.get_attribute("data-pv") == str(len(pv) - 1)
+    expect(tree).to_have_attribute("data-pv", str(len(pv) - 1))
     _go(page, n)
-    assert tree.get_attribute("data-pv") == str(len(pv) - 1)
+    expect(tree).to_have_attribute("data-pv", str(len(pv) - 1))
     screenshot(page, "follow_whole_tree_last_step", full_page=False)
     page.locator(f"{CANVAS} .f-mode .m-follow").click()
-    assert page.locator(f"{CANVAS} svg.tree").is_hidden()
-    assert "fv=follow" in page.url and f"k={n}" in page.url
+    expect(page.locator(f"{CANVAS} svg.tree")).to_be_hidden()
+    expect_query(page, "fv", "follow")
+    expect_query(page, "k", str(n))
     # a copied link of the whole tree opens in it, at its step
     other = page.context.new_page()
     open_url(other, page.url.replace("fv=follow", "fv=tree"))
     other.wait_for_selector(f"{CANVAS} svg.tree g.n", timeout=90_000)
-    assert other.locator(f"{CANVAS} .f-mode .m-tree").get_attribute("aria-pressed") == "true"
-    assert canvas_step(other) == n and other.locator(FOLLOW).is_hidden()
+    expect(other.locator(f"{CANVAS} .f-mode .m-tree")).to_have_attribute("aria-pressed", "true")
+    expect_step(other, n)
+    expect(other.locator(FOLLOW)).to_be_hidden()
     other.close()
     # at the end: the root alone on the path, its children below it, the best one starred
-    assert page.locator(f"{FOLLOW} .f-row:not(.below)").count() == 1
+    expect(page.locator(f"{FOLLOW} .f-row:not(.below)")).to_have_count(1)
     best = page.locator(f'{FOLLOW} .f-row.below .f-chip[data-best="1"]')
-    assert best.count() == 1 and int(best.get_attribute("data-node")) == pv[1]
+    expect(best).to_have_count(1)
+    expect(best).to_have_attribute("data-node", str(pv[1]))
