@@ -3,8 +3,9 @@
 ``--algo mcts --iterations N --seed S [--c C] [--policy random|greedy]`` for Monte Carlo
 tree search.
 
-Reads FILE (or stdin), writes the answers in the formats of PROBLEMS.md (see
-:mod:`engine.judge`). Bad input prints nothing on stdout, one line ``error: ...`` on stderr,
+Reads FILE (or stdin), writes the answers in the judge formats (see :mod:`engine.judge`);
+``--help`` on the command and on each subcommand prints the formats with an example
+(:mod:`engine.cli_help`). Bad input prints nothing on stdout, one line ``error: ...`` on stderr,
 and exits with status 2.
 """
 
@@ -13,14 +14,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from engine.cli_help import FORMATS, USAGE, main_help, subcommand_help
 from engine.judge import JUDGES
 
-USAGE = (
-    "usage: python -m engine {pawn,chase,tree,alphabeta} [FILE] | "
-    "python -m engine search --algo {minimax,alphabeta,pvs,mtdf,expectimax} [FILE] | "
-    "python -m engine search --algo mcts --iterations N --seed S [--c C] "
-    "[--policy random|greedy] [FILE]"
-)
 MCTS_OPTIONS = ("--iterations", "--seed", "--c", "--policy")
 
 
@@ -93,8 +89,17 @@ def _search_args(args: list[str]) -> tuple[str | None, list[str]]:
     return algo, rest
 
 
+HELP = ("-h", "--help")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in HELP:
+        print(main_help(), end="")
+        return 0
+    if args and args[0] in FORMATS and any(a in HELP for a in args[1:]):
+        print(subcommand_help(args[0]), end="")
+        return 0
     if args and args[0] == "search":
         algo, rest = _search_args(args[1:])
         try:
@@ -103,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 2
         if algo is None or len(rest) > 1 or any(r.startswith("-") for r in rest):
-            print(f"error: search needs --algo ALGO and at most one FILE; {USAGE}", file=sys.stderr)
+            print(
+                "error: search needs --algo ALGO and at most one FILE; "
+                "see python -m engine search --help",
+                file=sys.stderr,
+            )
             return 2
         if algo == "mcts":
             try:
@@ -123,12 +132,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {', '.join(opts)}: only with --algo mcts", file=sys.stderr)
             return 2
         return _answer(lambda text: judge_search(text, algo), rest)
-    if not args or args[0] in ("-h", "--help") or len(args) > 2:
-        print(USAGE, file=sys.stderr if not args or len(args) > 2 else sys.stdout)
-        return 0 if args and args[0] in ("-h", "--help") else 2
+    if not args or len(args) > 2:
+        print(f"error: name a problem and at most one FILE\n{USAGE}", file=sys.stderr)
+        return 2
     solve = JUDGES.get(args[0])
     if solve is None:
-        print(f"error: unknown problem {args[0]!r}; {USAGE}", file=sys.stderr)
+        print(f"error: unknown problem {args[0]!r}; see python -m engine --help", file=sys.stderr)
+        return 2
+    if args[1:] and args[1].startswith("-"):
+        print(
+            f"error: unknown option {args[1]!r}; see python -m engine {args[0]} --help",
+            file=sys.stderr,
+        )
         return 2
     return _answer(solve, args[1:])
 

@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # for the annotations only; the functions import what they ru
 
 
 # ---- problem 1: alpha-beta on a complete tree ------------------------------------------------
+LEAVES_SHAPE = '{"leaves": [3, 12, 8], "branching": 3}'
+TREE_SHAPES = f'{LEAVES_SHAPE} or {{"tree": "((3 12) (8 2))"}}'
+
+
 def judge_alphabeta(text: str) -> str:
     """JSON lines ``{"leaves": [...], "branching": b}`` -> lines ``[value, n]``.
 
@@ -35,11 +39,9 @@ def judge_alphabeta(text: str) -> str:
     from engine.alphabeta import alpha_beta
 
     out: list[str] = []
-    for no, case in _json_lines(text):
+    for no, case in _json_lines(text, LEAVES_SHAPE):
         if not isinstance(case, dict):
-            raise InputError(
-                'expected a JSON object like {"leaves": [3, 12, 8], "branching": 3}', no
-            )
+            raise InputError(f"expected a JSON object like {LEAVES_SHAPE}", no)
         keys = set(case)
         if keys != {"leaves", "branching"}:
             missing = sorted({"leaves", "branching"} - keys)
@@ -56,8 +58,9 @@ def judge_alphabeta(text: str) -> str:
     return _answers(out)
 
 
-def _json_lines(text: str):  # -> Iterator[tuple[int, object]]
-    """``(line number, parsed JSON)`` of every non-blank line; a bad line raises naming it."""
+def _json_lines(text: str, shape: str):  # -> Iterator[tuple[int, object]]
+    """``(line number, parsed JSON)`` of every non-blank line; a bad line raises naming it
+    and the ``shape`` each line must have."""
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -65,7 +68,10 @@ def _json_lines(text: str):  # -> Iterator[tuple[int, object]]
         try:
             yield no, json.loads(line)
         except ValueError as e:
-            raise InputError(f"not valid JSON ({getattr(e, 'msg', str(e))})", no) from None
+            why = getattr(e, "msg", str(e))
+            raise InputError(
+                f"not valid JSON ({why}): each line must be one JSON object like {shape}", no
+            ) from None
 
 
 def _answers(out: list[str]) -> str:
@@ -227,9 +233,8 @@ def _search_case(case: object, no: int):  # -> GameTree
     # deferred: the judge CLI loads only what its problem runs
     from engine.tree_text import parse_brackets
 
-    shapes = '{"leaves": [3, 12, 8], "branching": 3} or {"tree": "((3 12) (8 2))"}'
     if not isinstance(case, dict):
-        raise InputError(f"expected a JSON object like {shapes}", no)
+        raise InputError(f"expected a JSON object like {TREE_SHAPES}", no)
     keys = set(case)
     if keys == {"tree"}:
         text = case["tree"]
@@ -255,7 +260,7 @@ def _search_case(case: object, no: int):  # -> GameTree
     if "tree" in keys:
         extra = sorted(keys - {"tree"})
         raise InputError(
-            ", ".join(f"unknown key {k!r}" for k in extra) + f"; expected {shapes}", no
+            ", ".join(f"unknown key {k!r}" for k in extra) + f"; expected {TREE_SHAPES}", no
         )
     missing = sorted({"leaves", "branching"} - keys)
     extra = sorted(keys - {"leaves", "branching"})
@@ -338,7 +343,7 @@ def judge_search(text: str, algo: str) -> str:
     if algo not in SEARCH_ALGOS:
         raise InputError(f"unknown algorithm {algo!r}; choose one of {', '.join(SEARCH_ALGOS)}")
     out: list[str] = []
-    for no, case in _json_lines(text):
+    for no, case in _json_lines(text, TREE_SHAPES):
         tree = _search_case(case, no)
         try:
             out.append(json.dumps(search_answer(tree, algo)))
@@ -359,7 +364,7 @@ def judge_mcts(text: str, iterations: int, seed: int, c: float | None, policy: s
     from engine.mcts import C_DEFAULT, mcts_tree
 
     out: list[str] = []
-    for no, case in _json_lines(text):
+    for no, case in _json_lines(text, TREE_SHAPES):
         tree = _search_case(case, no)
         try:
             got = mcts_tree(

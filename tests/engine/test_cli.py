@@ -101,6 +101,52 @@ def test_usage_errors() -> None:
     assert res.returncode == 2 and res.stderr.startswith("error: cannot read input")
     res = run(["--help"])
     assert res.returncode == 0 and "usage:" in res.stdout
+    res = run(["tree", "--verbose"])
+    assert res.returncode == 2 and res.stderr == (
+        "error: unknown option '--verbose'; see python -m engine tree --help\n"
+    )
+
+
+SUBCOMMANDS = ("alphabeta", "pawn", "chase", "tree", "search")
+
+
+def test_the_command_help_names_every_subcommand() -> None:
+    res = run(["--help"])
+    assert res.returncode == 0 and res.stderr == ""
+    for name in SUBCOMMANDS:
+        assert f"\n  {name} " in res.stdout, name
+
+
+@pytest.mark.parametrize("name", SUBCOMMANDS)
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_each_subcommand_explains_its_formats_with_an_example_that_runs(name, flag) -> None:
+    """``python -m engine NAME --help`` (a stray --help once read as a FILE name) prints the
+    input and output formats and an example; the example, run, prints what the help says."""
+    from engine.cli_help import EXAMPLES
+
+    args = ["--algo", "alphabeta", flag] if name == "search" else [flag]
+    res = run([name, *args])
+    assert res.returncode == 0 and res.stderr == "", res.stderr
+    assert "input:" in res.stdout and "output:" in res.stdout and "example:" in res.stdout
+    example_args, stdin, out = EXAMPLES[name]
+    shown = "\n".join("    " + line if line else "" for line in out.splitlines())
+    assert shown in res.stdout and stdin.splitlines()[0] in res.stdout
+    ran = run([name, *example_args], stdin)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, out, "")
+
+
+@pytest.mark.parametrize(
+    ("args", "shape"),
+    [
+        (["alphabeta"], '{"leaves": [3, 12, 8], "branching": 3}'),
+        (["search", "--algo", "pvs"], "tree"),
+    ],
+)
+def test_json_in_the_wrong_shape_says_the_shape_expected(args, shape) -> None:
+    res = run(args, '{"leaves": [1, 2]} {"branching": 2}\n')
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr.startswith("error: line 1: not valid JSON (Extra data): each line must be")
+    assert shape in res.stderr and res.stderr.count("\n") == 1
 
 
 def imported_modules(args: list[str], stdin: str) -> set[str]:
@@ -131,6 +177,7 @@ NEEDS = {
 FRAME = {
     "engine",
     "engine.__main__",
+    "engine.cli_help",
     "engine.judge",
     "engine.errors",
     "engine.games",
