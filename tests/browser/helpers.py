@@ -257,6 +257,23 @@ def canvas_next(page: Page, i: int = 0) -> float:
     return time.perf_counter() - start
 
 
+def pause_clock(page: Page) -> None:
+    """Stop the page's clock (installed with ``page.clock.install()`` before the page
+    opened) a moment from now, so its timers fire only as ``page.clock.run_for`` says: a
+    negative ("no tick in 2 s") is then proved by running the clock past it, not by a wait.
+    A moment that passes before Playwright gets there (a busy machine) is tried again."""
+    from playwright.sync_api import Error
+
+    for _ in range(5):
+        try:
+            page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.2)
+            return
+        except Error as e:
+            if "to the past" not in str(e):
+                raise
+    raise AssertionError("the page's clock ran past every moment to pause at")
+
+
 def expect_sentence(page: Page, text: str, i: int = 0) -> None:
     """Wait until canvas ``i``'s sentence is ``text`` (as the page shows it)."""
     expect(canvas(page, i).locator(".sentence")).to_have_text(text, use_inner_text=True)
