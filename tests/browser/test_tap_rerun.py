@@ -11,7 +11,8 @@ from engine.games import chase, pawn
 from gtl_dev.pages import PHONE, runs_of
 from tests.browser.helpers import (
     assert_no_exception,
-    board_pieces,
+    board_cell,
+    expect,
     expect_query,
     open_page,
     tap_square,
@@ -32,19 +33,19 @@ def test_a_board_tap_reruns_the_lab_and_not_the_page(screen, base_url, lab):
         square = 5 if lab == "pawn" else 0  # pawn b3 (empty), chase a1 (empty)
         tap_square(page, square, touch=True)
         assert_no_exception(page)
+        # read once: tap_square waited for the tap's run to finish (its script_finished in)
         after = dict(runs.kinds)
         for kind in ("navigation", "page_config_changed"):  # a whole page's run sends them
             assert after.get(kind, 0) == before.get(kind, 0), (kind, before, after)
         assert after.get("script_finished", 0) > before.get("script_finished", 0)
         # the page's head was not drawn again: the same title element is on the page
         assert title.evaluate("(el) => el.isConnected")
-        pieces = board_pieces(page)
         if lab == "pawn":
             want = pawn.toggled(pawn.from_code("4x4w:pppp/..../..../PPPP"), 1, 1)
             expect_query(page, "p", pawn.to_code(want))
-            assert 5 in pieces["white pieces"], pieces
+            expect(board_cell(page, 5)).to_have_attribute("data-piece", "white")
         else:
             start = chase.from_code("8-2.2-7.6-w")
             want = chase.ChasePosition(start.n, start.white, (0, 0), start.white_to_move)
             expect_query(page, "c", chase.to_code(want))
-            assert 0 in pieces["black pieces"], pieces
+            expect(board_cell(page, 0)).to_have_attribute("data-piece", "black")
