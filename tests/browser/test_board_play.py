@@ -6,12 +6,14 @@ board by keyboard, with no rerun."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.games import chase, pawn
 from engine.games.chase_solver import solve_position, solve_table
 from engine.games.pawn_solver import solve
-from gtl_dev.pages import rerun, runs_of
+from gtl_dev.pages import rerun, runs_of, steady_box
 from tests.browser.axe import assert_axe_clean
 from tests.browser.helpers import (
     BOARD,
@@ -21,6 +23,8 @@ from tests.browser.helpers import (
     board_pieces,
     board_ready,
     expect,
+    expect_pieces,
+    expect_value,
     open_page,
     record_figure,
     screenshot,
@@ -60,12 +64,20 @@ def _chase_pieces(pos: chase.ChasePosition) -> dict[str, list[int]]:
     }
 
 
+def _picked(page, square: int) -> None:
+    """Wait until ``square`` is the board's one picked square."""
+    expect(board_cell(page, square)).to_have_attribute("aria-selected", "true")
+    expect(page.locator(BOARD).first.locator('[aria-selected="true"]')).to_have_count(1)
+
+
 def _assert_phone_board(page, what: str) -> None:
     """Every square at least 44 x 44 CSS px, no sideways scroll, no hover label."""
+    steady_box(page.locator(BOARD).first, hold_ms=150)  # measured once it holds still
     sizes = page.locator(BOARD).first.evaluate(
         """(b) => [...b.querySelectorAll('[role="gridcell"]')].map((c) => {
                const r = c.getBoundingClientRect(); return [r.width, r.height, r.right]; })"""
     )
+    assert sizes, what  # the squares were found: the sizes checked are theirs
     assert min(min(w, h) for w, h, _ in sizes) >= 44, (what, min(sizes))
     width = page.evaluate("() => window.innerWidth")
     assert max(right for *_, right in sizes) <= width, what
@@ -97,9 +109,11 @@ def test_pawn_and_chase_by_touch_twenty_moves_none_lost(screen, base_url):
             move = solve(pos).moves[-1][0]  # the person's slowest line: longer games
             (fr, fc), (tr, tc) = move.from_sq, move.to_sq
             tap_square(page, fr * 4 + fc, touch=True, reruns=False)  # pick: no rerun
-            if board_marks(page)["picked"] != fr * 4 + fc:
+            try:
+                _picked(page, fr * 4 + fc)
+            except AssertionError as lost:
                 screenshot(page, "pawn_touch_lost_pick", full_page=False)
-            assert board_marks(page)["picked"] == fr * 4 + fc, (played, board_marks(page))
+                raise AssertionError((played, board_marks(page))) from lost
             seconds = tap_square(page, tr * 4 + tc, touch=True)  # play: the server answers
             if played == 0:
                 record_figure("pawn by touch: a move and the engine's reply", seconds)
@@ -108,7 +122,7 @@ def test_pawn_and_chase_by_touch_twenty_moves_none_lost(screen, base_url):
             if pawn.legal_moves(pos) and RULES.winner(pos) is None:
                 pos = pawn.play(pos, solve(pos).moves[0][0])
             played += 1
-            assert board_pieces(page) == _pieces(pos.cells, pawn.WHITE, pawn.BLACK), played
+            expect_pieces(page, _pieces(pos.cells, pawn.WHITE, pawn.BLACK))
         assert_no_exception(page)
         # ---- the chase: the person plays white on the default 8 x 8 board
         code = "8-2.2-7.6-w"
@@ -126,23 +140,25 @@ def test_pawn_and_chase_by_touch_twenty_moves_none_lost(screen, base_url):
             to = chase.move_target(pos, move)
             mine = pos.white[0] * 8 + pos.white[1]
             tap_square(page, mine, touch=True, reruns=False)  # its own piece: stays picked
-            assert board_marks(page)["picked"] == mine
+            _picked(page, mine)
             tap_square(page, to[0] * 8 + to[1], touch=True)
             pos = chase.play(pos, move)
             if chase.winner(pos) is None:
                 pos = chase.play(pos, solve_position(pos, table).moves[0][0])
             played += 1
             if chase.winner(pos) is None or not pos.captured:
-                assert board_pieces(page) == _chase_pieces(pos), played
+                expect_pieces(page, _chase_pieces(pos))
         assert_no_exception(page)
         screenshot(page, "chase_touch_390", full_page=False)
         hint = page.locator(".gtl-board-hint")
-        assert not hint.first.is_visible()  # 8 x 44 px fit: no note
+        # 8 x 44 px fit: no note (the board has drawn: the last move's pieces were waited for)
+        expect(hint.first).to_be_hidden()
         # ---- the 20 x 20 chase: 44 px squares do not fit a phone; its box scrolls sideways,
         # and a note above the board says so
         open_page(page, base_url, "chase?c=20-1.1-20.20-w")
         expect(hint.first).to_have_text("↔ The board scrolls sideways.")
-        assert page.locator(BOARD).first.evaluate("(b) => b.scrollWidth > b.clientWidth")
+        wide = "(b) => b.scrollWidth > b.clientWidth"
+        expect_value(page, lambda: page.locator(BOARD).first.evaluate(wide), True, "scrolls")
         screenshot(page, "chase_20_touch_390", full_page=False)
 
 
@@ -170,26 +186,26 @@ def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
     start = pawn.from_code(code)
     # every square a named cell of one grid; one of them in the tab order (roving tabindex)
     grid = page.locator(BOARD).first.get_by_role("grid")
-    assert grid.count() == 1
-    assert page.locator(BOARD).first.get_by_role("gridcell").count() == 16
+    expect(grid).to_have_count(1)
+    expect(page.locator(BOARD).first.get_by_role("gridcell")).to_have_count(16)
     b2 = page.get_by_role("gridcell", name="b2, white pawn; moves to b3", exact=True)
-    assert b2.count() == 1
-    assert page.get_by_role("gridcell", name="b4, black pawn", exact=True).count() == 1
-    assert page.get_by_role("gridcell", name="a1, empty", exact=True).count() == 1
-    assert page.locator(f'{BOARD} [role="gridcell"][tabindex="0"]').count() == 1
+    expect(b2).to_have_count(1)
+    expect(page.get_by_role("gridcell", name="b4, black pawn", exact=True)).to_have_count(1)
+    expect(page.get_by_role("gridcell", name="a1, empty", exact=True)).to_have_count(1)
+    expect(page.locator(f'{BOARD} [role="gridcell"][tabindex="0"]')).to_have_count(1)
     page.locator(f'{BOARD} [role="gridcell"][tabindex="0"]').focus()
     focus = 0
     pos = start
+    plies = 0
     while RULES.winner(pos) is None and pawn.legal_moves(pos):
+        plies += 1
         move = solve(pos).moves[0][0]
         frm = move.from_sq[0] * 4 + move.from_sq[1]
         to = move.to_sq[0] * 4 + move.to_sq[1]
         _arrows_to(page, focus, frm, 4)
         page.keyboard.press("Enter")  # pick: no rerun
-        assert board_marks(page)["picked"] == frm
-        picked = board_cell(page, frm)
-        assert picked.get_attribute("aria-selected") == "true"
-        assert "picked up" in picked.get_attribute("aria-label")
+        _picked(page, frm)
+        expect(board_cell(page, frm)).to_have_attribute("aria-label", re.compile("picked up"))
         _arrows_to(page, frm, to, 4)
         with rerun(page):
             page.keyboard.press(" ")  # Space plays, as Enter does
@@ -201,12 +217,15 @@ def test_pawn_game_to_its_end_by_keyboard_alone(page, base_url):
             pos = pawn.play(pos, reply)
             said = page.locator(f"{BOARD} [role=status]").first
             expect(said).to_contain_text("The engine replied")  # said once the board redrew
-        assert board_pieces(page) == _pieces(pos.cells, pawn.WHITE, pawn.BLACK)
+        expect_pieces(page, _pieces(pos.cells, pawn.WHITE, pawn.BLACK))
         # the focus stayed on the board, on the square the pawn went to
-        assert board_cell(page, to).evaluate("(c) => c.matches(':focus')")
-    assert page.locator('[data-testid="stMain"] h3').first.inner_text().strip() == "White won"
+        expect(board_cell(page, to)).to_be_focused()
+    assert plies > 0  # the sample is a game to play: the loop checked its moves
+    heading = page.locator('[data-testid="stMain"] h3').first
+    expect(heading).to_have_text("White won", use_inner_text=True)
     # the board says it once it has redrawn the run's position (expect waits for that)
     expect(page.locator(f"{BOARD} [role=status]").first).to_have_text("White won.")
+    # read once: every event counted is one already dispatched (counted at its capture)
     assert page.evaluate("() => window.__gtlPointer") == 0  # no mouse, no touch
     screenshot(page, "pawn_keyboard_over", full_page=False)
 
@@ -227,9 +246,9 @@ def test_boards_at_the_class_screens(screen, base_url, size):
         _play_mode(page)
         cells = page.locator(f'{BOARD} [role="gridcell"]')
         expect(cells, name).to_have_count(16)
-        box = cells.first.bounding_box()
+        box = steady_box(cells.first, hold_ms=150)  # measured once it holds still
         assert box and box["width"] >= 44 and abs(box["width"] - box["height"]) < 1, name
-        board = page.locator(BOARD).first.bounding_box()
+        board = steady_box(page.locator(BOARD).first, hold_ms=150)
         assert board and board["x"] + board["width"] <= size["viewport"]["width"], name
         screenshot(page, f"pawn_play_{name}", full_page=False)
         open_page(page, base_url, "chase?c=8-2.2-7.6-w")
@@ -263,7 +282,7 @@ def test_the_best_line_steps_and_plays_in_the_browser_by_keyboard(page, base_url
     expect(line.get_by_role("status")).to_have_text(f"ply 1 of {n}: {names[0]}")
     page.keyboard.press(" ")
     expect(line).to_have_attribute("data-step", "2")
-    assert board_pieces(page, 1) == _chase_pieces(positions[2])
+    expect_pieces(page, _chase_pieces(positions[2]), 1)
     page.keyboard.press("Tab")  # end »
     page.keyboard.press("Tab")  # the slider
     page.keyboard.press("End")
@@ -278,7 +297,10 @@ def test_the_best_line_steps_and_plays_in_the_browser_by_keyboard(page, base_url
     page.keyboard.press("Enter")
     expect(line).to_have_attribute("data-step", str(n))  # played to the end, then paused
     expect(line.get_by_role("button", name="▶ play")).to_be_focused()
-    assert board_pieces(page, 1)["white pieces"] == []  # the capture: white is taken
+    # the capture: white is taken
+    expect_value(page, lambda: board_pieces(page, 1)["white pieces"], [], "white pieces")
+    # read once: the line (board/line.js) reports nothing; a board reports from the key's
+    # own handler (board.report), so a step that asked for a run would have asked by now
     assert runs_of(page).requested == asked  # every step in the browser
     assert page.evaluate("() => window.__gtlPointer") == 0  # no mouse, no touch
     assert_axe_clean(page, "the chase's best line, played to its end")
