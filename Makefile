@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages clean
+.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages soak clean
 
 install: $(STAMP)
 
@@ -59,6 +59,17 @@ PYTEST_PAR := -n $(PYTEST_WORKERS) --dist loadfile
 
 test: install chromium postgres fonts jstest
 	$(BIN)/python -m pytest $(PYTEST_PAR)
+
+# The browser tests and the PostgreSQL class-mode tests (the tests that start a server),
+# SOAK_ROUNDS times while Debian's stress-ng (installed when missing) keeps every core busy;
+# prints each test that failed at least once, its count and first failure (scripts/soak.py;
+# JUnit files in artifacts/soak/). Fails when any test failed. SOAK_ARGS: other pytest
+# arguments (a test file: only it is soaked).
+SOAK_ROUNDS ?= 3
+
+soak: install chromium postgres
+	@bash scripts/ensure_package.sh stress-ng "make soak's CPU hog (else busy Python processes)" /usr/bin/stress-ng
+	$(BIN)/python scripts/soak.py --rounds $(SOAK_ROUNDS) $(PYTEST_PAR) $(SOAK_ARGS)
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
 jstest: js
