@@ -6,6 +6,7 @@ pawn search tab (a board lab's tree, grown by the Explorer)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -17,9 +18,9 @@ from tests.browser.helpers import (
     CANVAS,
     CANVAS_DRAWN,
     assert_no_exception,
-    canvas_sentence,
     expect,
     expect_query,
+    expect_step,
     open_page,
     record_figure,
     screenshot,
@@ -48,6 +49,15 @@ STEP_MS = """async (count) => {
 }"""
 
 
+def _said_at_each_step(page, words: list[str]) -> None:
+    """Step the canvas from step 0 once per entry of ``words``; each step's sentence says it."""
+    expect_step(page, 0)
+    for k, said in enumerate(words, start=1):
+        page.locator(f"{CANVAS} .b-next").click()
+        expect_step(page, k)
+        expect(page.locator(f"{CANVAS} .sentence")).to_contain_text(said)
+
+
 def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     open_page(page, base_url, LINK, timeout_ms=90_000)  # a loaded machine: the first visit
     page.wait_for_selector(CANVAS_DRAWN)
@@ -56,14 +66,14 @@ def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     n = len(m.run.events)
     expect(page.locator(f"{CANVAS} .counter")).to_contain_text(f"of {n:,}".replace(",", ""))
     labels = page.locator(f"{CANVAS} g.mc-n text")
-    assert labels.count() == 26  # N and W/N per drawn node; empty until it is in the tree
-    assert "".join(labels.all_text_contents()).strip() == ""
-    said = []
-    for _ in range(4):  # iteration 1: select the root, expand B, play out, back up at A
-        page.locator(f"{CANVAS} .b-next").click()
-        said.append(canvas_sentence(page))
-    assert "selection starts at the root" in said[0] and "Expansion: B joins" in said[1]
-    assert "Playout from B" in said[2] and "Backup at A: N 0 → 1" in said[3]
+    # N and W/N per drawn node; empty until it is in the tree
+    expect(labels).to_have_text([re.compile(r"^\s*$")] * 26)
+    # iteration 1: select the root, expand B, play out, back up at A
+    _said_at_each_step(
+        page,
+        ["selection starts at the root", "Expansion: B joins", "Playout from B"]
+        + ["Backup at A: N 0 → 1"],
+    )
     expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 1")
     mean = f"W/N {m.iterations[0].reward:.2f}"
     expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(mean)
@@ -78,6 +88,7 @@ def test_mcts_steps_in_the_alphabeta_lab(page, base_url):
     last = f"W/N {m.value:.2f}"  # the root; a leaf shows its mean alone
     expect(page.locator(f"{CANVAS} g.mc-n text.mean[data-i='0']")).to_have_text(last)
     page.keyboard.press("Home")
+    expect_step(page, 0)
     step_ms = page.evaluate(STEP_MS, 40)
     record_figure("mcts 200 iterations: one step, key to layout done, median of 40", step_ms / 1000)
     # the canvas's goal is 10 ms a step (its plugins included); a busy shared machine gets
@@ -106,14 +117,12 @@ def test_mcts_steps_on_the_pawn_search_tab(page, base_url):
     expect(page.locator(f"{CANVAS} .counter")).to_contain_text(f"of {n}")
     first = m.iterations[0]
     assert len(first.path) == 2  # the root, then its first child expanded
-    said = []
-    for _ in range(4):
-        page.locator(f"{CANVAS} .b-next").click()
-        said.append(canvas_sentence(page))
     child = m.run.tree.labels[first.path[1]]
-    assert "selection starts at the root" in said[0]
-    assert f"Expansion: {child} joins the tree" in said[1]
-    assert f"Playout from {child}" in said[2] and "Backup at root: N 0 → 1" in said[3]
+    _said_at_each_step(
+        page,
+        ["selection starts at the root", f"Expansion: {child} joins the tree"]
+        + [f"Playout from {child}", "Backup at root: N 0 → 1"],
+    )
     expect(page.locator(f"{CANVAS} g.mc-n text[data-i='0']").first).to_have_text("N 1")
     page.locator("h1").first.click()
     page.keyboard.press("End")
