@@ -4,6 +4,8 @@ re-search, the node-type switch draws the engine's types, and the choice is in t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.node_types import classify
@@ -19,9 +21,10 @@ from tests.browser.helpers import (
     assert_no_exception,
     assert_share_link_restores,
     canvas_sentence,
-    canvas_step,
     css_key,
+    expect,
     expect_query,
+    expect_step,
     open_page,
 )
 from ui.common.keys import AlphaBeta as K
@@ -41,11 +44,9 @@ def pick(page, key: str, label: str) -> None:
     page.wait_for_selector(CANVAS_DRAWN)
 
 
-def race_cells(page) -> list[str]:
+def race_cells(page):
     """The race table's cells, row after row (a markdown table: ui.common.table)."""
-    cells = page.locator(f".st-key-{css_key(K.lab.race)} table td")
-    cells.first.wait_for()
-    return [c.strip() for c in cells.all_text_contents()]
+    return page.locator(f".st-key-{css_key(K.lab.race)} table td")
 
 
 def test_race_table_shows_the_engine_numbers(page, base_url):
@@ -56,9 +57,10 @@ def test_race_table_shows_the_engine_numbers(page, base_url):
     for r in table.rows:
         want += [LABELS[r.algorithm], ORDER_LABELS[r.ordering], fmt_value(r.value)]
         want += [str(x) for x in (r.leaves, r.nodes, r.null_windows, r.re_searches, r.table_hits)]
-    assert race_cells(page) == want
+    assert want
+    expect(race_cells(page)).to_have_text(want)
     # Knuth and Moore's minimal tree beside the leaf count: 3^1 + 3^1 - 1 = 5.
-    assert "= 5 leaves (Knuth & Moore 1975)" in page.inner_text("body")
+    expect(page.locator("body")).to_contain_text("= 5 leaves (Knuth & Moore 1975)")
 
 
 def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
@@ -73,19 +75,20 @@ def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
     page.locator("h1").first.click()
     for _ in range(k):
         page.keyboard.press("ArrowRight")
-    assert canvas_step(page) == k
-    assert page.locator(f"{CANVAS} .counter").inner_text() == f"step {k} of {len(events)}"
-    text = canvas_sentence(page)
+    expect_step(page, k)
+    expect(page.locator(f"{CANVAS} .counter")).to_have_text(f"step {k} of {len(events)}")
+    text = canvas_sentence(page)  # the step waited for above: its sentence is settled
     assert "Re-search" in text and "null window" in text
     assert text.endswith(lab.describe(lab.run, k))
     # The node-type switch draws each finished inner node's type, as the engine classifies.
     page.locator(f"{CANVAS} .b-last").click()
+    expect_step(page, len(events))
     page.locator(f"{CANVAS} .types").check()
     types = classify(lab.run).types
     for node in (0, *lab.run.tree.children[0]):
         label = page.locator(f"{CANVAS} g.n[data-id='{node}'] text.nt")
-        assert label.is_visible()
-        assert label.text_content() == types[node]
+        expect(label).to_be_visible()
+        expect(label).to_have_text(types[node])
     # The choice is in the link and restores in a new session.
     expect_query(page, "k", str(len(events)))  # the canvas writes its step to the link
     expect_query(page, "algo", "pvs")
@@ -94,7 +97,7 @@ def test_pvs_steps_to_its_first_re_search(page, base_url, browser):
     def check(p) -> None:
         p.wait_for_selector(CANVAS_DRAWN)
         chosen = p.locator(f".st-key-{css_key(K.algo)} button[aria-checked='true']")
-        assert chosen.inner_text().strip() == LABELS["pvs"]
+        expect(chosen).to_have_text(LABELS["pvs"])
 
     assert_share_link_restores(browser, url, check)
 
@@ -106,17 +109,22 @@ def test_issue_22_the_screen_says_the_run_shown(page, base_url):
     open_page(page, base_url, "alphabeta?order=worst-first")
     page.wait_for_selector(CANVAS_DRAWN)
     assert_no_exception(page)
-    assert "alpha-beta looked at 9 of 9 leaves (nothing pruned)" in page.inner_text("body")
+    body = page.locator("body")
+    expect(body).to_contain_text("alpha-beta looked at 9 of 9 leaves (nothing pruned)")
     page.keyboard.press("End")
-    assert page.locator(f"{CANVAS} .box.nullw").count() == 0
+    # the last step (its number read from the counter: "step n of n"), then what it drew
+    expect(page.locator(f"{CANVAS} .counter")).to_have_text(re.compile(r"^step (\d+) of \1$"))
+    expect(page.locator(f"{CANVAS} .box.nullw")).to_have_count(0)
     page.locator(f"{CANVAS} .types-l input").check()
-    legend = page.locator(f"{CANVAS} .lg-types").inner_text()
-    assert "failed high (MAX: ≥ β, MIN: ≤ α" in legend and "side to move" in legend
+    legend = page.locator(f"{CANVAS} .lg-types")
+    expect(legend).to_contain_text("failed high (MAX: ≥ β, MIN: ≤ α")
+    expect(legend).to_contain_text("side to move")
     open_page(page, base_url, "alphabeta?algo=mtdf&k=43")
     page.wait_for_selector(CANVAS_DRAWN)
     rows = page.locator(f"{CANVAS} .gtl-hist tbody tr")
-    assert rows.count() == 2
-    assert [rows.nth(i).get_attribute("class") for i in range(2)] == ["done", "done"]
+    expect(rows).to_have_class(["done", "done"])  # two rows, both passes finished
     page.locator(f"{CANVAS} .b-first").click()
+    expect_step(page, 0)
     page.locator(f"{CANVAS} .b-next").click()
-    assert [rows.nth(i).get_attribute("class") for i in range(2)] == ["running", "later"]
+    expect_step(page, 1)
+    expect(rows).to_have_class(["running", "later"])
