@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages soak clean
+.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages docs soak clean
 
 install: $(STAMP)
 
@@ -70,6 +70,11 @@ SOAK_ROUNDS ?= 3
 soak: install chromium postgres
 	@bash scripts/ensure_package.sh stress-ng "make soak's CPU hog (else busy Python processes)" /usr/bin/stress-ng
 	$(BIN)/python scripts/soak.py --rounds $(SOAK_ROUNDS) $(PYTEST_PAR) $(SOAK_ARGS)
+
+# The documentation site (docs/, Sphinx + Furo + MyST Markdown) into build/docs/: any warning
+# fails the build (a broken link, a missing page or picture, a heading out of order).
+docs: install
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs build/docs
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
 jstest: js

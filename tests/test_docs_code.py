@@ -1,9 +1,9 @@
-"""README says what the code is, read from the code so neither can drift:
+"""The docs say what the code is, read from the code so neither can drift:
 
-- the server memory budget lists every cache of the app (``st.cache_data``,
+- the operators' guide's server memory budget (docs/operators.md) lists every cache of the app (``st.cache_data``,
   ``st.cache_resource``, ``functools.lru_cache`` / ``cache``, found by walking the source with
   ast) with the bound the code gives it, and nothing else; its sums add up;
-- the Layout lists every module of the installed packages, and no module that is gone.
+- the contributors' guide's Layout (docs/contributors.md) lists every module of the installed packages, and no module that is gone.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+OPERATORS = ROOT / "docs" / "operators.md"  # the server memory budget
+CONTRIBUTORS = ROOT / "docs" / "contributors.md"  # the Layout
 APP_CODE = ("engine", "teach", "viz", "classroom", "ui", "app_pages")  # and app.py
 PACKAGES = ("engine", "teach", "viz", "classroom", "ui", "gtl_dev")  # what Layout lists
 ST_CACHES = {"cache_data", "cache_resource"}
@@ -126,13 +127,13 @@ def code_caches() -> dict[str, Cache]:
     return found
 
 
-# ---- README ------------------------------------------------------------------------------
-def _section(title: str) -> str:
-    """README's text from the heading or bold paragraph starting with ``title`` up to the
+# ---- the docs ----------------------------------------------------------------------------
+def _section(title: str, page: Path) -> str:
+    """``page``'s text from the heading or bold paragraph starting with ``title`` up to the
     next heading of any level."""
-    text = README.read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
     start = text.find(title)
-    assert start >= 0, f"README has no section starting with {title!r}"
+    assert start >= 0, f"{page.name} has no section starting with {title!r}"
     end = re.compile(r"^#", re.M).search(text, start + len(title))
     return text[start : end.start() if end else len(text)]
 
@@ -146,26 +147,30 @@ _SIZE = re.compile(r"^(\d+(?:\.\d+)?) (kB|MB)\b")
 
 def _mb(cell: str, what: str) -> float:
     m = _SIZE.match(cell)
-    assert m, f"README's budget table: {what} {cell!r} must start with 'N MB' or 'N kB'"
+    assert m, f"the docs' budget table: {what} {cell!r} must start with 'N MB' or 'N kB'"
     return float(m.group(1)) / (1000 if m.group(2) == "kB" else 1)
 
 
 def budget_rows() -> dict[str, tuple[int, float, float]]:
     """The budget table: cache name -> (entries, largest entry MB, at most MB)."""
-    lines = [ln for ln in _section("**Server memory budget").splitlines() if ln.startswith("|")]
-    assert lines, "README's 'Server memory budget' has no table"
+    lines = [
+        ln
+        for ln in _section("**Server memory budget", OPERATORS).splitlines()
+        if ln.startswith("|")
+    ]
+    assert lines, "the docs' 'Server memory budget' has no table"
     head = _cells(lines[0])
     wanted = ("cache", "entries", "largest entry", "at most")
     missing = [name for name in wanted if name not in head]
-    assert not missing, f"README's budget table needs the columns {wanted}; it lacks {missing}"
+    assert not missing, f"the docs' budget table needs the columns {wanted}; it lacks {missing}"
     col = {name: head.index(name) for name in wanted}
     rows = {}
     for line in lines[2:]:
         cells = _cells(line)
         names = re.findall(r"`([\w.]+)`", cells[col["cache"]])
-        assert len(names) == 1, f"README's budget row {line!r} must name one cache in backticks"
+        assert len(names) == 1, f"the docs' budget row {line!r} must name one cache in backticks"
         entries = cells[col["entries"]].replace(",", "")
-        assert entries.isdigit(), f"README's budget row for {names[0]}: entries must be a number"
+        assert entries.isdigit(), f"the docs' budget row for {names[0]}: entries must be a number"
         largest = _mb(cells[col["largest entry"]], f"{names[0]}'s largest entry")
         rows[names[0]] = (int(entries), largest, _mb(cells[col["at most"]], f"{names[0]}'s total"))
     return rows
@@ -198,7 +203,7 @@ def test_the_memory_budget_lists_every_cache_with_its_bound():
         for name, c in sorted(code.items())
         if name in readme and readme[name][0] != c.bound
     ]
-    assert not problems, "README's server memory budget table is not the code's:\n" + "\n".join(
+    assert not problems, "the docs' server memory budget table is not the code's:\n" + "\n".join(
         problems
     )
 
@@ -210,14 +215,16 @@ def test_the_memory_budget_adds_up():
         for name, (entries, largest, most) in rows.items()
         if abs(entries * largest - most) > max(1.0, 0.05 * most)
     ]
-    assert not wrong, "README's budget table: 'at most' must be entries x largest entry:\n" + (
+    assert not wrong, "the docs' budget table: 'at most' must be entries x largest entry:\n" + (
         "\n".join(wrong)
     )
     total = sum(most for _, _, most in rows.values())
-    said = re.search(r"That is about ([\d,]+) MB of caches", _section("**Server memory budget"))
-    assert said, "README's budget has no line 'That is about N MB of caches'"
+    said = re.search(
+        r"That is about ([\d,]+) MB of caches", _section("**Server memory budget", OPERATORS)
+    )
+    assert said, "the docs' budget has no line 'That is about N MB of caches'"
     assert abs(int(said.group(1).replace(",", "")) - total) <= max(10, 0.02 * total), (
-        f"README says about {said.group(1)} MB of caches; its table adds up to {total:.0f} MB"
+        f"the operators' guide says about {said.group(1)} MB of caches; its table adds up to {total:.0f} MB"
     )
 
 
@@ -253,13 +260,13 @@ DESCRIPTION_COLUMN = 20  # a Layout line indented this far continues a descripti
 
 
 def layout_listing() -> tuple[set[str], set[str]]:
-    """README's Layout block: (files, folders) it names, as paths from the root.
+    """The contributors' guide's Layout block: (files, folders) it names, as paths from the root.
 
     A line is ``<indent><names>  <description>``: the names (files, and folders ending in
     "/") run up to the first two spaces; a folder's entries are the lines indented under
     it. Lines indented to the description column continue a description."""
-    block = re.search(r"```\n(.*?)```", _section("## Layout"), re.S)
-    assert block, "README's Layout has no code block"
+    block = re.search(r"```\n(.*?)```", _section("## Layout", CONTRIBUTORS), re.S)
+    assert block, "the docs' Layout has no code block"
     files: set[str] = set()
     folders: set[str] = set()
     stack: list[tuple[int, str]] = []  # (indent, folder path)
@@ -307,7 +314,7 @@ def test_the_layout_lists_every_module():
     problems += [
         f"remove `{f}`: there is no such file" for f in sorted(listed) if not (ROOT / f).is_file()
     ]
-    assert not problems, "README's Layout is not the code's:\n" + "\n".join(problems)
+    assert not problems, "the docs' Layout is not the code's:\n" + "\n".join(problems)
 
 
 def test_the_layout_reader_reads_nesting_and_descriptions(tmp_path, monkeypatch):
@@ -326,7 +333,7 @@ def test_the_layout_reader_reads_nesting_and_descriptions(tmp_path, monkeypatch)
         "```\n\n## Next\n",
         encoding="utf-8",
     )
-    monkeypatch.setattr(f"{__name__}.README", readme)
+    monkeypatch.setattr(f"{__name__}.CONTRIBUTORS", readme)
     files, folders = layout_listing()
     assert files == {
         "app.py",
