@@ -11,6 +11,7 @@ from tests.browser.helpers import (
     canvas,
     expect,
     expect_query,
+    expect_value,
     open_page,
     screenshot,
     steady_box,
@@ -32,11 +33,16 @@ def _off_centre(page) -> float:
     )
 
 
+def _centred(page) -> None:
+    """Wait until the drawn tree is centred in its box (within 2 px)."""
+    expect_value(page, lambda: _off_centre(page), lambda px: abs(px) <= 2, "px off centre")
+
+
 def test_new_empty_tree_is_a_root_ready_for_children_and_centred(page, base_url):
     open_page(page, base_url, "tree")
     page.wait_for_selector(CANVAS_DRAWN)
     steady_box(canvas(page).locator("svg.tree"))
-    assert abs(_off_centre(page)) <= 2
+    _centred(page)
     with rerun(page):
         page.get_by_role("button", name="New empty tree").click()
     nodes = canvas(page).locator("svg.tree g.n")
@@ -44,7 +50,7 @@ def test_new_empty_tree_is_a_root_ready_for_children_and_centred(page, base_url)
     expect_query(page, "t", "0")
     expect(page.get_by_text("A new tree: the root alone, selected.")).to_be_visible()
     steady_box(nodes.first)
-    assert abs(_off_centre(page)) <= 2
+    _centred(page)
     canvas(page).locator("svg.tree").scroll_into_view_if_needed()
     screenshot(page, "editor_new_empty_1400", full_page=False)
     for _ in range(2):  # the root is selected: c gives it children
@@ -53,4 +59,4 @@ def test_new_empty_tree_is_a_root_ready_for_children_and_centred(page, base_url)
     expect(nodes).to_have_count(3)
     expect_query(page, "t", "(0 0)")
     steady_box(nodes.first)
-    assert abs(_off_centre(page)) <= 2
+    _centred(page)
