@@ -244,3 +244,22 @@ def test_the_benchmarks_page_keeps_every_goal_and_every_benchmark():
     assert "## bench/bench_heavy.py" in page and "a figure without a goal" in page
     assert "No runtime found" not in page  # Streamlit's log lines are not figures
     assert "`bench/bench_mcts.py`" in page.split("Not in this log:")[1].splitlines()[0]
+
+
+# ---- every setting ------------------------------------------------------------------------
+SETTING = re.compile(r"\bGTL_[A-Z][A-Z_]*[A-Z]\b")
+CODE_DIRS = ("engine", "teach", "viz", "classroom", "ui", "app_pages", "gtl_dev")
+
+
+def test_the_operators_guide_lists_every_setting():
+    """Every GTL_* environment variable the code reads is a row of the settings table, and
+    every row is one the code reads."""
+    paths = [ROOT / "app.py", ROOT / "serve.py"]
+    paths += [p for d in CODE_DIRS for p in sorted((ROOT / d).rglob("*.py"))]
+    in_code = {name for p in paths for name in SETTING.findall(p.read_text(encoding="utf-8"))}
+    text = (DOCS / "operators.md").read_text(encoding="utf-8")
+    start = text.index("## Every setting")
+    table = text[start : text.index("\n## ", start + 1)]
+    rows = {m.group(1) for m in re.finditer(r"^\| `(GTL_[A-Z_]+)` \|", table, re.M)}
+    assert in_code - rows == set(), f"add rows to the operators' settings: {in_code - rows}"
+    assert rows - in_code == set(), f"no code reads these settings: {rows - in_code}"
