@@ -1,10 +1,10 @@
-"""The largest entry of every cache of the app (README's "Server memory budget" table):
-prints figures, asserts nothing.
+"""The largest entry of every cache of the app (the "Server memory budget" table of the
+operators' guide, docs/operators.md): prints figures, asserts nothing.
 
     python bench/bench_caches.py
 
-Each cache is called on the biggest input a link or a page may give it (the limits of
-README's Links section: 20,000 nodes in a tree lab or a class, 10,000 leaves, pawn searches
+Each cache is called on the biggest input a link or a page may give it (the limits a link
+may ask for: 20,000 nodes in a tree lab or a class, 10,000 leaves, pawn searches
 capped at 80,000 nodes and chase searches at 60,000, the 40 x 40 chase board, a 20-exercise
 sheet), and the memory its entry keeps is read with tracemalloc: the Python objects it holds
 (not the process's RSS). The caches it calls first are warmed before, so an entry is counted

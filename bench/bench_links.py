@@ -8,7 +8,8 @@ rerun with the page and its query string, waits for the run to finish, and goes.
 server's resident memory (RSS, from /proc) at the start, after 50 distinct heaviest links (each
 the most work a link may ask of its page: 10,000-leaf random trees, 20,000-node packed trees,
 40x40 chase boards, 5x5 pawn boards, exam sheets), and after 60 more sessions come and go.
-README ("Server memory") states the budget these figures are checked against.
+The operators' guide (docs/operators.md, "Server memory") states the budget these figures
+are checked against.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ LABS = {  # name -> (url path, what is drawn)
     "practice": ("practice", CANVAS_NODES),
 }
 GOALS = {"open": 3.0, "step": 0.050, "tap": 0.400}
-# a tap's result is the tapped square's new piece on screen (README's phone table); the finished
+# a tap's result is the tapped square's new piece on screen (docs/benchmarks.md); the finished
 # rerun (the verdict, the table, the link) is printed beside it, with no goal
 TAP_GOALS = ("pawn tap drawn", "chase tap drawn")
 

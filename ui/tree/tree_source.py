@@ -25,7 +25,8 @@ from ui.common.link_codec import ascii_int, quoted
 LINK_LIMIT = 6000  # characters of a tree the app writes into a share link at most
 UNPACK_LIMIT = MAX_TEXT  # characters a packed link may unpack to (a zip bomb stops here)
 # Leaves of a complete tree on the alpha-beta page, typed, random or from a link: the largest
-# preset. A lab of 10,000 leaves holds about 30 MB; 100,000 held 280 MB (see README).
+# preset. A lab of 10,000 leaves holds about 30 MB; 100,000 held 280 MB (docs/operators.md,
+# "Server memory").
 MAX_LAB_LEAVES = 10_000
 # The random recipe's controls (and so what a link's recipe may ask for): name -> (lo, hi).
 RANDOM_RANGES = {
