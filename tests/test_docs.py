@@ -36,6 +36,8 @@ FENCE = re.compile(r"^(```+|:::+)(\S*)[^\n]*\n(.*?)^\1\s*$", re.M | re.S)
 # [text](target) and ![alt](target), the target up to a space or ")"
 LINK = re.compile(r"(!?)\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 HTML_SRC = re.compile(r"<(?:img|source)\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
+HTML_HREF = re.compile(r"<a\b[^>]*\bhref=\"([^\"]+)\"", re.I)
+AUTOLINK = re.compile(r"<([a-z][a-z0-9+.-]*:[^>\s]+)>", re.I)  # <https://...>
 STOP = re.compile(r"\bstops? \d+", re.I)
 
 
@@ -73,7 +75,8 @@ def _links(path: Path) -> list[tuple[bool, str]]:
     """(is a picture, target) of every link and picture in a Markdown file."""
     text = _prose(path.read_text(encoding="utf-8"))
     found = [(bang == "!", target) for bang, target in LINK.findall(text)]
-    return found + [(True, src) for src in HTML_SRC.findall(text)]
+    found += [(True, src) for src in HTML_SRC.findall(text)]
+    return found + [(False, url) for url in HTML_HREF.findall(text) + AUTOLINK.findall(text)]
 
 
 DOC_FILES = [README, *PAGES]
