@@ -5,12 +5,13 @@ undo / redo, a click selects with no rerun, edit style against search colours, t
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from engine.tree_text import format_ural, parse_brackets
-from gtl_dev.pages import IDLE, assert_no_rerun_for, rerun, runs_of, wait_idle
+from gtl_dev.pages import IDLE, rerun, runs_of, steady_box, wait_idle
 from teach.tree_edit import relabel
 from tests.browser import helpers
 from tests.browser.helpers import (
@@ -18,8 +19,11 @@ from tests.browser.helpers import (
     CANVAS_DRAWN,
     assert_no_exception,
     canvas,
-    canvas_step,
+    expect,
+    expect_step,
+    expect_value,
     open_page,
+    pause_clock,
     screenshot,
 )
 
@@ -82,6 +86,21 @@ def press(page, actions: list[list[str]]) -> tuple[int, int, int]:
 shown_text = helpers.export_text
 
 
+def shows(page, text: str) -> str:
+    """Wait until the export text is ``text`` (its run may follow the one awaited)."""
+    return expect_value(page, lambda: shown_text(page), text, "export text")
+
+
+def fill_of(locator) -> str:
+    return locator.evaluate("(p) => getComputedStyle(p).fill")
+
+
+# Counts the page's websocket sends in the page itself (a send is a call, counted at once;
+# the websocket's events reach the test later): a rerun request is one.
+_COUNT_SENDS = """() => { window.__gtlSends = 0; const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (...a) { window.__gtlSends += 1; return send.apply(this, a); }; }"""
+
+
 def choose_format(page, name: str) -> None:
     helpers.open_box(page, "Import and export")
     with rerun(page):
@@ -91,7 +110,7 @@ def choose_format(page, name: str) -> None:
 def open_editor(page, base_url: str) -> None:
     open_page(page, base_url, "tree")
     page.wait_for_selector(CANVAS_DRAWN)
-    assert canvas(page).get_attribute("class").split().count("editing") == 1
+    expect(canvas(page)).to_have_class(re.compile(r"(^|\s)editing(\s|$)"))
 
 
 def test_the_issue_tree_by_keys_only_in_eight_actions(page, base_url):
@@ -104,10 +123,11 @@ def test_the_issue_tree_by_keys_only_in_eight_actions(page, base_url):
     assert_no_exception(page)
     assert actions <= 8 and keys == 12
     assert asked == 7  # one per edit; selecting (ArrowDown) is in the browser
-    assert "MAX can force 3" in page.inner_text("body")  # teach.run_words.headline
-    assert shown_text(page) == format_ural(parse_brackets(ISSUE_TREE)).strip()
+    body = page.locator("body")
+    expect(body).to_contain_text("MAX can force 3", use_inner_text=True)  # the headline
+    shows(page, format_ural(parse_brackets(ISSUE_TREE)).strip())
     choose_format(page, "brackets")
-    assert shown_text(page) == ISSUE_TREE
+    shows(page, ISSUE_TREE)
 
 
 def test_a_three_level_tree_by_keys_gives_its_ural_export(page, base_url):
@@ -115,12 +135,12 @@ def test_a_three_level_tree_by_keys_gives_its_ural_export(page, base_url):
     actions, keys, asked = press(page, RN_ACTIONS)
     assert_no_exception(page)
     assert (actions, asked) == (len(RN_ACTIONS), len(RN_ACTIONS) - 1)
-    ural = shown_text(page)
-    assert ural == format_ural(relabel(parse_brackets(RN))).strip()
+    ural = shows(page, format_ural(relabel(parse_brackets(RN))).strip())
     assert ural.splitlines()[:4] == ["13", "N 1", "L 2 +3", "L 2 +12"]
     choose_format(page, "brackets")
-    assert shown_text(page) == RN
-    assert "can force 3; alpha-beta looked at 7 of 9 leaves" in page.inner_text("body")
+    shows(page, RN)
+    words = "can force 3; alpha-beta looked at 7 of 9 leaves"
+    expect(page.locator("body")).to_contain_text(words, use_inner_text=True)
 
 
 def test_undo_and_redo_by_keys_and_buttons(page, base_url):
@@ -128,69 +148,88 @@ def test_undo_and_redo_by_keys_and_buttons(page, base_url):
     choose_format(page, "brackets")
     canvas(page).locator('g.n[data-id="0"]').click()  # the radio had the keys: the canvas now
     press(page, ISSUE_ACTIONS)
-    assert shown_text(page) == ISSUE_TREE
+    shows(page, ISSUE_TREE)
     press(page, [["u"]])
-    assert shown_text(page) == "((3 5) (2))"
+    shows(page, "((3 5) (2))")
     press(page, [["Control+z"], ["Control+z"]])
-    assert shown_text(page) == "((3 5))"
+    shows(page, "((3 5))")
     press(page, [["r"]])
-    assert shown_text(page) == "((3 5) 0)"
+    shows(page, "((3 5) 0)")
     press(page, [["Control+y"]])
-    assert shown_text(page) == "((3 5) (2))"
+    shows(page, "((3 5) (2))")
     press(page, [["Control+Shift+z"]])
-    assert shown_text(page) == ISSUE_TREE
-    assert canvas(page).locator(".ed-redo").is_disabled()
+    shows(page, ISSUE_TREE)
+    expect(canvas(page).locator(".ed-redo")).to_be_disabled()
     canvas(page).locator(".ed-undo").click()
     settle(page)
-    assert shown_text(page) == "((3 5) (2))"
+    shows(page, "((3 5) (2))")
     canvas(page).locator(".ed-redo").click()
     settle(page)
-    assert shown_text(page) == ISSUE_TREE
+    shows(page, ISSUE_TREE)
     # a refusal is said next to the tree and keeps it: no sibling for the root
+    msg = canvas(page).locator(".ed-msg")
     press(page, [["Home"], ["s"]])
-    assert "root has no siblings" in canvas(page).locator(".ed-msg").inner_text()
+    expect(msg).to_contain_text("root has no siblings")
     press(page, [["ArrowDown"], ["5", "Enter"]])  # a value for an inner node: named as drawn
-    assert "Not done: B is an inner node" in canvas(page).locator(".ed-msg").inner_text()
+    expect(msg).to_contain_text("Not done: B is an inner node")
+    # read once: press() waited for every edit sent to be answered and the page idle
     assert shown_text(page) == ISSUE_TREE
     assert_no_exception(page)
 
 
 def test_click_selects_with_no_rerun_and_edit_style_against_search_colours(page, base_url):
+    page.clock.install()  # before the page loads: the step report's debounce is the clock's
     open_editor(page, base_url)
     c = canvas(page)
+    page.evaluate(_COUNT_SENDS)
+    pause_clock(page)
     c.locator('g.n[data-id="2"]').click()  # the first leaf
-    assert_no_rerun_for(page, 600)  # selecting is in the browser
-    assert "Selected: leaf" in c.locator(".ed-msg").inner_text()
+    expect(c.locator(".ed-msg")).to_contain_text("Selected: leaf")  # the click was handled
+    # selecting is in the browser: the clock run past every debounce (the step report's
+    # 400 ms), and not one message sent
+    page.clock.run_for(2_000)
+    assert page.evaluate("window.__gtlSends") == 0, "selecting sent a message"
+    page.clock.resume()
     ring = c.locator("svg.tree circle.sel")
-    leaf = c.locator('g.n[data-id="2"]').get_attribute("transform")
-    assert leaf == f"translate({ring.get_attribute('cx')},{ring.get_attribute('cy')})"
+    leaf = c.locator('g.n[data-id="2"]')
+
+    def ringed() -> tuple[str | None, str]:
+        at = f"translate({ring.get_attribute('cx')},{ring.get_attribute('cy')})"
+        return leaf.get_attribute("transform"), at
+
+    expect_value(page, ringed, lambda v: v[0] == v[1], "the leaf and its ring")
     # Edit style: no step controls, no sentence, no search colours; the step keys are the
     # editor's (Right moves the selection, not the step).
-    assert not c.locator(".b-next").is_visible() and not c.locator(".sentence").is_visible()
+    expect(c.locator(".b-next")).to_be_hidden()
+    expect(c.locator(".sentence")).to_be_hidden()
     page.keyboard.press("ArrowRight")
-    assert canvas_step(page) == 0
+    # read once: press() returns once the key's handler has run, and a step is drawn in it
+    expect_step(page, 0)
     page.mouse.move(1, 1)  # no node under the mouse (a hovered node is tinted)
     shape = "(g) => getComputedStyle(g.querySelector('polygon, circle')).fill"
-    fills = {e.evaluate(shape) for e in c.locator("g.n").all()}
-    assert fills == {"rgb(255, 255, 255)"}
+    nodes = c.locator("g.n")
+    expect_value(page, lambda: {e.evaluate(shape) for e in nodes.all()}, {"rgb(255, 255, 255)"})
     # Step the search: the canvas's controls and colours come back; Right steps.
     c.locator(".ed-m-step").click()
-    assert c.locator(".b-next").is_visible() and c.locator(".sentence").is_visible()
+    expect(c.locator(".b-next")).to_be_visible()
+    expect(c.locator(".sentence")).to_be_visible()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    assert canvas_step(page) == 3
+    expect_step(page, 3)
     root = c.locator('g.n[data-id="0"] polygon')
-    assert root.evaluate("(p) => getComputedStyle(p).fill") == "rgb(246, 166, 35)"  # active
-    assert c.locator("g.boxes g.box").first.is_visible()
+    expect_value(page, lambda: fill_of(root), "rgb(246, 166, 35)", "the root's fill")  # active
+    expect(c.locator("g.boxes g.box").first).to_be_visible()
     # e: back to editing, in edit style again (the step kept for the next time)
     page.keyboard.press("e")
-    assert "editing" in c.get_attribute("class").split()
-    assert root.evaluate("(p) => getComputedStyle(p).fill") == "rgb(255, 255, 255)"
-    assert not c.locator("g.boxes g.box").first.is_visible()
+    expect(c).to_have_class(re.compile(r"(^|\s)editing(\s|$)"))
+    expect_value(page, lambda: fill_of(root), "rgb(255, 255, 255)", "the root's fill")
+    expect(c.locator("g.boxes g.box").first).to_be_hidden()
     # An edit does not jump to the last step: stepping starts at 0 again.
     press(page, [["Home"], ["c"]])
+    assert page.evaluate("window.__gtlSends") > 0  # the counter counts: an edit was sent
     c.locator(".ed-m-step").click()
-    assert canvas_step(page) == 0 and c.locator(".counter").inner_text().startswith("step 0 of")
+    expect_step(page, 0)
+    expect(c.locator(".counter")).to_have_text(re.compile(r"^step 0 of"))
     assert_no_exception(page)
 
 
@@ -205,7 +244,9 @@ def test_screenshots_and_touch(screen, base_url):
             press(page, ISSUE_ACTIONS)
             press(page, [["ArrowLeft"]])  # the other MIN node selected
             canvas(page).scroll_into_view_if_needed()
-            for b in canvas(page).locator(".ed button").all():  # no button's words clipped
+            buttons = canvas(page).locator(".ed button").all()  # read once: press() settled
+            assert buttons  # the editor's buttons were found: the loop checks them
+            for b in buttons:  # no button's words clipped
                 assert b.evaluate("(e) => e.scrollWidth <= e.clientWidth"), b.inner_text()
             screenshot(page, name, full_page=False)
     # A phone: tap a node, type in the value box, tap the buttons.
@@ -214,9 +255,10 @@ def test_screenshots_and_touch(screen, base_url):
     ) as page:
         open_editor(page, base_url)
         c = canvas(page)
+        steady_box(c.locator(".ed-tools"), hold_ms=150)  # its buttons measured once still
         for label in ("+ child", "+ sibling", "Delete", "Undo", "Redo", "Set"):
             button = c.locator(".ed-tools button").filter(has_text=label)
-            assert button.is_visible(), label
+            expect(button, label).to_be_visible()
             box = button.bounding_box()
             assert box["height"] >= 36 and box["x"] + box["width"] <= 390, label
         c.locator('g.n[data-id="2"]').tap()
@@ -227,7 +269,7 @@ def test_screenshots_and_touch(screen, base_url):
         c.locator(".ed-tools button").filter(has_text="+ sibling").tap()
         settle(page)
         choose_format(page, "brackets")
-        assert shown_text(page) == "((7 4 1) (1 1))"
+        shows(page, "((7 4 1) (1 1))")
         c.scroll_into_view_if_needed()
         screenshot(page, "editor_keys_390", full_page=False)
         assert_no_exception(page)
