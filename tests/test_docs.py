@@ -185,28 +185,30 @@ def _commands(body: str) -> list[tuple[str, str]]:
     return [(cmd, "\n".join(lines).strip("\n")) for cmd, lines in out]
 
 
-@pytest.mark.parametrize("path", CONSOLE_PAGES, ids=_rel)
-def test_command_examples_print_what_they_show(path):
+COMMANDS = [
+    (path, line, cmd, expected)
+    for path in CONSOLE_PAGES
+    for line, body in _blocks(path.read_text(encoding="utf-8"), "console")
+    for cmd, expected in _commands(body)
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "cmd", "expected"), COMMANDS, ids=[f"{_rel(c[0])}:{c[1]}" for c in COMMANDS]
+)
+def test_command_examples_print_what_they_show(path, line, cmd, expected):
     """Each ``$ `` line runs in bash from the checkout, ``python`` being this interpreter."""
+    assert "python -m engine" in cmd, f"{_rel(path)}:{line}: only engine commands: {cmd}"
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    wrong = []
-    for line, body in _blocks(path.read_text(encoding="utf-8"), "console"):
-        for cmd, expected in _commands(body):
-            assert "python -m engine" in cmd, f"{_rel(path)}:{line}: only engine commands: {cmd}"
-            done = subprocess.run(
-                ["bash", "-c", f"set -o pipefail; {cmd} 2>&1"],
-                cwd=ROOT,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=120,
-            )
-            got = done.stdout.strip("\n")
-            if got != expected:
-                wrong.append(
-                    f"{_rel(path)}:{line}: $ {cmd}\n  shown: {expected!r}\n  got:   {got!r}"
-                )
-    assert not wrong, "\n".join(wrong)
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {cmd} 2>&1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.strip("\n") == expected, f"{_rel(path)}:{line}: $ {cmd}"
 
 
 # ---- the benchmarks page ------------------------------------------------------------------
