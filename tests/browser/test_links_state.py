@@ -23,9 +23,11 @@ from tests.browser.helpers import (
     assert_share_link_restores,
     board_pieces,
     canvas_next,
-    canvas_step,
     click_button,
+    expect,
     expect_query,
+    expect_step,
+    expect_value,
     open_page,
     screenshot,
     tap_square,
@@ -53,16 +55,26 @@ def _text(page) -> str:
     return page.locator(MAIN).inner_text()
 
 
+def _says(page, text: str) -> None:
+    """Wait until the main block's text has ``text``."""
+    expect(page.locator(MAIN)).to_contain_text(text, use_inner_text=True)
+
+
+def _moves_line(page) -> str:
+    return next((ln for ln in _text(page).splitlines() if ln.startswith("Moves:")), "")
+
+
 # ---- the chase heatmap -------------------------------------------------------------------------
 def test_the_chase_heatmap_mode_survives_a_copied_link(page, base_url, browser):
     open_page(page, base_url, "chase?c=8-2.2-7.6-w")
     _segment(page, "chase-heat", "White on every square")
     expect_query(page, "heat", "white")
     moving = "if the white piece stood on that square"
-    assert moving in _text(page)
+    _says(page, moving)
 
     def check(p) -> None:
-        assert moving in _text(p)
+        _says(p, moving)
+        # read once: the page's run is over (open_url) and drew the caption above
         assert not p.locator('[data-testid="stAlert"]').count()
 
     assert_share_link_restores(browser, page.url, check)
@@ -72,6 +84,8 @@ def test_the_chase_heatmap_mode_survives_a_copied_link(page, base_url, browser):
 
 
 def _no_heat_caption(page) -> None:
+    # read once: the page's run is over (open_url) and the board it draws is on the page
+    expect(page.locator(".gtl-board").first).to_be_visible()
     assert "Each number: plies to the capture" not in _text(page)
 
 
@@ -97,16 +111,22 @@ def test_a_pawn_game_survives_a_copied_link(page, base_url, browser):
     tap_square(page, 1 * 4 + 1)
     game = human_move(new_session(start, "white", rules, reply), b2b3, rules, reply)
     assert game.plies == 2
-    q = _query(page)
-    assert q["mode"] == "play" and q["mv"] == ".".join(game.names) and "side" not in q
+    expect_query(page, "mode", "play")
+    expect_query(page, "mv", ".".join(game.names))
+    expect_query(page, "side", None)
     moves = "Moves: " + " · ".join(f"{i + 1}. {m}" for i, m in enumerate(game.names))
-    pieces = board_pieces(page)
+    cells = game.position.cells  # the board after the engine's reply, from the rules
+    pieces = {
+        "white pieces": [i for i, ch in enumerate(cells) if ch == pawn.WHITE],
+        "black pieces": [i for i, ch in enumerate(cells) if ch == pawn.BLACK],
+    }
+    expect_value(page, lambda: board_pieces(page), pieces, "the played board")
 
     def check(p) -> None:
-        body = _text(p)
-        assert "Your move (White)" in body and moves in body
-        assert board_pieces(p) == pieces
-        assert f"The engine replied {game.names[1]}" in body
+        _says(p, "Your move (White)")
+        _says(p, moves)
+        expect_value(p, lambda: board_pieces(p), pieces, "the link's board")
+        _says(p, f"The engine replied {game.names[1]}")
 
     assert_share_link_restores(browser, page.url, check)
 
@@ -115,30 +135,38 @@ def test_a_chase_game_with_the_person_on_black_survives_a_copied_link(page, base
     open_page(page, base_url, "chase?c=6-1.1-5.4-w")
     _play(page)
     _segment(page, "chase-game-side", "Black")  # the engine (white) opens
-    assert "Your move (Black)" in _text(page)
-    q = _query(page)
-    assert q["side"] == "black" and len(q["mv"].split(".")) == 1
+    _says(page, "Your move (Black)")
+    expect_query(page, "side", "black")
+    moves = expect_value(page, lambda: _query(page).get("mv", ""), lambda mv: mv, "mv")
+    assert len(moves.split(".")) == 1, moves
     # black (row 5, column 4) steps up: the square above it, one click
     tap_square(page, 3 * 6 + 3)
-    q = _query(page)
-    assert len(q["mv"].split(".")) == 3 and q["mv"].split(".")[1] == "u"
-    line = next(ln for ln in _text(page).splitlines() if ln.startswith("Moves:"))
+    moves = expect_value(
+        page, lambda: _query(page).get("mv", ""), lambda mv: len(mv.split(".")) == 3, "mv"
+    )
+    assert moves.split(".")[1] == "u", moves
+    line = expect_value(page, lambda: _moves_line(page), lambda ln: ln.count("·") == 2, "moves")
+    # read once: tap_square waited for the tap's run and the board to have it (not busy)
     pieces = board_pieces(page)
 
     def check(p) -> None:
-        body = _text(p)
-        assert "Your move (Black)" in body and line in body.splitlines()
-        assert board_pieces(p) == pieces
+        _says(p, "Your move (Black)")
+        expect_value(p, lambda: _moves_line(p), line, "the link's moves")
+        expect_value(p, lambda: board_pieces(p), pieces, "the link's board")
 
     assert_share_link_restores(browser, page.url, check)
 
 
 def test_a_bad_move_in_a_link_stops_the_game_there_with_a_warning(page, base_url):
     open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....&mode=play&mv=b2-b3.b2-b4")
-    body = _text(page)
-    assert "move 2 'b2-b4' is not legal" in body and "the game stops after move 1" in body
-    assert "Moves: 1. b2-b3 · 2. " in body and "Your move (White)" in body  # the engine replied
-    assert _query(page)["mv"].split(".")[0] == "b2-b3" and len(_query(page)["mv"].split(".")) == 2
+    _says(page, "move 2 'b2-b4' is not legal")
+    _says(page, "the game stops after move 1")
+    _says(page, "Moves: 1. b2-b3 · 2. ")  # the engine replied
+    _says(page, "Your move (White)")
+    mv = expect_value(
+        page, lambda: _query(page).get("mv", ""), lambda v: len(v.split(".")) == 2, "mv"
+    )
+    assert mv.split(".")[0] == "b2-b3", mv
     screenshot(page, "links_bad_move", full_page=False)
 
 
@@ -160,24 +188,26 @@ def test_the_search_tab_step_and_drill_down_survive_a_copied_link(page, base_url
     with rerun(page):
         node.click()
     assert_no_exception(page)
+    expect_step(page, 7)
+    for name, value in (("k", 7), ("open", opened), ("sel", picked), ("depth", 5)):
+        expect_query(page, name, str(value))
+    expect_query(page, "tab", "The search tree")
+    # read once: the selection's run is over (rerun) and the link has its node (above)
     selected = page.get_by_text("Selected: ").first.inner_text()
-    assert canvas_step(page) == 7
-    q = _query(page)
-    assert (q["k"], q["open"], q["sel"], q["depth"]) == ("7", str(opened), str(picked), "5")
-    assert q["tab"] == "The search tree"
 
     def check(p) -> None:
         whole_tree(p)
-        assert canvas_step(p) == 7
+        expect_step(p, 7)
         first = p.locator(f"{CANVAS} g.n").first
-        assert int(first.get_attribute("data-id")) == opened  # the opened subtree on top
-        assert p.get_by_text("Selected: ").first.inner_text() == selected
-        assert p.locator(".st-key-chase-search-root button").count() == 1  # breadcrumb
+        expect(first).to_have_attribute("data-id", str(opened))  # the opened subtree on top
+        expect(p.get_by_text("Selected: ").first).to_have_text(selected, use_inner_text=True)
+        expect(p.locator(".st-key-chase-search-root button")).to_have_count(1)  # breadcrumb
 
     assert_share_link_restores(browser, page.url, check)
     with rerun(page):  # the best line: the search's state leaves the link with its tab
         page.get_by_role("tab", name="The best line").click()
-    assert not {"k", "open", "sel", "depth"} & set(_query(page))
+    for name in ("k", "open", "sel", "depth"):
+        expect_query(page, name, None)
 
 
 def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, browser):
@@ -189,7 +219,7 @@ def test_the_pawn_search_tab_step_is_written_and_read_back(page, base_url, brows
 
     def check(p) -> None:
         whole_tree(p)
-        assert canvas_step(p) == 5
+        expect_step(p, 5)
 
     assert_share_link_restores(browser, page.url, check)
 
@@ -207,11 +237,11 @@ def test_the_practice_score_survives_a_copied_link(page, base_url, browser):
     click_button(page, "practice.quiz.skip")
     expect_query(page, "score", "rs")
     line = "1 ✓ right · 0 ✗ wrong · 0 revealed · 1 skipped · 2 of 21 asked"
-    assert line in _text(page)
+    _says(page, line)
 
     def check(p) -> None:
-        body = _text(p)
-        assert line in body and "Question 3 of 21" in body
+        _says(p, line)
+        _says(p, "Question 3 of 21")
 
     assert_share_link_restores(browser, page.url, check)
 
@@ -222,10 +252,10 @@ def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
     with rerun(page):
         toggle.click()
     expect_query(page, "practice", "on")
-    assert "Question 1 of" in _text(page)
+    _says(page, "Question 1 of")
 
     def on(p) -> None:
-        assert "Question 1 of" in _text(p)
+        _says(p, "Question 1 of")
 
     assert_share_link_restores(browser, page.url, on)
     open_page(page, base_url, "practice?t=b3:3,12,8,2,4,6,14,5,2")  # on by default here
@@ -234,8 +264,9 @@ def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
     expect_query(page, "practice", "off")
 
     def off(p) -> None:
-        assert "Question 1 of" not in _text(p)
         p.locator(f"{CANVAS} .b-next:visible").wait_for()  # the canvas, with its controls
+        # read once: the page's run is over (open_url) and its canvas is drawn (above)
+        assert "Question 1 of" not in _text(p)
 
     assert_share_link_restores(browser, page.url, off)
 
@@ -244,9 +275,10 @@ def test_the_practice_switch_survives_a_copied_link(page, base_url, browser):
 def test_one_tree_format_moves_between_pages_and_old_links_still_open(page, base_url, browser):
     open_page(page, base_url, "practice?t=3, 12, 8, 2, 4, 6, 14, 5, 2&b=3")  # an old link
     assert_no_exception(page)
+    expect_query(page, "t", "b3:3,12,8,2,4,6,14,5,2")
+    expect_query(page, "b", None)
+    # read once: the page's run is over (open_page) and rewrote the link (above)
     assert not page.locator('[data-testid="stAlert"]').filter(has_text="could not").count()
-    q = _query(page)
-    assert q["t"] == "b3:3,12,8,2,4,6,14,5,2" and "b" not in q
     leaves = page.locator(".st-key-practice-tree-leaves input")
     with rerun(page):
         page.locator(".st-key-practice-tree-b input").fill("2")
@@ -260,12 +292,12 @@ def test_one_tree_format_moves_between_pages_and_old_links_still_open(page, base
     lab = page.url.replace("/practice?", "/alphabeta?")
 
     def on_the_lab(p) -> None:
-        assert p.locator(".gtl-figures dd").first.inner_text() == value
-        assert _query(p)["t"] == "b2:5,6,7,4"
+        expect_value(p, lambda: p.locator(".gtl-figures dd").first.inner_text(), value, "dd")
+        expect_query(p, "t", "b2:5,6,7,4")
 
     assert_share_link_restores(browser, lab, on_the_lab)
 
     def back(p) -> None:
-        assert p.locator(".st-key-practice-tree-leaves input").input_value() == "5, 6, 7, 4"
+        expect(p.locator(".st-key-practice-tree-leaves input")).to_have_value("5, 6, 7, 4")
 
     assert_share_link_restores(browser, page.url, back)
