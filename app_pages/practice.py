@@ -10,6 +10,7 @@ import streamlit as st
 from engine.search import search_tree
 from teach.i18n import N_, _
 from ui.common.canvas import canvas_files, follow_run, tree_canvas
+from ui.common.embed import embed_box
 from ui.common.keys import Practice as K
 from ui.common.projector import page_header
 from ui.common.share import link_tabs
@@ -81,3 +82,5 @@ if variants_tab.open:
             )
         )
         variants_panel(tree)
+
+embed_box(K.embed)  # this page as its link holds it (tree, tab), for another site

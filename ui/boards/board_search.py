@@ -30,6 +30,7 @@ from ui.classroom.start import start_box
 from ui.common.board import board as show_board
 from ui.common.boxes import downloads
 from ui.common.canvas import follow_run, tree_canvas
+from ui.common.embed import embed_box
 from ui.common.export import export_buttons, take_away
 from ui.common.figures import figures
 from ui.common.keys import Search
@@ -379,6 +380,7 @@ def search_panel(
             take_away(payload, keys.export, extra={**extra, "dropParam": False}, title=title)
 
         downloads(files, keys.export.box)
+        embed_box(keys.export.embed)  # the lab as its link holds it, for another site
     snap = replayer.snapshot(k)
     with right:  # the counts so far are the canvas's, drawn with each step (issue 22, 8)
         _node_panel(keys, token, run, snap, view, board, sides, node_words)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import astuple
 from functools import partial
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -38,6 +38,7 @@ from ui.classroom import notify
 from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
 from ui.common.language import session_language
+from ui.common.public_url import public_base_url
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
@@ -214,18 +215,10 @@ def link_token(name: str) -> str | None:
     return raw if isinstance(raw, str) and raw else None
 
 
-def base_url() -> str:
-    """The app's address as the browser sees it (behind a proxy too: the Host it sent)."""
-    url = st.context.url or "http://localhost:8501/"
-    parts = urlsplit(url)
-    path = parts.path
-    if path.rstrip("/").endswith(URL_PATH):
-        path = path.rstrip("/")[: -len(URL_PATH)]
-    return f"{parts.scheme}://{parts.netloc}{path.rstrip('/')}"
-
-
 def page_link(**params: str) -> str:
-    return f"{base_url()}/{URL_PATH}?{urlencode(params)}"
+    """The class page's link with ``params``, at the app's public base URL (GTL_PUBLIC_URL,
+    else the address the page was opened at: ui.common.public_url)."""
+    return f"{public_base_url()}/{URL_PATH}?{urlencode(params)}"
 
 
 def client() -> str:

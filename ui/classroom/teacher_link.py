@@ -7,7 +7,8 @@ nothing (without the token it is the join form of that code). A start from a lab
 ``?room=`` directly. A reload (or a server restart: ui.common.reconnect) reopens the
 teacher's view on that browser from a cookie the page sets (``gtl_teacher_<code>``, only for
 this site, kept :data:`COOKIE_DAYS` days); the "Copy my teacher link" button hands the link
-to another device without showing it.
+to another device without showing it. In a frame on another site (``?embed=true``), which
+keeps no cookie of the app's and shows no address bar, the frame's address keeps ``?t=``.
 """
 
 from __future__ import annotations
@@ -52,12 +53,25 @@ def room_code() -> str | None:
 
 
 # Run once per page (st.html keeps an unchanged element): the cookie, then the address bar
-# without the token and without a history entry that holds it.
+# without the token and without a history entry that holds it. In a frame (the page embedded
+# in another site: ui.common.embed) the token stays in the frame's own address instead: a
+# frame shows no address bar, and its cookie is refused there (browsers send no
+# SameSite=Strict or Lax cookie in another site's frame and, with third-party cookies
+# blocked, keep no SameSite=None one either), so a reload (a server restart) would
+# otherwise open the join form.
 _JS = """<span hidden></span><script>
 (() => {{
+  const u = new URL(location.href);
+  if (window.self !== window.top) {{
+    if (u.searchParams.get({t}) !== {token}) {{
+      u.searchParams.delete({room});
+      u.searchParams.set({t}, {token});
+      history.replaceState(history.state, "", u);
+    }}
+    return;
+  }}
   const secure = location.protocol === "https:" ? "; secure" : "";
   document.cookie = {name} + "=" + {token} + "; path=/; max-age={age}; samesite=strict" + secure;
-  const u = new URL(location.href);
   if (u.searchParams.has({t})) {{
     u.searchParams.delete({t});
     u.searchParams.set({room}, {code});

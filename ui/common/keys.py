@@ -77,6 +77,7 @@ class Export:
     json = _at("json")
     html = _at("html")  # the search to take away (viz.standalone)
     box = _at("box")  # the "Download" box that holds them (ui.common.boxes.downloads)
+    embed = _at("embed")  # the "Copy embed code" box beside it (ui.common.embed)
 
 
 @dataclass(frozen=True)
@@ -324,6 +325,7 @@ class Practice:
     presets = "practice.tree.presets"  # the "Presets and random trees" popover (open or not)
     free = Canvas("practice.free")  # the quiz tab's canvas (practice off)
     quiz = Quiz("practice.quiz")
+    embed = "practice.embed"  # the "Copy embed code" box (ui.common.embed)
 
     @staticmethod
     def preset(i: int) -> str:

@@ -31,6 +31,7 @@ from teach.quiz import Question
 from teach.search_words import canvas_words, pass_history, re_searches
 from ui.common.boxes import downloads
 from ui.common.canvas import follow_run, set_step, tree_canvas
+from ui.common.embed import embed_box
 from ui.common.export import export_buttons, take_away
 from ui.common.figures import figures
 from ui.common.keys import RESULT, Canvas, TreeLab
@@ -379,6 +380,7 @@ def run_player(
             take_away(payload, keys.export, extra=extra_x, title=_title(lab))
 
         downloads(files, keys.export.box)
+        embed_box(keys.export.embed)  # the lab as its link holds it, for another site
         return step
 
     if not practice:
