@@ -36,8 +36,10 @@ $(JS_STAMP): package.json package-lock.json
 bundle: js
 	npm run build --silent
 
+# uvicorn (under streamlit run) believes X-Forwarded-For only from the proxies the app names
+# (GTL_TRUSTED_PROXIES, comma-separated; none when unset): classroom/guard.py.
 run: install
-	$(BIN)/streamlit run serve.py --server.port $(PORT) --browser.gatherUsageStats false
+	FORWARDED_ALLOW_IPS="$${GTL_TRUSTED_PROXIES-}" $(BIN)/streamlit run serve.py --server.port $(PORT) --browser.gatherUsageStats false
 
 # Browser tests need Debian's chromium; install it when missing (root or sudo).
 chromium:

@@ -7,6 +7,14 @@ commas: :func:`trusted_proxies`); then the device is the rightmost forwarded add
 not one of those proxies. Any client can write the header, so without that setting it is
 ignored.
 
+The web server under the app may have read the header first: uvicorn, which ``streamlit run``
+uses, puts the forwarded address in the connection's place for a connection from an address
+in ``FORWARDED_ALLOW_IPS`` (127.0.0.1 and ::1 when unset), before the page sees it. That is
+harmless when every such address is a proxy the operator named (:func:`server_trust_ok`): the
+server then picks what this module would. Otherwise a client on this machine could name
+itself anew with each try, so every connection that carries the header counts as one
+address, :data:`FORWARDED` (as every client behind an unnamed proxy is one address).
+
 **How fast.** A try is counted twice (:func:`admit`), against its page (the Streamlit
 session: one browser tab) and against its address:
 
@@ -46,6 +54,9 @@ FORGET = timedelta(hours=1)  # a counter without a new wrong code for this long 
 CODES_KEPT = 64  # the different wrong codes an address's row remembers
 TRUSTED_ENV = "GTL_TRUSTED_PROXIES"
 LOCAL = "127.0.0.1"  # Streamlit gives no address for a connection from this machine
+SERVER_ENV = "FORWARDED_ALLOW_IPS"  # uvicorn's: whose X-Forwarded-For it believes
+SERVER_DEFAULT = "127.0.0.1,::1"  # what uvicorn believes when SERVER_ENV is unset
+FORWARDED = "forwarded"  # the one address of every forwarded connection the app cannot place
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -73,14 +84,62 @@ def _trusted(addr: str, trusted: tuple[Network, ...]) -> bool:
     return any(ip in net for net in trusted)
 
 
-def client_address(peer: str | None, forwarded: list[str], trusted: tuple[Network, ...]) -> str:
+def server_trust_ok(env: dict[str, str] | None = None) -> bool:
+    """True when every address the web server believes ``X-Forwarded-For`` from
+    (``FORWARDED_ALLOW_IPS``: addresses and networks separated by commas, ``*`` for all;
+    unset, 127.0.0.1 and ::1) lies in a proxy ``GTL_TRUSTED_PROXIES`` names. Entries that are
+    not addresses never match a connection's address, so they are passed over, as uvicorn
+    does. A bad GTL_TRUSTED_PROXIES: False (the join form says what is wrong)."""
+    env = dict(os.environ) if env is None else env
+    try:
+        trusted = trusted_proxies(env)
+    except InputError:
+        return False
+    believed = []
+    for part in env.get(SERVER_ENV, SERVER_DEFAULT).split(","):
+        part = part.strip()
+        if part == "*":
+            believed += [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]
+            continue
+        try:
+            believed.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            continue
+    return all(any(n.version == t.version and n.subnet_of(t) for t in trusted) for n in believed)
+
+
+def server_trust_note(env: dict[str, str] | None = None) -> str | None:
+    """What the server's log says at start-up when GTL_TRUSTED_PROXIES names proxies but the
+    web server believes X-Forwarded-For from other addresses too; None when all is well."""
+    env = dict(os.environ) if env is None else env
+    if not env.get(TRUSTED_ENV, "").strip() or server_trust_ok(env):
+        return None
+    return (
+        f"{TRUSTED_ENV} is {env[TRUSTED_ENV]!r} but the web server believes X-Forwarded-For "
+        f"from {env.get(SERVER_ENV, SERVER_DEFAULT)!r} ({SERVER_ENV}): every forwarded "
+        f"client counts as one address for the wrong-code slow-down. Start the app with "
+        f"{SERVER_ENV} set to the same proxies (make run does)."
+    )
+
+
+def client_address(
+    peer: str | None,
+    forwarded: list[str],
+    trusted: tuple[Network, ...],
+    server_ok: bool = True,
+) -> str:
     """The device's address: the connection's ``peer`` (None: this machine), unless the peer
     is a trusted proxy; then the rightmost address of the ``X-Forwarded-For`` headers
-    ``forwarded`` that is not a trusted proxy (all of them trusted: the leftmost)."""
+    ``forwarded`` that is not a trusted proxy (all of them trusted: the leftmost). When the
+    server believes the header from other addresses too (``server_ok`` False:
+    :func:`server_trust_ok`), ``peer`` may be what a client wrote: a connection with the
+    header is :data:`FORWARDED`."""
+    hops = [h.strip() for line in forwarded for h in line.split(",") if h.strip()]
+    if hops and not server_ok:
+        return FORWARDED
     addr = peer or LOCAL
     if not any(_trusted(a, trusted) for a in ([peer] if peer else [LOCAL, "::1"])):
         return addr
-    hops = [h.strip() for line in forwarded for h in line.split(",") if h.strip()]
     for hop in reversed(hops):
         if not _trusted(hop, trusted):
             return hop[:100]

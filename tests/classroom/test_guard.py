@@ -77,10 +77,37 @@ def test_forwarded_addresses_are_believed_only_from_named_proxies(monkeypatch):
     with pytest.raises(InputError, match="'10.0.0.0/33'.* not an address or a network"):
         guard.trusted_proxies({guard.TRUSTED_ENV: "10.0.0.0/33"})
     monkeypatch.setenv(guard.TRUSTED_ENV, "192.0.2.10")
+    monkeypatch.setenv(guard.SERVER_ENV, "192.0.2.10")  # the web server believes no other
     fake_context(monkeypatch, "192.0.2.10", ["9.9.9.9, 8.8.8.8"])
     assert client() == "8.8.8.8"
     fake_context(monkeypatch, "192.0.2.11", ["9.9.9.9, 8.8.8.8"])
     assert client() == "192.0.2.11"
+
+
+def test_the_web_server_may_believe_forwarded_headers_only_from_named_proxies():
+    """uvicorn (under `streamlit run`) puts X-Forwarded-For's address in the connection's
+    place for a connection from FORWARDED_ALLOW_IPS (127.0.0.1 and ::1 when unset): harmless
+    only when the app names every one of those as a proxy."""
+    ok = guard.server_trust_ok
+    assert not ok({})  # uvicorn's default, no proxy named: a client here names itself
+    assert not ok({guard.TRUSTED_ENV: "127.0.0.1"})  # ::1 too by default
+    assert ok({guard.TRUSTED_ENV: "127.0.0.1, ::1"})
+    assert ok({guard.SERVER_ENV: ""})  # the server believes nobody: the app decides alone
+    assert ok({guard.SERVER_ENV: "", guard.TRUSTED_ENV: "10.0.0.0/8"})
+    both = {guard.TRUSTED_ENV: "127.0.0.1,10.0.0.0/8"}
+    assert ok({**both, guard.SERVER_ENV: "127.0.0.1, 10.2.0.0/16"})  # narrower: fine
+    assert not ok({**both, guard.SERVER_ENV: "127.0.0.1, 10.0.0.0/7"})  # wider
+    assert not ok({**both, guard.SERVER_ENV: "*"})
+    assert ok({guard.SERVER_ENV: "/run/proxy.sock"})  # never a connection's address
+    assert not ok({guard.SERVER_ENV: "", guard.TRUSTED_ENV: "nonsense"})
+    # a forwarded connection the app cannot place counts as one address, whatever it claims
+    for claim in (["9.9.9.9"], ["8.8.8.8", "7.7.7.7"]):
+        assert guard.client_address("9.9.9.9", claim, (), server_ok=False) == guard.FORWARDED
+    assert guard.client_address(None, [], (), server_ok=False) == guard.LOCAL  # no header
+    assert guard.client_address("198.51.100.1", [" "], (), server_ok=False) == "198.51.100.1"
+    assert guard.server_trust_note({guard.TRUSTED_ENV: "127.0.0.1"}) is not None
+    assert guard.server_trust_note({}) is None  # nothing named: nothing to warn of
+    assert guard.server_trust_note({**both, guard.SERVER_ENV: "127.0.0.1"}) is None
 
 
 # ---- a guesser --------------------------------------------------------------------------

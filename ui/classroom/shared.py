@@ -25,7 +25,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from classroom import live, student_state
 from classroom.db import UNREACHABLE, Store, open_store, reachable
-from classroom.guard import client_address, trusted_proxies
+from classroom.guard import client_address, server_trust_ok, trusted_proxies
 from classroom.listen import can_listen, listen
 from classroom.pulse import Pulse, pulses
 from classroom.retention import purge, retention_days
@@ -223,11 +223,13 @@ def page_link(**params: str) -> str:
 
 def client() -> str:
     """The device's address for the wrong-code slow-down: the connection's, or the one a
-    proxy named in GTL_TRUSTED_PROXIES forwarded (classroom.guard.client_address)."""
+    proxy named in GTL_TRUSTED_PROXIES forwarded (classroom.guard.client_address; uvicorn's
+    FORWARDED_ALLOW_IPS must name no other address: classroom.guard.server_trust_ok)."""
     return client_address(
         st.context.ip_address,
         st.context.headers.get_all("X-Forwarded-For"),
         trusted_proxies(),  # InputError for a bad setting: the join form shows it
+        server_trust_ok(),
     )
 
 
