@@ -35,6 +35,7 @@ VIEWPORT = {"width": 1440, "height": 900}
 TIMINGS: dict[str, list[float]] = {}
 
 
+START_S = 120.0  # how long a fresh app server may take to answer its health check
 EXPECT_TIMEOUT_MS = 30_000  # as long as the browser context's default (Playwright's is 5 s)
 
 
@@ -70,7 +71,8 @@ def streamlit_server(port: int | None = None, base_path: str = "") -> Iterator[s
     if given): its base URL once healthy, stopped on exit; the test fails with the server's
     stderr when it does not start. Nothing visits the app first: a test sees the server a
     class's first student sees."""
-    server = Server(port=port, timeout_s=30.0, base_path=base_path)
+    # a deadline, not a wait: a busy 2-core machine took over 30 s to import Streamlit
+    server = Server(port=port, timeout_s=START_S, base_path=base_path)
     try:
         server.start()
     except ServerFailed as exc:
