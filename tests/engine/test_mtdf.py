@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.mtdf import mtdf
@@ -50,15 +50,14 @@ def test_value_is_minimax_and_bounds_converge(tree, guess):
 @given(random_trees(), st.integers(-12, 12))
 def test_memory_never_passes_a_bound_off_as_exact(tree, guess):
     exact = minimax(tree).node_values
-    for p in mtdf(tree, guess).passes:
-        for e in p.run.events:
-            if e.kind != TABLE:
-                continue
-            bound = e.value if e.value is not None else (e.alpha if e.tag == LOWER else e.beta)
-            if e.tag == LOWER:
-                assert exact[e.node] >= bound
-            else:
-                assert e.tag == UPPER and exact[e.node] <= bound
+    hits = [e for p in mtdf(tree, guess).passes for e in p.run.events if e.kind == TABLE]
+    assume(hits)  # an example with no table look checks nothing (most have some)
+    for e in hits:
+        bound = e.value if e.value is not None else (e.alpha if e.tag == LOWER else e.beta)
+        if e.tag == LOWER:
+            assert exact[e.node] >= bound
+        else:
+            assert e.tag == UPPER and exact[e.node] <= bound
 
 
 @settings(max_examples=100, deadline=None)
@@ -83,12 +82,13 @@ def _truth(game, state, depth, root_side):
     return v if game.to_move(state) == root_side else -v
 
 
-def _check_positions(game, state, max_depth):
+def _check_positions(game, state, max_depth) -> int:
     from engine.game import from_node
     from engine.mtdf import mtdf_deepen
     from engine.search import search_game
 
     side = game.to_move(state)
+    checked = 0  # the table looks checked against the truth
     res = mtdf_deepen(game, state, max_depth)
     quiet = mtdf_deepen(game, state, max_depth, record=False)
     guess = 0
@@ -105,19 +105,23 @@ def _check_positions(game, state, max_depth):
             for e in run.events:
                 if e.kind != TABLE:
                     continue
+                checked += 1
                 ply = run.tree.depth[e.node]
                 true = from_node(_truth(game, run.states[e.node], it.depth - ply, side), ply)
                 bound = e.value if e.value is not None else (e.alpha if e.tag == LOWER else e.beta)
                 assert true >= bound if e.tag == LOWER else true <= bound
+    assert res.memory, "no position was remembered"
     for s, (depth, lo, hi) in res.memory.items():
         assert lo <= _truth(game, s, depth, side) <= hi
+    return checked
 
 
 def test_mtdf_deepening_on_pawn_chess():
     from engine.games import pawn
 
-    for pos in (pawn.start(3, 3), pawn.parse_board("...p\n...p\npP.P\n...P")):
-        _check_positions(pawn.PawnGame(), pos, 5)
+    positions = (pawn.start(3, 3), pawn.parse_board("...p\n...p\npP.P\n...P"))
+    looks = [_check_positions(pawn.PawnGame(), pos, 5) for pos in positions]
+    assert looks[0] > 0, looks  # the opening's table looks were checked (the race: none)
 
 
 @settings(max_examples=15, deadline=None)
@@ -126,6 +130,5 @@ def test_mtdf_deepening_on_the_chase(r, c, depth):
     from engine.games import chase
     from engine.games.chase_solver import solve_table
 
-    if (r, c) == (2, 2):
-        return
+    assume((r, c) != (2, 2))  # black's square
     _check_positions(chase.ChaseGame(solve_table(3)), chase.ChasePosition(3, (r, c), (2, 2)), depth)
