@@ -119,7 +119,9 @@ def test_the_table_answers_transpositions():
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from([3, 4]).flatmap(chase_positions), st.integers(1, 4))
 def test_iterations_replay(pos, depth):
-    for it in deepen(chase.ChaseGame(chase_table(pos.n)), pos, depth).iterations:
+    iterations = deepen(chase.ChaseGame(chase_table(pos.n)), pos, depth).iterations
+    assert iterations
+    for it in iterations:
         run = it.run
         rp = Replayer(run)
         for k in range(len(run.events) + 1):

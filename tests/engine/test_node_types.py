@@ -74,7 +74,10 @@ def test_types_partition_the_visited_nodes(tree):
 @given(random_trees())
 def test_every_cut_names_the_ancestor_that_set_its_bound(tree):
     run = search_tree(tree)
-    for cut in classify(run).cuts:
+    cuts = classify(run).cuts
+    # one cut named for each cut-off of the run (a tree with none: nothing to name)
+    assert [c.step for c in cuts] == [k for k, e in enumerate(run.events) if e.kind == CUT]
+    for cut in cuts:
         e = run.events[cut.step]
         assert e.kind == CUT and e.node == cut.node
         anc = []
