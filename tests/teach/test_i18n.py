@@ -72,6 +72,7 @@ def test_the_template_and_every_catalogue_hold_exactly_the_codes_messages():
 @pytest.mark.parametrize("lang", i18n.TRANSLATED)
 def test_every_message_is_translated_with_its_placeholders(lang):
     cat = _catalogue(LOCALES / lang / "LC_MESSAGES" / "messages.po", lang)
+    assert any(msg.id for msg in cat), f"{lang}: an empty catalogue"
     for msg in cat:
         if not msg.id:
             continue

@@ -191,6 +191,7 @@ def test_no_english_word_is_left(lang):
     with use(lang):
         texts = everything()
     allowed = KEPT | _names()
+    assert texts
     for text in texts:
         assert OPEN not in text
         words = set(re.findall(r"[A-Za-z]+", _unfilled(text)))
@@ -269,6 +270,7 @@ def test_the_typed_answers_of_each_language_are_read():
         assert not prune.check(no if prune.answer else yes).correct
     res = deepen(chase.ChaseGame(solve_table(4)), chase.ChasePosition(4, (0, 0), (3, 3)), 4)
     tb = questions(res.iterations[-1].run, ("table bound",))
+    assert tb
     words = {"lower": ("нижняя граница", "下界"), "upper": ("верхняя", "上界")}
     words["exact"] = ("точное значение", "精确值")
     for q in tb:

@@ -325,6 +325,7 @@ def test_edits_undo_and_redo_match_an_independent_model(seq):
         assert new.tree.path(new.selected) == sel or new.error is not None
         state = new
         sel = state.tree.path(state.selected)
+    assert _model(state.tree) == model  # also with no edit at all
 
 
 def test_relabel_drops_labels_and_keeps_shape():
