@@ -63,7 +63,7 @@ def _away(db_url: str, request) -> tuple[threading.Thread, threading.Event]:  # 
     t = threading.Thread(target=hold, daemon=True)
     t.start()
     request.addfinalizer(lambda: t.join(60))  # the database is back for the next test
-    gone.wait(30)
+    assert gone.wait(30), "the database did not go away"
     return t, gone
 
 

@@ -206,6 +206,7 @@ def test_statement_cut_sentence_and_pruned_nodes():
 
 def test_enter_steps_point_at_enter_events():
     lab = tl.make_lab(complete_tree(random_leaves(3, 3, -9, 9, 2), 3))
+    assert lab.enter
     for node, step in lab.enter.items():
         e = lab.run.events[step - 1]
         assert e.kind == ENTER and e.node == node

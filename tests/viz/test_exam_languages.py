@@ -102,7 +102,9 @@ def test_the_lms_files_are_in_their_language():
 
 
 def test_no_word_of_the_lms_questions_escapes_translation():
-    for q in sheet_questions(SHEET, i18n.PSEUDO):
+    asked = sheet_questions(SHEET, i18n.PSEUDO)
+    assert asked
+    for q in asked:
         for text in (q.name, q.prompt, q.feedback):
             assert text.startswith(i18n.OPEN) and text.endswith(i18n.CLOSE), text
         assert q.context.count(i18n.OPEN) == 2  # the tree and the rule: two sentences
