@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import canvas, expect
+from tests.browser.helpers import canvas, expect, expect_value
 from tests.browser.test_languages import SIZES, walk_translated
 
 pytestmark = pytest.mark.browser
@@ -42,9 +42,11 @@ def test_the_tree_labs_speak_the_language_and_keep_their_layout(screen, base_url
         if name == "alphabeta":  # the editor opens in edit mode: no step line
             expect(tree.locator(".s-step")).to_contain_text(words["head"])
         expect(tree.locator(".legend")).to_contain_text(words["leaf"])
-        assert page.evaluate("document.documentElement.lang") == lang
+        expect(page.locator("html")).to_have_attribute("lang", lang)
         if lang == "zh" and name == "alphabeta":  # its title breaks at a space, not in 剪枝
-            assert page.evaluate(_SAME_LINE_JS, "剪枝"), "the title breaks inside 剪枝"
+            expect(page.locator("h1").first).to_contain_text("剪枝")
+            same_line = lambda: page.evaluate(_SAME_LINE_JS, "剪枝")  # noqa: E731
+            expect_value(page, same_line, True, "the title breaks inside 剪枝")
 
     shot = f"lang_trees_{name}_{lang}_{size}"
     walk_translated(screen, base_url, PAGES[name], lang, size, shot, ready=speaks)
