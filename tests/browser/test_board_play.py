@@ -82,6 +82,7 @@ def _assert_phone_board(page, what: str) -> None:
     width = page.evaluate("() => window.innerWidth")
     assert max(right for *_, right in sizes) <= width, what
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width, what
+    # read once: the board is drawn and still (above), in the run that would draw a chart
     assert page.locator(".hoverlayer, [data-testid='stPlotlyChart']").count() == 0, what
 
 
