@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages docs soak clean
+.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages docs soak wheelhouse screenshots clean
 
 install: $(STAMP)
 
@@ -59,7 +59,20 @@ fonts:
 PYTEST_WORKERS ?= 2
 PYTEST_PAR := -n $(PYTEST_WORKERS) --dist loadfile
 
-test: install chromium postgres fonts jstest
+# The wheels requirements.txt installs, and the build backend pyproject.toml names (for its
+# `-e .`), for the test that starts the app without make in a fresh virtual environment with
+# no network (tests/browser/test_start_without_make.py). Downloaded again when either changes.
+WHEELHOUSE := $(VENV)/wheelhouse
+
+wheelhouse: $(WHEELHOUSE)/.done
+
+$(WHEELHOUSE)/.done: requirements.txt pyproject.toml | $(STAMP)
+	mkdir -p $(WHEELHOUSE)
+	grep -v '^-e' requirements.txt > $(WHEELHOUSE)/requirements.txt
+	$(BIN)/python -m pip download -q -d $(WHEELHOUSE) -r $(WHEELHOUSE)/requirements.txt $$($(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"])')
+	touch $@
+
+test: install chromium postgres fonts jstest wheelhouse
 	$(BIN)/python -m pytest $(PYTEST_PAR)
 
 # The browser tests and the PostgreSQL class-mode tests (the tests that start a server),
@@ -77,6 +90,12 @@ soak: install chromium postgres
 # fails the build (a broken link, a missing page or picture, a heading out of order).
 docs: install
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs build/docs
+
+# The docs' pictures in docs/pictures/, made by the app in chromium at the desk, projector and
+# phone sizes (scripts/screenshots.py; NAMES="alphabeta-desk ...": only those). Look at each
+# before committing it.
+screenshots: install chromium
+	$(BIN)/python scripts/screenshots.py $(NAMES)
 
 # The canvas's pure JS (game_tree_lab/tree_canvas/lib): node --test tests/js/.
 jstest: js

@@ -80,7 +80,8 @@ class Server:
     manager too. Its output goes to files in :attr:`logs`. ``launcher``: a command that runs
     in place of ``python -m streamlit`` and is given streamlit's arguments (``run serve.py ...``),
     e.g. a wrapper that patches Streamlit first. ``base_path``: the app served under that
-    prefix (``server.baseUrlPath``, as behind a school's proxy); :attr:`url` includes it."""
+    prefix (``server.baseUrlPath``, as behind a school's proxy); :attr:`url` includes it.
+    ``cwd``: the folder it runs in (serve.py's), this checkout by default."""
 
     def __init__(
         self,
@@ -89,6 +90,7 @@ class Server:
         timeout_s: float = 40.0,
         launcher: list[str] | None = None,
         base_path: str = "",
+        cwd: Path = ROOT,
     ) -> None:
         self.env = {**os.environ, **(env or {})}
         if base_path:
@@ -99,6 +101,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.logs = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))
         self.launcher = launcher
+        self.cwd = cwd
 
     def start(self) -> Server:
         """Start the server and return once /_stcore/health answers; :class:`ServerFailed`
@@ -107,7 +110,9 @@ class Server:
             command = streamlit_command(self.port)  # [python, -m, streamlit, run, serve.py, ...]
             if self.launcher is not None:
                 command = [*self.launcher, *command[3:]]
-            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=err)
+            self.proc = subprocess.Popen(
+                command, cwd=self.cwd, env=self.env, stdout=out, stderr=err
+            )
         deadline = time.monotonic() + self.timeout_s
         while not answers(f"{self.url}/_stcore/health"):
             if self.proc.poll() is not None or time.monotonic() > deadline:
