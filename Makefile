@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres fonts messages docs soak wheelhouse screenshots clean
+.PHONY: install js bundle run test unit jstest bench lint jslint chromium postgres nginx fonts messages docs soak wheelhouse screenshots clean
 
 install: $(STAMP)
 
@@ -49,6 +49,11 @@ chromium:
 postgres:
 	@bash scripts/ensure_package.sh postgresql "the PostgreSQL class-mode tests" /usr/lib/postgresql/*/bin/initdb
 
+# The reverse-proxy test runs the operators' nginx file (docs/operators/nginx.conf): install it
+# when missing.
+nginx:
+	@bash scripts/ensure_package.sh nginx "the reverse-proxy test" /usr/sbin/nginx
+
 # Chinese exam sheets draw their glyphs with Debian's Noto Sans CJK: install it when missing.
 fonts:
 	@bash scripts/ensure_package.sh fonts-noto-cjk "the Chinese exam sheets' tests" /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
@@ -72,7 +77,7 @@ $(WHEELHOUSE)/.done: requirements.txt pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip download -q -d $(WHEELHOUSE) -r $(WHEELHOUSE)/requirements.txt $$($(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"])')
 	touch $@
 
-test: install chromium postgres fonts jstest wheelhouse
+test: install chromium postgres nginx fonts jstest wheelhouse
 	$(BIN)/python -m pytest $(PYTEST_PAR)
 
 # The browser tests and the PostgreSQL class-mode tests (the tests that start a server),
