@@ -34,6 +34,19 @@ FORMATS: dict[str, tuple[str, str, str]] = {
         "  'L p v' (a leaf with parent p and value v, e.g. +1, -1 or 0); the root is node 1",
         "one line: the root's value, e.g. +1, 0 or -1",
     ),
+    "game": (
+        "a position of an OpenSpiel game, solved exactly: the value of every move",
+        'JSON lines, one position each: {"game": GAME, "moves": [ACTION, ...]}: GAME an\n'
+        "  OpenSpiel game string (tic_tac_toe, connect_four(rows=4,columns=4,x_in_row=3),\n"
+        "  nim(pile_sizes=1;3;5) (misere unless is_misere=false), hex(board_size=3),\n"
+        "  breakthrough(rows=4,columns=4), clobber(rows=3,columns=3), mnk(m=4,n=3,k=3), ...:\n"
+        "  two players, zero-sum, no chance, no hidden information), MOVES the action ids\n"
+        "  played from the start",
+        'one JSON object per position: {"to_move": 0 or 1, "value": +1/0/-1 for the side\n'
+        '  to move, "plies": to the end under perfect play (the winner fastest, the loser\n'
+        '  slowest; null for a draw), "moves": [{"action", "name", "value", "plies"}, ...]\n'
+        '  for every legal move, "best": the actions with the best value and plies}',
+    ),
     "search": (
         "any search on any tree, with its counters",
         'JSON lines, one tree each: {"leaves": [...], "branching": B} or\n'
@@ -51,6 +64,13 @@ EXAMPLES: dict[str, tuple[list[str], str, str]] = {
     "pawn": ([], "1\n\n.ppp\n....\n.PPP\n....\n", "white (7)\n"),
     "chase": ([], "3 1 1 3 3\n", "BLACK 6\n"),
     "tree": ([], "7\nN 1\nN 1\nL 2 -1\nL 2 +1\nL 3 +1\nL 3 +1\n", "+1\n"),
+    "game": (
+        [],
+        '{"game": "nim(pile_sizes=1;2,is_misere=false)", "moves": [0]}\n',
+        '{"to_move": 1, "value": 1, "plies": 1, "moves": [{"action": 1, "name": "pile:2, '
+        'take:1;", "value": -1, "plies": 2}, {"action": 3, "name": "pile:2, take:2;", '
+        '"value": 1, "plies": 1}], "best": [3]}\n',
+    ),
     "search": (
         ["--algo", "alphabeta"],
         '{"leaves": [3, 12, 8, 2, 4, 6, 14, 5, 2], "branching": 3}\n',
@@ -59,7 +79,7 @@ EXAMPLES: dict[str, tuple[list[str], str, str]] = {
 }
 
 USAGE = (
-    "usage: python -m engine {alphabeta,pawn,chase,tree} [FILE]\n"
+    "usage: python -m engine {alphabeta,pawn,chase,tree,game} [FILE]\n"
     "       python -m engine search --algo {minimax,alphabeta,pvs,mtdf,expectimax} [FILE]\n"
     "       python -m engine search --algo mcts --iterations N --seed S [--c C] "
     "[--policy random|greedy] [FILE]"

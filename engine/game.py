@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 WIN = 1000  # a win at ply k scores WIN - k for the winner
+DRAW = "draw"  # Game.winner of a game decided without a winner (tic-tac-toe's full board)
 EVAL_BOUND = 100  # an evaluation (Game.estimate) lies strictly between -EVAL_BOUND and it;
 # a win's score (WIN - k, k at most WIN - EVAL_BOUND) lies beyond, so the two never mix
 
@@ -30,8 +31,8 @@ class Game(Protocol):
         """The state after ``move``."""
 
     def winner(self, state: Any) -> str | None:
-        """The terminal test with its result: the side that has won, None while the game
-        goes on."""
+        """The terminal test with its result: the side that has won, :data:`DRAW` for a game
+        decided without a winner, None while the game goes on."""
 
     def move_name(self, state: Any, move: Hashable) -> str:
         """A short name for ``move`` played in ``state`` (e.g. ``b2-b3`` or ``W up``)."""
@@ -48,8 +49,9 @@ class Game(Protocol):
 
 
 def score(winner: str | None, plies: int, max_side: str) -> int:
-    """MAX's score of a game won by ``winner`` after ``plies`` plies (0 when no winner)."""
-    if winner is None:
+    """MAX's score of a game won by ``winner`` after ``plies`` plies (0 when no winner, and
+    for a draw)."""
+    if winner is None or winner == DRAW:
         return 0
     return WIN - plies if winner == max_side else -(WIN - plies)
 

@@ -383,9 +383,74 @@ def judge_mcts(text: str, iterations: int, seed: int, c: float | None, policy: s
     return _answers(out)
 
 
+# ---- OpenSpiel's games: python -m engine game ------------------------------------------------
+GAME_SHAPE = '{"game": "tic_tac_toe", "moves": [4, 0]}'
+
+
+def _game_case(case: object, no: int, games: dict):  # -> tuple[OpenSpielGame, Position]
+    """The game and position of one JSON case (InputError naming the line)."""
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.games.openspiel import OpenSpielGame
+
+    if not isinstance(case, dict):
+        raise InputError(f"expected a JSON object like {GAME_SHAPE}", no)
+    extra = sorted(set(case) - {"game", "moves"})
+    if "game" not in case or extra:
+        what = [f"unknown key {k!r}" for k in extra] or ["missing key 'game'"]
+        raise InputError(f"{', '.join(what)}; expected {GAME_SHAPE}", no)
+    spec = case["game"]
+    try:
+        if not isinstance(spec, str):
+            raise InputError("game must be an OpenSpiel game string such as tic_tac_toe")
+        game = games.get(spec)
+        if game is None:
+            game = games[spec] = OpenSpielGame(spec)
+        return game, game.position(case.get("moves", []))
+    except InputError as e:
+        raise InputError(e.reason, no) from None
+
+
+def game_answer(game, pos, max_nodes: int | None = None) -> dict:  # OpenSpielGame, Position
+    """The exact answer of one position: the side to move (0 or 1), its value (+1, 0, -1)
+    and plies under perfect play (None for a draw), every legal move's, the best moves."""
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.exact import MAX_NODES, solve
+
+    sol = solve(game, pos, MAX_NODES if max_nodes is None else max_nodes)
+    return {
+        "to_move": int(sol.to_move),
+        "value": sol.outcome.value,
+        "plies": sol.outcome.plies,
+        "moves": [
+            {"action": m, "name": game.move_name(pos, m), "value": o.value, "plies": o.plies}
+            for m, o in sol.moves
+        ],
+        "best": list(sol.best),
+    }
+
+
+def judge_game(text: str) -> str:
+    """JSON lines ``{"game": GAME_STRING, "moves": [ACTION, ...]}`` (OpenSpiel's game string
+    and the action ids played from the start) -> one JSON line per case
+    (:func:`game_answer`)."""
+    # deferred: the judge CLI loads only what its problem runs
+    from engine.errors import SearchError
+
+    games: dict = {}  # one loaded game per game string, for this input only
+    out: list[str] = []
+    for no, case in _json_lines(text, GAME_SHAPE):
+        game, pos = _game_case(case, no, games)
+        try:
+            out.append(json.dumps(game_answer(game, pos)))
+        except SearchError as e:  # too large to solve exactly, or a game that repeats
+            raise InputError(str(e), no) from None
+    return _answers(out)
+
+
 JUDGES: dict[str, Callable[[str], str]] = {
     "alphabeta": judge_alphabeta,
     "pawn": judge_pawn,
     "chase": judge_chase,
     "tree": judge_tree,
+    "game": judge_game,
 }

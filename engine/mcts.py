@@ -44,7 +44,7 @@ from typing import Any
 
 from engine.errors import SearchError
 from engine.explore import Explorer, TreeSpace
-from engine.game import Game
+from engine.game import DRAW, Game
 from engine.machine import Call, Recorder, drive
 from engine.trace import ENTER, EXIT, LEAF, SearchRun
 from engine.tree import GameTree
@@ -161,6 +161,13 @@ def _check(iterations: int, c: float, policy: str, ply_cap: int) -> None:
         )
     if ply_cap < 1:
         raise SearchError("the playout ply cap must be at least 1")
+
+
+def _outcome(who: str | None, max_side: str) -> float:
+    """MAX's reward of a playout's end: 1 won, 0 lost, 0.5 a draw or no winner known."""
+    if who is None or who == DRAW:
+        return 0.5
+    return 1.0 if who == max_side else 0.0
 
 
 def _reward(score: float) -> float:
@@ -375,10 +382,10 @@ def mcts_game(
         while True:
             who, nexts = rules(s)
             if who is not None:
-                return (1.0 if who == max_side else 0.0), plies, False
+                return _outcome(who, max_side), plies, False
             if depth is not None and ply >= depth:
                 who, _ = game.frontier(s)
-                return (0.5 if who is None else 1.0 if who == max_side else 0.0), plies, False
+                return _outcome(who, max_side), plies, False
             if plies >= ply_cap:
                 return 0.5, plies, True
             if not nexts:
@@ -388,7 +395,7 @@ def mcts_game(
                 mine = max_side if ply % 2 == 0 else None
                 for x in nexts:
                     w = rules(x)[0]
-                    if w is not None and (w == max_side) == (mine is not None):
+                    if w is not None and w != DRAW and (w == max_side) == (mine is not None):
                         t = x
                         break
             s = t if t is not None else nexts[randrange(len(nexts))]
