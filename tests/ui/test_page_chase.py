@@ -90,6 +90,7 @@ def test_heatmap_numbers_are_the_outcome_with_the_piece_on_each_square(heat, mov
     pos, table = at.session_state["chase.pos"], solve_table(5)
     fixed = pos.black if moving == "white" else pos.white
     squares = _squares(boards)
+    assert len(squares["text"]) == 25  # every square of the 5x5 board has its number
     for s, (text, hover) in enumerate(zip(squares["text"], squares["hovertext"], strict=True)):
         where = divmod(s, 5)
         if where == fixed:
