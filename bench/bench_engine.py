@@ -133,11 +133,42 @@ def main() -> int:
         assert ans3 == ans, (ans, ans3)
         _row(f"untraced {label}", mid, None, f"-> {ans3}, {mid / flat:.0f}x the flat path")
 
+    _games()
     _machinery()
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak:.0f} MB")
     return 0
+
+
+def _games() -> None:
+    """OpenSpiel's games solved exactly from the start, every move's value included (the
+    Games issue's goals), and OpenSpiel's own alpha-beta on the same game beside it."""
+    from engine.games.openspiel import OpenSpielGame, unavailable
+
+    print("OpenSpiel's games: exact solve from the start, every move's value (best of 3)")
+    why = unavailable()
+    if why is not None:
+        print(f"  skipped: {why}")
+        return
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    from engine.exact import solve
+
+    for spec, goal in (
+        ("tic_tac_toe", 0.3),
+        ("connect_four(rows=4,columns=4,x_in_row=3)", 1.0),
+        ("hex(board_size=3)", None),
+        ("nim(pile_sizes=1;3;5;7)", None),
+    ):
+        game = OpenSpielGame(spec)
+        secs, sol = _best_of(lambda game=game: solve(game, game.start()), 3)
+        o = sol.outcome
+        _row(spec, secs, goal, f"-> value {o.value}, plies {o.plies}, {sol.nodes:,} states")
+    game = OpenSpielGame("tic_tac_toe")
+    theirs, _ = _best_of(lambda: alpha_beta_search(game._game, maximum_depth=20), 1)
+    ours, _ = _best_of(lambda: solve(game, game.start()), 3)
+    _row("tic_tac_toe: OpenSpiel's alpha_beta_search", theirs, None, f"({theirs / ours:.2f}x ours)")
 
 
 def _machinery_jobs() -> dict[str, Callable[..., object]]:
