@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 KEPT = ROOT / "docs" / "benchmarks.log"
 PAGE = ROOT / "docs" / "benchmarks.md"
 BENCH = ROOT / "bench"
-META = re.compile(r"^# (date|machine|load): (.*)$")
+META = re.compile(r"^# (date|machine|load|benchmarks): (.*)$")
 SECTION = re.compile(r"^== (bench/\S+\.py)\s*$")
 FIRST = "bench/bench_engine.py"  # `make bench` runs it first, without a heading
 NOISE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+ |^\s*warnings\.warn|Warning: ")
@@ -63,7 +63,8 @@ def keep(log: Path, load: str | None = None) -> str:
     if load is None:
         now = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
         load = f"{now} (1, 5, 15 min, when the log was kept)"
-    head = f"# date: {when}\n# machine: {machine()}\n# load: {load}\n"
+    benches = " ".join(f"bench/{p.name}" for p in sorted(BENCH.glob("bench_*.py")))
+    head = f"# date: {when}\n# machine: {machine()}\n# load: {load}\n# benchmarks: {benches}\n"
     return head + log.read_text(encoding="utf-8")
 
 
@@ -97,9 +98,8 @@ def _cell(text: str) -> str:
 def render(text: str) -> str:
     meta, parts = sections(text)
     ran = sorted(parts)
-    missing = sorted(
-        f"bench/{p.name}" for p in BENCH.glob("bench_*.py") if f"bench/{p.name}" not in parts
-    )
+    # the benchmarks there were when the log was kept (the page is the log's alone)
+    missing = [b for b in meta.get("benchmarks", "").split() if b not in parts]
     lines = [
         "# Benchmarks",
         "",

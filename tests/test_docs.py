@@ -235,6 +235,7 @@ def test_the_benchmarks_page_keeps_every_goal_and_every_benchmark():
     bench_docs = _bench_docs()
     log = (
         "# date: 2026-01-01 00:00 UTC\n# machine: a test\n# load: 1.0\n"
+        "# benchmarks: bench/bench_engine.py bench/bench_heavy.py bench/bench_mcts.py\n"
         "Game Tree Lab engine benchmark\n"
         "  n = 20 (320,000 states)      127.7 ms   goal < 300 ms     ok\n"
         "2026-12-07 19:24:12.024 No runtime found, using MemoryCacheStorageManager\n"
