@@ -33,7 +33,8 @@ def class_server(env: dict[str, str], port: int | None = None, hide: str | None 
     launcher = (
         None if hide is None else [sys.executable, "-m", "tests.browser.streamlit_hiding", hide]
     )
-    return Server({"GTL_WARM_UP": "0", **env}, port, launcher=launcher)
+    # a deadline, not a wait: a busy 2-core machine took over 40 s to import Streamlit
+    return Server({"GTL_WARM_UP": "0", **env}, port, timeout_s=120.0, launcher=launcher)
 
 
 @dataclass
@@ -68,24 +69,14 @@ def shown(value: str) -> str:
 
 
 # ---- what a person sees ----------------------------------------------------------------
-def sentence_step(page) -> int | None:  # noqa: ANN001
-    """The step the page's tree shows ("Step 4 of 33." in the canvas's sentence)."""
-    loc = page.locator(".gtl-canvas .s-step")
-    if loc.count() == 0:
-        return None
-    text = loc.first.inner_text().strip()
-    if not text.startswith("Step "):
-        return 0 if text == "" else None
-    return int(text.split()[1])
-
-
 def wait_step(page, step: int, timeout_s: float = 40.0) -> float:  # noqa: ANN001
-    """Wait until the page's tree shows ``step``; the seconds it took."""
+    """Wait until the page's tree shows ``step`` ("Step 4 of 33." in the canvas's sentence;
+    empty at step 0); the seconds it took."""
+    from playwright.sync_api import expect
+
     t = time.perf_counter()
-    while sentence_step(page) != step:
-        if time.perf_counter() - t > timeout_s:
-            raise AssertionError(f"the page shows step {sentence_step(page)}, not {step}")
-        page.wait_for_timeout(25)
+    want = re.compile(r"^\s*$" if step == 0 else rf"^\s*Step {step} ")
+    expect(page.locator(".gtl-canvas .s-step").first).to_have_text(want, timeout=timeout_s * 1000)
     return time.perf_counter() - t
 
 
@@ -103,6 +94,16 @@ def click(page, key: str) -> None:  # noqa: ANN001
     page.locator(f".st-key-{css} button:visible").first.click()
 
 
+def choices(page, at_least: int = 2) -> list[str]:  # noqa: ANN001
+    """The words of the still's answer buttons, once at least ``at_least`` are drawn (the
+    still draws them in one go: the count waited for, the words are settled)."""
+    from playwright.sync_api import expect
+
+    buttons = page.locator(CHOICE)
+    expect(buttons.nth(at_least - 1)).to_be_attached(timeout=60_000)
+    return [t.strip() for t in buttons.all_inner_texts()]
+
+
 def answer(page, label: str) -> None:  # noqa: ANN001
     """Tap the answer button labelled ``label`` and wait for the receipt."""
     exact = re.compile(f"^{re.escape(label)}$")
@@ -113,6 +114,8 @@ def answer(page, label: str) -> None:  # noqa: ANN001
 def start_from_lab(teacher, base: str) -> str:  # noqa: ANN001
     """Open the alpha-beta lab, start a class session on its tree asking for cut-offs, and
     return the class's code, once the teacher's page is the class's (``/classroom?room=``)."""
+    from playwright.sync_api import expect
+
     open_url(teacher, f"{base}/alphabeta")
     # a projector's window: the probe's report turns projector mode on (a run) about 0.3 s
     # after the page is drawn; a click on the box before it could be lost with it
@@ -123,7 +126,9 @@ def start_from_lab(teacher, base: str) -> str:  # noqa: ANN001
         teacher.locator(".st-key-ab-class_kinds button").filter(has_text="cut-offs").click()
     click(teacher, "ab.class_go")
     teacher.wait_for_url("**/classroom?room=*")  # the projector's address bar: no token
-    return teacher.locator(".gtl-code").inner_text().strip()
+    code = teacher.locator(".gtl-code")
+    expect(code).to_have_text(re.compile(r"^\s*[A-Z2-9]{6}\s*$"), timeout=60_000)
+    return code.inner_text().strip()  # settled: the wait above saw a whole code
 
 
 def join(page, base: str, code: str, name: str, typed: bool = False) -> None:  # noqa: ANN001

@@ -6,14 +6,13 @@ Screenshots: artifacts/screenshots/class_choices_<size>.png."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from classroom import access, live, student_state
 from classroom.db import open_store
 from engine.tree_text import parse_brackets
-from gtl_dev.class_flow import CHOICE, Sqlite, class_server, wait_text
+from gtl_dev.class_flow import CHOICE, Sqlite, choices, class_server, wait_text
 from gtl_dev.pages import open_url, quiet_for, runs_of
-from tests.browser.helpers import assert_no_exception, screenshot
+from tests.browser.helpers import assert_no_exception, expect, screenshot
 from tests.browser.layout_checks import layout_problems
 from tests.browser.test_projector import SIZES
 
@@ -30,14 +29,9 @@ def _stored(db_url: str, token: str) -> str | None:
         store.close()
 
 
-def _pressed(page) -> list[str]:  # noqa: ANN001
-    """The words of the buttons shown pressed."""
-    buttons = page.locator(CHOICE)
-    return [
-        buttons.nth(i).inner_text().strip()
-        for i in range(buttons.count())
-        if buttons.nth(i).get_attribute("aria-pressed") == "true"
-    ]
+def _pressed(page):  # noqa: ANN001, ANN202
+    """The buttons shown pressed (assert their words with ``expect(...).to_have_text``)."""
+    return page.locator(f'{CHOICE}[aria-pressed="true"]')
 
 
 @pytest.fixture(scope="module")
@@ -72,16 +66,16 @@ def test_a_tap_on_a_phone_answers_and_a_second_tap_changes_the_answer(browser, c
         page = ctx.new_page()
         open_url(page, f"{server.url}/classroom?s={token}", 90_000)
         buttons = page.locator(CHOICE)
-        buttons.first.wait_for()
-        words = [t.strip() for t in buttons.all_inner_texts()]
-        assert len(words) >= 2 and _pressed(page) == []
-        assert page.locator('[data-testid="stMain"] [data-testid="stButton"]').count() == 0
+        words = choices(page)  # two at least, drawn in one go
+        expect(_pressed(page)).to_have_count(0)
+        # the page's run is over (open_url): it drew no Streamlit button
+        expect(page.locator('[data-testid="stMain"] [data-testid="stButton"]')).to_have_count(0)
         for pick in (words[0], words[-1]):
             buttons.nth(words.index(pick)).tap()  # the first tap counts (no hover first)
             wait_text(page, f"Your answer: {pick}")
-            assert _stored(db_url, token) == pick
+            assert _stored(db_url, token) == pick  # stored before the page says so: settled
             expect(buttons.nth(words.index(pick))).to_have_attribute("aria-pressed", "true")
-            assert _pressed(page) == [pick]
+            expect(_pressed(page)).to_have_text([pick])
         quiet_for(page, 700)
         assert_no_exception(page)
         screenshot(page, "class_choices_phone", full_page=False)
@@ -116,6 +110,8 @@ def test_a_student_page_follows_its_class_with_no_script_run(browser, class_db):
         wait_text(page, "Answers are closed")
         live.reveal(store, t)
         wait_text(page, "Not this time: the answer is")
+        # no run so far (a run asked for meanwhile and not yet over is caught by the count
+        # after the quiet period below: it would be one more)
         assert runs_of(page).finished == runs, "the page ran its script to follow the class"
         live.end_session(store, t)
         wait_text(page, "This class session has ended")
