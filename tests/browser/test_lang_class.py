@@ -19,7 +19,7 @@ from engine.tree_text import parse_brackets
 from gtl_dev.class_flow import CHOICE, Sqlite, class_server, wait_text
 from gtl_dev.pages import open_url, quiet_for
 from teach.quiz import PRUNE
-from tests.browser.helpers import assert_no_exception, screenshot
+from tests.browser.helpers import assert_no_exception, expect, screenshot
 from tests.browser.layout_checks import layout_problems
 from tests.browser.test_languages import SIZES
 from ui.common.keys import Classroom as K
@@ -84,14 +84,13 @@ def test_the_class_pages_keep_their_layout_in_russian_and_chinese(browser, serve
         student = phone.new_page()
         open_url(student, f"{srv.url}/classroom?s={student_token}&lang={lang}", 90_000)
         yes_button = student.locator(CHOICE).first
-        yes_button.wait_for()
-        assert yes_button.inner_text().strip() == yes
+        expect(yes_button).to_have_text(yes)
         _walk(student, f"student_question_{lang}", "phone", found)
         yes_button.tap()
         main = student.locator('[data-testid="stMain"]')  # the head is the still's (its shadow)
         main.filter(has_text=receipt).wait_for()  # the receipt, in the student's language
         store = open_store(db_url)
-        try:
+        try:  # stored before the page says so: settled
             assert student_state.student_view(store, student_token).my_answer == "yes, pruned"
             live.reveal(store, made.teacher_token)
         finally:
