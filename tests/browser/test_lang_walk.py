@@ -29,7 +29,15 @@ from classroom.db import database_url, open_store
 from engine.tree_text import parse_brackets
 from gtl_dev.pages import rerun, wait_idle
 from teach.quiz import PRUNE
-from tests.browser.helpers import assert_no_exception, board_ready, open_page, tap_square
+from tests.browser.helpers import (
+    CANVAS,
+    assert_no_exception,
+    board_cell,
+    board_ready,
+    expect,
+    open_page,
+    tap_square,
+)
 from tests.pseudo_marks import outside_marks
 
 pytestmark = pytest.mark.browser
@@ -56,6 +64,9 @@ STATES = {  # name -> the link (lang=xx is added)
     "class_student": "classroom?s={student}",
     "class_teacher": "classroom?t={teacher}",
 }
+
+# The states with a tree canvas: its words (bar, legend, sentence) are drawn by its script
+CANVAS_STATES = [n for n in STATES if n.startswith(("alphabeta", "tree", "pawn_s", "chase_s"))]
 
 # What stays the same in every language.
 KEEP = [
@@ -186,6 +197,8 @@ def escapes(text: str) -> list[str]:
 def seen(page) -> list[str]:  # noqa: ANN001
     """Every escape on the page as it stands, its open lists of menus included."""
     got = page.evaluate(_COLLECT, CHROME)
+    # the walk read the app's words (marked ones at least): an empty read would pass
+    assert "⟦" in got["text"], f"no translated word read: {got['text'][:300]!r}"
     found = escapes(got["text"]) + [
         f"[attr] {a}" for a in got["attrs"] if escapes(a) and not CHROME_LABELS.match(a)
     ]
@@ -201,7 +214,7 @@ def open_lists(page) -> tuple[int, list[str]]:  # noqa: ANN001
 
     found: list[str] = []
     openers = page.locator(OPENERS)
-    count = openers.count()
+    count = openers.count()  # read once: the caller waited for the page's run (wait_idle)
     for i in range(count):
         opener = openers.nth(i)
         opener.scroll_into_view_if_needed()
@@ -211,6 +224,7 @@ def open_lists(page) -> tuple[int, list[str]]:  # noqa: ANN001
             opener.click()
         lists = page.locator(_OPEN_LISTS)
         lists.first.wait_for()
+        # read once: a list is drawn whole when it opens (its run, if any, waited for above)
         text = "\n".join(lists.nth(j).inner_text() for j in range(lists.count()))
         found += [f"[list] {line}" for line in escapes(text)]
         with rerun(page, start_timeout_ms=2_000 if lazy else 0):
@@ -251,6 +265,16 @@ def test_every_word_on_every_page_is_translated(page, base_url, class_links, nam
         tap_square(page, 9, reruns=False)
         tap_square(page, 5)
         wait_idle(page, 90_000)
+        # it was played: b2's pawn has left (black takes it on b3: c4xb3)
+        expect(board_cell(page, 9)).not_to_have_attribute("data-piece", "white")
+    if name in CANVAS_STATES:  # the canvas's words are drawn with its first step
+        expect(page.locator(CANVAS).first).to_have_attribute("data-step", re.compile(r"^\d+$"))
+    # every canvas on the page has drawn a step (its words with it), not only the first
+    page.wait_for_function(
+        "(s) => [...document.querySelectorAll(s)].every((c) => c.dataset.step !== undefined)",
+        arg=CANVAS,
+        timeout=90_000,
+    )
     assert_no_exception(page)
     opened, in_lists = open_lists(page)
     assert opened >= 1  # the language menu at least: the lists are read
