@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -108,20 +110,29 @@ def minutes(seconds: float) -> str:
 
 
 def report(tally: Tally, rounds: int, times: Sequence[float], hog: str) -> tuple[str, int]:
-    """The report's text and the exit code: every test that failed at least once (most
-    failures first) with its count and its first failure's message, then one summary line."""
+    """The report's text and the exit code: every test that failed at least once, with its
+    count and the rounds it failed in, under its first failure's message (the tests whose
+    first failures differ only in numbers, a server's port, share one: a session's server
+    that did not start fails every test of its worker), the most failures first; then one
+    summary line."""
     out = []
-    failed = sorted(tally.failed.values(), key=lambda f: (-len(f.rounds), f.test))
-    if failed:
-        out.append(f"tests that failed at least once in {rounds} rounds:")
-    for f in failed:
-        out.append(
-            f"  {len(f.rounds)}/{rounds}  {f.test}  (rounds {', '.join(map(str, f.rounds))})"
-        )
-        lines = f.first.splitlines()
+    groups: dict[str, list[Failed]] = {}
+    for f in tally.failed.values():
+        groups.setdefault(re.sub(r"\d+", "N", f.first), []).append(f)
+    for tests in groups.values():
+        tests.sort(key=lambda f: (-len(f.rounds), f.test))
+    order = sorted(groups.values(), key=lambda g: (-len(g[0].rounds), -len(g), g[0].test))
+    if order:
+        out.append(f"tests that failed at least once in {rounds} rounds, by first failure:")
+    for tests in order:
+        lines = tests[0].first.splitlines() or [""]
         shown = lines[:MESSAGE_LINES] + (["..."] if len(lines) > MESSAGE_LINES else [])
-        out.append(f"        first failure (round {f.rounds[0]}):")
-        out += [f"          {line}" for line in shown]
+        out.append(f"  - first failure: {shown[0]}")
+        out += [f"      {line}" for line in shown[1:]]
+        for f in tests:
+            rounds_in = ", ".join(map(str, f.rounds))
+            out.append(f"    {len(f.rounds)}/{rounds}  {f.test}  (rounds {rounds_in})")
+    failed = tally.failed
     for k, why in sorted(tally.broken.items()):
         out.append(f"  round {k} did not run: {why}")
     took = ", ".join(minutes(t) for t in times) or "none"
@@ -232,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             junit = OUT / f"round-{k}.xml"
             junit.unlink(missing_ok=True)
             cmd = [sys.executable, "-m", "pytest", *args, f"--junitxml={junit}"]
-            print(f"soak: round {k}/{opts.rounds} under {hog}: {' '.join(cmd[1:])}", flush=True)
+            print(f"soak: round {k}/{opts.rounds} under {hog}: {shlex.join(cmd[1:])}", flush=True)
             start = time.perf_counter()
             code = subprocess.call(cmd, cwd=ROOT)
             times.append(time.perf_counter() - start)

@@ -66,14 +66,40 @@ def test_failures_are_counted_across_rounds_with_the_first_message(tmp_path):
     text, code = report(tally, 3, [61.0, 59.4, 600.0], "stress-ng --cpu 2")
     lines = text.splitlines()
     assert code == 1
-    assert lines[0] == "tests that failed at least once in 3 rounds:"
-    assert lines[1].split() == ["2/3", a.test, "(rounds", "1,", "3)"]  # most failures first
-    assert "AssertionError: first" in lines[3] and "later" not in text
-    assert any(line.split()[:2] == ["1/3", b.test] for line in lines)
+    assert lines[:5] == [
+        "tests that failed at least once in 3 rounds, by first failure:",
+        "  - first failure: AssertionError: first",  # most failures first
+        f"    2/3  {a.test}  (rounds 1, 3)",
+        "  - first failure: failed on setup with TimeoutError",
+        f"    1/3  {b.test}  (rounds 2)",
+    ]
+    assert "later" not in text
     assert lines[-1] == (
         "soak: 2 tests failed at least once in 3 rounds of 3 tests under stress-ng --cpu 2"
         " (rounds took 1 min 01 s, 59 s, 10 min 00 s)"
     )
+
+
+def test_tests_whose_first_failures_differ_in_numbers_share_their_message(tmp_path):
+    tally = Tally()
+    down = ERROR.format(msg="failed on setup with streamlit on port {} not healthy after 30 s")
+    tally.add(
+        1,
+        junit(
+            tmp_path / "1.xml",
+            case("test_a", down.format(40123)),
+            case("test_b", down.format(51234)),
+            case("test_c", FAIL.format(msg="assert 1 == 2")),
+        ),
+    )
+    lines = report(tally, 1, [1.0], "hog")[0].splitlines()
+    assert lines[1:6] == [
+        "  - first failure: failed on setup with streamlit on port 40123 not healthy after 30 s",
+        "    1/1  tests/browser/test_practice.py::test_a  (rounds 1)",
+        "    1/1  tests/browser/test_practice.py::test_b  (rounds 1)",
+        "  - first failure: assert 1 == 2",
+        "    1/1  tests/browser/test_practice.py::test_c  (rounds 1)",
+    ]
 
 
 def test_a_failure_and_a_teardown_error_of_one_run_count_once(tmp_path):
