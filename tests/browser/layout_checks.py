@@ -90,6 +90,7 @@ _CLIPPED_JS = (
   const ctx = document.createElement('canvas').getContext('2d');
   const vw = window.innerWidth;
   const out = [];
+  let seen = 0;
   for (const root of roots) for (const el of root.querySelectorAll(sel)) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.right <= 0 || r.left >= vw) continue;
@@ -101,6 +102,7 @@ _CLIPPED_JS = (
     if (field && !/^(text|number|search|)$/.test(el.type)) continue;
     const text = field ? (el.value || el.placeholder || '') : (el.innerText || el.textContent || '').trim();
     if (!text) continue;
+    seen++;
     // an inline element (a button's <p>) has no client box: its line boxes' width counts
     const inner = el.clientWidth
       ? el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
@@ -121,7 +123,7 @@ _CLIPPED_JS = (
                 client: el.clientWidth, word: Math.round(longest), how: over ? 'cut' : 'broken'});
     }
   }
-  return out;
+  return {out, seen};
 }"""
 )
 
@@ -191,8 +193,11 @@ _WIDE_JS = """() => {
 
 
 def clipped_controls(page: Page) -> list[dict]:
-    """Every control on screen whose text does not fit its box (see the module's note)."""
-    return page.evaluate(_CLIPPED_JS, CONTROLS)
+    """Every control on screen whose text does not fit its box (see the module's note).
+    AssertionError when no control with text is on screen: the walk would check nothing."""
+    found = page.evaluate(_CLIPPED_JS, CONTROLS)
+    assert found["seen"] > 0, "no control with text on screen: nothing to check"
+    return found["out"]
 
 
 def tap_targets(page: Page, touch: bool) -> dict:
@@ -225,6 +230,7 @@ def layout_problems(page: Page, touch: bool) -> dict[str, list]:
     sidebar is at rest."""
     page.wait_for_function(_SIDEBAR_AT_REST_JS, polling=100)
     targets = tap_targets(page, touch)
+    assert targets["count"] > 0, "no tap target on screen: the walk checked none"
     wide = sideways(page)
     return {
         "cut": clipped_controls(page),

@@ -25,6 +25,8 @@ from gtl_dev.pages import open_url, probe_settled, rerun, steady_box, wait_idle,
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
+    expect,
+    expect_query,
     next_frame,
     open_page,
     screenshot,
@@ -123,7 +125,10 @@ def test_no_control_is_clipped_or_covered_and_nothing_scrolls_sideways(sized, ba
         page.locator("summary").first.evaluate("() => window.scrollTo(0, 0)")
     assert_no_exception(page)
     width = SIZES[size][0]["width"]
-    for box in page.locator(CANVAS).all():
+    canvases = page.locator(CANVAS).all()  # read once: _settled waited for the page's runs
+    if name in CANVAS_PAGES:  # these have one at least: the loop checks something
+        assert canvases, (name, size)
+    for box in canvases:
         b = box.bounding_box()
         assert b is None or (b["x"] >= 0 and b["x"] + b["width"] <= width + 1), (name, size, b)
     screenshot(page, f"projector_{name}_{size}", full_page=False)
@@ -166,10 +171,12 @@ def test_projector_puts_tree_controls_and_sentence_on_one_screen(sized, base_url
     page.locator(f"{CANVAS}.projector").first.wait_for()
     _settled(page)
     assert_no_exception(page)
-    assert page.locator(EXPAND_SIDEBAR).is_visible()  # the sidebar is collapsed
+    expect(page.locator(EXPAND_SIDEBAR)).to_be_visible()  # the sidebar is collapsed
     cv = page.locator(CANVAS).first
     if name in ("pawn_search", "chase_search"):
         cv.locator(".b-last").click()  # every box and value on show
+        # the last step drawn (its buttons are set in the same render as its boxes)
+        expect(cv.locator(".b-last")).to_be_disabled()
     fit = cv.evaluate(_FIT_JS)
     next_frame(page)  # the scrolled page on screen for the shot
     screenshot(page, f"projector_canvas_{name}", full_page=False)
@@ -177,6 +184,7 @@ def test_projector_puts_tree_controls_and_sentence_on_one_screen(sized, base_url
     for part in ("bar", "sentence", "figure"):
         r = fit[part]
         assert r["top"] >= top - 1 and r["bottom"] <= vh + 1 and r["right"] <= vw + 1, (part, fit)
+    assert fit["buttons"], fit  # the bar's buttons were found: the loop checks them
     for r in fit["buttons"]:
         assert r["top"] >= top - 1 and r["bottom"] <= vh + 1 and r["right"] <= vw + 1, fit
     sizes = cv.evaluate(_LABELS_JS)
@@ -194,11 +202,11 @@ def test_projector_choice_survives_a_copied_link(browser, base_url):
             open_page(page, base_url, "alphabeta", timeout_ms=90_000)
             _settled(page)
             toggle = page.locator(f"{css(View.toggle)} input")
-            assert toggle.is_checked() is not switch_to  # the window's default
+            expect(toggle).to_be_checked(checked=not switch_to)  # the window's default
             with rerun(page):
                 page.locator(TOGGLE).click()
-            assert toggle.is_checked() is switch_to
-            page.wait_for_function(f"() => location.search.includes('view={want}')")
+            expect(toggle).to_be_checked(checked=switch_to)
+            expect_query(page, "view", want)
             link = page.url
         finally:
             context.close()
@@ -211,9 +219,14 @@ def test_projector_choice_survives_a_copied_link(browser, base_url):
                 _settled(page)
                 assert_no_exception(page)
                 toggle = page.locator(f"{css(View.toggle)} input")
-                assert toggle.is_checked() is switch_to, (link, opened)
+                expect(toggle, f"{link} in {opened}").to_be_checked(checked=switch_to)
                 whole_tree(page)
-                assert (page.locator(f"{CANVAS}.projector").count() > 0) is switch_to
+                projected = page.locator(f"{CANVAS}.projector")
+                # either way read after whole_tree: the canvas is drawn, with its view class
+                if switch_to:
+                    expect(projected.first).to_be_attached()
+                else:
+                    expect(projected).to_have_count(0)
             finally:
                 context.close()
 
@@ -221,12 +234,17 @@ def test_projector_choice_survives_a_copied_link(browser, base_url):
 def test_home_links_every_page_and_visitors_get_no_developer_menu(page, base_url):
     open_page(page, base_url, "")
     assert_no_exception(page)
-    hrefs = [a.get_attribute("href") for a in page.locator(PAGE_LINK).all()]
+    want = [spec.url_path for spec in PAGES if not spec.default]
+    assert want  # the app registers pages: the links are compared with something
+    links = page.locator(PAGE_LINK)
+    expect(links).to_have_count(len(want))
+    hrefs = [a.get_attribute("href") for a in links.all()]  # read once: all drawn (above)
     paths = [h.rstrip("/").rsplit("/", 1)[-1] for h in hrefs]
-    assert paths == [spec.url_path for spec in PAGES if not spec.default]
+    assert paths == want
+    expect(page.locator(HEADER)).to_have_count(1)
+    # read once the header is drawn: the Deploy button and the menu are drawn with it
     assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
     assert page.locator('[data-testid="stMainMenu"]').count() == 0
-    assert page.locator(HEADER).count() == 1
 
 
 @pytest.mark.parametrize("sized", ["projector"], indirect=True)
@@ -237,7 +255,7 @@ def test_projector_boards_use_the_width_they_have(sized, base_url, lab):
     page, _ = sized
     open_page(page, base_url, lab, timeout_ms=90_000)
     _settled(page)
-    assert page.locator(f"{css(View.toggle)} input").is_checked()
+    expect(page.locator(f"{css(View.toggle)} input")).to_be_checked()
     board = page.locator(css((PAWN if lab == "pawn" else CHASE).board)).first
     page.locator(EXPAND_SIDEBAR).wait_for()  # the projector's sidebar is closed
     # ... and slid away, and the board's chart redrawn in the wider column (CI measured it
