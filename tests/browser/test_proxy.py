@@ -6,7 +6,7 @@ A class runs through it over HTTPS: the teacher starts from the alpha-beta lab, 
 join in chromium (the websocket and the follow and answer routes all pass nginx), the replica
 that holds the teacher's page (and one student's: the same route cookie) is stopped
 mid-question, and the class goes on: the answers given after the stop reach the teacher and
-every answer is stored once. And the wrong-code guard's address cannot be chosen by the
+every answer is kept. And the wrong-code guard's address cannot be chosen by the
 client: through nginx it is the address nginx saw (a relay makes it 127.0.0.5), whatever
 ``X-Forwarded-For`` the browser wrote; on a server started as plain ``streamlit run`` on
 127.0.0.1, whose uvicorn believes the header from loopback, a forged header no longer names a
@@ -93,7 +93,9 @@ def proxied(pg, browser) -> Iterator[tuple]:  # noqa: ANN001
 
 def _context(browser, **options):  # noqa: ANN001, ANN202
     ctx = browser.new_context(ignore_https_errors=True, **{"viewport": VIEWPORT, **options})
-    ctx.set_default_timeout(60_000)
+    # a deadline, not a wait: a fresh server's first run took over a minute on a loaded
+    # 2-core machine
+    ctx.set_default_timeout(120_000)
     return ctx
 
 
@@ -108,7 +110,7 @@ def _wrong_tries(browser, base: str, claims: list[str]) -> None:  # noqa: ANN001
             page.goto(f"{base}/classroom?join={code}", wait_until="domcontentloaded")
             page.locator(".st-key-class-name input").fill("Guess")
             click(page, "class.join")
-            wait_text(page, f"no class session has the code '{code}'")
+            wait_text(page, f"no class session has the code '{code}'", timeout_s=120)
             page.close()
     finally:
         ctx.close()
@@ -217,6 +219,8 @@ def test_a_class_through_nginx_goes_on_when_a_replica_stops(proxied, browser):
     answer(students[1], wrong)
     wait_text(teacher, "1 of 2 students answered")
 
+    sticky = {e["upstream"] for e in _log(proxy) if e["route"] == route}
+    assert sticky == {stopped}, sticky  # every request of the teacher's browser: one replica
     next(r for r in replicas if f"127.0.0.1:{r.port}" == stopped).stop()  # mid-question
     answer(students[0], right)  # its page was on the stopped replica, as the teacher's
     wait_text(teacher, "2 of 2 students answered", timeout_s=60)
