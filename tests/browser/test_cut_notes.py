@@ -5,6 +5,8 @@ view reads that sentence for a pruned node."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.search import search_tree
@@ -12,7 +14,7 @@ from engine.tree import complete_tree
 from gtl_dev.pages import PHONE, open_url, steady_box
 from teach.cut_words import cut_notes
 from teach.explain import node_name
-from tests.browser.helpers import expect, screenshot
+from tests.browser.helpers import expect, expect_value, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +23,7 @@ CANVAS = ".gtl-canvas"
 
 
 def _open(page, base_url: str, k: int) -> None:
-    open_url(page, f"{base_url}/alphabeta?k={k}")
+    open_url(page, f"{base_url}/alphabeta?k={k}", 90_000)  # a loaded machine: a first visit
     expect(page.locator(CANVAS)).to_have_attribute("data-step", str(k))
 
 
@@ -57,6 +59,7 @@ def test_the_cut_is_highlighted_then_kept_as_a_note(page, base_url):
     expect(pop).to_have_text(cut.text)
     screenshot(page, "cut_note_hover_1400", full_page=False)
     # the tree view (a keyboard's way) reads the sentence for each pruned leaf
+    assert cut.skipped, cut
     for leaf in cut.skipped:
         item = cv.locator(f'.acc-tree [role="treeitem"][data-id="{leaf}"]')
         said = f"leaf {node_name(SAMPLE, leaf)}, leaf: pruned; value {SAMPLE.values[leaf]}"
@@ -89,7 +92,7 @@ def test_leaves_hidden_show_only_what_the_search_evaluated(page, base_url):
     for k, e in enumerate(run.events, start=1):
         if e.kind == "leaf":
             evaluated.setdefault(e.node, k)
-    open_url(page, f"{base_url}/alphabeta?leaves=hidden&k=10")
+    open_url(page, f"{base_url}/alphabeta?leaves=hidden&k=10", 90_000)
     cv = page.locator(CANVAS)
     expect(cv).to_have_attribute("data-step", "10")
 
@@ -107,13 +110,13 @@ def test_leaves_hidden_show_only_what_the_search_evaluated(page, base_url):
             if not SAMPLE.children[v]
         }
 
-    assert shown_values() == expected(10)
+    expect_value(page, shown_values, expected(10), "the leaves' values at step 10")
     page.keyboard.press("End")
     expect(cv).to_have_attribute("data-step", str(len(run.events)))
-    assert shown_values() == expected(len(run.events))
-    assert [v for v, t in shown_values().items() if t == "?"] == [8, 9]  # the pruned ones
+    shown = expect_value(page, shown_values, expected(len(run.events)), "the leaves' values")
+    assert [v for v, t in shown.items() if t == "?"] == [8, 9]  # the pruned ones
     item = cv.locator('.acc-tree [role="treeitem"][data-id="8"]')
-    assert "value not known yet" in item.get_attribute("aria-label")
+    expect(item).to_have_attribute("aria-label", re.compile("value not known yet"))
     cv.locator("svg.tree").scroll_into_view_if_needed()
     screenshot(page, "leaves_hidden_end_1400", full_page=False)
 
@@ -128,7 +131,7 @@ def test_pvs_re_searches_are_drawn_at_their_steps(page, base_url):
     tree = reorder(SAMPLE, "worst-first")
     last = re_searches(pvs(tree))[-1]  # B: probe (2, 3) failed high, then (2, +∞)
     cv = page.locator(CANVAS)
-    open_url(page, f"{base_url}/alphabeta?algo=pvs&order=worst-first&k={last.failed}")
+    open_url(page, f"{base_url}/alphabeta?algo=pvs&order=worst-first&k={last.failed}", 90_000)
     expect(cv).to_have_attribute("data-step", str(last.failed))
     pill = cv.locator("g.rs-pill:visible")
     expect(pill).to_have_count(1)
@@ -144,7 +147,7 @@ def test_pvs_re_searches_are_drawn_at_their_steps(page, base_url):
     page.keyboard.press("End")
     expect(cv.locator("g.rs-pill:visible")).to_have_count(0)
     expect(cv.locator("g.box.rs-box")).to_have_count(0)
-    open_url(page, f"{base_url}/alphabeta?order=worst-first&k=5")  # plain alpha-beta
+    open_url(page, f"{base_url}/alphabeta?order=worst-first&k=5", 90_000)  # plain alpha-beta
     expect(cv).to_have_attribute("data-step", "5")
     expect(cv.locator(".legend .lg-cut")).to_have_count(0)  # worst first: no cut-off either
     expect(cv.locator(".legend .lg-rs")).to_have_count(0)
