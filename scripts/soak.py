@@ -15,7 +15,8 @@ full tracebacks), which is what is counted, never pytest's text. The hog is Debi
 ``stress-ng --cpu N`` (the Makefile installs it when missing), else one busy Python process
 per core; it is stopped however the rounds end (an error, Ctrl-C, SIGTERM).
 
-Exits 0 when no test failed in any round, 1 when one did (or a round did not run).
+Exits 0 when no test failed in any round, 1 when one did (or a round did not finish), 130
+when interrupted (Ctrl-C, SIGTERM: the round's pytest is stopped too, and the report printed).
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def report(tally: Tally, rounds: int, times: Sequence[float], hog: str) -> tuple
             out.append(f"    {len(f.rounds)}/{rounds}  {f.test}  (rounds {rounds_in})")
     failed = tally.failed
     for k, why in sorted(tally.broken.items()):
-        out.append(f"  round {k} did not run: {why}")
+        out.append(f"  round {k} did not finish: {why}")
     took = ", ".join(minutes(t) for t in times) or "none"
     ran = sorted(set(tally.ran.values()))
     counted = "/".join(map(str, ran)) if ran else "no"
@@ -144,7 +145,7 @@ def report(tally: Tally, rounds: int, times: Sequence[float], hog: str) -> tuple
     out.append(
         f"soak: {verdict} in {rounds} round{'s' * (rounds != 1)} of {counted} tests under {hog}"
         f" (rounds took {took})"
-        + (f"; {len(tally.broken)} rounds did not run" if tally.broken else "")
+        + (f"; {len(tally.broken)} rounds did not finish" if tally.broken else "")
     )
     return "\n".join(out), 1 if failed or tally.broken else 0
 
@@ -207,7 +208,11 @@ def _signal_group(proc: subprocess.Popen, sig: int) -> None:
         pass
 
 
+_TERMINATED = []  # a SIGTERM came (not a Ctrl-C, which the round's pytest got too)
+
+
 def _sigterm(signum, frame):  # a SIGTERM unwinds like Ctrl-C: the hog is stopped
+    _TERMINATED.append(signum)
     raise KeyboardInterrupt
 
 
@@ -238,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     signal.signal(signal.SIGTERM, _sigterm)
     cores = os.cpu_count() or 1
+    stopped = None
     with cpu_hog(cores, use_stress_ng=not opts.no_stress_ng) as hog:
         for k in range(1, opts.rounds + 1):
             junit = OUT / f"round-{k}.xml"
@@ -245,15 +251,42 @@ def main(argv: Sequence[str] | None = None) -> int:
             cmd = [sys.executable, "-m", "pytest", *args, f"--junitxml={junit}"]
             print(f"soak: round {k}/{opts.rounds} under {hog}: {shlex.join(cmd[1:])}", flush=True)
             start = time.perf_counter()
-            code = subprocess.call(cmd, cwd=ROOT)
+            code = run_round(cmd)
             times.append(time.perf_counter() - start)
-            tally.add(k, junit)
+            tally.add(k, junit)  # an interrupted round's tests so far
             if code not in (0, 1) and k not in tally.broken:  # interrupted, internal error
-                tally.broken[k] = f"pytest exited with {code}"
+                tally.broken[k] = "interrupted" if code == INTERRUPTED else f"pytest exited {code}"
             print(f"soak: round {k} took {minutes(times[-1])} (pytest exit {code})", flush=True)
+            if code == INTERRUPTED:
+                stopped = k
+                break
     text, code = report(tally, opts.rounds, times, hog)
     print(text)
+    if stopped is not None:
+        print(f"soak: interrupted in round {stopped} (the CPU hog is stopped)", file=sys.stderr)
+        return 130
     return code
+
+
+INTERRUPTED = -1  # run_round's code for a round stopped by Ctrl-C or SIGTERM
+
+
+def run_round(cmd: Sequence[str]) -> int:
+    """Run one round's pytest; its exit code, or INTERRUPTED when this script is interrupted
+    (Ctrl-C, SIGTERM): pytest stops as on Ctrl-C (a SIGTERM here is passed on to it as one),
+    writing the JUnit file of the tests it ran; it is killed if it has not after a minute."""
+    proc = subprocess.Popen(cmd, cwd=ROOT)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        if _TERMINATED:  # a terminal's Ctrl-C reached pytest already; a second would cut
+            proc.send_signal(signal.SIGINT)  # its report short
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ def test_a_round_with_no_junit_file_fails_the_soak(tmp_path):
     assert set(tally.broken) == {2, 3}
     text, code = report(tally, 3, [1.0, 1.0, 1.0], "hog")
     assert code == 1
-    assert "round 2 did not run" in text and "2 rounds did not run" in text.splitlines()[-1]
+    assert "round 2 did not finish" in text and "2 rounds did not finish" in text.splitlines()[-1]
 
 
 def test_a_long_message_is_cut_in_the_report(tmp_path):
