@@ -68,6 +68,7 @@ import { Address, onAddressChange } from "./lib/address.js";
 import { Hooks } from "./lib/hooks.js";
 import { Reporter } from "./lib/report.js";
 import { StepState } from "./lib/steps.js";
+import { hasMark, hideUntilStyled } from "./lib/styled.js";
 import { hasPacked, unpack } from "./lib/unpack.js";
 import { applyWords, esc, plural, SVGNS, withWords, word } from "./lib/util.js";
 
@@ -162,6 +163,8 @@ class Canvas {
         <span class="lg-sum"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12" class="lg sum"/></svg><span class="w-click" data-w="lg_sum_click"></span><span class="w-tap" data-w="lg_sum_tap"></span></span>
       </div>`;
     root.appendChild(this.el);
+    // unseen until its style sheet applies: unstyled, a still's step buttons would show
+    this.unhide = hideUntilStyled(this.el, () => hasMark(this.el));
     const q = (s) => this.el.querySelector(s);
     this.b = { first: q(".b-first"), prev: q(".b-prev"), play: q(".b-play"), next: q(".b-next"), last: q(".b-last") };
     this.counter = q(".counter");
@@ -724,6 +727,7 @@ class Canvas {
     REG.all.delete(this);
     if (REG.last === this) REG.last = null;
     this.resize.disconnect();
+    this.unhide();
     this.el.remove();
   }
 }
