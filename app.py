@@ -14,6 +14,7 @@ import streamlit as st
 from ui.boards.warm import warm_up
 from ui.classroom.shared import URL_PATH as CLASS_URL_PATH
 from ui.classroom.shared import unfollow
+from ui.common.embed import frame_chrome
 from ui.common.language import choose as choose_language
 from ui.common.reconnect import reload_on_reconnect
 from ui.common.registry import ICON, PAGES
@@ -30,6 +31,7 @@ warm_up()  # once per server: the board labs' shared work starts in the backgrou
 
 lang = choose_language()  # before anything is worded: the navigation's titles too
 reload_on_reconnect(lang)  # and the document's <html lang>
+embedded = frame_chrome()  # framed by another site (?embed=true): the page alone, no menus
 page = st.navigation(
     [
         st.Page(
@@ -40,7 +42,8 @@ page = st.navigation(
             default=spec.default,
         )
         for spec in PAGES
-    ]
+    ],
+    position="hidden" if embedded else "sidebar",
 )
 if page.url_path != CLASS_URL_PATH:
     unfollow()  # a person who left the Class page is not rerun when the class moves on

@@ -1,41 +1,23 @@
 """The "Copy embed code" box (ui.common.embed) and the app's public base URL
-(ui.common.public_url): the snippet frames the page at the public address with the link's
-query and ``embed=true``; a bad GTL_PUBLIC_URL is not used and is named. In the browser, from
-another site: tests/browser/test_embed.py."""
+(ui.common.public_url): the code frames the page at the public address; a bad GTL_PUBLIC_URL
+is not used and is named. The code itself (the address bar's query and ``embed=true``) is
+written in the browser: tests/browser/test_embed.py reads it and frames it from another
+site."""
 
 from __future__ import annotations
 
+import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.common.embed import only_this_computer, snippet
+from ui.common.embed import HEIGHT, only_this_computer
 from ui.common.keys import CHASE, AlphaBeta, Practice
 from ui.common.public_url import PUBLIC_ENV, parse_setting, split_page
 
 PAGES = Path(__file__).resolve().parents[2] / "app_pages"
-
-
-class _Frames(HTMLParser):
-    """The attributes of every <iframe> in a text (a browser's reading, not a regex)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[dict[str, str | None]] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "iframe":
-            self.found.append(dict(attrs))
-
-
-def frames(text: str) -> list[dict[str, str | None]]:
-    parser = _Frames()
-    parser.feed(text)
-    return parser.found
 
 
 @pytest.mark.parametrize(
@@ -71,23 +53,6 @@ def test_a_page_address_splits_into_the_apps_base_and_the_page(url, base, page):
     assert split_page(url) == (base, page)
 
 
-def test_the_snippet_frames_the_page_with_its_query_and_embed():
-    query = [("t", 'b3:3,12,8 "x" <y>'), ("k", "4"), ("embed", "false"), ("lang", "ru")]
-    text = snippet("https://gtl.example/x/", "alphabeta", query, 'Lab "A" & <B>')
-    (frame,) = frames(text)
-    src = urlsplit(frame["src"])
-    assert (src.scheme, src.netloc, src.path) == ("https", "gtl.example", "/x/alphabeta")
-    assert parse_qsl(src.query) == [
-        ("t", 'b3:3,12,8 "x" <y>'),
-        ("k", "4"),
-        ("lang", "ru"),
-        ("embed", "true"),
-    ]
-    assert frame["title"] == 'Lab "A" & <B>'
-    assert (frame["width"], frame["height"], frame["allow"]) == ("100%", "720", "clipboard-write")
-    assert text.endswith("</iframe>") and "<B>" not in text
-
-
 @pytest.mark.parametrize(
     ("base", "local"),
     [
@@ -102,30 +67,40 @@ def test_an_address_of_this_computer_is_told_apart(base, local):
     assert only_this_computer(base) is local
 
 
-def _code(at: AppTest) -> str:
-    (code,) = [c for c in at.code if "<iframe" in c.value]
-    return code.value
+def _code(at: AppTest) -> dict | None:
+    """The data of the page's embed-code box (None when it is not drawn): the browser writes
+    the code from it and the address (tests/browser/test_embed.py)."""
+    boxes = []
+
+    def walk(node) -> None:
+        children = getattr(node, "children", None)
+        for child in children.values() if isinstance(children, dict) else ():
+            proto = getattr(child, "proto", None)
+            if getattr(proto, "component_name", None) == "gtl_embed_code":
+                boxes.append(json.loads(proto.json))
+            walk(child)
+
+    walk(at._tree)
+    assert len(boxes) <= 1
+    return boxes[0] if boxes else None
 
 
-def test_the_alphabeta_box_holds_the_links_state_at_the_public_address(monkeypatch):
-    """Closed, the box makes no code; opened, the code frames the lab's link as it is (its
-    tree and step) with embed=true, at GTL_PUBLIC_URL (the page path is the browser's:
-    AppTest has no page address; tests/browser/test_embed.py checks it)."""
+def test_the_alphabeta_box_frames_the_page_at_the_public_address(monkeypatch):
+    """Closed, the box makes nothing; opened, its code is for the lab at GTL_PUBLIC_URL (the
+    page path is the browser's: AppTest has no page address; the query is the address
+    bar's, read in the browser: tests/browser/test_embed.py checks both)."""
     monkeypatch.setenv(PUBLIC_ENV, "https://gtl.school.example/")
-    at = AppTest.from_file(str(PAGES / "alphabeta.py"), default_timeout=60)
-    at.query_params.update({"t": "b2:1,2,3,4", "k": "3"})
-    at.run()
+    at = AppTest.from_file(str(PAGES / "alphabeta.py"), default_timeout=60).run()
     assert not at.exception
     assert "Copy embed code" in [e.label for e in at.expander]
-    assert not [c for c in at.code if "<iframe" in c.value]
+    assert _code(at) is None
     at.session_state[AlphaBeta.lab.export.embed] = True
     at.run()
     assert not at.exception
-    (frame,) = frames(_code(at))
-    src = urlsplit(frame["src"])
-    assert f"{src.scheme}://{src.netloc}" == "https://gtl.school.example"
-    query = dict(parse_qsl(src.query))
-    assert (query["t"], query["k"], query["embed"]) == ("b2:1,2,3,4", "3", "true")
+    data = _code(at)
+    assert data["base"] == "https://gtl.school.example"
+    assert (data["title"], data["height"]) == ("Game Tree Lab", HEIGHT)  # no page address
+    assert data["words"]["copy"] == "Copy embed code"
     assert not at.warning and not at.info  # a usable setting, not this computer's address
 
 
@@ -135,8 +110,7 @@ def test_a_bad_setting_is_named_and_this_computers_address_is_said(monkeypatch):
     at.session_state[Practice.embed] = True
     at.run()
     assert not at.exception
-    (frame,) = frames(_code(at))
-    assert frame["src"].startswith("http://localhost:8501/")  # no page address: the fallback
+    assert _code(at)["base"] == "http://localhost:8501"  # no page address: the fallback
     assert re.search(r"GTL_PUBLIC_URL \(gtl\.school\.example\) is not", at.warning[0].value)
     assert "opens only on this computer" in at.info[0].value
 
@@ -147,5 +121,4 @@ def test_the_chase_search_tab_offers_the_box_beside_its_downloads():
     at.session_state[CHASE.search.export.embed] = True
     at.run()
     assert not at.exception
-    (frame,) = frames(_code(at))
-    assert dict(parse_qsl(urlsplit(frame["src"]).query))["embed"] == "true"
+    assert _code(at)["base"] == "http://localhost:8501"
