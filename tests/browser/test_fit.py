@@ -26,6 +26,8 @@ from gtl_dev.pages import probe_settled, wait_idle
 from tests.browser.helpers import (
     CANVAS,
     assert_no_exception,
+    expect_step,
+    expect_value,
     next_frame,
     open_page,
     screenshot,
@@ -145,6 +147,7 @@ def _open(page, base_url, path: str, drawn: str) -> None:
     probe_settled(page)  # the window probe's report, if any (projector mode), and its run
     wait_idle(page, 90_000)
     assert_no_exception(page)
+    # settled: the probe's run is over (probe_settled), so projector mode is what it keeps
     if page.viewport_size["width"] < 1000 or page.locator(f"{CANVAS}.projector").count():
         page.evaluate(_CLOSE_SIDEBAR_JS)
         page.wait_for_function(_SIDEBAR_GONE_JS, timeout=15_000)
@@ -169,7 +172,7 @@ def test_the_statement_sample_fits_at_every_step(sized, base_url):
         for part in ("bar", "sentence", "box"):
             r = walk[part]
             assert r["t"] >= walk["head"] - 1 and r["b"] <= walk["vh"] + 1, (part, walk)
-    whole = cv.evaluate(_WHOLE_JS)
+    whole = cv.evaluate(_WHOLE_JS)  # the size box's change redraws in its own task (core.js)
     assert whole["sw"] <= whole["cw"] + 1 and whole["sh"] <= whole["ch"] + 1, whole
     assert whole["svgH"] <= whole["vh"] and not whole["scrolls"], whole
 
@@ -210,11 +213,13 @@ def test_pawn_search_follows_the_current_node_and_its_whole_tree_opens_on_the_ro
     cv = page.locator(CANVAS).first
     walk = cv.evaluate(_FOLLOW_JS)
     _shot(page, "fit_pawn_follow_zoomed")
+    assert int(walk["step"]) >= 80, walk  # the walk stepped 80 times (each at least one step)
     assert not walk["bad"], walk
     cv.locator(".b-first").click()
+    expect_step(page, 0)
     cv.locator(".f-mode .m-tree").click()
     cv.locator("svg.tree g.n").first.wait_for()
-    root = cv.evaluate(_ROOT_JS)
+    # the root in its box, once the whole tree is drawn and scrolled to it
+    root = expect_value(page, lambda: cv.evaluate(_ROOT_JS), lambda r: r["root"] and r["ring"])
     _shot(page, "fit_pawn_tree_zoomed")
-    assert root["root"] and root["ring"], root
     assert root["scrolls"], root  # 24,845 nodes: it says that it scrolls
