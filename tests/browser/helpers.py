@@ -89,8 +89,10 @@ def next_frame(page: Page) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float = 30_000) -> float:
-    """Open the app page at ``url_path`` ("" = home; may carry a ``?query``) and wait for it.
+def open_page(page: Page, base_url: str, url_path: str = "", timeout_ms: float = 90_000) -> float:
+    """Open the app page at ``url_path`` ("" = home; may carry a ``?query``) and wait for it
+    (at most ``timeout_ms``: a deadline, not a wait; a 2-core machine at load 50 took 45 to 64
+    s to open the alpha-beta lab on a 262-step tree).
 
     Returns the seconds from navigation to a finished run with every plotly chart drawn.
     """
