@@ -56,7 +56,8 @@ def test_phone_exercise_a_tap_on_a_field_types_and_no_target_is_covered(context_
     box = steady_box(field)
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(field).to_be_focused()
-    assert page.locator(f"{CANVAS} g.ae.cut").count() == 0  # no edge marked by the tap
+    # no edge marked by the tap (the tap's handlers have run once the field has the focus)
+    expect(page.locator(f"{CANVAS} g.ae.cut")).to_have_count(0)
     screenshot(page, "touch_exercise_phone", full_page=False)
     sheet = tap_targets(page, touch=True)
     mine = ("ans-", "b-", '"value of', '"edge ')
@@ -100,12 +101,13 @@ def test_phone_step_quiz_question_answer_and_node_on_one_screen(context_of, base
     with rerun(page):
         page.locator(switch).click()
     page.locator(f"{CANVAS} g.ask").first.wait_for(state="attached")
-    after = _page_top(page, switch)
-    assert abs(after - before) <= 2, f"the practice switch moved from {before} to {after} px"
     prompt = '[data-testid="stMain"] h3'
     # the still is laid out once more after the quiz's run (fitted to its box): read the
-    # boxes once the asked node has stopped moving
+    # boxes once the asked node and the switch have stopped moving (settled)
     steady_box(page.locator(f"{CANVAS} g.ask").first)
+    steady_box(page.locator(switch).first, hold_ms=150)
+    after = _page_top(page, switch)
+    assert abs(after - before) <= 2, f"the practice switch moved from {before} to {after} px"
     fit = page.evaluate(_ONE_SCREEN_JS, [prompt, ".ans-f input"])
     screenshot(page, "touch_quiz_phone", full_page=False)
     assert fit["ask"] and fit["answer"], fit
@@ -120,6 +122,7 @@ def test_projector_practice_leave_practice_is_whole(context_of, base_url):
     quiet_for(page, 700)
     button = page.locator(f"{css(Practice.quiz.leave)} button")
     expect(button).to_be_visible()
+    steady_box(button, hold_ms=150)  # the layout measured below is settled
     cut = clipped_controls(page)
     screenshot(page, "touch_practice_zoomed", full_page=False)
     assert not cut, cut
