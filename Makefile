@@ -77,7 +77,7 @@ $(WHEELHOUSE)/.done: requirements.txt pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip download -q -d $(WHEELHOUSE) -r $(WHEELHOUSE)/requirements.txt $$($(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"])')
 	touch $@
 
-test: install chromium postgres nginx fonts jstest wheelhouse
+test: install chromium postgres nginx fonts jstest wheelhouse docs
 	$(BIN)/python -m pytest $(PYTEST_PAR)
 
 # The browser tests and the PostgreSQL class-mode tests (the tests that start a server),
