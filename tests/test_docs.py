@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib.util
 import os
@@ -139,6 +140,42 @@ def test_every_picture_the_docs_show_exists():
     assert not missing, "pictures the docs show that are missing (make screenshots):\n" + (
         "\n".join(missing)
     )
+
+
+def _shown_pictures() -> set[str]:
+    """The pictures README and the docs show, as paths from the root."""
+    return {
+        _rel((path.parent / target.partition("#")[0]).resolve())
+        for path in DOC_FILES
+        for picture, target in _links(path)
+        if picture
+    }
+
+
+def _made_pictures() -> set[str]:
+    """The pictures `make screenshots` makes (scripts/screenshots.py's SHOTS and CLASS, read
+    without importing it): docs/pictures/NAME.png, or .webp for the animated capture."""
+    tree = ast.parse((ROOT / "scripts" / "screenshots.py").read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in tree.body:
+        target = getattr(node, "target", None) or (getattr(node, "targets", None) or [None])[0]
+        if isinstance(target, ast.Name) and target.id in ("SHOTS", "CLASS"):
+            value = node.value
+            items = value.keys if isinstance(value, ast.Dict) else value.elts
+            names += [item.value for item in items]
+    assert names, "scripts/screenshots.py has no SHOTS or CLASS"
+    pictures = DOCS / "pictures"
+    return {_rel(next(iter(sorted(pictures.glob(f"{n}.*"))), pictures / f"{n}.png")) for n in names}
+
+
+def test_make_screenshots_makes_every_picture_the_docs_show():
+    """A picture the docs show that `make screenshots` cannot make again would go stale; one
+    it makes that no page shows is dead weight."""
+    shown, made = _shown_pictures(), _made_pictures()
+    assert shown - made == set(), f"add to scripts/screenshots.py: {sorted(shown - made)}"
+    assert made - shown == set(), f"no page shows these: {sorted(made - shown)}"
+    kept = {_rel(p) for p in (DOCS / "pictures").iterdir()}
+    assert kept - shown == set(), f"docs/pictures holds pictures no page shows: {kept - shown}"
 
 
 # ---- examples that run --------------------------------------------------------------------
