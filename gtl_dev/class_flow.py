@@ -116,7 +116,7 @@ def start_from_lab(teacher, base: str) -> str:  # noqa: ANN001
     return the class's code, once the teacher's page is the class's (``/classroom?room=``)."""
     from playwright.sync_api import expect
 
-    open_url(teacher, f"{base}/alphabeta")
+    open_url(teacher, f"{base}/alphabeta", 90_000)  # a first visit, on a loaded machine
     # a projector's window: the probe's report turns projector mode on (a run) about 0.3 s
     # after the page is drawn; a click on the box before it could be lost with it
     probe_settled(teacher)
