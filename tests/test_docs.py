@@ -3,13 +3,14 @@
 - README is a front door: at most 150 lines, no "stop N" history (nor in the docs);
 - every link in README and docs/ stays inside the repository and names a file that exists
   (and, for a link to a heading, a heading that exists);
-- every picture README and docs/ show exists under docs/pictures/ (``make screenshots``
-  makes them);
+- every picture README and docs/ show exists under docs/pictures/, and is one
+  ``make screenshots`` makes (scripts/screenshots.py), and no other picture is kept there;
 - every ``>>>`` example in docs/ runs as a doctest (the blocks of one page share their names,
   in a fresh temporary folder);
 - every ``$ ...`` command of a ``console`` block runs, from the checkout, and prints exactly
   the lines under it (standard output and standard error together);
-- the benchmarks page is the generator's output (scripts/bench_docs.py), not hand-edited.
+- the benchmarks page is the generator's output (scripts/bench_docs.py), not hand-edited;
+- the operators' guide's settings table names every ``GTL_*`` variable the code reads.
 
 ``make docs`` (run by ``make test``) builds the site with warnings as errors.
 """
