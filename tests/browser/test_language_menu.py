@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from gtl_dev.pages import PHONE
+from gtl_dev.pages import PHONE, steady_box
 from tests.browser.helpers import expect, open_page
 from tests.browser.layout_checks import TOUCH_PX
 from ui.common.keys import Lang, css
@@ -25,6 +25,7 @@ def test_on_a_phone_the_menus_languages_are_44_px_tap_targets(screen, base_url):
         ).tap()
         items = page.get_by_role("menuitem")
         expect(items).to_have_text(["English", "中文", "Русский"])
+        steady_box(items.last, hold_ms=100)  # the list opened and at rest, not mid-way
         for i in range(3):
             box = items.nth(i).bounding_box()
             # half a pixel for rounding, as the layout walk has it (layout_checks.py)

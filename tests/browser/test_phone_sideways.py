@@ -26,7 +26,7 @@ def test_the_board_labs_walk_clean_on_a_phone_held_sideways(screen, base_url, ur
         board = page.locator(".gtl-board").first
         steady_box(board)
         assert_no_exception(page)
-        square = page.locator(SQUARE).first.bounding_box()
+        square = page.locator(SQUARE).first.bounding_box()  # the board at rest (steady_box)
         assert square and min(square["width"], square["height"]) >= TOUCH_PX - 0.5, square
         screenshot(page, f"sideways_{url.replace('?', '_').replace('=', '-')}", full_page=False)
         problems = layout_problems(page, touch=True)

@@ -27,10 +27,13 @@ def test_a_projector_keeps_the_leaves_and_branching_while_their_code_is_slow(bro
     context.set_default_timeout(60_000)
     try:
         page = context.new_page()
+        delayed: set[str] = set()
 
         def late(route) -> None:  # noqa: ANN001 - the two widgets' code comes late
-            if any(name in route.request.url for name in LATE):
-                time.sleep(LATE_S)
+            names = [name for name in LATE if name in route.request.url]
+            if names:
+                delayed.update(names)
+                time.sleep(LATE_S)  # a slow network, on purpose: not a wait for the page
             route.continue_()
 
         page.route("**/static/js/*.js", late)
@@ -42,5 +45,6 @@ def test_a_projector_keeps_the_leaves_and_branching_while_their_code_is_slow(bro
         expect(page.locator("textarea").first).to_have_value("3, 12, 8, 2, 4, 6, 14, 5, 2")
         expect(page.locator('input[type="number"]').first).to_have_value("3")
         assert_no_exception(page)
+        assert delayed == set(LATE), f"only {delayed} came late: the test proved nothing"
     finally:
         context.close()

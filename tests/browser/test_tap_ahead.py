@@ -15,8 +15,10 @@ from gtl_dev.pages import PHONE, probe_settled, rerun
 from tests.browser.helpers import (
     assert_no_exception,
     board_cell,
-    board_pieces,
+    board_marks,
     board_ready,
+    expect_pieces,
+    expect_value,
     open_page,
     tap_square,
 )
@@ -24,7 +26,8 @@ from tests.browser.helpers import (
 pytestmark = pytest.mark.browser
 
 
-# a click on the square, then the pieces drawn, read before the browser can run anything else
+# a click on the square, then the pieces drawn, read before the browser can run anything else:
+# a deliberate one-shot read (what the board drew before any answer could come back)
 _TAP_AND_LOOK = """(cell) => {
   cell.click();
   const b = cell.closest('.gtl-board');
@@ -85,18 +88,19 @@ def test_pawn_board_draws_an_edit_and_a_move_before_the_server_answers(screen, b
         cells[5] = "P"
         edited = pawn.PawnPosition(4, 4, "".join(cells), True)
         assert _tap_ahead(page, 5) == _pawns(edited)
-        assert board_pieces(page) == _pawns(edited)  # the server's position agrees
+        expect_pieces(page, _pawns(edited))  # the server's position agrees
         # play, from the start again: b1 (square 13) picked, then b2 (square 9)
         _open(page, base_url, f"pawn?p={code}")
         _play_mode(page)
         tap_square(page, 13, touch=True, reruns=False)
+        expect_value(page, lambda: board_marks(page)["picked"], 13, "the square picked")
         cells = list(start.cells)
         cells[13], cells[9] = ".", "P"
         mine = pawn.PawnPosition(4, 4, "".join(cells), False)
         assert _tap_ahead(page, 9) == _pawns(mine)
         # then the engine's reply, with the server's answer
         reply = solve(mine).moves[0][0]
-        assert board_pieces(page) == _pawns(pawn.play(mine, reply))
+        expect_pieces(page, _pawns(pawn.play(mine, reply)))
 
 
 def test_chase_board_draws_an_edit_and_a_move_before_the_server_answers(screen, base_url):
@@ -107,7 +111,7 @@ def test_chase_board_draws_an_edit_and_a_move_before_the_server_answers(screen, 
         # edit: the palette's piece (black) goes to a1 (square 0)
         edited = chase.ChasePosition(8, start.white, (0, 0), True)
         assert _tap_ahead(page, 0) == _chase(edited)
-        assert board_pieces(page) == _chase(edited)
+        expect_pieces(page, _chase(edited))
         # play: white's one piece is picked from the start; one step up onto an empty square
         _open(page, base_url, f"chase?c={code}")
         _play_mode(page)
@@ -115,4 +119,4 @@ def test_chase_board_draws_an_edit_and_a_move_before_the_server_answers(screen, 
         mine = chase.ChasePosition(8, (r - 1, c), start.black, False)
         assert _tap_ahead(page, (r - 1) * 8 + c) == _chase(mine)
         reply = solve_position(mine, solve_table(8)).moves[0][0]
-        assert board_pieces(page) == _chase(chase.play(mine, reply))
+        expect_pieces(page, _chase(chase.play(mine, reply)))
