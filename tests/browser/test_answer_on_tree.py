@@ -5,6 +5,7 @@ the same from try to try. The fields are usable on a phone and on a projector.""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -18,6 +19,8 @@ from tests.browser.helpers import (
     CANVAS_DRAWN,
     assert_no_exception,
     canvas,
+    expect,
+    expect_value,
     open_page,
     record_figure,
     screenshot,
@@ -63,8 +66,9 @@ def _click_edge(page, c, parent: int, child: int) -> None:
     page.mouse.click(x, y)
 
 
-def _check(page, c, n: int) -> str:
-    """Click Check (try ``n``); the grade line under the tree."""
+def _check(page, c, n: int, says: str) -> None:
+    """Click Check (try ``n``) and wait until the grade line under the tree starts with
+    ``says`` (the figure recorded is the click to its "Check n:")."""
     start = time.perf_counter()
     with rerun(page):
         c.locator(".ans-check").click()
@@ -74,13 +78,17 @@ def _check(page, c, n: int) -> str:
     record_figure(
         "Check to the grade under the tree: whole-tree exercise", time.perf_counter() - start
     )
-    return hint.inner_text()
+    _expect_starts(hint, says)
+
+
+def _expect_starts(locator, text: str) -> None:
+    expect(locator).to_have_text(re.compile("^" + re.escape(text)), use_inner_text=True)
 
 
 def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url):
     c = _open(page, base_url)
     total = marks_line(SOL)  # "6 marks: 4 node values, 2 pruned edges"
-    assert page.get_by_text(f"Out of {total}").is_visible()  # before the first check
+    expect(page.get_by_text(f"Out of {total}")).to_be_visible()  # before the first check
     # A try with a wrong value, a missed cut and a wrong cut
     typed = {0: "3", 1: "3", 2: "4", 3: "2"}  # C returns 2, not 4
     for n, t in typed.items():
@@ -89,39 +97,38 @@ def test_a_student_answers_on_the_tree_and_gets_the_engines_grade(page, base_url
     _click_edge(page, c, 0, 1)  # A -> B: searched, a wrong cut
     _click_edge(page, c, 1, 5)  # B -> leaf 2 marked ...
     _click_edge(page, c, 1, 5)  # ... and unmarked again
-    assert c.locator("g.ae.cut").count() == 2
-    said = _check(page, c, 1)
+    expect(c.locator("g.ae.cut")).to_have_count(2)
     sent = {"v": {str(n): t for n, t in typed.items()}, "cut": [[2, 8], [0, 1]]}
     sheet = read_sheet(TREE, sent, node_names(TREE))
     want = grade(TREE, sheet.values, sheet.pruned, SOL)  # the engine's grade of that sheet
-    assert said.startswith(f"Check 1: {want.summary()}.")
-    assert said.startswith(
-        "Check 1: 3 of 6 right: 1 value wrong, 1 pruned edge not marked, 1 searched edge marked "
-        "pruned"
+    assert want.summary().startswith(
+        "3 of 6 right: 1 value wrong, 1 pruned edge not marked, 1 searched edge marked pruned"
     )
+    _check(page, c, 1, f"Check 1: {want.summary()}.")
     # the wrong value and the wrong cut are marked; nothing says what is right
-    assert c.locator('.ans-f.bad input[data-id="2"]').count() == 1
-    assert c.locator(".ans-f.ok").count() == 3
-    assert c.locator('g.ae.cut.bad[data-e="0,1"]').count() == 1
-    assert c.locator('g.ae.cut.ok[data-e="2,8"]').count() == 1
-    assert c.locator('g.ae[data-e="2,9"]').get_attribute("class") == "ae"  # missed: not shown
-    assert str(SOL.values[2]) not in c.locator('.ans-f input[data-id="2"]').input_value()
+    expect(c.locator('.ans-f.bad input[data-id="2"]')).to_have_count(1)
+    expect(c.locator(".ans-f.ok")).to_have_count(3)
+    expect(c.locator('g.ae.cut.bad[data-e="0,1"]')).to_have_count(1)
+    expect(c.locator('g.ae.cut.ok[data-e="2,8"]')).to_have_count(1)
+    expect(c.locator('g.ae[data-e="2,9"]')).to_have_attribute("class", "ae")  # missed: not shown
+    assert str(SOL.values[2]) != "4"
+    expect(c.locator('.ans-f input[data-id="2"]')).to_have_value("4")  # as typed, not the answer
+    # settled: the check's run is over and its grade shown (_check)
     assert page.locator('[data-testid="stMain"]').get_by_text("returns 2").count() == 0
     screenshot(page, "answer_on_tree_checked")
     # Retry: what was right stays; correct the rest
-    assert c.locator('.ans-f input[data-id="0"]').input_value() == "3"
+    expect(c.locator('.ans-f input[data-id="0"]')).to_have_value("3")
     _type(c, 2, "2")
-    assert c.locator('.ans-f.bad input[data-id="2"]').count() == 0  # edited: its mark goes
+    expect(c.locator('.ans-f.bad input[data-id="2"]')).to_have_count(0)  # edited: its mark goes
     _click_edge(page, c, 0, 1)  # unmark the wrong cut
     _click_edge(page, c, 2, 9)  # mark the missed one
-    said = _check(page, c, 2)
-    assert said.startswith("Check 2: 6 of 6 right")  # the same total: 6
+    _check(page, c, 2, "Check 2: 6 of 6 right")  # the same total: 6
     # Show the solution: now the answers are on screen
     with rerun(page):
         page.get_by_text("Show the solution").click()
     assert_no_exception(page)
-    assert page.get_by_text("node C returns 2").first.is_visible()
-    assert page.locator(".gtl-canvas").count() == 2
+    expect(page.get_by_text("node C returns 2").first).to_be_visible()
+    expect(page.locator(".gtl-canvas")).to_have_count(2)
 
 
 def test_what_was_typed_comes_back_after_another_tab_and_a_reload(page, base_url):
@@ -144,66 +151,77 @@ def test_what_was_typed_comes_back_after_another_tab_and_a_reload(page, base_url
     with rerun(page):
         page.get_by_role("tab", name="Whole-tree exercise").click()
     page.wait_for_selector(".gtl-canvas .ans-f input")
-    assert shown() == ({1: "3", 2: "-4", 3: ""}, ["2,8"])
+    typed = ({1: "3", 2: "-4", 3: ""}, ["2,8"])
+    expect_value(page, shown, typed, "the sheet after another tab")
     page.reload()
     page.wait_for_selector(".gtl-canvas .ans-f input")
-    assert shown() == ({1: "3", 2: "-4", 3: ""}, ["2,8"])
+    expect_value(page, shown, typed, "the sheet after a reload")
     c = canvas(page)
-    _check(page, c, 1)
+    _check(page, c, 1, "Check 1: ")
     _type(c, 3, "2")  # typed after the check: kept too
     page.reload()
     page.wait_for_selector(".gtl-canvas .ans-f input")
-    assert shown() == ({1: "3", 2: "-4", 3: "2"}, ["2,8"])
+    expect_value(page, shown, ({1: "3", 2: "-4", 3: "2"}, ["2,8"]), "the checked sheet")
     assert_no_exception(page)
 
 
 def test_check_first_says_how_many_and_show_the_solution_tells(page, base_url):
     c = _open(page, base_url)
-    said = _check(page, c, 1)  # nothing typed
-    assert said.startswith("Check 1: 0 of 6 right: 4 values missing, 2 pruned edges not marked")
+    # nothing typed
+    _check(page, c, 1, "Check 1: 0 of 6 right: 4 values missing, 2 pruned edges not marked")
+    # settled: the check's run is over and its grade shown (_check)
     assert c.locator(".ans-f.bad, .ans-f.ok, g.ae.cut").count() == 0
     with rerun(page):
         page.get_by_text("Show the solution").click()
     page.get_by_text("C → leaf 5 (4): pruned, but not marked").wait_for()
-    assert page.get_by_text("node C: no value, it returns 2").is_visible()
+    expect(page.get_by_text("node C: no value, it returns 2")).to_be_visible()
 
 
 def test_keyboard_tab_goes_through_the_nodes_in_search_order_and_enter_moves_on(page, base_url):
     c = _open(page, base_url)
     c.locator('.ans-f input[data-id="0"]').focus()
-    seen = []
-    for _ in range(4):
-        seen.append(
-            page.evaluate(
-                """() => { let a = document.activeElement;
-                    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-                    return a.getAttribute('aria-label'); }"""
-            )
-        )
+    focused = """() => { let a = document.activeElement;
+        while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+        return a.getAttribute('aria-label'); }"""
+    order = ["value of A", "edge A to B: pruned", "value of B", "edge B to leaf 1: pruned"]
+    for i, name in enumerate(order):
+        expect_value(page, lambda: page.evaluate(focused), name, f"the focus after {i} Tabs")
         page.keyboard.press("Tab")
-    assert seen == ["value of A", "edge A to B: pruned", "value of B", "edge B to leaf 1: pruned"]
     page.keyboard.press("Enter")  # on an edge: marks it
-    assert c.locator('g.ae.cut[data-e="1,5"]').count() == 1
+    expect(c.locator('g.ae.cut[data-e="1,5"]')).to_have_count(1)
     c.locator('.ans-f input[data-id="1"]').focus()
     page.keyboard.type("3")
     page.keyboard.press("Enter")  # in a field: on to the next node's field
+    expect(c.locator('.ans-f input[data-id="2"]')).to_be_focused()
     page.keyboard.type("-2")
-    assert c.locator('.ans-f input[data-id="2"]').input_value() == "-2"
+    expect(c.locator('.ans-f input[data-id="2"]')).to_have_value("-2")
 
 
-def _assert_apart(c) -> None:
-    """No answer field covers another field or a node, and every one is inside the figure."""
+def _apart_problems(c) -> list:
+    """Where an answer field covers another field or a node, or sticks out of the figure
+    (or that no field is on show)."""
     boxes = [e.bounding_box() for e in c.locator(".ans-f").all()]
     n = len(boxes)
-    assert None not in boxes  # every field is on show
+    if not n or None in boxes:
+        return [f"fields not all on show: {boxes}"]
     boxes += [b for e in c.locator("g.n:visible polygon").all() if (b := e.bounding_box())]
     fig = c.locator("svg.tree").bounding_box()
+    problems = []
     for i, a in enumerate(boxes[:n]):
-        assert fig["x"] <= a["x"] and a["x"] + a["width"] <= fig["x"] + fig["width"] + 0.5
+        if not (fig["x"] <= a["x"] and a["x"] + a["width"] <= fig["x"] + fig["width"] + 0.5):
+            problems.append(("out of the figure", a, fig))
         for b in boxes[i + 1 :]:
             apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
             apart = apart or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
-            assert apart, (a, b)
+            if not apart:
+                problems.append(("overlap", a, b))
+    return problems
+
+
+def _assert_apart(c) -> None:
+    """No answer field covers another field or a node, and every one is inside the figure,
+    once the fields are placed (answer.js places them on the next animation frame)."""
+    expect_value(c.page, lambda: _apart_problems(c), [], "fields over fields or nodes")
 
 
 def test_on_a_deep_tree_no_field_covers_another(page, base_url):
@@ -266,9 +284,18 @@ def _assert_no_edge_hidden(c, *, parents: int) -> None:  # noqa: ANN001
     """No field hides an edge below its own node (the edges it asks to mark pruned), and at
     most ``parents`` edges are hidden at all: where a narrow figure leaves a field no free
     place, it goes where it hides the fewest (a parent's edge, still tappable elsewhere)."""
-    hidden = c.element_handle().evaluate(_HIDDEN_EDGES_JS)
-    own = [h for h in hidden if h.split()[3] == h.split()[-1].split(",")[0]]
-    assert not own and len(hidden) <= parents, hidden
+
+    def ok(hidden: list[str]) -> bool:
+        own = [h for h in hidden if h.split()[3] == h.split()[-1].split(",")[0]]
+        return not own and len(hidden) <= parents
+
+    # the edges are there to hide (a figure with no edge drawn would pass)
+    expect(c.locator("g.ae line.mk").first).to_be_attached()
+
+    def read() -> list[str]:
+        return c.element_handle().evaluate(_HIDDEN_EDGES_JS)
+
+    expect_value(c.page, read, ok, "edges hidden by fields")
 
 
 def test_a_field_that_grows_after_it_was_placed_is_placed_again(page, base_url):
@@ -285,7 +312,7 @@ def test_a_field_that_grows_after_it_was_placed_is_placed_again(page, base_url):
     _assert_apart(c)
     assert edge.evaluate("(g) => g.__gtlKept === true")  # the same element, moved
     _click_edge(page, c, 2, 8)
-    assert c.locator('g.ae.cut[data-e="2,8"]').count() == 1
+    expect(c.locator('g.ae.cut[data-e="2,8"]')).to_have_count(1)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +326,7 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(screen, base_url, view
     phone = name == "phone"
     options = dict(viewport=viewport, device_scale_factor=scale, is_mobile=phone, has_touch=phone)
     with screen(**options) as page:
-        open_url(page, f"{base_url}/{URL}")
+        open_url(page, f"{base_url}/{URL}", 90_000)
         page.wait_for_selector(".gtl-canvas .ans-f input")
         if name == "projector":  # the window probe switches the page and the tree redraws
             page.wait_for_selector(".gtl-canvas.projector .ans-f input")
@@ -307,8 +334,9 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(screen, base_url, view
         c = canvas(page)
         steady_box(c.locator("svg.tree"))  # the redrawn tree, not one read mid-redraw (CI, stop 28)
         fields = c.locator(".ans-f input")
-        assert fields.count() == len(INNER)
-        for i in range(fields.count()):
+        expect(fields).to_have_count(len(INNER))
+        # the tree and its fields at rest (steady_box above): their boxes are read once
+        for i in range(len(INNER)):
             f = fields.nth(i)
             assert f.get_attribute("inputmode") == "numeric"
             box = f.bounding_box()
@@ -321,34 +349,37 @@ def test_the_fields_are_usable_on_a_phone_and_a_projector(screen, base_url, view
         _assert_no_edge_hidden(c, parents=2 if phone else 0)
         # a touch screen's words: "tap" where a finger is the pointer (the hint from Python
         # sends both; the legend's words are the canvas's own)
-        hint = c.locator(".ans-hint").inner_text()
-        assert hint.startswith("Type each inner node's value in it; ")
-        assert ("tap an edge" if phone else "click an edge") in hint, hint
+        hint = c.locator(".ans-hint")
+        _expect_starts(hint, "Type each inner node's value in it; ")
+        expect(hint).to_contain_text("tap an edge" if phone else "click an edge")
         shown = "e => getComputedStyle(e).display !== 'none'"
-        assert c.locator(".lg-sum .w-tap").evaluate(shown) is phone
-        assert c.locator(".lg-sum .w-click").evaluate(shown) is not phone
+        for words, on in ((".w-tap", phone), (".w-click", not phone)):
+            word = c.locator(f".lg-sum {words}")
+            expect_value(page, lambda w=word: w.evaluate(shown), on, f"{words} on show")
+        clipped = (
+            "e => [e, ...e.querySelectorAll('*')].some((x) => x.scrollWidth > x.clientWidth + 1)"
+        )
         for button in (
             page.get_by_role("button", name="New random tree"),
             c.locator(".ans-check"),
         ):
-            clipped = "e => [e, ...e.querySelectorAll('*')].some((x) => x.scrollWidth > x.clientWidth + 1)"
-            assert not button.evaluate(clipped), "its words are clipped"
+            expect_value(page, lambda b=button: b.evaluate(clipped), False, "its words clipped")
         f = c.locator('.ans-f input[data-id="2"]')
         f.scroll_into_view_if_needed()
         if phone:  # a touch screen: the "±" beside the field gives the minus sign
             f.tap()
             page.keyboard.type("2")
             pm = c.locator(".ans-pm")
-            assert pm.is_visible()
+            expect(pm).to_be_visible()
             pm.tap()
-            assert f.input_value() == "-2"
+            expect(f).to_have_value("-2")
             screenshot(page, "answer_on_tree_phone_typing", full_page=False)
         else:
             f.click()
             page.keyboard.type("-2")
-            assert f.input_value() == "-2"  # a minus sign is taken
+            expect(f).to_have_value("-2")  # a minus sign is taken
         _click_edge(page, c, 2, 8)
-        said = _check(page, c, 1)
-        assert said.startswith("Check 1: 1 of 6 right:")  # C's -2 is wrong; one cut right
+        # C's -2 is wrong; one cut right
+        _check(page, c, 1, "Check 1: 1 of 6 right:")
         screenshot(page, f"answer_on_tree_{name}")
         assert_no_exception(page)
