@@ -4,6 +4,7 @@ screenshots are written."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -14,7 +15,7 @@ from engine.games.pawn_solver import solve
 from engine.judge import chase_answer
 from engine.play import human_move, new_session
 from engine.search import search_game
-from gtl_dev.pages import rerun
+from gtl_dev.pages import rerun, steady_box
 from teach.explain import describe
 from teach.play_words import verdict_words
 from tests.browser.axe import assert_axe_clean
@@ -25,11 +26,13 @@ from tests.browser.helpers import (
     assert_no_exception,
     assert_share_link_restores,
     board_marks,
-    board_pieces,
     canvas_next,
-    canvas_sentence,
-    canvas_step,
     css_key,
+    expect,
+    expect_pieces,
+    expect_sentence,
+    expect_step,
+    expect_value,
     median_of_clicks,
     next_frame,
     open_page,
@@ -41,49 +44,50 @@ from tests.browser.helpers import (
 pytestmark = pytest.mark.browser
 
 
-def _verdict(page) -> str:
-    return page.locator('[data-testid="stMain"] h3').first.inner_text().strip()
+def _verdict(page):
+    return page.locator('[data-testid="stMain"] h3').first
+
+
+def _verdict_is(page, text: str) -> None:
+    """Wait until the page's verdict (its first heading in the main area) is ``text``."""
+    expect(_verdict(page)).to_have_text(text, use_inner_text=True)
 
 
 def test_pawn_click_changes_the_verdict(page, base_url, browser):
     code = "4x4w:...p/...p/pP.P/...P"  # statement sample 2: black wins in 2
     record_figure("pawn: time to first figure", open_page(page, base_url, f"pawn?p={code}"))
     assert_no_exception(page)
-    assert _verdict(page) == "Black wins in 2 plies"
+    _verdict_is(page, "Black wins in 2 plies")
     pos = pawn.from_code(code)
     square = 1 * 4 + 2  # c3: empty, becomes a white pawn
     record_figure("pawn: click a square", tap_square(page, square))
     assert_no_exception(page)
     after = solve(pawn.toggled(pos, 1, 2))
-    assert _verdict(page) == verdict_words(after.winner, after.plies)
-    assert "Black wins in 2" not in _verdict(page)
+    expected = verdict_words(after.winner, after.plies)
+    assert "Black wins in 2" not in expected
+    _verdict_is(page, expected)
     screenshot(page, "pawn_after_click")
-    expected = _verdict(page)
     assert_share_link_restores(browser, page.url, lambda p: _verdict_is(p, expected))
-
-
-def _verdict_is(page, text: str) -> None:
-    assert _verdict(page) == text
 
 
 def test_chase_click_changes_the_verdict(page, base_url, browser):
     code = "3-1.1-3.3-w"  # statement sample 2: BLACK 6
     record_figure("chase: time to first figure", open_page(page, base_url, f"chase?c={code}"))
     assert_no_exception(page)
-    assert page.get_by_text("BLACK 6").count() >= 1
+    expect(page.get_by_text("BLACK 6").first).to_be_attached()
     # the palette places black: put it next to white (row 1, col 2) -> WHITE 1
     record_figure("chase: click a square", tap_square(page, 1))
     assert_no_exception(page)
     pos = chase.from_code(code)
     moved = chase.ChasePosition(3, pos.white, (0, 1))
     assert chase_answer(solve_position(moved, solve_table(moved.n))) == "WHITE 1"
-    assert _verdict(page) == "White wins in 1 ply"
+    _verdict_is(page, "White wins in 1 ply")
     screenshot(page, "chase_after_click")
     assert_share_link_restores(browser, page.url, lambda p: _verdict_is(p, "White wins in 1 ply"))
 
 
 def _bottom(locator) -> float:
-    box = locator.bounding_box()
+    box = steady_box(locator, hold_ms=100)  # not a box read while the page still moves it
     assert box is not None
     return box["y"] + box["height"]
 
@@ -95,7 +99,7 @@ def test_chase_big_board_heatmap(page, base_url):
     seconds = open_page(page, base_url, "chase?c=20-1.1-20.20-w")
     record_figure("chase 20x20: time to first figure", seconds)
     assert_no_exception(page)
-    assert page.get_by_text("BLACK 56").count() >= 1
+    expect(page.get_by_text("BLACK 56").first).to_be_attached()
     # above the fold on a projector: the board, the verdict and the move table
     screenshot(page, "chase_20_fold", full_page=False)
     height = page.viewport_size["height"]
@@ -125,13 +129,13 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     page.wait_for_selector(CANVAS_DRAWN)
     pos = pawn.from_code(code)
     run = search_game(pawn.PawnGame(), pos)
-    assert page.get_by_text(f"{run.nodes_visited:,}", exact=True).count() >= 1
-    assert canvas_sentence(page) == f"Step 0 of {len(run.events)}. {describe(run, 0)}"
+    expect(page.get_by_text(f"{run.nodes_visited:,}", exact=True).first).to_be_attached()
+    expect_sentence(page, f"Step 0 of {len(run.events)}. {describe(run, 0)}")
     record_figure("pawn 4x4 start: first next step", canvas_next(page))
-    assert canvas_sentence(page) == f"Step 1 of {len(run.events)}. {describe(run, 1)}"
+    expect_sentence(page, f"Step 1 of {len(run.events)}. {describe(run, 1)}")
     # once the tab is open, the canvas's controls, sentence and tree fill the window
     page.get_by_role("tablist").first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    next_frame(page)  # the scrolled page on screen for the shot
+    next_frame(page)  # the scrolled page on screen for the shot (and for the boxes below)
     screenshot(page, "pawn_search_tab_top", full_page=False)
     tabs = page.get_by_role("tablist").first.bounding_box()
     tree = page.locator(f"{CANVAS} svg.tree").bounding_box()
@@ -142,11 +146,10 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     record_figure(
         "pawn 4x4 start: next step (median of 10)", median_of_clicks(lambda: canvas_next(page))
     )
-    assert canvas_step(page) == 11
+    expect_step(page, 11)  # what step 11 drew is settled (expect_step)
     # the tree stays collapsed: "+N nodes" markers say N and open on a click
-    markers = page.locator(f"{CANVAS} g.sum")
-    assert markers.count() > 0
-    marker = markers.first
+    marker = page.locator(f"{CANVAS} g.sum").first
+    expect(marker).to_be_attached()
     label = marker.locator("text").text_content()
     hidden = int(label.removeprefix("+").split()[0])
     assert hidden > 1 and label == f"+{hidden} nodes"
@@ -158,10 +161,10 @@ def test_pawn_search_tab_steps_and_opens_a_marker(page, base_url):
     page.wait_for_selector(f'{CANVAS} g.n[data-id="{opened}"]')
     record_figure("pawn 4x4 start: open a '+N nodes' marker", time.perf_counter() - start)
     assert_no_exception(page)
-    first = page.locator(f"{CANVAS} g.n").first
-    assert int(first.get_attribute("data-id")) == opened  # the opened node is the top one
-    assert page.locator(".st-key-pawn-search-root button").count() == 1
-    assert canvas_step(page) == 11  # the same run: the step stays
+    # the opened node is the top one
+    expect(page.locator(f"{CANVAS} g.n").first).to_have_attribute("data-id", str(opened))
+    expect(page.locator(".st-key-pawn-search-root button")).to_have_count(1)
+    expect_step(page, 11)  # the same run: the step stays
     screenshot(page, "pawn_search_drilled")
 
 
@@ -169,15 +172,17 @@ def test_a_node_click_shows_its_board(page, base_url):
     open_page(page, base_url, "pawn?p=4x4w:.ppp/..../.PPP/....")
     _open_search_tab(page)
     page.wait_for_selector(CANVAS_DRAWN)
-    assert page.get_by_text("Search is at (step 0): the root").count() == 1
+    expect(page.get_by_text("Search is at (step 0): the root")).to_have_count(1)
     node = page.locator(f"{CANVAS} g.n").nth(1)  # the root's first child
-    name = node.locator("title").text_content()
+    name = node.locator("title").text_content()  # drawn with the node: settled
+    assert name
     with rerun(page):
         node.click()
     assert_no_exception(page)
-    assert page.get_by_text(f"Selected: {name}").count() == 1
-    assert page.locator(".st-key-pawn-search-follow button").count() == 1
-    assert float(page.locator(f"{CANVAS} svg.tree circle.sel").get_attribute("cx")) > 0
+    expect(page.get_by_text(f"Selected: {name}")).to_have_count(1)
+    expect(page.locator(".st-key-pawn-search-follow button")).to_have_count(1)
+    sel = page.locator(f"{CANVAS} svg.tree circle.sel")
+    expect_value(page, lambda: float(sel.get_attribute("cx")), lambda x: x > 0, "the mark's x")
 
 
 def test_chase_search_tab(page, base_url):
@@ -187,8 +192,8 @@ def test_chase_search_tab(page, base_url):
     assert_no_exception(page)
     for _ in range(6):
         canvas_next(page)
-    assert canvas_step(page) == 6
-    assert page.get_by_text("agrees").count() >= 1
+    expect_step(page, 6)
+    expect(page.get_by_text("agrees").first).to_be_attached()
     screenshot(page, "chase_search")
 
 
@@ -214,14 +219,15 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     assert_no_exception(page)
     start = pawn.from_code(code)
     sol = solve(start)
-    assert _verdict(page) == verdict_words(sol.winner, sol.plies)
-    assert page.get_by_text("Your move (White)").count() == 1
-    assert board_pieces(page) == _expected_pieces(start)
+    _verdict_is(page, verdict_words(sol.winner, sol.plies))
+    expect(page.get_by_text("Your move (White)")).to_have_count(1)
+    expect_pieces(page, _expected_pieces(start))
     move = sol.moves[0][0]  # the best move, played by two clicks: the pawn, then its target
     (fr, fc), (tr, tc) = move.from_sq, move.to_sq
     tap_square(page, fr * start.cols + fc, reruns=False)
-    assert board_pieces(page) == _expected_pieces(start)  # a selection, not a move yet
-    assert board_marks(page)["picked"] == fr * start.cols + fc
+    _expect_marks(page, "picked", fr * start.cols + fc)
+    # a selection, not a move yet (the pick is drawn in the click's own task: settled)
+    expect_pieces(page, _expected_pieces(start))
     record_figure(
         "pawn play: a move and the engine's reply", tap_square(page, tr * start.cols + tc)
     )
@@ -235,13 +241,15 @@ def test_pawn_play_one_move_against_the_engine(page, base_url):
     assert game.plies == 2  # the person's move and the engine's answer
     mine = pawn.play(start, move)
     assert _expected_pieces(mine) not in (_expected_pieces(start), _expected_pieces(game.position))
-    assert board_pieces(page) == _expected_pieces(game.position)
+    expect_pieces(page, _expected_pieces(game.position))
     replied = f"The engine replied {game.names[1]}"
-    assert page.locator('[data-testid="stMarkdown"]').filter(has_text=replied).count() == 1
-    said = page.locator(f"{BOARD} [role=status]").first.inner_text()  # the screen reader's
-    assert said.startswith(f"You played {game.names[0]}. {replied}."), said
+    expect(page.locator('[data-testid="stMarkdown"]').filter(has_text=replied)).to_have_count(1)
+    said = page.locator(f"{BOARD} [role=status]").first  # the screen reader's
+    expect(said).to_have_text(
+        re.compile("^" + re.escape(f"You played {game.names[0]}. {replied}."))
+    )
     after = solve(game.position)
-    assert _verdict(page) == verdict_words(after.winner, after.plies)
+    _verdict_is(page, verdict_words(after.winner, after.plies))
     screenshot(page, "pawn_play", full_page=False)
     assert_axe_clean(page, "pawn chess, play mode, after a move")
 
@@ -253,10 +261,10 @@ def test_chase_play_to_game_over(page, base_url):
     screenshot(page, "chase_play", full_page=False)
     tap_square(page, 1)  # onto black: the capture
     assert_no_exception(page)
-    assert _verdict(page) == "White won"
-    assert page.get_by_text("you won!").count() == 1
+    _verdict_is(page, "White won")
+    expect(page.get_by_text("you won!")).to_have_count(1)
     for key in ("chase.game.undo", "chase.game.restart"):
-        assert page.locator(f".st-key-{css_key(key)} button").count() == 1
+        expect(page.locator(f".st-key-{css_key(key)} button")).to_have_count(1)
     screenshot(page, "chase_play_over", full_page=False)
 
 
@@ -273,6 +281,7 @@ def _board_boxes(page) -> dict:
                    const row = root.querySelector('.gtl-board .row');
                    return row && getComputedStyle(row).display === 'flex'; }"""
     )
+    steady_box(page.locator(BOARD).first, hold_ms=100)  # laid out: not read mid-resize
     return page.locator(BOARD).first.evaluate(
         """(b) => {
             const box = (e) => { const r = e.getBoundingClientRect();
@@ -334,9 +343,13 @@ def test_every_board_is_square_and_holds_its_pieces(browser, base_url, width):
         context.close()
 
 
-def _note(page) -> str:
-    alert = page.locator('[data-testid="stAlert"] [data-testid="stMarkdownContainer"]')
-    return alert.first.inner_text().strip() if alert.count() else ""
+def _note(page):
+    return page.locator('[data-testid="stAlert"] [data-testid="stMarkdownContainer"]').first
+
+
+def _expect_marks(page, what: str, want) -> None:
+    """Wait until the first board's ``board_marks(page)[what]`` is ``want``."""
+    expect_value(page, lambda: board_marks(page)[what], want, f"the board's {what}")
 
 
 def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended(page, base_url):
@@ -351,13 +364,15 @@ def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended
     for r, c in ((2, 1), (2, 2), (2, 3)):
         tap_square(page, r * cols + c, reruns=False)  # picked in the browser: no rerun
         want = sorted(tr * cols + tc for tr, tc in pawn_targets(start, (r, c)))
-        assert board_marks(page)["targets"] == want
-        assert board_marks(page)["picked"] == r * cols + c
+        assert want, (r, c)  # each of them can move
+        _expect_marks(page, "picked", r * cols + c)
+        _expect_marks(page, "targets", want)
     # with b2 picked, a click on d4 is not a move: the page says why
     tap_square(page, 2 * cols + 1, reruns=False)
+    _expect_marks(page, "picked", 2 * cols + 1)
     tap_square(page, 0 * cols + 3)
-    assert _note(page) == pawn_why_not(start, (2, 1), (0, 3))
-    assert board_pieces(page) == _expected_pieces(start)
+    expect(_note(page)).to_have_text(pawn_why_not(start, (2, 1), (0, 3)), use_inner_text=True)
+    expect_pieces(page, _expected_pieces(start))
     # play the engine's own best moves to the end
     rules = pawn.PawnGame()
     sol = solve(start)
@@ -366,14 +381,21 @@ def test_pawn_play_marks_the_legal_moves_explains_a_wrong_click_and_why_it_ended
         move = solve(game.position).moves[0][0]
         (fr, fc), (tr, tc) = move.from_sq, move.to_sq
         tap_square(page, fr * cols + fc, reruns=False)
+        _expect_marks(page, "picked", fr * cols + fc)
         tap_square(page, tr * cols + tc)
         assert_no_exception(page)
         game = human_move(game, move, rules, lambda p: solve(p).moves[0][0])
-    assert _verdict(page) == f"{rules.winner(game.position).title()} won"
-    body = page.locator('[data-testid="stMain"]').inner_text()
-    assert pawn_end_reason(game.position) in body
-    assert f"in {game.plies} pl" in body
-    assert "Just as the engine predicted" in body and verdict_words(sol.winner, sol.plies) in body
+        expect_pieces(page, _expected_pieces(game.position))
+    assert game.plies > 0  # the loop played
+    _verdict_is(page, f"{rules.winner(game.position).title()} won")
+    body = page.locator('[data-testid="stMain"]')
+    for words in (
+        pawn_end_reason(game.position),
+        f"in {game.plies} pl",
+        "Just as the engine predicted",
+        verdict_words(sol.winner, sol.plies),
+    ):
+        expect(body).to_contain_text(words, use_inner_text=True)
     screenshot(page, "pawn_play_over", full_page=False)
 
 
@@ -386,11 +408,11 @@ def test_pawn_hint_shows_the_best_move_and_every_outcome(page, base_url):
     assert_no_exception(page)
     sol = solve(pawn.from_code(code))
     best = sol.moves[0][0]
-    assert board_marks(page)["arrows"] == [
-        [best.from_sq[0] * 4 + best.from_sq[1], best.to_sq[0] * 4 + best.to_sq[1]]
-    ]
-    assert page.get_by_text("the arrow on the board is the engine's best move").count() == 1
-    assert page.locator(f"{TABLE}:has(th:text-is('outcome'))").count() == 1  # every move's outcome
+    arrow = [best.from_sq[0] * 4 + best.from_sq[1], best.to_sq[0] * 4 + best.to_sq[1]]
+    _expect_marks(page, "arrows", [arrow])
+    expect(page.get_by_text("the arrow on the board is the engine's best move")).to_have_count(1)
+    # every move's outcome
+    expect(page.locator(f"{TABLE}:has(th:text-is('outcome'))")).to_have_count(1)
     screenshot(page, "pawn_play_hint", full_page=False)
 
 
@@ -407,7 +429,7 @@ def test_chase_heatmap_caption_matches_its_mode(page, base_url):
         assert_no_exception(page)
         vals, _ = table.heatmap(fixed, getattr(pos, fixed), 0)
         caption = heat_caption(pos, fixed, vals)
-        assert page.get_by_text(caption, exact=True).count() == 1, mode
+        expect(page.get_by_text(caption, exact=True), mode).to_have_count(1)
         assert f"only next to the {fixed} piece" in caption
 
 
@@ -419,6 +441,6 @@ def test_ten_arrow_presses_on_the_chase_size_slider_change_n_by_ten(page, base_u
         with rerun(page):
             page.keyboard.press("ArrowRight")
     assert_no_exception(page)
-    assert thumb.input_value() == "15"
-    assert page.evaluate("() => document.activeElement.type") == "range"  # focus kept
-    assert len(_board_boxes(page)["squares"]) == 15 * 15
+    expect(thumb).to_have_value("15")
+    expect(thumb).to_be_focused()  # focus kept
+    expect(page.locator(BOARD).first.locator('[role="gridcell"]')).to_have_count(15 * 15)
