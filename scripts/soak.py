@@ -208,11 +208,7 @@ def _signal_group(proc: subprocess.Popen, sig: int) -> None:
         pass
 
 
-_TERMINATED = []  # a SIGTERM came (not a Ctrl-C, which the round's pytest got too)
-
-
-def _sigterm(signum, frame):  # a SIGTERM unwinds like Ctrl-C: the hog is stopped
-    _TERMINATED.append(signum)
+def _sigterm(signum, frame):  # a SIGTERM unwinds like Ctrl-C: the round and the hog stop
     raise KeyboardInterrupt
 
 
@@ -273,19 +269,22 @@ INTERRUPTED = -1  # run_round's code for a round stopped by Ctrl-C or SIGTERM
 
 def run_round(cmd: Sequence[str]) -> int:
     """Run one round's pytest; its exit code, or INTERRUPTED when this script is interrupted
-    (Ctrl-C, SIGTERM): pytest stops as on Ctrl-C (a SIGTERM here is passed on to it as one),
-    writing the JUnit file of the tests it ran; it is killed if it has not after a minute."""
-    proc = subprocess.Popen(cmd, cwd=ROOT)
+    (Ctrl-C, SIGTERM). pytest runs in its own process group with all it starts (xdist's
+    workers, app servers, chromium): on an interrupt the group gets SIGINT, as from a
+    terminal's Ctrl-C (pytest writes the JUnit file of the tests it ran), then SIGTERM and
+    SIGKILL if it is still there after a while (a shell's background job ignores SIGINT)."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True)
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        if _TERMINATED:  # a terminal's Ctrl-C reached pytest already; a second would cut
-            proc.send_signal(signal.SIGINT)  # its report short
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        for sig, wait_s in ((signal.SIGINT, 60), (signal.SIGTERM, 10), (signal.SIGKILL, None)):
+            _signal_group(proc, sig)
+            try:
+                proc.wait(timeout=wait_s)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        _signal_group(proc, signal.SIGKILL)  # what it started and left behind
         return INTERRUPTED
 
 
