@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gtl_dev.app_server import free_port
@@ -17,7 +19,6 @@ from tests.browser.helpers import (
     assert_no_exception,
     canvas,
     canvas_next,
-    canvas_sentence,
     expect,
     expect_query,
     open_page,
@@ -36,15 +37,15 @@ def test_the_first_visit_to_a_fresh_server_shows_the_page(browser, spec):
         context = browser.new_context(viewport=VIEWPORT)
         try:
             page = context.new_page()
-            open_page(page, url, spec.url_path)
+            open_page(page, url, spec.url_path, 90_000)  # a first visit: slow when loaded
             # the server's "Page not found" message comes before its run's end (the page
-            # draws its notice from it, after the run): none came
-            assert runs_of(page).kinds["page_not_found"] == 0
+            # draws its notice from it, after the run): none came (the run's end waited for)
             assert runs_of(page).kinds["script_finished"] >= 1
-            assert "Page not found" not in page.locator("body").inner_text()
+            assert runs_of(page).kinds["page_not_found"] == 0
+            expect(page.locator("body")).not_to_contain_text("Page not found")
             assert_no_exception(page)
-            assert page.evaluate("window.__gtlReloadOnReconnect") is True  # app.py ran
-            assert page.get_by_role("heading", level=1).first.is_visible()
+            page.wait_for_function("() => window.__gtlReloadOnReconnect === true")  # app.py ran
+            expect(page.get_by_role("heading", level=1).first).to_be_visible()
         finally:
             context.close()
 
@@ -54,12 +55,13 @@ def test_after_a_server_restart_the_first_click_counts(browser):
     context = browser.new_context(viewport=VIEWPORT)
     try:
         page = context.new_page()
+        sentence = canvas(page).locator(".sentence")
         with streamlit_server(port) as url:
-            open_page(page, url, "alphabeta")
+            open_page(page, url, "alphabeta", 90_000)
             page.wait_for_selector(CANVAS_DRAWN)
             canvas_next(page)
             canvas_next(page)
-            assert canvas_sentence(page).startswith("Step 2 ")
+            expect(sentence).to_have_text(re.compile(r"^Step 2 "))
             expect_query(page, "k", "2")  # ?k=2 in the link
             wait_reported(page, 2)  # and the step reported
             page.evaluate("window.gtlOldWindow = true")
@@ -73,9 +75,9 @@ def test_after_a_server_restart_the_first_click_counts(browser):
             )
             page.wait_for_selector(CANVAS_DRAWN)
             page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-            assert canvas_sentence(page).startswith("Step 2 ")
+            expect(sentence).to_have_text(re.compile(r"^Step 2 "))
             canvas(page).locator(".b-next").click()
-            assert canvas_sentence(page).startswith("Step 3 ")
-            assert_no_exception(page)
+            expect(sentence).to_have_text(re.compile(r"^Step 3 "))
+            assert_no_exception(page)  # the page is idle (waited for above)
     finally:
         context.close()
