@@ -81,7 +81,8 @@ class Server:
     in place of ``python -m streamlit`` and is given streamlit's arguments (``run serve.py ...``),
     e.g. a wrapper that patches Streamlit first. ``base_path``: the app served under that
     prefix (``server.baseUrlPath``, as behind a school's proxy); :attr:`url` includes it.
-    ``cwd``: the folder it runs in (serve.py's), this checkout by default."""
+    ``cwd``: the folder it runs in (serve.py's), this checkout by default. ``GTL_PUBLIC_URL`` is
+    :attr:`url` unless ``env`` (or this process) names it."""
 
     def __init__(
         self,
@@ -97,6 +98,10 @@ class Server:
             self.env["STREAMLIT_SERVER_BASE_URL_PATH"] = base_path
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}" + (f"/{base_path}" if base_path else "")
+        # The server answers on loopback only, so a class's join link could name no address
+        # a phone opens (ui.common.public_url.join_base): its own address is named as an
+        # operator names the public one. A test of the join link passes its own value ("").
+        self.env.setdefault("GTL_PUBLIC_URL", self.url)
         self.timeout_s = timeout_s
         self.proc: subprocess.Popen | None = None
         self.logs = Path(tempfile.mkdtemp(prefix="gtl-streamlit-"))

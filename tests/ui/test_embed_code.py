@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.common.embed import HEIGHT, only_this_computer
+from ui.common.embed import HEIGHT
 from ui.common.keys import CHASE, AlphaBeta, Practice
 from ui.common.public_url import PUBLIC_ENV, parse_setting, split_page
 
@@ -51,20 +51,6 @@ def test_the_public_url_setting_is_an_http_address_or_nothing(given, base):
 )
 def test_a_page_address_splits_into_the_apps_base_and_the_page(url, base, page):
     assert split_page(url) == (base, page)
-
-
-@pytest.mark.parametrize(
-    ("base", "local"),
-    [
-        ("http://localhost:8501", True),
-        ("http://127.0.0.2:8501", True),
-        ("http://[::1]:8501", True),
-        ("http://10.0.0.5:8501", False),
-        ("https://gtl.school.example", False),
-    ],
-)
-def test_an_address_of_this_computer_is_told_apart(base, local):
-    assert only_this_computer(base) is local
 
 
 def _code(at: AppTest) -> dict | None:

@@ -38,7 +38,7 @@ from ui.classroom import notify
 from ui.classroom.notify import POLL, Bell, session_id, wake_sessions
 from ui.common.keys import Classroom as K
 from ui.common.language import session_language
-from ui.common.public_url import public_base_url
+from ui.common.public_url import join_base_url, public_base_url
 from ui.practice.practice_common import quiz_names
 from ui.practice.quiz_panel import question_payload
 
@@ -219,6 +219,13 @@ def page_link(**params: str) -> str:
     """The class page's link with ``params``, at the app's public base URL (GTL_PUBLIC_URL,
     else the address the page was opened at: ui.common.public_url)."""
     return f"{public_base_url()}/{URL_PATH}?{urlencode(params)}"
+
+
+def join_link(code: str) -> tuple[str, str | None]:
+    """The link a class's phones join ``code`` by, and why it still names this computer
+    (ui.common.public_url.join_base_url: None when phones can open it)."""
+    base, problem = join_base_url()
+    return f"{base}/{URL_PATH}?{urlencode({JOIN: code})}", problem
 
 
 def client() -> str:

@@ -24,6 +24,7 @@ from ui.classroom import teacher_link as tl
 from ui.common.canvas import tree_still
 from ui.common.keys import Classroom as K
 from ui.common.language import menu as language_menu
+from ui.common.public_url import LOOPBACK_SERVER
 from ui.common.table import show_table
 from viz.class_bars import CHART_CONFIG, answer_bars
 
@@ -54,14 +55,31 @@ _CSS = """<style>
 </style>"""
 
 
+def _join_note(problem: str) -> str:
+    """Why phones cannot open the join link, and how to fix it, in words for the teacher."""
+    if problem == LOOPBACK_SERVER:
+        return _(
+            "Phones cannot open this link: the server answers this computer only. Start it "
+            "with make run (it listens on every address), or set GTL_PUBLIC_URL to an "
+            "address the phones can open."
+        )
+    return _(
+        "Phones cannot open this link: this computer has no network address. Connect it to "
+        "the network the phones use (the same Wi-Fi) and reload this page, or set "
+        "GTL_PUBLIC_URL to an address the phones can open."
+    )
+
+
 def _join_panel(r: live.Room) -> None:
-    link = sh.page_link(**{sh.JOIN: r.code})
+    link, problem = sh.join_link(r.code)
     title = r.title or _("Class session")
     with st.container(horizontal=True, vertical_alignment="center"):
         st.markdown(_("**{title}** · join with the code", title=title), width="stretch")
         language_menu()  # the projector's own language; each student picks theirs
     st.markdown(f"<div class='gtl-code'>{r.code}</div>", unsafe_allow_html=True)
     st.markdown(f"<div class='gtl-join'>{link}</div>", unsafe_allow_html=True)
+    if problem is not None:
+        st.warning(_join_note(problem), icon=":material/wifi_off:")
     st.image(qr_svg(link).decode(), width=170, alt=_("QR code of the join link above"))
     joined = ngettext("{n} student joined", "{n} students joined", len(r.students))
     st.markdown(f"<div class='gtl-count'>{joined}</div>", unsafe_allow_html=True)

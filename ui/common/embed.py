@@ -13,11 +13,11 @@ on screen. The address is the app's public base URL (ui.common.public_url:
 
 from __future__ import annotations
 
-import ipaddress
 from urllib.parse import urlsplit
 
 import streamlit as st
 
+from classroom.lan import is_loopback_host
 from teach.i18n import _
 from ui.common.boxes import lazy_box
 from ui.common.plain_text import COPIED, REFUSED
@@ -101,18 +101,6 @@ def code_data(base: str, page: str, title: str, height: int = HEIGHT) -> dict:
     return {"base": base.rstrip("/"), "page": page, "title": title, "height": int(height)}
 
 
-def only_this_computer(base: str) -> bool:
-    """True when ``base``'s host is this computer's own name (localhost, a loopback
-    address): no other device or site's visitor can open it."""
-    host = urlsplit(base).hostname or ""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 # In a frame the sidebar holds only the pages' hidden scripts (ui.common.reconnect, the
 # teacher's link): it is not shown, nor its button. Its elements still run.
 _FRAME_CSS = """<style>
@@ -168,7 +156,7 @@ def _contents(key: str) -> None:
                 value=bad[:80],
             )
         )
-    if only_this_computer(base):
+    if is_loopback_host(urlsplit(base).hostname):
         st.info(
             _(
                 "This address opens only on this computer. For another site, open the app "

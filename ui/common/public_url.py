@@ -8,6 +8,10 @@ less the page's own path), behind a proxy too.
 
 A malformed ``GTL_PUBLIC_URL`` is not used: the page's own address is, and
 :func:`bad_setting` gives it (the embed box says so).
+
+A class's join link (:func:`join_base_url`) goes one step further: a page opened at
+``localhost`` would send the class's phones to themselves, so the link names this machine's
+network address instead (classroom.lan), or says why it cannot.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from classroom.lan import is_loopback_host, network_address
 from ui.common.registry import PAGES
 
 PUBLIC_ENV = "GTL_PUBLIC_URL"
@@ -69,3 +74,42 @@ def public_base_url() -> str:
     """The app's public base URL, no trailing slash: ``GTL_PUBLIC_URL`` when set and usable,
     else this page's own origin and prefix."""
     return parse_setting(os.environ.get(PUBLIC_ENV, "")) or page_address()[0]
+
+
+# why a class's join link still names this computer (None: phones can open it)
+NO_NETWORK = "no network"  # this machine has no address but loopback
+LOOPBACK_SERVER = "loopback server"  # the server listens on a loopback address only
+
+
+def join_base(
+    page_base: str, setting: str, server_address: str, network: str | None
+) -> tuple[str, str | None]:
+    """(where a class's phones open the app, why that still names this computer or None).
+
+    ``GTL_PUBLIC_URL`` (``setting``) when usable; else the page's own base ``page_base``,
+    except that a loopback host (``localhost`` after ``make run``) becomes this machine's
+    ``network`` address, keeping the scheme, port and prefix, when the server listens
+    beyond loopback (``server_address``: Streamlit's server.address, "" for every address).
+    """
+    public = parse_setting(setting)
+    if public is not None:
+        return public, None
+    parts = urlsplit(page_base)
+    if not is_loopback_host(parts.hostname):
+        return page_base, None
+    if server_address and is_loopback_host(server_address):
+        return page_base, LOOPBACK_SERVER
+    if network is None:
+        return page_base, NO_NETWORK
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{network}{port}{parts.path}", None
+
+
+def join_base_url() -> tuple[str, str | None]:
+    """:func:`join_base` for this page and this server."""
+    return join_base(
+        page_address()[0],
+        os.environ.get(PUBLIC_ENV, ""),
+        str(st.get_option("server.address") or ""),
+        network_address(),
+    )
