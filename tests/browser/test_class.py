@@ -20,9 +20,9 @@ from classroom.listen import APPLICATION, CHANNEL
 from classroom.results import results
 from engine.tree_text import parse_brackets
 from gtl_dev.class_flow import (
-    CHOICE,
     Sqlite,
     answer,
+    choices,
     class_server,
     click,
     join,
@@ -34,7 +34,7 @@ from gtl_dev.class_flow import (
 )
 from gtl_dev.pages import CHART, open_url
 from tests.browser.axe import assert_axe_clean
-from tests.browser.helpers import VIEWPORT, assert_no_exception, record_figure, screenshot
+from tests.browser.helpers import VIEWPORT, assert_no_exception, expect, record_figure, screenshot
 from ui.classroom.notify import PRIVATE
 
 pytestmark = pytest.mark.browser
@@ -46,10 +46,6 @@ NO_WAKE = "cannot wake them at once"  # the teacher's note when the pages look b
 
 def _wrong(right: str, options: list[str]) -> list[str]:
     return [o for o in options if o != right]
-
-
-def _options(page) -> list[str]:  # noqa: ANN001
-    return [t.strip() for t in page.locator(CHOICE).all_inner_texts()]
 
 
 def _students(browser, base: str, code: str, n: int = 3):  # noqa: ANN001
@@ -77,9 +73,11 @@ def _ask_and_answer(teacher, students, db_url: str) -> tuple[str, str, str]:  # 
     click(teacher, "class.ask")
     for s in students:
         wait_text(s, "Question 1")
-        s.locator(CHOICE).first.wait_for()
+        choices(s)
     right = shown(right_answer(db_url, 1))
-    wrong = _wrong(right, _options(students[0]))
+    options = choices(students[0], 3)  # the right answer and two wrong ones
+    assert right in options, (right, options)
+    wrong = _wrong(right, options)
     answer(students[0], right)  # right
     if len(students) > 1:
         answer(students[1], wrong[0])  # wrong
@@ -94,16 +92,15 @@ def _reveal(teacher, students, right: str, wrong: str) -> None:  # noqa: ANN001
     t = time.perf_counter()
     click(teacher, "class.reveal")
     wait_text(teacher, f"Answer: {right}.")
-    teacher.locator(f"{CHART} .main-svg").first.wait_for()
     bars = teacher.locator(f"{CHART} .barlayer .point")
-    assert bars.count() == (2 if len(students) > 1 else 1)
+    expect(bars).to_have_count(2 if len(students) > 1 else 1)
     wait_text(students[0], f"Right: {right}.")
     record_figure("class: reveal to the first student's verdict", time.perf_counter() - t)
     if len(students) > 1:
         wait_text(students[1], f"Not this time: the answer is {right} (you said {wrong})")
     if len(students) > 2:
         wait_text(students[2], f"Right: {right}.")
-    for pg in (teacher, *students):
+    for pg in (teacher, *students):  # each page's verdict waited for above: settled
         assert_no_exception(pg)
     assert_axe_clean(teacher, "class page, the teacher's, after the reveal")
     assert_axe_clean(students[0], "class page, a student's, after the reveal")
@@ -120,12 +117,15 @@ def test_a_class_session_survives_a_restart(browser):
         assert re.fullmatch(r"[A-Z2-9]{6}", code) and teacher.url.endswith(f"?room={code}")
         students = _students(browser, server.url, code)
         wait_text(teacher, "3 students joined")
-        body = teacher.locator('[data-testid="stMain"]').inner_text()
-        assert "Anna K., Ben, Chloé" in body, body[body.find("joined") - 40 :][:200]
-        assert NO_WAKE not in body  # this Streamlit has what the bell needs: pages are woken
+        main = teacher.locator('[data-testid="stMain"]')
+        expect(main).to_contain_text("Anna K., Ben, Chloé")
+        # this Streamlit has what the bell needs: pages are woken. The note is drawn from the
+        # page's first run on, and the run that drew the names is later: settled
+        expect(main).not_to_contain_text(NO_WAKE)
         _follow(teacher, students, 2)
         right, wrong, _ = _ask_and_answer(teacher, students, db.url)
-        assert "Answer:" not in teacher.locator("body").inner_text()  # nothing before the reveal
+        # nothing before the reveal: the run that drew "3 of 3 answered" is the page's last
+        expect(teacher.locator("body")).not_to_contain_text("Answer:")
 
         server.restart()  # mid-question: the pages reload from their links (the teacher's
         # holds only the code: the browser's cookie reopens the teacher's view)
@@ -196,13 +196,15 @@ def _no_secret_shown(teacher, code: str, token: str, base: str) -> None:  # noqa
     """The projector shows no secret: its address bar holds the code, the history no
     token, the page no token; the copy button hands out the teacher link."""
     teacher.wait_for_url(f"**/classroom?room={code}")
-    assert token not in teacher.url and token not in teacher.locator("body").inner_text()
+    assert token not in teacher.url  # the URL waited for above
+    wait_text(teacher, "Copy my teacher link")  # the page's run drawn
+    expect(teacher.locator("body")).not_to_contain_text(token)
     teacher.go_back()  # the landing link was replaced, not stacked: back leaves the page
-    assert token not in teacher.url
+    assert token not in teacher.url  # go_back() returns once the navigation is done
     teacher.go_forward()
     wait_text(teacher, "Copy my teacher link")
     teacher.locator(".gtl-copy").click()
-    wait_text(teacher, "Copied: keep it secret")
+    wait_text(teacher, "Copied: keep it secret")  # written before it says so: settled
     assert teacher.evaluate("navigator.clipboard.readText()") == f"{base}/classroom?t={token}"
 
 
@@ -227,7 +229,7 @@ def _replicas(
         )
         teacher = tctx.new_page()
         teacher.context.set_default_timeout(60_000)
-        open_url(teacher, f"{one.url}/classroom?t={made.teacher_token}")
+        open_url(teacher, f"{one.url}/classroom?t={made.teacher_token}", 90_000)
         _no_secret_shown(teacher, made.code, made.teacher_token, one.url)
         students = _students(browser, two.url, made.code, n=2)
         wait_text(teacher, "2 students joined")
@@ -272,19 +274,22 @@ def test_a_class_follows_on_a_streamlit_without_what_the_bell_needs(browser, nam
         made = live.create_session(store, parse_brackets(TREE), kinds=["value"])
         teacher = browser.new_context(viewport=PROJECTOR).new_page()
         teacher.context.set_default_timeout(60_000)
-        open_url(teacher, f"{server.url}/classroom?t={made.teacher_token}")
-        wait_text(teacher, NO_WAKE)
-        note = teacher.locator('[data-testid="stAlert"]').filter(has_text=NO_WAKE).inner_text()
-        assert name in note, note
+        open_url(teacher, f"{server.url}/classroom?t={made.teacher_token}", 90_000)
+        note = teacher.locator('[data-testid="stAlert"]').filter(has_text=NO_WAKE)
+        expect(note).to_contain_text(name)
         students = _students(browser, server.url, made.code, n=1)
         wait_text(teacher, "1 student joined")  # the projector follows too
         _follow(teacher, students, 2)
         click(teacher, "class.ask")
         wait_text(students[0], "Question 1")
-        for pg in (teacher, *students):
+        for pg in (teacher, *students):  # "Question 1" waited for above: settled
             assert_no_exception(pg)
-        log = (server.logs / "stderr").read_text(errors="replace")
-        assert "class pages cannot be woken" in log and name in log, log[-2000:]
+
+        def log() -> str:
+            return (server.logs / "stderr").read_text(errors="replace")
+
+        _until(lambda: "class pages cannot be woken" in log(), f"nothing logged: {log()[-2000:]}")
+        assert name in log(), log()[-2000:]
     finally:
         store.close()
         server.stop()
