@@ -36,6 +36,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.values import plural
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "artifacts" / "soak"
 # the browser tests, and the class-mode tests that run on a PostgreSQL server
@@ -139,11 +141,11 @@ def report(tally: Tally, rounds: int, times: Sequence[float], hog: str) -> tuple
     took = ", ".join(minutes(t) for t in times) or "none"
     ran = sorted(set(tally.ran.values()))
     counted = "/".join(map(str, ran)) if ran else "no"
-    verdict = "no test failed" if not failed else f"{len(failed)} tests failed at least once"
-    if len(failed) == 1:
-        verdict = "1 test failed at least once"
+    verdict = (
+        "no test failed" if not failed else f"{plural(len(failed), 'test')} failed at least once"
+    )
     out.append(
-        f"soak: {verdict} in {rounds} round{'s' * (rounds != 1)} of {counted} tests under {hog}"
+        f"soak: {verdict} in {plural(rounds, 'round')} of {counted} tests under {hog}"
         f" (rounds took {took})"
         + (f"; {len(tally.broken)} rounds did not finish" if tally.broken else "")
     )
