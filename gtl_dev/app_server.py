@@ -74,6 +74,17 @@ def answers(url: str) -> bool:
         return False
 
 
+def end_process(proc: subprocess.Popen, timeout_s: float = 10.0) -> None:
+    """Ask ``proc`` to stop (SIGTERM), kill it when it has not within ``timeout_s``, and reap
+    it."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 class Server:
     """The app on ``port`` (a free one by default) with ``env`` over this process's
     environment: :meth:`start`, :meth:`stop`, :meth:`restart` on the same port; a context
@@ -156,12 +167,7 @@ class Server:
     def stop(self) -> None:
         if self.proc is None:
             return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        end_process(self.proc)
         self.proc = None
 
     def restart(self) -> None:

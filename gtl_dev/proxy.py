@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from gtl_dev.app_server import ROOT, free_port
+from gtl_dev.app_server import ROOT, end_process, free_port
 
 CONF = ROOT / "docs" / "operators" / "nginx.conf"
 NGINX = os.environ.get("GTL_NGINX", "/usr/sbin/nginx")
@@ -128,12 +128,7 @@ class Nginx:
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            end_process(self.proc)
             self.proc = None
         shutil.rmtree(self.folder, ignore_errors=True)
 
